@@ -1,0 +1,83 @@
+/**
+ * The one unit model every string-file format parses into and renders from
+ * (after translate-toolkit's TranslationUnit / TranslationStore).
+ */
+
+/** CLDR plural categories, as `Intl.PluralRules#select` names them. */
+export type PluralCategory = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
+
+/** Text per plural category; `other` is always present. */
+export type PluralForms = Partial<Record<PluralCategory, string>> & { other: string };
+
+/** Where a unit's translatable text stands in the original file. */
+export interface Location {
+  /** 1-based line of the first character of the text. */
+  line: number;
+  /** 1-based column (in UTF-16 code units) of the first character of the text. */
+  column: number;
+  /** Byte offset of the text's first byte in the original file. */
+  offset: number;
+  /** Byte length of the text as written in the file (escaped form). */
+  length: number;
+}
+
+export interface Unit {
+  /** Unique within the file: key path, `msgctxt\u0004msgid`, XLIFF id, … */
+  id: string;
+  /** Source text, unescaped. For plural units, the `other` form. */
+  source: string;
+  /** Source plural forms, when the unit is a plural. */
+  sourcePlural?: PluralForms;
+  /** Target text in bilingual formats (PO, XLIFF) — absent in monolingual files. */
+  target?: string;
+  /** Target plural forms in bilingual formats. */
+  targetPlural?: PluralForms;
+  /** Disambiguating context (msgctxt, i18next context suffix, …). */
+  context?: string;
+  /** Comments and descriptions meant for translators. */
+  notes: string[];
+  /** Maximum length of the translation, where the format declares one. */
+  maxLength?: number;
+  /** Format flags (`fuzzy`, `c-format`, `locked`, XLIFF state, …). */
+  flags: string[];
+  /** False for units the file marks as not to be translated; they are never rendered. */
+  translatable: boolean;
+  location: Location;
+}
+
+/** Translations to put into a file, by unit id: plain text, or plural forms of the target language. */
+export type Translations = ReadonlyMap<string, string | PluralForms>;
+
+export interface ParseOptions {
+  /** Files larger than this are refused with a FormatError (default 50 MiB). */
+  maxBytes?: number;
+  /** Name used in error messages. */
+  fileName?: string;
+}
+
+export interface RenderOptions {
+  /** BCP 47 tag of the target language (`de`, `pt-BR`); plural forms and headers follow it. */
+  targetLang: string;
+  sourceLang?: string;
+  maxBytes?: number;
+  fileName?: string;
+}
+
+/** One string-file format: parse bytes into units, render translations back by patching the original. */
+export interface FormatModule {
+  /** Short identifier: `json`, `po`, `xliff12`, … */
+  name: string;
+  /** File name endings this format claims, without the dot (`json`, `strings`, `xml`). */
+  extensions: string[];
+  /** True when the bytes look like this format (used when the extension is shared or missing). */
+  sniff?(bytes: Uint8Array): boolean;
+  parse(bytes: Uint8Array, options?: ParseOptions): Unit[];
+  /**
+   * Returns the original with the translated text put in. Everything else — key order, comments,
+   * whitespace, quoting, line endings, BOM, encoding — stays byte-identical; a unit without a
+   * translation, or whose translation equals its source, leaves its bytes untouched.
+   */
+  render(original: Uint8Array, translations: Translations, options: RenderOptions): Uint8Array;
+}
+
+export const DEFAULT_MAX_BYTES = 50 * 1024 * 1024;

@@ -1,0 +1,185 @@
+import { FormatError } from './errors.ts';
+import type { Location } from './model.ts';
+import { DEFAULT_MAX_BYTES } from './model.ts';
+
+export type Encoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'latin1';
+
+export interface DecodedText {
+  /** The text without its byte-order mark. */
+  text: string;
+  encoding: Encoding;
+  /** Whether the file started with a byte-order mark (kept when encoding back). */
+  bom: boolean;
+}
+
+export interface DecodeOptions {
+  fileName?: string | undefined;
+  maxBytes?: number | undefined;
+  /** Encoding to assume when there is no BOM and the bytes are not valid UTF-8 (e.g. `latin1` for .properties). */
+  fallback?: Encoding;
+}
+
+/** Refuses inputs over the size limit before any parsing work. */
+export function checkSize(bytes: Uint8Array, options: { fileName?: string | undefined; maxBytes?: number | undefined }) {
+  const max = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  if (bytes.byteLength > max) {
+    throw new FormatError(`file is ${bytes.byteLength} bytes, over the limit of ${max}`, { file: options.fileName });
+  }
+}
+
+/**
+ * Decodes a file's bytes losslessly: UTF-8 (with or without BOM), UTF-16 with BOM, or the fallback.
+ * Invalid UTF-8 without a fallback is a FormatError naming the first bad byte.
+ */
+export function decodeText(bytes: Uint8Array, options: DecodeOptions = {}): DecodedText {
+  checkSize(bytes, options);
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) {
+    return { text: new TextDecoder('utf-16le', { ignoreBOM: true }).decode(bytes.subarray(2)), encoding: 'utf-16le', bom: true };
+  }
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) {
+    return { text: new TextDecoder('utf-16be', { ignoreBOM: true }).decode(bytes.subarray(2)), encoding: 'utf-16be', bom: true };
+  }
+  const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+  const body = bom ? bytes.subarray(3) : bytes;
+  try {
+    return { text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(body), encoding: 'utf-8', bom };
+  } catch (cause) {
+    if (!bom && options.fallback === 'latin1') {
+      return { text: Buffer.from(body).toString('latin1'), encoding: 'latin1', bom: false };
+    }
+    const at = firstInvalidUtf8(body);
+    const { line, column } = lineColumnOfBytes(body, at);
+    throw new FormatError(`invalid UTF-8 at byte ${at + (bom ? 3 : 0)}`, { file: options.fileName, line, column }, { cause });
+  }
+}
+
+/** Encodes text back into the encoding (and BOM) it was decoded from. */
+export function encodeText(text: string, encoding: Encoding, bom: boolean): Uint8Array {
+  switch (encoding) {
+    case 'utf-8': {
+      const body = Buffer.from(text, 'utf8');
+      return bom ? Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), body]) : body;
+    }
+    case 'utf-16le': {
+      const body = Buffer.from(text, 'utf16le');
+      return bom ? Buffer.concat([Buffer.from([0xff, 0xfe]), body]) : body;
+    }
+    case 'utf-16be': {
+      const body = Buffer.from(text, 'utf16le').swap16();
+      return bom ? Buffer.concat([Buffer.from([0xfe, 0xff]), body]) : body;
+    }
+    case 'latin1':
+      return Buffer.from(text, 'latin1');
+  }
+}
+
+function firstInvalidUtf8(bytes: Uint8Array): number {
+  let i = 0;
+  while (i < bytes.length) {
+    const b = bytes[i]!;
+    const need = b < 0x80 ? 0 : b >= 0xc2 && b < 0xe0 ? 1 : b >= 0xe0 && b < 0xf0 ? 2 : b >= 0xf0 && b < 0xf5 ? 3 : -1;
+    if (need < 0) return i;
+    for (let k = 1; k <= need; k++) {
+      const c = bytes[i + k];
+      if (c === undefined || (c & 0xc0) !== 0x80) return i;
+    }
+    i += need + 1;
+  }
+  return i;
+}
+
+function lineColumnOfBytes(bytes: Uint8Array, at: number): { line: number; column: number } {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = 0; i < at; i++) {
+    if (bytes[i] === 0x0a) {
+      line++;
+      lineStart = i + 1;
+    }
+  }
+  return { line, column: at - lineStart + 1 };
+}
+
+/**
+ * Maps string indexes of a decoded text to line, column and byte offsets in the original file.
+ * Built once in O(n); each lookup is a binary search plus the length of one line.
+ */
+export class TextPositions {
+  private readonly lineStarts: number[] = [0];
+  private readonly lineStartBytes: number[];
+  private readonly text: string;
+  private readonly unitBytes: (s: string) => number;
+  private readonly base: number;
+
+  constructor(decoded: DecodedText) {
+    this.text = decoded.text;
+    const { encoding, bom } = decoded;
+    this.unitBytes =
+      encoding === 'utf-8'
+        ? (s) => Buffer.byteLength(s, 'utf8')
+        : encoding === 'latin1'
+          ? (s) => s.length
+          : (s) => s.length * 2;
+    this.base = bom ? (encoding === 'utf-8' ? 3 : 2) : 0;
+    for (let i = 0; i < this.text.length; i++) if (this.text.charCodeAt(i) === 10) this.lineStarts.push(i + 1);
+    this.lineStartBytes = new Array(this.lineStarts.length);
+    let bytes = this.base;
+    for (let l = 0; l < this.lineStarts.length; l++) {
+      this.lineStartBytes[l] = bytes;
+      const end = this.lineStarts[l + 1] ?? this.text.length;
+      bytes += this.unitBytes(this.text.slice(this.lineStarts[l], end));
+    }
+  }
+
+  /** Line (1-based), column (1-based, UTF-16 units) and byte offset of a string index. */
+  at(index: number): { line: number; column: number; offset: number } {
+    let lo = 0;
+    let hi = this.lineStarts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.lineStarts[mid]! <= index) lo = mid;
+      else hi = mid - 1;
+    }
+    const start = this.lineStarts[lo]!;
+    return {
+      line: lo + 1,
+      column: index - start + 1,
+      offset: this.lineStartBytes[lo]! + this.unitBytes(this.text.slice(start, index)),
+    };
+  }
+
+  /** Location of the text between two string indexes. */
+  location(start: number, end: number): Location {
+    const { line, column, offset } = this.at(start);
+    return { line, column, offset, length: this.unitBytes(this.text.slice(start, end)) };
+  }
+
+  /** A FormatError pointing at a string index. */
+  error(message: string, index: number, file?: string): FormatError {
+    const { line, column } = this.at(index);
+    return new FormatError(message, { file, line, column });
+  }
+}
+
+export interface Edit {
+  /** String index where the replaced text starts. */
+  start: number;
+  /** String index just after the replaced text. */
+  end: number;
+  replacement: string;
+}
+
+/** Applies non-overlapping edits to a text; everything outside them is kept as it was. */
+export function applyEdits(text: string, edits: readonly Edit[]): string {
+  if (edits.length === 0) return text;
+  const sorted = [...edits].sort((a, b) => a.start - b.start);
+  const parts: string[] = [];
+  let at = 0;
+  for (const edit of sorted) {
+    if (edit.start < at) throw new Error(`overlapping edits at index ${edit.start}`);
+    parts.push(text.slice(at, edit.start), edit.replacement);
+    at = edit.end;
+  }
+  parts.push(text.slice(at));
+  return parts.join('');
+}
