@@ -1,0 +1,106 @@
+/**
+ * QA: compares the placeholders of a source and its translation.
+ */
+import { findPlaceholders } from './detect.ts';
+import type { Placeholder, PlaceholderKind, PlaceholderOptions } from './types.ts';
+
+export interface PlaceholderIssue {
+  type: 'missing' | 'extra' | 'reordered';
+  /** The placeholder concerned, as written in the source (missing, reordered) or the target (extra). */
+  placeholder: string;
+  kind: PlaceholderKind;
+  message: string;
+}
+
+/**
+ * Missing and extra placeholders of `target` compared with `source`, and reordered unnumbered
+ * printf conversions (`%s %d` must keep their order; `%1$s`, `{name}` and tags may move).
+ *
+ * Placeholders are compared by meaning, not spelling: `{n,number}` equals `{ n, number }`, a tag by
+ * its name and whether it opens, closes or is empty (attributes may be translated). ICU branch
+ * syntax and `#` are not compared, since the target language may need other branches; when either
+ * text has a plural or select, repeated placeholders count once (each branch repeats them).
+ */
+export function checkPlaceholders(
+  source: string,
+  target: string,
+  options: PlaceholderOptions = {},
+): PlaceholderIssue[] {
+  const src = findPlaceholders(source, options).filter(compared);
+  const trg = findPlaceholders(target, options).filter(compared);
+  // Each plural/select branch repeats the placeholders, and the target may have other branches.
+  const branched = [...src, ...trg].some((p) => p.kind === 'icu-plural');
+  const issues: PlaceholderIssue[] = [];
+  for (const p of unmatched(src, trg, branched)) {
+    issues.push({
+      type: 'missing',
+      placeholder: p.text,
+      kind: p.kind,
+      message: `missing placeholder ${p.text}`,
+    });
+  }
+  for (const p of unmatched(trg, src, branched)) {
+    issues.push({ type: 'extra', placeholder: p.text, kind: p.kind, message: `extra placeholder ${p.text}` });
+  }
+  issues.push(...reordered(src, trg));
+  return issues;
+}
+
+/** Placeholders of `a` without a counterpart in `b` (by count, or by presence when `once`). */
+function unmatched(a: Placeholder[], b: Placeholder[], once: boolean): Placeholder[] {
+  const available = new Map<string, number>();
+  for (const p of b) available.set(keyOf(p), once ? Infinity : (available.get(keyOf(p)) ?? 0) + 1);
+  const out: Placeholder[] = [];
+  const reported = new Set<string>();
+  for (const p of a) {
+    const key = keyOf(p);
+    const left = available.get(key) ?? 0;
+    if (left > 0) available.set(key, left - 1);
+    else if (!once || !reported.has(key)) {
+      reported.add(key);
+      out.push(p);
+    }
+  }
+  return out;
+}
+
+function compared(p: Placeholder): boolean {
+  return p.kind !== 'icu-branch' && p.kind !== 'icu-pound';
+}
+
+function keyOf(p: Placeholder): string {
+  switch (p.kind) {
+    case 'icu':
+    case 'i18next':
+      return `${p.kind}:${p.text.replace(/\s+/g, '')}`;
+    case 'icu-plural':
+      return `icu-plural:${p.name}:${/^\{[^,]*,\s*(\w+)/.exec(p.text)?.[1] ?? ''}`;
+    case 'i18next-nesting':
+      return `nesting:${p.name}`;
+    case 'tag':
+      return `tag:${/^<\//.test(p.text) ? '/' : ''}${p.name!.toLowerCase()}${/\/>$/.test(p.text) ? '/' : ''}`;
+    default:
+      return `${p.kind}:${p.text}`;
+  }
+}
+
+/** Unnumbered, unnamed printf conversions are consumed in order, so their order is part of the meaning. */
+function reordered(src: Placeholder[], trg: Placeholder[]): PlaceholderIssue[] {
+  const ordered = (list: Placeholder[]) => list.filter((p) => p.kind === 'printf' && p.name === undefined);
+  const a = ordered(src);
+  const b = ordered(trg);
+  if (a.length !== b.length || a.length < 2) return [];
+  const sorted = (list: Placeholder[]) =>
+    list
+      .map((p) => p.text)
+      .sort()
+      .join('\u0000');
+  if (sorted(a) !== sorted(b)) return [];
+  for (let i = 0; i < a.length; i++) {
+    if (a[i]!.text !== b[i]!.text) {
+      const message = `placeholder ${a[i]!.text} is out of order: unnumbered printf placeholders must keep the source order (use %${i + 1}$… to reorder)`;
+      return [{ type: 'reordered', placeholder: a[i]!.text, kind: 'printf', message }];
+    }
+  }
+  return [];
+}

@@ -1,0 +1,92 @@
+/**
+ * Finds placeholders of every supported syntax in one text.
+ */
+import { findIcu } from './icu.ts';
+import { ALL_SYNTAXES, type Placeholder, type PlaceholderOptions } from './types.ts';
+
+/**
+ * printf conversions: `%%` (matched so it is skipped, never a placeholder), `%1$s` positional,
+ * `%-5.2lf` / `%@` unnumbered, and Python's `%(name)s`. The space flag is left out on purpose:
+ * in prose, `100% sure` would otherwise read as `% s`.
+ */
+const PRINTF =
+  /%(?:%|(?:(\d+)\$)?[-+#0']*(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:hh|h|ll|l|L|q|j|z|t)?[diouxXeEfFgGaAcspn@]|\(([A-Za-z_]\w*)\)[-+#0]*\d*(?:\.\d+)?[diouxXeEfFgGcrsa])/g;
+/** i18next interpolation, unescaped interpolation `{{- x}}` and formats `{{x, number}}`. */
+const I18NEXT = /\{\{\s*(?:-\s*)?([^{}]*?)\s*\}\}/g;
+/** i18next nesting `$t(key)` with optional options object `$t(key, {"count": 2})`. */
+const NESTING = /\$t\(\s*([^,()]+?)\s*(?:,\s*\{[^()]*\}\s*)?\)/g;
+/** An HTML/XML start, end or empty-element tag with optional attributes. */
+const TAG =
+  /<(\/?)([A-Za-z][\w:.-]*)(?:\s+[A-Za-z_:][\w:.-]*(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'<>=`]+))?)*\s*(\/?)>/g;
+
+/**
+ * Every placeholder in `text`, in order and without overlaps. Where two syntaxes claim
+ * overlapping text the outermost wins (a tag `<a href="{url}">` is one placeholder).
+ */
+export function findPlaceholders(text: string, options: PlaceholderOptions = {}): Placeholder[] {
+  const syntaxes = new Set(options.syntaxes ?? ALL_SYNTAXES);
+  const found: Placeholder[] = [];
+  let masked = text;
+  if (syntaxes.has('i18next')) {
+    const i18next = matchAll(text, I18NEXT, (m) => ({ kind: 'i18next', name: m[1]!.split(',')[0]!.trim() }));
+    const nesting = matchAll(text, NESTING, (m) => ({ kind: 'i18next-nesting', name: m[1]! }));
+    found.push(...i18next, ...nesting);
+    masked = mask(text, [...i18next, ...nesting]);
+  }
+  if (syntaxes.has('icu')) found.push(...findIcu(text, masked));
+  if (syntaxes.has('tags')) {
+    found.push(...matchAll(text, TAG, (m) => ({ kind: 'tag', name: m[2]! })));
+  }
+  if (syntaxes.has('printf')) {
+    for (const m of text.matchAll(PRINTF)) {
+      if (m[0] === '%%') continue;
+      const start = m.index;
+      const end = start + m[0].length;
+      const base = { text: m[0], start, end };
+      if (m[1] !== undefined) found.push({ ...base, kind: 'positional', name: m[1] });
+      else if (m[2] !== undefined) found.push({ ...base, kind: 'printf', name: m[2] });
+      else found.push({ ...base, kind: 'printf' });
+    }
+  }
+  return outermost(found);
+}
+
+/** Keeps non-overlapping placeholders, preferring the one that starts first and then the longest. */
+export function outermost(found: Placeholder[]): Placeholder[] {
+  found.sort((a, b) => a.start - b.start || b.end - a.end);
+  const out: Placeholder[] = [];
+  let at = 0;
+  for (const p of found) {
+    if (p.start < at || p.end === p.start) continue;
+    out.push(p);
+    at = p.end;
+  }
+  return out;
+}
+
+function matchAll(
+  text: string,
+  pattern: RegExp,
+  describe: (m: RegExpExecArray) => Pick<Placeholder, 'kind' | 'name'>,
+): Placeholder[] {
+  const out: Placeholder[] = [];
+  for (const m of text.matchAll(pattern)) {
+    const start = m.index;
+    out.push({ ...describe(m), text: m[0], start, end: start + m[0].length });
+  }
+  return out;
+}
+
+/** Blanks out claimed regions with a character that means nothing to ICU, keeping offsets. */
+function mask(text: string, claimed: Placeholder[]): string {
+  if (claimed.length === 0) return text;
+  claimed.sort((a, b) => a.start - b.start);
+  let out = '';
+  let at = 0;
+  for (const p of claimed) {
+    if (p.start < at) continue;
+    out += text.slice(at, p.start) + '_'.repeat(p.end - p.start);
+    at = p.end;
+  }
+  return out + text.slice(at);
+}

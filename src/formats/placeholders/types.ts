@@ -1,0 +1,48 @@
+/**
+ * What a placeholder is, shared by detection, MT protection and QA checks.
+ */
+
+/**
+ * - `printf`: unnumbered C/Java/Apple/Python conversions (`%s`, `%.2f`, `%lld`, `%@`, `%(name)s`).
+ * - `positional`: numbered conversions as Android and Apple write them (`%1$s`, `%2$@`); `name` is the position.
+ * - `icu`: a simple or formatted ICU argument (`{name}`, `{0}`, `{n, number}`, `{d, date, short}`).
+ * - `icu-plural`: the opening of a plural/select/selectordinal argument up to its first branch
+ *   (`{count, plural, one {`); `name` is the argument.
+ * - `icu-branch`: the syntax between branches (`} other {`) and the final closing brace(s).
+ * - `icu-pound`: `#` inside a plural branch.
+ * - `i18next`: interpolation (`{{x}}`, `{{x, format}}`, `{{- x}}`).
+ * - `i18next-nesting`: `$t(key)` and `$t(key, {…})`; `name` is the key.
+ * - `tag`: an HTML/XML tag (`<b>`, `</b>`, `<br/>`, `<a href="…">`); `name` is the tag name.
+ */
+export type PlaceholderKind =
+  | 'printf'
+  | 'positional'
+  | 'icu'
+  | 'icu-plural'
+  | 'icu-branch'
+  | 'icu-pound'
+  | 'i18next'
+  | 'i18next-nesting'
+  | 'tag';
+
+/** The syntaxes detection can be limited to; printf includes the positional form. */
+export type PlaceholderSyntax = 'printf' | 'icu' | 'i18next' | 'tags';
+
+export interface Placeholder {
+  kind: PlaceholderKind;
+  /** The placeholder exactly as written. */
+  text: string;
+  /** String index of its first character. */
+  start: number;
+  /** String index just after it. */
+  end: number;
+  /** Argument, position, key or tag name, where the syntax has one. */
+  name?: string;
+}
+
+export interface PlaceholderOptions {
+  /** Syntaxes to detect (default: all). A file format that knows its syntax should say so. */
+  syntaxes?: readonly PlaceholderSyntax[];
+}
+
+export const ALL_SYNTAXES: readonly PlaceholderSyntax[] = ['printf', 'icu', 'i18next', 'tags'];

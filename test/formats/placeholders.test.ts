@@ -1,0 +1,252 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { checkPlaceholders, findPlaceholders, protect, restore } from '../../src/formats/placeholders.ts';
+
+const found = (text: string, options?: Parameters<typeof findPlaceholders>[1]) =>
+  findPlaceholders(text, options).map((p) => [p.kind, p.text, p.name]);
+
+describe('findPlaceholders', () => {
+  it.each([
+    ['Hello %s', [['printf', '%s']]],
+    [
+      '%d files, %.2f MB, %lld bytes, %-5i',
+      [
+        ['printf', '%d'],
+        ['printf', '%.2f'],
+        ['printf', '%lld'],
+        ['printf', '%-5i'],
+      ],
+    ],
+    ['Hello %@', [['printf', '%@']]],
+    ['100%% done', []],
+    ['100% sure, 5 % off', []],
+    ['%%s is literal', []],
+    ['Hi %(name)s', [['printf', '%(name)s']]],
+  ])('printf: %s', (text, expected) => {
+    expect(found(text).map((p) => p.slice(0, 2))).toEqual(expected);
+  });
+
+  it('names Python conversions by their key', () => {
+    expect(found('Hi %(name)s')).toEqual([['printf', '%(name)s', 'name']]);
+  });
+
+  it('finds Android and Apple positional conversions with their position as name', () => {
+    expect(found('%2$s sent %1$d files to %3$@ (%1$.1f%%)')).toEqual([
+      ['positional', '%2$s', '2'],
+      ['positional', '%1$d', '1'],
+      ['positional', '%3$@', '3'],
+      ['positional', '%1$.1f', '1'],
+    ]);
+  });
+
+  it('finds simple and formatted ICU arguments', () => {
+    expect(found('Hi {name}, you owe {amount, number, ::currency/EUR} since {d, date, short} ({0})')).toEqual(
+      [
+        ['icu', '{name}', 'name'],
+        ['icu', '{amount, number, ::currency/EUR}', 'amount'],
+        ['icu', '{d, date, short}', 'd'],
+        ['icu', '{0}', '0'],
+      ],
+    );
+  });
+
+  it('splits an ICU plural into its syntax pieces and leaves the branch texts translatable', () => {
+    const text = '{count, plural, =0 {No items} one {# item for {name}} other {# items}}';
+    expect(found(text)).toEqual([
+      ['icu-plural', '{count, plural, =0 {', 'count'],
+      ['icu-branch', '} one {', undefined],
+      ['icu-pound', '#', undefined],
+      ['icu', '{name}', 'name'],
+      ['icu-branch', '} other {', undefined],
+      ['icu-pound', '#', undefined],
+      ['icu-branch', '}}', undefined],
+    ]);
+  });
+
+  it('handles select, selectordinal, offsets and nesting', () => {
+    const text =
+      '{gender, select, female {{n, selectordinal, one {#st} other {#th}}} other {x}} {c, plural, offset:1 other {#}}';
+    const kinds = found(text).map(([kind, t]) => `${kind}:${t}`);
+    expect(kinds).toEqual([
+      'icu-plural:{gender, select, female {',
+      'icu-plural:{n, selectordinal, one {',
+      'icu-pound:#',
+      'icu-branch:} other {',
+      'icu-pound:#',
+      'icu-branch:}}',
+      'icu-branch:} other {',
+      'icu-branch:}}',
+      'icu-plural:{c, plural, offset:1 other {',
+      'icu-pound:#',
+      'icu-branch:}}',
+    ]);
+  });
+
+  it('respects ICU apostrophe quoting', () => {
+    expect(found("'{literal}' and {real}")).toEqual([['icu', '{real}', 'real']]);
+  });
+
+  it('still finds simple ICU arguments when the text has a stray brace', () => {
+    expect(found('Use { to open, {name}')).toEqual([['icu', '{name}', 'name']]);
+  });
+
+  it('finds i18next interpolation, formats, unescaped values and nesting', () => {
+    expect(
+      found('{{count}} of {{- html}} at {{date, datetime}} $t(common.ok) $t(items, {"count": 2})'),
+    ).toEqual([
+      ['i18next', '{{count}}', 'count'],
+      ['i18next', '{{- html}}', 'html'],
+      ['i18next', '{{date, datetime}}', 'date'],
+      ['i18next-nesting', '$t(common.ok)', 'common.ok'],
+      ['i18next-nesting', '$t(items, {"count": 2})', 'items'],
+    ]);
+  });
+
+  it('finds HTML/XML tags, and an attribute holding a placeholder stays inside its tag', () => {
+    expect(found('<b>Bold</b><br/><br /><a href="{url}" class=x>link</a> a < b > c')).toEqual([
+      ['tag', '<b>', 'b'],
+      ['tag', '</b>', 'b'],
+      ['tag', '<br/>', 'br'],
+      ['tag', '<br />', 'br'],
+      ['tag', '<a href="{url}" class=x>', 'a'],
+      ['tag', '</a>', 'a'],
+    ]);
+  });
+
+  it('reports offsets into the original text', () => {
+    const text = 'Ab {{x}} <i>%1$s</i>';
+    for (const p of findPlaceholders(text)) expect(text.slice(p.start, p.end)).toBe(p.text);
+  });
+
+  it('limits detection to the syntaxes asked for', () => {
+    expect(found('{name} %s <b>', { syntaxes: ['printf'] })).toEqual([['printf', '%s', undefined]]);
+    expect(found('{name} %s <b>', { syntaxes: ['icu', 'tags'] }).map((p) => p[1])).toEqual(['{name}', '<b>']);
+  });
+});
+
+describe('protect and restore', () => {
+  it('replaces placeholders with XLIFF-style inline codes', () => {
+    const result = protect('Hi {name}, <b>%d</b> new');
+    expect(result.text).toBe('Hi <x id="1"/>, <x id="2"/><x id="3"/><x id="4"/> new');
+    expect(result.codes.map((c) => c.text)).toEqual(['{name}', '<b>', '%d', '</b>']);
+  });
+
+  it('restores codes moved by the engine and spelled loosely', () => {
+    const { codes } = protect('%1$s sent %2$s');
+    const back = restore(`<x id='2' /> wurde von <x id="1"></x> gesendet`, codes);
+    expect(back).toEqual({ text: '%2$s wurde von %1$s gesendet', missing: [], extra: [] });
+  });
+
+  it('reports missing and extra tokens', () => {
+    const { codes } = protect('{a} and {b}');
+    const back = restore('<x id="1"/> und <x id="7"/> <x id="1"/>', codes);
+    expect(back.text).toBe('{a} und  {a}');
+    expect(back.missing.map((c) => c.text)).toEqual(['{b}']);
+    expect(back.extra).toEqual(['<x id="7"/>', '<x id="1"/>']);
+  });
+
+  it('protects text that looks like a token, even when tags are not detected', () => {
+    const text = 'literal <x id="1"/> and </x> with %s';
+    const result = protect(text, { syntaxes: ['printf'] });
+    expect(result.codes.map((c) => c.text)).toEqual(['<x id="1"/>', '</x>', '%s']);
+    expect(restore(result.text, result.codes).text).toBe(text);
+  });
+
+  const piece = fc.oneof(
+    fc.string(),
+    fc.string({ unit: 'grapheme' }),
+    fc.constantFrom(
+      '%s',
+      '%d',
+      '%1$s',
+      '%2$@',
+      '%%',
+      '%.2f',
+      '%(name)s',
+      '{name}',
+      '{n, number}',
+      '{count, plural, one {# item} other {# items}}',
+      '{g, select, male {he} other {they}}',
+      '{{x}}',
+      '{{x, format}}',
+      '$t(key)',
+      '<b>',
+      '</b>',
+      '<br/>',
+      '<x id="1"/>',
+      '</x>',
+      '{',
+      '}',
+      "'",
+      '<',
+      '#',
+    ),
+  );
+
+  it('protect → restore is the identity for texts mixing every syntax', () => {
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 12 }), (pieces) => {
+        const text = pieces.join('');
+        const { text: hidden, codes } = protect(text);
+        const back = restore(hidden, codes);
+        expect(back).toEqual({ text, missing: [], extra: [] });
+      }),
+      { numRuns: 400 },
+    );
+  });
+});
+
+describe('checkPlaceholders', () => {
+  const issues = (source: string, target: string) =>
+    checkPlaceholders(source, target).map((i) => `${i.type} ${i.placeholder}`);
+
+  it('passes a faithful translation', () => {
+    expect(
+      issues('Hello {name}, %d <b>new</b> {{x}} $t(a)', 'Hallo {name}, %d <b>neue</b> {{x}} $t(a)'),
+    ).toEqual([]);
+  });
+
+  it('reports missing and extra placeholders by name', () => {
+    expect(issues('Hello {name}, you have %d', 'Hallo {nom}')).toEqual([
+      'missing {name}',
+      'missing %d',
+      'extra {nom}',
+    ]);
+  });
+
+  it('counts repeated placeholders', () => {
+    expect(issues('%s and %s', '%s')).toEqual(['missing %s']);
+    expect(issues('<br/>', '<br/><br/>')).toEqual(['extra <br/>']);
+  });
+
+  it('flags reordered unnumbered printf but lets positional and named ones move', () => {
+    expect(issues('%s has %d', '%d hat %s')).toEqual(['reordered %s']);
+    expect(issues('%1$s has %2$d', '%2$d hat %1$s')).toEqual([]);
+    expect(issues('{a} {b}', '{b} {a}')).toEqual([]);
+    expect(issues('%(a)s %(b)s', '%(b)s %(a)s')).toEqual([]);
+  });
+
+  it('compares ICU and i18next arguments by meaning, tags by name', () => {
+    expect(issues('{n, number}', '{ n,number }')).toEqual([]);
+    expect(issues('{{ x }}', '{{x}}')).toEqual([]);
+    expect(issues('<a href="/help">help</a>', '<a href="/hilfe">Hilfe</a>')).toEqual([]);
+    expect(issues('<b>x</b>', '<i>x</i>')).toEqual([
+      'missing <b>',
+      'missing </b>',
+      'extra <i>',
+      'extra </i>',
+    ]);
+  });
+
+  it('accepts other plural branches in the target and still checks the argument', () => {
+    const source = '{count, plural, one {# file by {user}} other {# files by {user}}}';
+    const ru =
+      '{count, plural, one {# файл от {user}} few {# файла от {user}} many {# файлов от {user}} other {# файла от {user}}}';
+    expect(issues(source, ru)).toEqual([]);
+    expect(issues(source, '{count, plural, other {# ファイル}}')).toEqual(['missing {user}']);
+    expect(issues(source, '{n, plural, other {# files by {user}}}')).toEqual([
+      'missing {count, plural, one {',
+      'extra {n, plural, other {',
+    ]);
+  });
+});
