@@ -1,0 +1,71 @@
+import type { RequestHandler } from 'express';
+import type { Logger } from 'pino';
+import { unauthorized } from '../http/errors.ts';
+import { touchApiKey } from '../store/api-keys.ts';
+import type { Db } from '../store/db.ts';
+import type { AuthContext } from './context.ts';
+import { hashApiKey, hashesEqual, prefixOf, readCredentials } from './keys.ts';
+
+export interface AuthenticatorDeps {
+  db: Db;
+  now: () => number;
+  log: Logger;
+  /** lastUsedAt is written at most this often per key and process (default one minute). */
+  touchEveryMs?: number;
+}
+
+/**
+ * Resolves the API key into `res.locals.auth`. The row is found by the key's displayable prefix
+ * and the hashes compared in constant time, so response time does not depend on how much of a
+ * guessed key is right.
+ */
+export function authenticate(deps: AuthenticatorDeps): RequestHandler {
+  const { db, now, log } = deps;
+  const touchEveryMs = deps.touchEveryMs ?? 60_000;
+  const touched = new Map<string, number>();
+
+  return async (req, res, next) => {
+    const credentials = readCredentials(req.get('authorization'), req.query.key);
+    if (credentials === undefined) throw unauthorized();
+    if ('problem' in credentials) throw unauthorized(credentials.problem);
+    const prefix = prefixOf(credentials.key);
+    if (!prefix) throw unauthorized('invalid API key');
+    const hash = hashApiKey(credentials.key);
+    const rows = await db
+      .selectFrom('api_keys')
+      .leftJoin('grants', (join) =>
+        join.onRef('grants.organization_id', '=', 'api_keys.organization_id').onRef('grants.user_id', '=', 'api_keys.user_id'),
+      )
+      .select([
+        'api_keys.id',
+        'api_keys.key_hash',
+        'api_keys.organization_id',
+        'api_keys.user_id',
+        'api_keys.expires_at',
+        'api_keys.revoked_at',
+        'grants.role',
+      ])
+      .where('api_keys.prefix', '=', prefix)
+      .execute();
+    let row: (typeof rows)[number] | undefined;
+    for (const candidate of rows) if (hashesEqual(candidate.key_hash, hash)) row = candidate;
+    if (!row) throw unauthorized('invalid API key');
+    const t = now();
+    // Only the holder of the whole key learns why it stopped working.
+    if (row.revoked_at !== null) throw unauthorized('this API key has been revoked');
+    if (row.expires_at !== null && row.expires_at <= t) throw unauthorized('this API key has expired');
+    const auth: AuthContext = {
+      keyId: row.id,
+      organizationId: row.organization_id,
+      userId: row.user_id,
+      role: row.role ?? null,
+    };
+    res.locals.auth = auth;
+    const last = touched.get(row.id);
+    if (last === undefined || t - last >= touchEveryMs) {
+      touched.set(row.id, t);
+      touchApiKey(db, row.id, t).catch((err: unknown) => log.warn({ err, keyId: row.id }, 'could not record lastUsedAt'));
+    }
+    next();
+  };
+}

@@ -1,0 +1,72 @@
+import { type VariableToken, variableTokens } from './tokens.ts';
+
+/**
+ * A segment reduced to what fuzzy matching compares. `key` keeps the case; every variable token
+ * (number, placeholder, tag) is one reserved control character naming its kind, so "Delete 3 files"
+ * and "Delete 5 files" share the key "Delete \u0005 files" and differ only in `vars`.
+ */
+export interface NormalizedText {
+  /** Case-preserving key: NFC, whitespace runs collapsed to one space and trimmed, tokens replaced. */
+  key: string;
+  /** The variable tokens, in order; their kinds are the reserved characters in `key`. */
+  vars: VariableToken[];
+  /** Whitespace that the key dropped (leading, trailing, runs other than one space). */
+  ws: string;
+}
+
+// Control characters other than the reserved token marks cannot survive into the key: they would
+// collide with those marks (and the trigram padding, NUL). They count as whitespace.
+const SPACE_RUN = /[\s\x00-\x1f\x7f]+/g;
+const NON_ASCII = /[^\x00-\x7f]/;
+
+function whitespaceSignature(text: string): string {
+  let signature = '';
+  for (const m of text.matchAll(SPACE_RUN)) {
+    const run = m[0];
+    if (m.index === 0) signature += '^' + run;
+    else if (m.index + run.length === text.length) signature += '$' + run;
+    else if (run !== ' ') signature += '|' + run;
+  }
+  return signature;
+}
+
+/** Normalises one segment source or query for matching. */
+export function normalizeText(raw: string): NormalizedText {
+  const text = NON_ASCII.test(raw) ? raw.normalize('NFC') : raw;
+  const vars = variableTokens(text);
+  let key = '';
+  let at = 0;
+  for (const token of vars) {
+    key += text.slice(at, token.start).replace(SPACE_RUN, ' ') + String.fromCharCode(token.kind);
+    at = token.end;
+  }
+  key += text.slice(at).replace(SPACE_RUN, ' ');
+  // Spaces around tokens can meet across part boundaries; collapse them again.
+  key = key.replace(/ {2,}/g, ' ').replace(/^ | $/g, '');
+  return { key, vars, ws: whitespaceSignature(text) };
+}
+
+/**
+ * Lower-cases without changing the length, so that case-sensitive and case-insensitive keys share
+ * lengths and the length filter of the index holds for both. Characters whose lower case has
+ * another length (e.g. "İ") are kept as they are.
+ */
+export function lowerSameLength(key: string): string {
+  const lower = key.toLowerCase();
+  if (lower.length === key.length) return lower;
+  let out = '';
+  for (const ch of key) {
+    const l = ch.toLowerCase();
+    out += l.length === ch.length ? l : ch;
+  }
+  return out;
+}
+
+/** A 30-bit FNV-1a hash of a key (kept small so V8 stores it as a small integer in Maps). */
+export function keyHash(key: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) {
+    h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
+  }
+  return h >>> 2;
+}

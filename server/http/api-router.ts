@@ -1,0 +1,106 @@
+import type { NextFunction, Request, RequestHandler, Response, Router } from 'express';
+import type { z } from 'zod';
+import type { AuthContext } from '../auth/context.ts';
+import { HttpError } from './errors.ts';
+import { parseInput } from './validate.ts';
+
+export interface ResponseSpec {
+  description: string;
+  schema?: z.ZodType;
+  /** Defaults to application/json. */
+  contentType?: string;
+}
+
+export interface RouteContext<P, Q, B> {
+  params: P;
+  query: Q;
+  body: B;
+  /** Present on every route that is not public. */
+  auth: AuthContext;
+  req: Request;
+  res: Response;
+}
+
+export interface RouteDef<P = unknown, Q = unknown, B = unknown> {
+  method: 'get' | 'post' | 'put' | 'delete';
+  /** OpenAPI-style path: `/v2/api-keys/{id}`. */
+  path: string;
+  summary: string;
+  tag: string;
+  /** Served without an API key (OpenAPI document, health). */
+  public?: boolean;
+  /** One of the per-organization limited endpoints (documented with its 429). */
+  limited?: boolean;
+  params?: z.ZodType<P>;
+  query?: z.ZodType<Q>;
+  body?: z.ZodType<B>;
+  /** The body is not JSON (files): documented with this content type and left to `middleware`. */
+  rawBody?: string;
+  responses: Record<number, ResponseSpec>;
+  /** Runs after authentication and the general quota, before the inputs are parsed. */
+  middleware?: RequestHandler[];
+  /**
+   * Returns the body of the first 2xx response, or a `reply()`; a handler that wrote the response
+   * itself (streams, files) returns undefined.
+   */
+  handler(ctx: RouteContext<P, Q, B>): unknown;
+}
+
+const REPLY = Symbol('reply');
+
+export interface Reply {
+  [REPLY]: true;
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+/** A response with a status other than the route's first 2xx, or with headers. */
+export function reply(status: number, body?: unknown, headers?: Record<string, string>): Reply {
+  return { [REPLY]: true, status, body, headers };
+}
+
+function isReply(value: unknown): value is Reply {
+  return typeof value === 'object' && value !== null && REPLY in value;
+}
+
+/** Collects route definitions so the same list serves express and the OpenAPI document. */
+export class ApiRegistry {
+  readonly routes: RouteDef[] = [];
+
+  add<P, Q, B>(def: RouteDef<P, Q, B>): void {
+    this.routes.push(def as RouteDef);
+  }
+
+  /** Mounts every route on `router`; `guard` authenticates and applies the general quota. */
+  mount(router: Router, guard: RequestHandler[]): void {
+    for (const def of this.routes) {
+      const path = def.path.replace(/\{(\w+)\}/g, ':$1');
+      const chain = [...(def.public ? [] : guard), ...(def.middleware ?? []), toHandler(def)];
+      router[def.method](path, ...chain);
+    }
+  }
+}
+
+function toHandler(def: RouteDef): RequestHandler {
+  const success = Number(Object.keys(def.responses).find((s) => s.startsWith('2')) ?? 200);
+  return async (req: Request, res: Response, _next: NextFunction) => {
+    if (def.body && req.body === undefined) {
+      throw new HttpError(400, 'request body must be JSON sent with Content-Type: application/json');
+    }
+    const ctx: RouteContext<unknown, unknown, unknown> = {
+      params: def.params ? parseInput(def.params, req.params, 'path') : req.params,
+      query: def.query ? parseInput(def.query, req.query, 'query') : req.query,
+      body: def.body ? parseInput(def.body, req.body, 'body') : req.body,
+      auth: res.locals.auth as AuthContext,
+      req,
+      res,
+    };
+    const result = await def.handler(ctx);
+    if (res.headersSent) return;
+    const { status, body, headers } = isReply(result) ? result : { status: success, body: result, headers: undefined };
+    if (headers) res.set(headers);
+    if (status === 204 || body === undefined) res.status(status).end();
+    else res.status(status).json(body);
+  };
+}

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { ErrorBody, KeyErrorBody, RateLimitBody } from '../../src/api/schemas/errors.ts';
+import type { RouteDef } from './api-router.ts';
+import { errorStyleFor } from './error-handler.ts';
+
+type JsonSchema = Record<string, unknown>;
+
+function toSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
+  return rest;
+}
+
+function parameters(schema: z.ZodType | undefined, where: 'path' | 'query') {
+  if (!schema) return [];
+  const json = toSchema(schema, 'input') as { properties?: Record<string, JsonSchema>; required?: string[] };
+  return Object.entries(json.properties ?? {}).map(([name, property]) => ({
+    name,
+    in: where,
+    required: where === 'path' || (json.required ?? []).includes(name),
+    ...(typeof property.description === 'string' ? { description: property.description } : {}),
+    schema: property,
+  }));
+}
+
+/** The OpenAPI 3.1 document of every registered route, generated from the same zod schemas. */
+export function buildOpenApi(routes: readonly RouteDef[], info: { version: string }) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of routes) {
+    const errorBody = errorStyleFor(route.path) === 'error' ? KeyErrorBody : ErrorBody;
+    const responses: Record<string, unknown> = {};
+    for (const [status, spec] of Object.entries(route.responses)) {
+      responses[status] = {
+        description: spec.description,
+        ...(spec.schema
+          ? { content: { [spec.contentType ?? 'application/json']: { schema: toSchema(spec.schema, 'output') } } }
+          : spec.contentType
+            ? { content: { [spec.contentType]: {} } }
+            : {}),
+      };
+    }
+    const generic = (description: string) => ({
+      description,
+      content: { 'application/json': { schema: toSchema(errorBody, 'output') } },
+    });
+    if (route.body || route.params || route.query) responses['400'] ??= generic('invalid input');
+    if (!route.public) responses['401'] ??= generic('not authenticated');
+    if (!route.public) {
+      responses['429'] = {
+        description: route.limited
+          ? 'per-organization request rate or character throughput exceeded, or the general quota'
+          : 'general quota exceeded',
+        headers: Object.fromEntries(
+          ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'].map((h) => [h, { schema: { type: 'integer' } }]),
+        ),
+        content: { 'application/json': { schema: toSchema(RateLimitBody, 'output') } },
+      };
+    }
+    if (route.body || route.rawBody) responses['413'] ??= generic('request body too large');
+    responses.default = generic('unexpected error');
+    const operation: Record<string, unknown> = {
+      summary: route.summary,
+      tags: [route.tag],
+      operationId: `${route.method}${route.path.replace(/\{(\w+)\}/g, 'By_$1').replace(/[^a-zA-Z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
+      parameters: [...parameters(route.params, 'path'), ...parameters(route.query, 'query')],
+      responses,
+      ...(route.public ? { security: [] } : {}),
+    };
+    if (route.body) {
+      operation.requestBody = { required: true, content: { 'application/json': { schema: toSchema(route.body, 'input') } } };
+    } else if (route.rawBody) {
+      operation.requestBody = { required: true, content: { [route.rawBody]: { schema: { type: 'string', format: 'binary' } } } };
+    }
+    paths[route.path] ??= {};
+    paths[route.path]![route.method] = operation;
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'svc translation platform', version: info.version },
+    servers: [{ url: '/' }],
+    components: {
+      securitySchemes: {
+        basic: { type: 'http', scheme: 'basic', description: 'the API key as both user name and password' },
+        queryKey: { type: 'apiKey', in: 'query', name: 'key', description: 'development only' },
+      },
+    },
+    security: [{ basic: [] }, { queryKey: [] }],
+    paths,
+  };
+}

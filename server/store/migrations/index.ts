@@ -1,0 +1,7 @@
+import type { VersionedMigration } from '../../../src/db/migrate.ts';
+import * as foundation from './0001_foundation.ts';
+
+/** Every platform migration, by name; names sort in the order they apply. */
+export const platformMigrations: Record<string, VersionedMigration> = {
+  '0001_foundation': foundation,
+};

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+/** POST /v2/documents/pretranslate (spec: id array; DESIGN §5: the other fields). */
+export const PretranslateRequest = z
+  .strictObject({
+    id: z.array(z.int().min(1)).min(1, 'give at least one document id'),
+    mode: z.enum(['TM', 'TM+MT']).optional(),
+    auto_accept: z.boolean().optional(),
+    case_sensitive: z.boolean().optional(),
+    attribute_to_creator: z.boolean().optional(),
+  })
+  .meta({ id: 'PretranslateRequest' });
+
+export const PretranslateResult = z
+  .object({ id: z.array(z.int()), is_pretranslating: z.boolean(), documents: z.array(z.unknown()) })
+  .meta({ id: 'PretranslateResult' });
+
+export type PretranslateRequest = z.infer<typeof PretranslateRequest>;

@@ -1,0 +1,50 @@
+import { writeFileSync } from 'node:fs';
+import type { Command } from 'commander';
+import { startServer } from '../../server/main.ts';
+import { DEFAULT_DATABASE_URL } from '../db/url.ts';
+
+export function serverCommand(program: Command): void {
+  program
+    .command('server')
+    .description('Run the translation platform API (the embedded default all other parts talk to)')
+    .option('--port <n>', 'port to listen on', '8080')
+    .option('--host <h>', 'address to listen on; plain HTTP only on loopback', '127.0.0.1')
+    .option('--db <url>', 'sqlite:PATH, sqlite::memory: or postgres://… (env SVC_DATABASE_URL)')
+    .option('--key-file <path>', 'on first start, also write the bootstrap API key to this file')
+    .option('--tls-cert <file>', 'serve HTTPS with this certificate (PEM)')
+    .option('--tls-key <file>', 'private key for --tls-cert (PEM)')
+    .option('--trust-proxy', 'plain HTTP on any address because a proxy in front terminates TLS')
+    .addHelpText(
+      'after',
+      `
+On an empty database it creates organization "default", user admin@localhost (admin) and one API
+key, and prints SVC_API_KEY=svc_… once. Send the key as HTTP Basic key:key.
+
+Examples:
+  svc-connector server                                # SQLite under ./data, http://127.0.0.1:8080
+  svc-connector server --db postgres://svc@localhost/svc --port 9000
+  svc-connector server --host 0.0.0.0 --tls-cert cert.pem --tls-key key.pem`,
+    )
+    .action(async (opts: Record<string, string | boolean | undefined>) => {
+      const port = Number(opts.port);
+      if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0–65535, got ${opts.port}`);
+      const running = await startServer({
+        port,
+        host: String(opts.host),
+        databaseUrl: (opts.db as string | undefined) ?? process.env.SVC_DATABASE_URL ?? DEFAULT_DATABASE_URL,
+        ...(opts.tlsCert ? { tlsCert: String(opts.tlsCert) } : {}),
+        ...(opts.tlsKey ? { tlsKey: String(opts.tlsKey) } : {}),
+        trustProxy: Boolean(opts.trustProxy),
+      });
+      if (running.bootstrapKey) {
+        process.stdout.write(`SVC_API_KEY=${running.bootstrapKey}\n`);
+        if (opts.keyFile) writeFileSync(String(opts.keyFile), `${running.bootstrapKey}\n`, { mode: 0o600 });
+      } else if (opts.keyFile) {
+        process.stderr.write('database already initialised: the bootstrap key was shown on first start only\n');
+      }
+      process.stdout.write(`platform listening on ${running.url}\n`);
+      const stop = () => void running.close().then(() => process.exit(0));
+      process.once('SIGTERM', stop);
+      process.once('SIGINT', stop);
+    });
+}
