@@ -1,0 +1,237 @@
+import { FormatError } from '../errors.ts';
+import type { TextPositions } from '../text.ts';
+import { skipDoctype } from './doctype.ts';
+import { decodeRaw, type Fail, isXmlChar } from './entities.ts';
+import type { XmlAttribute, XmlDocument, XmlElement } from './nodes.ts';
+
+export interface ParseXmlOptions {
+  fileName?: string | undefined;
+  /** Positions of the text, for line and column in errors (computed on demand when absent). */
+  positions?: TextPositions | undefined;
+}
+
+const NAME = /[A-Za-z_:\u00C0-\uFFFF][\w.:\-\u00B7\u00C0-\uFFFF]*/y;
+const BAD_CHAR = /[\x00-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]/;
+
+/**
+ * Parses a whole XML document into a tree with exact string indexes (see nodes.ts).
+ *
+ * A small hand-written tokenizer: it scans with `indexOf` between markup, is several times faster
+ * than an event parser that looks at every character, and checks well-formedness (matching end tags,
+ * quoted attributes, one root, legal characters and references). Anything else is a FormatError with
+ * line and column; DTD entities are refused (doctype.ts).
+ */
+export function parseXml(text: string, options: ParseXmlOptions = {}): XmlDocument {
+  const fail: Fail = (message, index) => {
+    if (options.positions) throw options.positions.error(message, index, options.fileName);
+    const { line, column } = lineColumn(text, index);
+    throw new FormatError(message, { file: options.fileName, line, column });
+  };
+  checkCharacters(text, fail);
+  const stack: XmlElement[] = [];
+  let root: XmlElement | undefined;
+  let i = 0;
+  const length = text.length;
+  while (i < length) {
+    const lt = text.indexOf('<', i);
+    const textEnd = lt < 0 ? length : lt;
+    if (textEnd > i) {
+      const parent = stack[stack.length - 1];
+      if (parent) {
+        const raw = text.slice(i, textEnd);
+        const cdataEnd = raw.indexOf(']]>');
+        if (cdataEnd >= 0) fail('"]]>" is not allowed in text (write it as ]]&gt;)', i + cdataEnd);
+        parent.children.push({ kind: 'text', value: decodeRaw(raw, i, false, fail), start: i, end: textEnd });
+      } else if (/\S/.test(text.slice(i, textEnd))) {
+        fail('text is not allowed outside the root element', i + text.slice(i, textEnd).search(/\S/));
+      }
+    }
+    if (lt < 0) break;
+    const next = text.charCodeAt(lt + 1);
+    const parent = stack[stack.length - 1];
+    if (next === 47 /* / */) {
+      i = endTag(text, lt, stack, fail);
+    } else if (next === 33 /* ! */) {
+      i = declaration(text, lt, parent, root !== undefined || stack.length > 0, fail);
+    } else if (next === 63 /* ? */) {
+      const close = text.indexOf('?>', lt + 2);
+      if (close < 0) fail('unexpected end of file inside a processing instruction', lt);
+      NAME.lastIndex = lt + 2;
+      const target = NAME.exec(text)?.[0] ?? '';
+      parent?.children.push({ kind: 'pi', target, start: lt, end: close + 2 });
+      i = close + 2;
+    } else {
+      if (!parent && root) fail('only one root element is allowed', lt);
+      const element = startTag(text, lt, parent, fail);
+      if (parent) parent.children.push(element);
+      else root = element;
+      if (!element.selfClosing) stack.push(element);
+      i = element.openEnd;
+    }
+  }
+  const open = stack[stack.length - 1];
+  if (open) {
+    const at = lineColumn(text, open.start);
+    fail(
+      `unexpected end of file: <${open.name}> opened at line ${at.line}, column ${at.column} is not closed`,
+      length,
+    );
+  }
+  if (!root) return fail('no root element', length);
+  const nl = text.indexOf('\n');
+  return { text, root, newline: nl > 0 && text.charCodeAt(nl - 1) === 13 ? '\r\n' : '\n' };
+}
+
+function startTag(text: string, lt: number, parent: XmlElement | undefined, fail: Fail): XmlElement {
+  NAME.lastIndex = lt + 1;
+  const name = NAME.exec(text)?.[0];
+  if (!name) return fail('"<" must start a tag (write < in text as &lt;)', lt);
+  const attributes: XmlAttribute[] = [];
+  let j = lt + 1 + name.length;
+  for (;;) {
+    const k = skipSpace(text, j);
+    const c = text.charCodeAt(k);
+    if (c === 62 /* > */) {
+      return element(name, attributes, parent, lt, k + 1, false);
+    }
+    if (c === 47 /* / */ && text.charCodeAt(k + 1) === 62) {
+      return element(name, attributes, parent, lt, k + 2, true);
+    }
+    if (k >= text.length) fail(`unexpected end of file inside the tag <${name}>`, lt);
+    NAME.lastIndex = k;
+    const attributeName = NAME.exec(text)?.[0];
+    if (!attributeName || k === j)
+      fail(`unexpected character ${JSON.stringify(text[k])} in the tag <${name}>`, k);
+    if (attributes.some((a) => a.name === attributeName)) fail(`duplicate attribute ${attributeName}`, k);
+    let m = skipSpace(text, k + attributeName!.length);
+    if (text.charCodeAt(m) !== 61 /* = */) fail(`attribute ${attributeName} needs a value (="…")`, m);
+    m = skipSpace(text, m + 1);
+    const quote = text[m];
+    if (quote !== '"' && quote !== "'") return fail(`the value of ${attributeName} must be quoted`, m);
+    const close = text.indexOf(quote, m + 1);
+    if (close < 0) fail(`unexpected end of file inside the value of ${attributeName}`, m);
+    const raw = text.slice(m + 1, close);
+    const lessThan = raw.indexOf('<');
+    if (lessThan >= 0) fail('"<" is not allowed in an attribute value (write &lt;)', m + 1 + lessThan);
+    attributes.push({
+      name: attributeName!,
+      value: decodeRaw(raw, m + 1, true, fail),
+      start: k,
+      valueStart: m + 1,
+      valueEnd: close,
+      quote,
+    });
+    j = close + 1;
+  }
+}
+
+function element(
+  name: string,
+  attributes: XmlAttribute[],
+  parent: XmlElement | undefined,
+  start: number,
+  openEnd: number,
+  selfClosing: boolean,
+): XmlElement {
+  return {
+    kind: 'element',
+    name,
+    attributes,
+    children: [],
+    parent,
+    start,
+    openEnd,
+    closeStart: selfClosing ? openEnd : -1,
+    end: selfClosing ? openEnd : -1,
+    selfClosing,
+  };
+}
+
+function endTag(text: string, lt: number, stack: XmlElement[], fail: Fail): number {
+  NAME.lastIndex = lt + 2;
+  const name = NAME.exec(text)?.[0];
+  if (!name) return fail('"</" must start an end tag', lt);
+  const close = skipSpace(text, lt + 2 + name.length);
+  if (text.charCodeAt(close) !== 62) {
+    fail(
+      close >= text.length ? `unexpected end of file inside </${name}>` : `expected ">" to end </${name}>`,
+      close,
+    );
+  }
+  const open = stack.pop();
+  if (!open) return fail(`end tag </${name}> has no start tag`, lt);
+  if (open.name !== name) {
+    const at = lineColumn(text, open.start);
+    fail(
+      `mismatched end tag </${name}>: <${open.name}> opened at line ${at.line}, column ${at.column} is still open`,
+      lt,
+    );
+  }
+  open.closeStart = lt;
+  open.end = close + 1;
+  return close + 1;
+}
+
+function declaration(
+  text: string,
+  lt: number,
+  parent: XmlElement | undefined,
+  seenRoot: boolean,
+  fail: Fail,
+): number {
+  if (text.startsWith('<!--', lt)) {
+    const close = text.indexOf('-->', lt + 4);
+    if (close < 0) fail('unexpected end of file inside a comment', lt);
+    parent?.children.push({ kind: 'comment', value: text.slice(lt + 4, close), start: lt, end: close + 3 });
+    return close + 3;
+  }
+  if (text.startsWith('<![CDATA[', lt)) {
+    if (!parent) fail('a CDATA section is only allowed inside an element', lt);
+    const close = text.indexOf(']]>', lt + 9);
+    if (close < 0) fail('unexpected end of file inside a CDATA section', lt);
+    const value = text.slice(lt + 9, close).replace(/\r\n?/g, '\n');
+    parent!.children.push({ kind: 'cdata', value, start: lt, end: close + 3 });
+    return close + 3;
+  }
+  if (text.startsWith('<!DOCTYPE', lt)) {
+    if (seenRoot) fail('<!DOCTYPE> is only allowed before the root element', lt);
+    return skipDoctype(text, lt, fail);
+  }
+  return fail('"<!" must start a comment, a CDATA section or a DOCTYPE', lt);
+}
+
+function skipSpace(text: string, from: number): number {
+  let i = from;
+  for (;;) {
+    const c = text.charCodeAt(i);
+    if (c !== 32 && c !== 10 && c !== 9 && c !== 13) return i;
+    i++;
+  }
+}
+
+function checkCharacters(text: string, fail: Fail): void {
+  const bad = BAD_CHAR.exec(text);
+  if (bad)
+    fail(
+      `character U+${bad[0].charCodeAt(0).toString(16).padStart(4, '0')} is not allowed in XML`,
+      bad.index,
+    );
+  if (!text.isWellFormed()) {
+    for (let i = 0; i < text.length; i++) {
+      const code = text.codePointAt(i)!;
+      if (!isXmlChar(code)) fail('unpaired surrogate code unit is not allowed in XML', i);
+      if (code > 0xffff) i++;
+    }
+  }
+}
+
+/** 1-based line and column of a string index (only used for error messages). */
+export function lineColumn(text: string, index: number): { line: number; column: number } {
+  let line = 1;
+  let lineStart = 0;
+  for (let nl = text.indexOf('\n'); nl >= 0 && nl < index; nl = text.indexOf('\n', nl + 1)) {
+    line++;
+    lineStart = nl + 1;
+  }
+  return { line, column: index - lineStart + 1 };
+}
