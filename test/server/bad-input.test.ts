@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPlatform, type TestPlatform } from '../support/platform.ts';
+
+let p: TestPlatform;
+beforeAll(async () => {
+  p = await startPlatform();
+});
+afterAll(() => p.close());
+
+interface BadCase {
+  name: string;
+  path: string;
+  init: RequestInit & { key?: string | null; json?: unknown };
+  status: number;
+  /** The message must say what is wrong. */
+  says: RegExp;
+}
+
+const keyBody = (body: unknown): RequestInit & { json: unknown } => ({ method: 'POST', json: body });
+const raw = (body: string, type = 'application/json'): RequestInit => ({
+  method: 'POST',
+  body,
+  headers: { 'content-type': type },
+});
+
+const cases: BadCase[] = [
+  { name: 'name missing', path: '/v2/api-keys', init: keyBody({}), status: 400, says: /name/ },
+  { name: 'name empty', path: '/v2/api-keys', init: keyBody({ name: '' }), status: 400, says: /name: must not be empty/ },
+  { name: 'name blank', path: '/v2/api-keys', init: keyBody({ name: '   ' }), status: 400, says: /name: must not be blank/ },
+  { name: 'name of 256 characters', path: '/v2/api-keys', init: keyBody({ name: 'x'.repeat(256) }), status: 400, says: /name: must be at most 255/ },
+  { name: 'name a number', path: '/v2/api-keys', init: keyBody({ name: 42 }), status: 400, says: /name: .*string/ },
+  { name: 'unknown field', path: '/v2/api-keys', init: keyBody({ name: 'k', owner: 'x' }), status: 400, says: /Unrecognized key.*owner/ },
+  { name: 'expiresAt in the past', path: '/v2/api-keys', init: keyBody({ name: 'k', expiresAt: '2001-01-01T00:00:00Z' }), status: 400, says: /not in the future/ },
+  { name: 'expiresAt not a date', path: '/v2/api-keys', init: keyBody({ name: 'k', expiresAt: 'tomorrow' }), status: 400, says: /expiresAt/ },
+  { name: 'expiresAt impossible date', path: '/v2/api-keys', init: keyBody({ name: 'k', expiresAt: '2030-02-30T00:00:00Z' }), status: 400, says: /expiresAt/ },
+  { name: 'userId zero', path: '/v2/api-keys', init: keyBody({ name: 'k', userId: 0 }), status: 400, says: /userId/ },
+  { name: 'userId a string', path: '/v2/api-keys', init: keyBody({ name: 'k', userId: '2' }), status: 400, says: /userId/ },
+  { name: 'userId fractional', path: '/v2/api-keys', init: keyBody({ name: 'k', userId: 1.5 }), status: 400, says: /userId/ },
+  { name: 'body an array', path: '/v2/api-keys', init: keyBody([{ name: 'k' }]), status: 400, says: /expected object/ },
+  { name: 'body not JSON', path: '/v2/api-keys', init: raw('{"name": "k",'), status: 400, says: /malformed JSON/ },
+  { name: 'body JSON sent as text', path: '/v2/api-keys', init: raw('{"name":"k"}', 'text/plain'), status: 400, says: /Content-Type: application\/json/ },
+  { name: 'body over the limit', path: '/v2/api-keys', init: raw(JSON.stringify({ name: 'x'.repeat(2 * 1024 * 1024) })), status: 413, says: /larger than the limit/ },
+  { name: 'broken Authorization header', path: '/v2/languages', init: { headers: { authorization: 'Basic' } }, status: 401, says: /Basic/ },
+  { name: 'wrong scheme', path: '/v2/languages', init: { headers: { authorization: 'Bearer svc_0000' } }, status: 401, says: /Basic/ },
+  { name: 'Basic without colon', path: '/v2/languages', init: { headers: { authorization: `Basic ${Buffer.from('svc_abc').toString('base64')}` } }, status: 401, says: /key:key/ },
+  { name: 'Basic with two different keys', path: '/v2/languages', init: { headers: { authorization: `Basic ${Buffer.from(`svc_${'a'.repeat(40)}:svc_${'b'.repeat(40)}`).toString('base64')}` } }, status: 401, says: /same key/ },
+  { name: 'key of the wrong shape', path: '/v2/languages?key=hello', init: { key: null }, status: 401, says: /invalid API key/ },
+  { name: 'well-formed unknown key', path: `/v2/languages?key=svc_${'0'.repeat(40)}`, init: { key: null }, status: 401, says: /invalid API key/ },
+  { name: 'key given twice in the query', path: `/v2/languages?key=a&key=b`, init: { key: null }, status: 401, says: /single API key/ },
+  { name: 'no credentials', path: '/v2/languages', init: { key: null }, status: 401, says: /authentication required/ },
+  { name: 'unknown route', path: '/v2/nothing-here', init: {}, status: 404, says: /no route for GET \/v2\/nothing-here/ },
+  { name: 'unknown key id', path: '/v2/api-keys/key_doesnotexist', init: {}, status: 404, says: /not found/ },
+  { name: 'pretranslate with ids not numbers', path: '/v2/documents/pretranslate', init: { method: 'POST', json: { id: ['a'] } }, status: 400, says: /id\.0/ },
+  { name: 'pretranslate with no ids', path: '/v2/documents/pretranslate', init: { method: 'POST', json: { id: [] } }, status: 400, says: /at least one document id/ },
+  { name: 'pretranslate with an unknown mode', path: '/v2/documents/pretranslate', init: { method: 'POST', json: { id: [1], mode: 'MT' } }, status: 400, says: /mode/ },
+  { name: 'unsupported charset', path: '/v2/api-keys', init: raw('{"name":"k"}', 'application/json; charset=klingon'), status: 415, says: /charset/ },
+];
+
+describe('bad input gets a clear 4xx, never a 5xx', () => {
+  it('covers at least 20 malformed requests', () => {
+    expect(cases.length).toBeGreaterThanOrEqual(20);
+  });
+
+  for (const c of cases) {
+    it(`${c.name} → ${c.status}`, async () => {
+      const res = await p.call(c.path, c.init);
+      expect(res.status).toBe(c.status);
+      const body = (await res.json()) as Record<string, string>;
+      const message = c.path.startsWith('/v2/api-keys') ? body.error : body.message;
+      expect(message, JSON.stringify(body)).toMatch(c.says);
+      expect(JSON.stringify(body)).not.toMatch(/at .*\.ts:\d+|SELECT|sqlite|stack/i);
+      expect(res.headers.get('x-request-id')).toBeTruthy();
+    });
+  }
+
+  it('carries a safe caller-given x-request-id and replaces an unsafe one', async () => {
+    const kept = await p.call('/v2/languages', { headers: { 'x-request-id': 'trace-123' } });
+    expect(kept.headers.get('x-request-id')).toBe('trace-123');
+    const replaced = await p.call('/v2/languages', { headers: { 'x-request-id': 'a b\tc' } });
+    expect(replaced.headers.get('x-request-id')).not.toBe('a b\tc');
+  });
+});

@@ -1,0 +1,101 @@
+/**
+ * Another organization's key sees nothing. Every authenticated route of the OpenAPI document must
+ * appear in this table: a new route without a row fails the coverage test below.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPlatform, type TestPlatform } from '../support/platform.ts';
+
+interface IsolationCase {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** The OpenAPI path this row covers. */
+  route: string;
+  /** The concrete request made with organization A's key against B's resources. */
+  path: (b: BResources) => string;
+  body?: (b: BResources) => unknown;
+  /** 404 for another organization's resource (401 only where the spec says so). */
+  status: 404 | 401;
+  /** For list routes: the response must not mention any of B's identifiers. */
+  listMustNotContain?: (b: BResources) => string[];
+}
+
+interface BResources {
+  keyId: string;
+  keyPrefix: string;
+}
+
+const cases: IsolationCase[] = [
+  { method: 'GET', route: '/v2/api-keys/{id}', path: (b) => `/v2/api-keys/${b.keyId}`, status: 404 },
+  { method: 'DELETE', route: '/v2/api-keys/{id}', path: (b) => `/v2/api-keys/${b.keyId}`, status: 404 },
+  { method: 'POST', route: '/v2/api-keys/{id}/rotate', path: (b) => `/v2/api-keys/${b.keyId}/rotate`, status: 404 },
+  {
+    method: 'GET',
+    route: '/v2/api-keys',
+    path: () => '/v2/api-keys',
+    status: 404,
+    listMustNotContain: (b) => [b.keyId, b.keyPrefix],
+  },
+  {
+    method: 'POST',
+    route: '/v2/documents/pretranslate',
+    path: () => '/v2/documents/pretranslate',
+    body: () => ({ id: [1] }),
+    status: 404,
+  },
+];
+
+/** Routes that hold no organization-owned resource: the same for every organization. */
+const shared = new Set(['POST /v2/api-keys', 'GET /v2/languages']);
+
+let p: TestPlatform;
+let b: BResources;
+let aKey: string;
+let bKey: string;
+
+beforeAll(async () => {
+  p = await startPlatform();
+  const orgB = await p.addOrganization('org-b');
+  bKey = orgB.key;
+  const created = await (await p.call('/v2/api-keys', { method: 'POST', json: { name: 'b key' }, key: bKey })).json();
+  b = { keyId: created.id, keyPrefix: created.prefix };
+  aKey = p.key;
+});
+afterAll(() => p.close());
+
+describe('tenant isolation', () => {
+  it('every authenticated route of the OpenAPI document has a row here', async () => {
+    const doc = await (await p.call('/openapi.json', { key: null })).json();
+    const missing: string[] = [];
+    for (const [path, ops] of Object.entries(doc.paths as Record<string, Record<string, { security?: unknown[] }>>)) {
+      for (const [method, op] of Object.entries(ops)) {
+        if (op.security?.length === 0) continue;
+        const id = `${method.toUpperCase()} ${path}`;
+        if (shared.has(id)) continue;
+        if (!cases.some((c) => c.route === path && c.method === method.toUpperCase())) missing.push(id);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  for (const c of cases) {
+    it(`${c.method} ${c.route}: organization A sees nothing of B`, async () => {
+      const res = await p.call(c.path(b), {
+        method: c.method,
+        key: aKey,
+        ...(c.body ? { json: c.body(b) } : {}),
+      });
+      const text = await res.text();
+      if (c.listMustNotContain) {
+        expect(res.status).toBe(200);
+        for (const id of c.listMustNotContain(b)) expect(text).not.toContain(id);
+      } else {
+        expect(res.status).toBe(c.status);
+      }
+    });
+  }
+
+  it('B’s resources are untouched by A’s attempts', async () => {
+    const res = await p.call(`/v2/api-keys/${b.keyId}`, { key: bKey });
+    expect(res.status).toBe(200);
+    expect((await res.json()).revokedAt).toBeNull();
+  });
+});
