@@ -1,0 +1,186 @@
+/**
+ * Extract and merge through XLIFF 1.2, like Okapi Tikal's `-x` and `-m`: any format's translatable
+ * units go out as an XLIFF document a CAT tool can work on, and the translated XLIFF comes back as
+ * the original file with only the translated text changed (the format's own render does the patching).
+ */
+import { FormatError } from './errors.ts';
+import type { FormatModule, PluralCategory, PluralForms, Unit } from './model.ts';
+import { attribute, loadXml, localName, textContent } from './xml/document.ts';
+import { escapeAttribute, escapeText } from './xml/entities.ts';
+import type { XmlElement } from './xml/nodes.ts';
+import { decodeXliffId, encodeXliffId, firstIllegal } from './xml/xliff-ids.ts';
+
+export interface ExtractOptions {
+  fileName: string;
+  sourceLang: string;
+  targetLang: string;
+  /** Fill missing targets with the source text (Tikal's `-seg`-less copy-source default). */
+  copySource?: boolean;
+}
+
+export interface MergeOptions {
+  fileName: string;
+  targetLang: string;
+  /** Name of the XLIFF file, for error messages (default: the file name plus `.xlf`). */
+  xliffName?: string;
+}
+
+/** The restype of a group holding one plural unit, one trans-unit per category (`id[one]`). */
+export const PLURAL_RESTYPE = 'x-gettext-plurals';
+const CATEGORY_ORDER: PluralCategory[] = ['zero', 'one', 'two', 'few', 'many', 'other'];
+
+/**
+ * Writes a file's translatable units as an XLIFF 1.2 document: one `<trans-unit>` per unit, notes,
+ * `maxwidth`, context, and each plural unit as a group with one trans-unit per category of the
+ * target language (plus `zero` when the source writes one). Source categories the target language
+ * does not use travel as `translate="no"` trans-units, so a copy-source round trip loses nothing.
+ * Existing targets of bilingual files are carried over; with `copySource`, missing targets are the source.
+ */
+export function extractXliff(format: FormatModule, bytes: Uint8Array, opts: ExtractOptions): Uint8Array {
+  const units = format.parse(bytes, { fileName: opts.fileName });
+  const targetCategories = new Intl.PluralRules(opts.targetLang).resolvedOptions().pluralCategories;
+  const out = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">',
+    `  <file original="${escapeAttribute(opts.fileName)}" datatype="x-${escapeAttribute(format.name)}" source-language="${escapeAttribute(opts.sourceLang)}" target-language="${escapeAttribute(opts.targetLang)}">`,
+    '    <body>',
+  ];
+  for (const unit of units) {
+    if (!unit.translatable) continue;
+    if (!unit.sourcePlural) {
+      const target = unit.target ?? (opts.copySource ? unit.source : undefined);
+      out.push(transUnit(unit, unit.id, unit.source, target, '      ', opts.fileName));
+      continue;
+    }
+    const source = unit.sourcePlural;
+    out.push(`      <group id="${escapeAttribute(encodeXliffId(unit.id))}" restype="${PLURAL_RESTYPE}">`);
+    for (const category of CATEGORY_ORDER) {
+      // `zero` stays translatable: stringsdict uses it for 0 in every language.
+      const used = targetCategories.includes(category) || (category === 'zero' && source.zero !== undefined);
+      if (!used && source[category] === undefined) continue;
+      const sourceText = source[category] ?? source.other;
+      const target = unit.targetPlural?.[category] ?? (opts.copySource ? sourceText : undefined);
+      out.push(
+        transUnit(unit, `${unit.id}[${category}]`, sourceText, target, '        ', opts.fileName, used),
+      );
+    }
+    out.push('      </group>');
+  }
+  out.push('    </body>', '  </file>', '</xliff>', '');
+  return new TextEncoder().encode(out.join('\n'));
+}
+
+function transUnit(
+  unit: Unit,
+  id: string,
+  source: string,
+  target: string | undefined,
+  indent: string,
+  file: string,
+  translate = true,
+) {
+  const width = unit.maxLength === undefined ? '' : ` maxwidth="${unit.maxLength}" size-unit="char"`;
+  const attrs = `id="${escapeAttribute(encodeXliffId(id))}" resname="${escapeAttribute(encodeXliffId(unit.id))}"`;
+  const no = translate ? '' : ' translate="no"';
+  const lines = [`${indent}<trans-unit ${attrs}${no} xml:space="preserve"${width}>`];
+  lines.push(`${indent}  <source>${xmlText(unit, source, file)}</source>`);
+  if (target !== undefined) lines.push(`${indent}  <target>${xmlText(unit, target, file)}</target>`);
+  for (const note of unit.notes) lines.push(`${indent}  <note>${xmlText(unit, note, file)}</note>`);
+  if (unit.context !== undefined) {
+    lines.push(
+      `${indent}  <context-group purpose="information"><context context-type="x-context">${xmlText(unit, unit.context, file)}</context></context-group>`,
+    );
+  }
+  lines.push(`${indent}</trans-unit>`);
+  return lines.join('\n');
+}
+
+/** Unit text as XLIFF character data; markup in the text (`<b>`) travels as escaped text. */
+function xmlText(unit: Unit, text: string, file: string): string {
+  const bad = firstIllegal(text);
+  if (bad >= 0) {
+    const code = text.codePointAt(bad)!.toString(16).toUpperCase().padStart(4, '0');
+    const { line, column } = unit.location;
+    throw new FormatError(`unit "${unit.id}" contains U+${code}, which XML 1.0 (XLIFF 1.2) cannot carry`, {
+      file,
+      line,
+      column,
+    });
+  }
+  return escapeText(text, { gt: true });
+}
+
+/**
+ * Reads the targets of an XLIFF 1.2 document made by extractXliff (or any CAT tool that kept its
+ * ids) and renders them into the original file. Empty targets are left untranslated; an id that
+ * is not one of the file's units is a FormatError naming it.
+ */
+export function mergeXliff(
+  format: FormatModule,
+  bytes: Uint8Array,
+  xliffBytes: Uint8Array,
+  opts: MergeOptions,
+) {
+  const units = new Map(format.parse(bytes, { fileName: opts.fileName }).map((u) => [u.id, u]));
+  const xliffName = opts.xliffName ?? `${opts.fileName}.xlf`;
+  const { doc, positions } = loadXml(xliffBytes, { fileName: xliffName });
+  const fail = (message: string, at: XmlElement): never => {
+    throw positions.error(message, at.start, xliffName);
+  };
+  if (localName(doc.root.name) !== 'xliff')
+    fail(`expected an <xliff> document, found <${doc.root.name}>`, doc.root);
+  const translations = new Map<string, string | PluralForms>();
+  const plurals = new Map<string, { forms: Partial<PluralForms>; at: XmlElement }>();
+  for (const tu of transUnits(doc.root)) {
+    const written = attribute(tu, 'id') ?? fail('<trans-unit> without an id', tu);
+    const group = tu.parent;
+    const inPlural =
+      group && localName(group.name) === 'group' && attribute(group, 'restype') === PLURAL_RESTYPE;
+    const match = inPlural ? /^(.*)\[(zero|one|two|few|many|other)\]$/s.exec(decodeXliffId(written)) : null;
+    const id = match ? match[1]! : decodeXliffId(written);
+    const unit = units.get(id);
+    if (!unit || Boolean(unit.sourcePlural) !== Boolean(match)) {
+      fail(`XLIFF id "${written}" does not belong to ${opts.fileName}`, tu);
+    }
+    const target = tu.children.find(
+      (c): c is XmlElement => c.kind === 'element' && localName(c.name) === 'target',
+    );
+    const text = target ? targetText(target, fail) : '';
+    if (text === '') continue;
+    if (!match) {
+      translations.set(id, text);
+      continue;
+    }
+    const entry = plurals.get(id) ?? { forms: {}, at: tu };
+    entry.forms[match[2] as PluralCategory] = text;
+    plurals.set(id, entry);
+  }
+  for (const [id, { forms, at }] of plurals) {
+    if (forms.other === undefined) fail(`plural unit "${id}" has no target for the category other`, at);
+    translations.set(id, forms as PluralForms);
+  }
+  return format.render(bytes, translations, { targetLang: opts.targetLang, fileName: opts.fileName });
+}
+
+function transUnits(element: XmlElement, into: XmlElement[] = []): XmlElement[] {
+  for (const child of element.children) {
+    if (child.kind !== 'element') continue;
+    if (localName(child.name) === 'trans-unit') into.push(child);
+    else transUnits(child, into);
+  }
+  return into;
+}
+
+/** Target text: inline codes with native data (`<ph>`, `<bpt>`…) give it back; `<g>`, `<mrk>` are transparent. */
+function targetText(element: XmlElement, fail: (message: string, at: XmlElement) => never): string {
+  let out = '';
+  for (const child of element.children) {
+    if (child.kind === 'text' || child.kind === 'cdata') out += child.value;
+    if (child.kind !== 'element') continue;
+    const name = localName(child.name);
+    if (name === 'g' || name === 'mrk') out += targetText(child, fail);
+    else if (name === 'ph' || name === 'bpt' || name === 'ept' || name === 'it') out += textContent(child);
+    else fail(`inline <${child.name}> carries no original data to merge back`, child);
+  }
+  return out;
+}
