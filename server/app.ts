@@ -40,7 +40,7 @@ export function createApp(deps: AppDeps): Express {
   apiKeyRoutes(api, apiKeyService({ db, now, random }));
   languageRoutes(api);
   documentRoutes(api, limiter);
-  const openapi = buildOpenApi(api.routes, { version: deps.version ?? '0.1.0' });
+  let openapi: ReturnType<typeof buildOpenApi> | undefined;
   api.add({
     method: 'get',
     path: '/openapi.json',
@@ -48,7 +48,8 @@ export function createApp(deps: AppDeps): Express {
     summary: 'This OpenAPI 3.1 document',
     public: true,
     responses: { 200: { description: 'the document' } },
-    handler: () => openapi,
+    // Built on first use, once every route (this one included) is registered.
+    handler: () => (openapi ??= buildOpenApi(api.routes, { version: deps.version ?? '0.1.0' })),
   });
   api.add({
     method: 'get',

@@ -5,14 +5,41 @@ import { errorStyleFor } from './error-handler.ts';
 
 type JsonSchema = Record<string, unknown>;
 
+/** Named schemas (zod `.meta({id})`), hoisted into components.schemas. */
+let components: Record<string, JsonSchema> = {};
+
+/** JSON Schema of a zod schema; named sub-schemas become `#/components/schemas/<id>` references. */
 function toSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
-  return rest;
+  const json = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
+  const { $schema: _ignored, $defs, ...rest } = json as JsonSchema & { $defs?: Record<string, JsonSchema> };
+  const relink = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(relink);
+    if (value && typeof value === 'object') {
+      return Object.fromEntries(
+        Object.entries(value).map(([k, v]) => [
+          k,
+          k === '$ref' && typeof v === 'string' ? v.replace('#/$defs/', '#/components/schemas/') : relink(v),
+        ]),
+      );
+    }
+    return value;
+  };
+  for (const [id, def] of Object.entries($defs ?? {})) {
+    // Input and output shapes of one schema can differ (defaults); the output one is kept.
+    if (!(id in components) || io === 'output') components[id] = relink(def) as JsonSchema;
+  }
+  return relink(rest) as JsonSchema;
+}
+
+/** Follows a `$ref` into components.schemas (to read the properties of a parameters object). */
+function deref(schema: JsonSchema): JsonSchema {
+  const ref = schema.$ref;
+  return typeof ref === 'string' ? (components[ref.replace('#/components/schemas/', '')] ?? schema) : schema;
 }
 
 function parameters(schema: z.ZodType | undefined, where: 'path' | 'query') {
   if (!schema) return [];
-  const json = toSchema(schema, 'input') as { properties?: Record<string, JsonSchema>; required?: string[] };
+  const json = deref(toSchema(schema, 'input')) as { properties?: Record<string, JsonSchema>; required?: string[] };
   return Object.entries(json.properties ?? {}).map(([name, property]) => ({
     name,
     in: where,
@@ -24,6 +51,7 @@ function parameters(schema: z.ZodType | undefined, where: 'path' | 'query') {
 
 /** The OpenAPI 3.1 document of every registered route, generated from the same zod schemas. */
 export function buildOpenApi(routes: readonly RouteDef[], info: { version: string }) {
+  components = {};
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
     const errorBody = errorStyleFor(route.path) === 'error' ? KeyErrorBody : ErrorBody;
@@ -78,6 +106,7 @@ export function buildOpenApi(routes: readonly RouteDef[], info: { version: strin
     info: { title: 'svc translation platform', version: info.version },
     servers: [{ url: '/' }],
     components: {
+      schemas: components,
       securitySchemes: {
         basic: { type: 'http', scheme: 'basic', description: 'the API key as both user name and password' },
         queryKey: { type: 'apiKey', in: 'query', name: 'key', description: 'development only' },

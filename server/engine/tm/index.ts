@@ -1,0 +1,138 @@
+import { distinctGrams, GramTable, gramCodes } from './grams.ts';
+import { lowerSameLength, normalizeText } from './normalize.ts';
+import { PostingLists } from './postings.ts';
+import { DEFAULT_PENALTIES, type Penalties } from './score.ts';
+import { createScratch, type SearchData, search, type TmMatch } from './search.ts';
+import { SegmentSlots } from './segments.ts';
+
+export type { TmMatch } from './search.ts';
+
+/** A translation unit as the storage layer feeds it. */
+export interface TmSegment {
+  id: number;
+  source: string;
+  target: string;
+}
+
+export interface TmQueryOptions {
+  /** Most matches returned (default 10). */
+  n?: number;
+  /** Matches scoring below this are dropped (default 75, the platform's cut-off). */
+  minScore?: number;
+  /** When false (default), letter case costs only a small penalty instead of edits. */
+  caseSensitive?: boolean;
+}
+
+export interface TmIndexOptions {
+  penalties?: Partial<Penalties>;
+  /** Candidates verified by edit distance per query (default 400). */
+  maxCandidates?: number;
+  /** Postings read per query before the most common grams are skipped (default 4,000,000). */
+  maxPostings?: number;
+}
+
+export interface TmIndexStats {
+  segments: number;
+  grams: number;
+  postings: number;
+  /** Bytes held by typed arrays (postings and slot columns); strings are not included. */
+  indexBytes: number;
+}
+
+export interface TmIndex {
+  /** Adds a segment, replacing any segment with the same id. */
+  add(segment: TmSegment): void;
+  addMany(segments: Iterable<TmSegment>): void;
+  /** Removes a segment; false when the id is unknown. */
+  remove(id: number): boolean;
+  has(id: number): boolean;
+  readonly size: number;
+  /** Fuzzy matches for `text`, best first: score descending, then newer (higher) id first. */
+  query(text: string, options?: TmQueryOptions): TmMatch[];
+  stats(): TmIndexStats;
+}
+
+const fail = (message: string): never => {
+  throw new TypeError(`[tm] ${message}`);
+};
+
+function checkSegment(segment: TmSegment): void {
+  if (segment === null || typeof segment !== 'object') fail('segment must be an object');
+  if (!Number.isSafeInteger(segment.id)) fail(`segment id must be a safe integer, got ${String(segment.id)}`);
+  if (typeof segment.source !== 'string') fail(`segment ${segment.id}: source must be a string`);
+  if (typeof segment.target !== 'string') fail(`segment ${segment.id}: target must be a string`);
+}
+
+/**
+ * An in-process fuzzy-match index over one memory's segments (one language pair). The storage
+ * layer keeps it in step with add/remove and rebuilds it from rows at start.
+ *
+ * Lookups find exact matches by hash and fuzzy ones through a character-trigram inverted index:
+ * rarest lists first, with length and q-gram count filters derived from the score threshold,
+ * and a bounded candidate set verified by an edit distance that stops once the threshold is out
+ * of reach. The threshold rises to the n-th best score found, tightening every filter.
+ */
+export function createTmIndex(options: TmIndexOptions = {}): TmIndex {
+  const slots = new SegmentSlots();
+  const grams = new GramTable();
+  const postings = new PostingLists();
+  const data: SearchData = {
+    slots,
+    grams,
+    postings,
+    penalties: { ...DEFAULT_PENALTIES, ...options.penalties },
+    maxCandidates: options.maxCandidates ?? 400,
+    maxPostings: options.maxPostings ?? 4_000_000,
+    scratch: createScratch(),
+  };
+  let codes = new Float64Array(256);
+
+  const remove = (id: number): boolean => {
+    const slot = slots.slotOf(id);
+    if (slot === undefined) return false;
+    slots.kill(slot);
+    // Dead slots still sit in the posting lists; rewrite them once they are a fifth of the total.
+    const dead = slots.count - slots.live;
+    if (dead > 1024 && dead * 5 > slots.count) postings.compact(slots.compact());
+    return true;
+  };
+
+  const add = (segment: TmSegment): void => {
+    checkSegment(segment);
+    remove(segment.id);
+    const norm = normalizeText(segment.source);
+    const slot = slots.push(segment.id, segment.source, segment.target, norm.key);
+    const lower = lowerSameLength(norm.key);
+    codes = gramCodes(lower, codes);
+    const set = distinctGrams(codes, lower.length + 2);
+    for (let i = 0; i < set.size; i++) postings.append(grams.intern(set.codes[i]!), slot);
+  };
+
+  return {
+    add,
+    addMany(segments) {
+      for (const segment of segments) add(segment);
+    },
+    remove,
+    has: (id) => slots.slotOf(id) !== undefined,
+    get size() {
+      return slots.live;
+    },
+    query(text, queryOptions = {}) {
+      if (typeof text !== 'string') fail('query text must be a string');
+      const { n = 10, minScore = 75, caseSensitive = false } = queryOptions;
+      if (!Number.isSafeInteger(n) || n < 1) fail(`n must be a positive integer, got ${String(n)}`);
+      if (typeof minScore !== 'number' || !(minScore >= 0 && minScore <= 100)) {
+        fail(`minScore must be between 0 and 100, got ${String(minScore)}`);
+      }
+      return search(data, text, { n, minScore, caseSensitive: caseSensitive === true });
+    },
+    stats: () => ({
+      segments: slots.live,
+      grams: grams.size,
+      postings: postings.total,
+      indexBytes:
+        postings.bytes() + slots.ids.byteLength + slots.lengths.byteLength + slots.alive.byteLength,
+    }),
+  };
+}

@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ISO_639_1_CODES, parseLanguageTag } from '../../server/languages/iso639.ts';
+import { startPlatform, type TestPlatform } from '../support/platform.ts';
+
+let p: TestPlatform;
+beforeAll(async () => {
+  p = await startPlatform();
+});
+afterAll(() => p.close());
+
+describe('GET /v2/languages', () => {
+  it('names every ISO 639-1 code (184) in English and supports every pair', async () => {
+    const res = await p.call('/v2/languages');
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    const codes = Object.keys(body.code_to_name);
+    expect(codes).toHaveLength(184);
+    expect(new Set(codes)).toEqual(new Set(ISO_639_1_CODES));
+    expect(body.code_to_name).toMatchObject({ de: 'German', en: 'English', fr: 'French', ja: 'Japanese', zh: 'Chinese' });
+    for (const code of codes) expect(body.code_to_name[code]).not.toBe(code);
+    expect(Object.keys(body.source_to_target)).toHaveLength(184);
+    expect(body.source_to_target.en.de).toBe(true);
+    expect(body.source_to_target.en.en).toBeUndefined();
+    expect(Object.keys(body.source_to_target.de)).toHaveLength(183);
+  });
+
+  it('answers a repeated request with 304 by ETag', async () => {
+    const first = await p.call('/v2/languages');
+    const etag = first.headers.get('etag')!;
+    expect(etag).toBeTruthy();
+    const again = await p.call('/v2/languages', { headers: { 'if-none-match': etag } });
+    expect(again.status).toBe(304);
+  });
+
+  it('parses language tags into a code and a region', () => {
+    expect(parseLanguageTag('pt-BR')).toEqual({ lang: 'pt', locale: 'BR' });
+    expect(parseLanguageTag('de_at')).toEqual({ lang: 'de', locale: 'AT' });
+    expect(parseLanguageTag('fr')).toEqual({ lang: 'fr' });
+    expect(parseLanguageTag('xx')).toBeUndefined();
+    expect(parseLanguageTag('english')).toBeUndefined();
+  });
+});
+
+describe('GET /openapi.json', () => {
+  it('is served without a key and documents every route with its errors', async () => {
+    const res = await p.call('/openapi.json', { key: null });
+    expect(res.status).toBe(200);
+    const doc = await res.json();
+    expect(doc.openapi).toBe('3.1.0');
+    const schema = (s: { $ref?: string }) => (s.$ref ? doc.components.schemas[s.$ref.split('/').pop()!] : s);
+    const create = doc.paths['/v2/api-keys'].post;
+    const request = schema(create.requestBody.content['application/json'].schema);
+    expect(request.properties.name).toMatchObject({ type: 'string', maxLength: 255 });
+    expect(request.additionalProperties).toBe(false);
+    expect(Object.keys(create.responses)).toEqual(expect.arrayContaining(['201', '400', '401', '403', '429']));
+    expect(schema(create.responses['201'].content['application/json'].schema).required).toContain('key');
+    expect(schema(create.responses['400'].content['application/json'].schema).properties).toHaveProperty('error');
+    const pre = doc.paths['/v2/documents/pretranslate'].post;
+    expect(pre.responses['429'].headers).toHaveProperty('X-RateLimit-Reset');
+    expect(schema(pre.responses['401'].content['application/json'].schema).properties).toHaveProperty('message');
+    const refs = JSON.stringify(doc).match(/#\/components\/schemas\/\w+/g) ?? [];
+    for (const ref of refs) expect(doc.components.schemas).toHaveProperty([ref.split('/').pop()!]);
+    expect(doc.paths['/v2/api-keys/{id}'].delete.parameters[0]).toMatchObject({ name: 'id', in: 'path', required: true });
+    for (const path of ['/v2/languages', '/v2/api-keys/{id}/rotate', '/healthz']) expect(doc.paths).toHaveProperty([path]);
+  });
+});
