@@ -30,7 +30,12 @@ export interface Bounds {
  * @param threshold the score a candidate must reach
  * @param longest longest stored key (caps the range when the threshold is very low)
  */
-export function boundsFor(queryLength: number, repeats: Int32Array, threshold: number, longest: number): Bounds {
+export function boundsFor(
+  queryLength: number,
+  repeats: Int32Array,
+  threshold: number,
+  longest: number,
+): Bounds {
   const minLength = Math.max(0, queryLength - maxDistance(queryLength, threshold));
   const maxLength = Math.max(
     queryLength,

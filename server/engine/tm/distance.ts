@@ -45,7 +45,17 @@ export function preparePattern(text: string): Pattern {
     }
   }
   const scratch = () => new Int32Array(blocks);
-  return { text, length, blocks, ascii, other, pv: scratch(), mv: scratch(), bottom: scratch(), none: scratch() };
+  return {
+    text,
+    length,
+    blocks,
+    ascii,
+    other,
+    pv: scratch(),
+    mv: scratch(),
+    bottom: scratch(),
+    none: scratch(),
+  };
 }
 
 /**

@@ -85,7 +85,7 @@ export function createTmIndex(options: TmIndexOptions = {}): TmIndex {
     maxPostings: options.maxPostings ?? 4_000_000,
     scratch: createScratch(),
   };
-  let codes = new Float64Array(256);
+  let codes: Float64Array = new Float64Array(256);
 
   const remove = (id: number): boolean => {
     const slot = slots.slotOf(id);
@@ -131,8 +131,7 @@ export function createTmIndex(options: TmIndexOptions = {}): TmIndex {
       segments: slots.live,
       grams: grams.size,
       postings: postings.total,
-      indexBytes:
-        postings.bytes() + slots.ids.byteLength + slots.lengths.byteLength + slots.alive.byteLength,
+      indexBytes: postings.bytes() + slots.ids.byteLength + slots.lengths.byteLength + slots.alive.byteLength,
     }),
   };
 }

@@ -94,7 +94,11 @@ export function tmSimilarity(query: string, source: string, options: ScoreOption
     const d = boundedDistance(preparePattern(q.norm.key), s.norm.key, maxLength);
     return finalScore(baseScore(d, maxLength), q, s, false, penalties);
   }
-  const d = boundedDistance(preparePattern(lowerSameLength(q.norm.key)), lowerSameLength(s.norm.key), maxLength);
+  const d = boundedDistance(
+    preparePattern(lowerSameLength(q.norm.key)),
+    lowerSameLength(s.norm.key),
+    maxLength,
+  );
   const cased = boundedDistance(preparePattern(q.norm.key), s.norm.key, d);
   return finalScore(baseScore(d, maxLength), q, s, cased > d, penalties);
 }
