@@ -21,7 +21,12 @@ export async function bootstrapIfEmpty(
       const organizationId = await createOrganization(tx, BOOTSTRAP.organization, t);
       const userId = await ensureUser(tx, BOOTSTRAP.email, t);
       await grant(tx, { organizationId, userId, role: 'admin' }, t);
-      const { key } = await apiKeyService({ db: tx, now, random }).issueFor(organizationId, userId, BOOTSTRAP.keyName, null);
+      const { key } = await apiKeyService({ db: tx, now, random }).issueFor(
+        organizationId,
+        userId,
+        BOOTSTRAP.keyName,
+        null,
+      );
       return { key };
     });
   } catch (err) {

@@ -9,8 +9,8 @@ import { createApp } from './app.ts';
 import { bootstrapIfEmpty } from './bootstrap.ts';
 import { isLoopbackHost } from './http/loopback.ts';
 import { limitsFromEnv } from './limits/config.ts';
-import type { PlatformSchema } from './store/schema.ts';
 import { platformMigrations } from './store/migrations/index.ts';
+import type { PlatformSchema } from './store/schema.ts';
 
 export interface ServerOptions {
   port?: number;

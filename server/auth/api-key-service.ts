@@ -1,5 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { ApiKeyCreated, ApiKeyRecord, ApiKeyRotated, CreateApiKeyRequest } from '../../src/api/schemas/api-keys.ts';
+import type {
+  ApiKeyCreated,
+  ApiKeyRecord,
+  ApiKeyRotated,
+  CreateApiKeyRequest,
+} from '../../src/api/schemas/api-keys.ts';
 import { HttpError } from '../http/errors.ts';
 import { findGrant, findUserEmail } from '../store/accounts.ts';
 import { type ApiKeyRow, getApiKey, insertApiKey, listApiKeys, revokeApiKey } from '../store/api-keys.ts';
@@ -69,7 +74,8 @@ export function apiKeyService(deps: ApiKeyServiceDeps) {
       let expiresAt: number | null = null;
       if (request.expiresAt !== undefined) {
         expiresAt = Date.parse(request.expiresAt);
-        if (!(expiresAt > now())) throw new HttpError(400, `expiresAt: ${request.expiresAt} is not in the future`);
+        if (!(expiresAt > now()))
+          throw new HttpError(400, `expiresAt: ${request.expiresAt} is not in the future`);
       }
       const userId = request.userId ?? auth.userId;
       if (userId !== auth.userId && !(await findGrant(db, auth.organizationId, userId))) {
@@ -105,13 +111,19 @@ export function apiKeyService(deps: ApiKeyServiceDeps) {
     /** Revokes the key and issues a new one with the same name, owner and expiry. */
     async rotate(auth: AuthContext, id: string): Promise<ApiKeyRotated> {
       const old = await manageable(auth, id);
-      if (old.revoked_at !== null) throw new HttpError(400, `API key ${id} is revoked; create a new key instead`);
+      if (old.revoked_at !== null)
+        throw new HttpError(400, `API key ${id} is revoked; create a new key instead`);
       if (old.expires_at !== null && old.expires_at <= now()) {
         throw new HttpError(400, `API key ${id} has expired; create a new key instead`);
       }
       const { row, key } = await db.transaction().execute(async (tx) => {
         await revokeApiKey(tx, id, now());
-        return apiKeyService({ db: tx, now, random }).issueFor(old.organization_id, old.user_id, old.name, old.expires_at);
+        return apiKeyService({ db: tx, now, random }).issueFor(
+          old.organization_id,
+          old.user_id,
+          old.name,
+          old.expires_at,
+        );
       });
       return {
         id: row.id,

@@ -34,7 +34,9 @@ export function authenticate(deps: AuthenticatorDeps): RequestHandler {
     const rows = await db
       .selectFrom('api_keys')
       .leftJoin('grants', (join) =>
-        join.onRef('grants.organization_id', '=', 'api_keys.organization_id').onRef('grants.user_id', '=', 'api_keys.user_id'),
+        join
+          .onRef('grants.organization_id', '=', 'api_keys.organization_id')
+          .onRef('grants.user_id', '=', 'api_keys.user_id'),
       )
       .select([
         'api_keys.id',
@@ -64,7 +66,9 @@ export function authenticate(deps: AuthenticatorDeps): RequestHandler {
     const last = touched.get(row.id);
     if (last === undefined || t - last >= touchEveryMs) {
       touched.set(row.id, t);
-      touchApiKey(db, row.id, t).catch((err: unknown) => log.warn({ err, keyId: row.id }, 'could not record lastUsedAt'));
+      touchApiKey(db, row.id, t).catch((err: unknown) =>
+        log.warn({ err, keyId: row.id }, 'could not record lastUsedAt'),
+      );
     }
     next();
   };

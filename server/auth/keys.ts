@@ -55,7 +55,8 @@ export function readCredentials(authorization: string | undefined, queryKey: unk
     const user = decoded.slice(0, colon);
     const password = decoded.slice(colon + 1);
     // The spec sends the key as both user name and password; accept it in either half alone too.
-    if (user && password && user !== password) return { problem: 'Basic credentials must carry the same key twice' };
+    if (user && password && user !== password)
+      return { problem: 'Basic credentials must carry the same key twice' };
     return { key: user || password };
   }
   if (typeof queryKey === 'string' && queryKey !== '') return { key: queryKey };

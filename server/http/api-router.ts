@@ -98,7 +98,9 @@ function toHandler(def: RouteDef): RequestHandler {
     };
     const result = await def.handler(ctx);
     if (res.headersSent) return;
-    const { status, body, headers } = isReply(result) ? result : { status: success, body: result, headers: undefined };
+    const { status, body, headers } = isReply(result)
+      ? result
+      : { status: success, body: result, headers: undefined };
     if (headers) res.set(headers);
     if (status === 204 || body === undefined) res.status(status).end();
     else res.status(status).json(body);

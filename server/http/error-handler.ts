@@ -41,7 +41,8 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
           ? fromBodyParser(err as BodyParserError)
           : undefined;
     const requestId = String(res.locals.requestId ?? '');
-    const error = known ?? new HttpError(500, `internal error; quote request id ${requestId} when reporting it`);
+    const error =
+      known ?? new HttpError(500, `internal error; quote request id ${requestId} when reporting it`);
     if (!known) log.error({ err, requestId, method: req.method, path: req.path }, 'request failed');
     res.status(error.status).set(error.headers);
     const key = errorStyleFor(req.path);

@@ -39,7 +39,10 @@ function deref(schema: JsonSchema): JsonSchema {
 
 function parameters(schema: z.ZodType | undefined, where: 'path' | 'query') {
   if (!schema) return [];
-  const json = deref(toSchema(schema, 'input')) as { properties?: Record<string, JsonSchema>; required?: string[] };
+  const json = deref(toSchema(schema, 'input')) as {
+    properties?: Record<string, JsonSchema>;
+    required?: string[];
+  };
   return Object.entries(json.properties ?? {}).map(([name, property]) => ({
     name,
     in: where,
@@ -60,7 +63,11 @@ export function buildOpenApi(routes: readonly RouteDef[], info: { version: strin
       responses[status] = {
         description: spec.description,
         ...(spec.schema
-          ? { content: { [spec.contentType ?? 'application/json']: { schema: toSchema(spec.schema, 'output') } } }
+          ? {
+              content: {
+                [spec.contentType ?? 'application/json']: { schema: toSchema(spec.schema, 'output') },
+              },
+            }
           : spec.contentType
             ? { content: { [spec.contentType]: {} } }
             : {}),
@@ -78,7 +85,10 @@ export function buildOpenApi(routes: readonly RouteDef[], info: { version: strin
           ? 'per-organization request rate or character throughput exceeded, or the general quota'
           : 'general quota exceeded',
         headers: Object.fromEntries(
-          ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'].map((h) => [h, { schema: { type: 'integer' } }]),
+          ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'].map((h) => [
+            h,
+            { schema: { type: 'integer' } },
+          ]),
         ),
         content: { 'application/json': { schema: toSchema(RateLimitBody, 'output') } },
       };
@@ -94,9 +104,15 @@ export function buildOpenApi(routes: readonly RouteDef[], info: { version: strin
       ...(route.public ? { security: [] } : {}),
     };
     if (route.body) {
-      operation.requestBody = { required: true, content: { 'application/json': { schema: toSchema(route.body, 'input') } } };
+      operation.requestBody = {
+        required: true,
+        content: { 'application/json': { schema: toSchema(route.body, 'input') } },
+      };
     } else if (route.rawBody) {
-      operation.requestBody = { required: true, content: { [route.rawBody]: { schema: { type: 'string', format: 'binary' } } } };
+      operation.requestBody = {
+        required: true,
+        content: { [route.rawBody]: { schema: { type: 'string', format: 'binary' } } },
+      };
     }
     paths[route.path] ??= {};
     paths[route.path]![route.method] = operation;

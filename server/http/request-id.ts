@@ -18,7 +18,13 @@ export function requestId(log: Logger, now: () => number): RequestHandler {
       const started = now();
       // req.path, not req.url: the query may carry a development `key`.
       res.on('finish', () =>
-        log.debug({ requestId: id, method: req.method, path: req.path, status: res.statusCode, ms: now() - started }),
+        log.debug({
+          requestId: id,
+          method: req.method,
+          path: req.path,
+          status: res.statusCode,
+          ms: now() - started,
+        }),
       );
     }
     next();

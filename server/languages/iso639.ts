@@ -23,7 +23,9 @@ let names: Record<string, string> | undefined;
 export function languageNames(): Record<string, string> {
   if (!names) {
     const display = new Intl.DisplayNames('en', { type: 'language', fallback: 'code' });
-    names = Object.fromEntries(ISO_639_1_CODES.map((code) => [code, ISO_NAMES[code] ?? display.of(code) ?? code]));
+    names = Object.fromEntries(
+      ISO_639_1_CODES.map((code) => [code, ISO_NAMES[code] ?? display.of(code) ?? code]),
+    );
   }
   return names;
 }

@@ -26,7 +26,8 @@ export function limitsFromEnv(env: NodeJS.ProcessEnv): LimitsConfig {
     const raw = env[name];
     if (raw === undefined || raw === '') return fallback;
     const value = Number(raw);
-    if (!Number.isInteger(value) || value <= 0) throw new TypeError(`${name} must be a positive integer, got "${raw}"`);
+    if (!Number.isInteger(value) || value <= 0)
+      throw new TypeError(`${name} must be a positive integer, got "${raw}"`);
     return value;
   };
   return {

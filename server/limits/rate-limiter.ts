@@ -52,7 +52,12 @@ export function createRateLimiter(deps: { db: Db; now: () => number; limits: Lim
     const key = { organizationId, bucket, windowStart };
     const total = await claim(db, key, amount, limit);
     const sofar = total ?? (await used(db, key));
-    return { allowed: total !== undefined, limit, remaining: Math.max(0, limit - sofar), resetSeconds: resetOf(t) };
+    return {
+      allowed: total !== undefined,
+      limit,
+      remaining: Math.max(0, limit - sofar),
+      resetSeconds: resetOf(t),
+    };
   }
 
   return {
@@ -93,8 +98,12 @@ export function createRateLimiter(deps: { db: Db; now: () => number; limits: Lim
       return { kind: 'requests', ...(await take(organizationId, 'limited_requests', 1, limits.requests)) };
     },
     async characters(organizationId, count) {
-      if (now() < limits.perOrganizationFrom || count === 0) return unlimited('characters', limits.characters);
-      return { kind: 'characters', ...(await take(organizationId, 'limited_chars', count, limits.characters)) };
+      if (now() < limits.perOrganizationFrom || count === 0)
+        return unlimited('characters', limits.characters);
+      return {
+        kind: 'characters',
+        ...(await take(organizationId, 'limited_chars', count, limits.characters)),
+      };
     },
   };
 }

@@ -26,7 +26,11 @@ export async function createOrganization(db: Db, name: string, now: number): Pro
 export async function ensureUser(db: Db, email: string, now: number): Promise<number> {
   const found = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
   if (found) return found.id;
-  const row = await db.insertInto('users').values({ email, created_at: now }).returning('id').executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto('users')
+    .values({ email, created_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
@@ -39,7 +43,11 @@ export async function grant(db: Db, g: Grant, now: number): Promise<void> {
 }
 
 export async function revokeGrant(db: Db, organizationId: number, userId: number): Promise<void> {
-  await db.deleteFrom('grants').where('organization_id', '=', organizationId).where('user_id', '=', userId).execute();
+  await db
+    .deleteFrom('grants')
+    .where('organization_id', '=', organizationId)
+    .where('user_id', '=', userId)
+    .execute();
 }
 
 export async function findGrant(db: Db, organizationId: number, userId: number): Promise<Grant | undefined> {

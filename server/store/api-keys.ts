@@ -36,7 +36,12 @@ export async function listApiKeys(db: Db, organizationId: number, userId: number
 
 /** Marks a key revoked; a key revoked earlier keeps its first revocation time. */
 export async function revokeApiKey(db: Db, id: string, at: number): Promise<void> {
-  await db.updateTable('api_keys').set({ revoked_at: at }).where('id', '=', id).where('revoked_at', 'is', null).execute();
+  await db
+    .updateTable('api_keys')
+    .set({ revoked_at: at })
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
 export async function touchApiKey(db: Db, id: string, at: number): Promise<void> {

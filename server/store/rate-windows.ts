@@ -12,11 +12,21 @@ export interface WindowKey {
  * statement, so several server processes sharing the database never overshoot together.
  * Returns the new total, or undefined when the amount does not fit.
  */
-export async function claim(db: Db, key: WindowKey, amount: number, limit: number): Promise<number | undefined> {
+export async function claim(
+  db: Db,
+  key: WindowKey,
+  amount: number,
+  limit: number,
+): Promise<number | undefined> {
   if (amount > limit) return undefined;
   const row = await db
     .insertInto('rate_windows')
-    .values({ organization_id: key.organizationId, bucket: key.bucket, window_start: key.windowStart, used: amount })
+    .values({
+      organization_id: key.organizationId,
+      bucket: key.bucket,
+      window_start: key.windowStart,
+      used: amount,
+    })
     .onConflict((oc) =>
       oc
         .columns(['organization_id', 'bucket', 'window_start'])

@@ -2,7 +2,7 @@ import { Command } from 'commander';
 import { serverCommand } from './server-command.ts';
 
 const program = new Command('svc-connector')
-  .description('Keep a GitHub repository\'s string files translated through the svc translation platform.')
+  .description("Keep a GitHub repository's string files translated through the svc translation platform.")
   .showHelpAfterError();
 serverCommand(program);
 

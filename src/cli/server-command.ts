@@ -27,7 +27,8 @@ Examples:
     )
     .action(async (opts: Record<string, string | boolean | undefined>) => {
       const port = Number(opts.port);
-      if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0–65535, got ${opts.port}`);
+      if (!Number.isInteger(port) || port < 0 || port > 65535)
+        throw new Error(`--port must be 0–65535, got ${opts.port}`);
       const running = await startServer({
         port,
         host: String(opts.host),
@@ -40,7 +41,9 @@ Examples:
         process.stdout.write(`SVC_API_KEY=${running.bootstrapKey}\n`);
         if (opts.keyFile) writeFileSync(String(opts.keyFile), `${running.bootstrapKey}\n`, { mode: 0o600 });
       } else if (opts.keyFile) {
-        process.stderr.write('database already initialised: the bootstrap key was shown on first start only\n');
+        process.stderr.write(
+          'database already initialised: the bootstrap key was shown on first start only\n',
+        );
       }
       process.stdout.write(`platform listening on ${running.url}\n`);
       const stop = () => void running.close().then(() => process.exit(0));

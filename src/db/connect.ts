@@ -32,7 +32,9 @@ export function connectDatabase<Schema>(url: string, options: ConnectOptions = {
     // store in them fits a double exactly.
     types: {
       getTypeParser: (oid: number, format?: 'text' | 'binary') =>
-        oid === 20 || oid === 1700 ? Number : (pg.types.getTypeParser as (o: number, f?: string) => unknown)(oid, format),
+        oid === 20 || oid === 1700
+          ? Number
+          : (pg.types.getTypeParser as (o: number, f?: string) => unknown)(oid, format),
     } as pg.CustomTypesConfig,
   });
   const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });

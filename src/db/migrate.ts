@@ -25,6 +25,8 @@ export async function migrateToLatest(
     },
   };
   const migrator = new Migrator({
+    // The migrator itself is schema-agnostic.
+    // biome-ignore lint/suspicious/noExplicitAny: Migrator takes Kysely<any>
     db: db as Kysely<any>,
     provider,
     migrationTableName: table,

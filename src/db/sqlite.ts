@@ -14,7 +14,10 @@ export interface SqliteOptions {
  * Opens a SQLite database with `node:sqlite` (no native addon) and wraps it in the
  * better-sqlite3-shaped interface Kysely's SqliteDialect expects.
  */
-export function openSqlite(path: string, options: SqliteOptions = {}): { raw: DatabaseSync; kysely: SqliteDatabase } {
+export function openSqlite(
+  path: string,
+  options: SqliteOptions = {},
+): { raw: DatabaseSync; kysely: SqliteDatabase } {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const raw = new DatabaseSync(path);
   // WAL lets readers in other processes go on while one writes; the busy timeout makes writers queue

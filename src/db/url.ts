@@ -10,7 +10,8 @@ export const DEFAULT_DATABASE_URL = 'sqlite:./data/platform.db';
 export function parseDatabaseUrl(url: string): DatabaseTarget {
   if (url.startsWith('sqlite:')) {
     const path = url.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '');
-    if (path === '') throw new TypeError('database URL "sqlite:" needs a path, e.g. sqlite:./data/platform.db');
+    if (path === '')
+      throw new TypeError('database URL "sqlite:" needs a path, e.g. sqlite:./data/platform.db');
     return { kind: 'sqlite', path };
   }
   if (/^postgres(ql)?:\/\//.test(url)) return { kind: 'postgres', url };

@@ -39,7 +39,8 @@ describe('svc-connector server', () => {
 
   it('explains itself in --help', () => {
     const out = execFileSync(process.execPath, ['src/cli/main.ts', 'server', '--help'], { encoding: 'utf8' });
-    for (const word of ['--db', '--key-file', '--tls-cert', 'SVC_API_KEY', 'Basic key:key', 'Examples']) expect(out).toContain(word);
+    for (const word of ['--db', '--key-file', '--tls-cert', 'SVC_API_KEY', 'Basic key:key', 'Examples'])
+      expect(out).toContain(word);
   });
 
   it('a bad --port is a clear error', async () => {
@@ -53,10 +54,25 @@ describe('svc-connector server', () => {
 describe.runIf(existsSync('/usr/bin/openssl'))('HTTPS', () => {
   it('serves HTTPS with --tls-cert/--tls-key', async () => {
     const dir = tmp();
-    execFileSync('openssl', [
-      'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-subj', '/CN=localhost', '-days', '1',
-      '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'),
-    ], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-subj',
+        '/CN=localhost',
+        '-days',
+        '1',
+        '-keyout',
+        join(dir, 'key.pem'),
+        '-out',
+        join(dir, 'cert.pem'),
+      ],
+      { stdio: 'ignore' },
+    );
     const server = await startServer({
       port: 0,
       databaseUrl: 'sqlite::memory:',
@@ -68,10 +84,14 @@ describe.runIf(existsSync('/usr/bin/openssl'))('HTTPS', () => {
       expect(server.url).toMatch(/^https:\/\//);
       const status = await new Promise<number>((resolve, reject) => {
         https
-          .get(`${server.url}/v2/api-keys`, { rejectUnauthorized: false, headers: { authorization: basic(server.bootstrapKey!) } }, (res) => {
-            res.resume();
-            resolve(res.statusCode!);
-          })
+          .get(
+            `${server.url}/v2/api-keys`,
+            { rejectUnauthorized: false, headers: { authorization: basic(server.bootstrapKey!) } },
+            (res) => {
+              res.resume();
+              resolve(res.statusCode!);
+            },
+          )
           .on('error', reject);
       });
       expect(status).toBe(200);
@@ -83,10 +103,14 @@ describe.runIf(existsSync('/usr/bin/openssl'))('HTTPS', () => {
 
 describe('graceful shutdown', () => {
   it('finishes a request in flight before closing the database', async () => {
-    const server = await startServer({ port: 0, databaseUrl: 'sqlite::memory:', env: { LOG_LEVEL: 'silent' } });
-    const inFlight = fetch(`${server.url}/v2/languages`, { headers: { authorization: basic(server.bootstrapKey!) } }).then(
-      async (r) => ({ status: r.status, size: (await r.arrayBuffer()).byteLength }),
-    );
+    const server = await startServer({
+      port: 0,
+      databaseUrl: 'sqlite::memory:',
+      env: { LOG_LEVEL: 'silent' },
+    });
+    const inFlight = fetch(`${server.url}/v2/languages`, {
+      headers: { authorization: basic(server.bootstrapKey!) },
+    }).then(async (r) => ({ status: r.status, size: (await r.arrayBuffer()).byteLength }));
     await new Promise((r) => setTimeout(r, 5));
     const closed = server.close();
     const done = await inFlight;

@@ -13,7 +13,10 @@ import { createTestDatabase, type TestDatabase, testEngine } from '../support/db
 
 describe('database URLs', () => {
   it('accepts sqlite:PATH, sqlite::memory: and postgres://', () => {
-    expect(parseDatabaseUrl('sqlite:./data/platform.db')).toEqual({ kind: 'sqlite', path: './data/platform.db' });
+    expect(parseDatabaseUrl('sqlite:./data/platform.db')).toEqual({
+      kind: 'sqlite',
+      path: './data/platform.db',
+    });
     expect(parseDatabaseUrl('sqlite::memory:')).toEqual({ kind: 'sqlite', path: ':memory:' });
     expect(parseDatabaseUrl('sqlite:///var/lib/svc.db')).toEqual({ kind: 'sqlite', path: '/var/lib/svc.db' });
     expect(parseDatabaseUrl('postgres://u:p@h/db')).toEqual({ kind: 'postgres', url: 'postgres://u:p@h/db' });
@@ -21,7 +24,9 @@ describe('database URLs', () => {
   });
 
   it('refuses anything else with a message that never shows the password', () => {
-    expect(() => parseDatabaseUrl('mysql://root:hunter2@db/x')).toThrow(/unsupported database URL.*sqlite:PATH/);
+    expect(() => parseDatabaseUrl('mysql://root:hunter2@db/x')).toThrow(
+      /unsupported database URL.*sqlite:PATH/,
+    );
     expect(() => parseDatabaseUrl('mysql://root:hunter2@db/x')).not.toThrow(/hunter2/);
     expect(() => parseDatabaseUrl('sqlite:')).toThrow(/needs a path/);
     expect(redactUrl('postgres://svc:s3cret@db:5432/svc')).toBe('postgres://svc:***@db:5432/svc');
@@ -47,11 +52,22 @@ describe(`migrations and queries on ${testEngine}`, () => {
   });
 
   it('numbers ids itself and returns big counters as numbers on both engines', async () => {
-    const a = await database.db.insertInto('organizations').values({ name: 'one', created_at: 1 }).returning('id').executeTakeFirstOrThrow();
-    const b = await database.db.insertInto('organizations').values({ name: 'two', created_at: 2 }).returning('id').executeTakeFirstOrThrow();
+    const a = await database.db
+      .insertInto('organizations')
+      .values({ name: 'one', created_at: 1 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const b = await database.db
+      .insertInto('organizations')
+      .values({ name: 'two', created_at: 2 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     expect(b.id).toBeGreaterThan(a.id);
     const big = Date.UTC(2030, 0, 1);
-    await database.db.insertInto('rate_windows').values({ organization_id: a.id, bucket: 'x', window_start: big, used: 2 ** 40 }).execute();
+    await database.db
+      .insertInto('rate_windows')
+      .values({ organization_id: a.id, bucket: 'x', window_start: big, used: 2 ** 40 })
+      .execute();
     const row = await database.db.selectFrom('rate_windows').selectAll().executeTakeFirstOrThrow();
     expect(row).toMatchObject({ window_start: big, used: 2 ** 40 });
     const { count } = await database.db

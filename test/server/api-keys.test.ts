@@ -18,7 +18,12 @@ describe('API key lifecycle', () => {
     expect(status).toBe(201);
     expect(body.key).toMatch(/^svc_[0-9a-f]{40}$/);
     expect(body.prefix).toBe((body.key as string).slice(4, 12));
-    expect(body).toMatchObject({ name: 'deploy', expiresAt: null, ownerEmail: 'admin@localhost', ownerUserId: 1 });
+    expect(body).toMatchObject({
+      name: 'deploy',
+      expiresAt: null,
+      ownerEmail: 'admin@localhost',
+      ownerUserId: 1,
+    });
     expect(body).not.toHaveProperty('lastUsedAt');
     expect(body).not.toHaveProperty('revokedAt');
     expect(Date.parse(body.createdAt as string)).toBeGreaterThan(0);
@@ -117,7 +122,9 @@ describe('API key permissions', () => {
     const res = await createKey({ name: 'for translator', userId: user.userId });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ ownerUserId: user.userId, ownerEmail: 'translator@localhost' });
-    const listed = (await (await p.call('/v2/api-keys', { key: res.body.key as string })).json()) as { id: string }[];
+    const listed = (await (await p.call('/v2/api-keys', { key: res.body.key as string })).json()) as {
+      id: string;
+    }[];
     expect(listed.map((k) => k.id)).toContain(res.body.id);
   });
 

@@ -16,7 +16,13 @@ describe('GET /v2/languages', () => {
     const codes = Object.keys(body.code_to_name);
     expect(codes).toHaveLength(184);
     expect(new Set(codes)).toEqual(new Set(ISO_639_1_CODES));
-    expect(body.code_to_name).toMatchObject({ de: 'German', en: 'English', fr: 'French', ja: 'Japanese', zh: 'Chinese' });
+    expect(body.code_to_name).toMatchObject({
+      de: 'German',
+      en: 'English',
+      fr: 'French',
+      ja: 'Japanese',
+      zh: 'Chinese',
+    });
     for (const code of codes) expect(body.code_to_name[code]).not.toBe(code);
     expect(Object.keys(body.source_to_target)).toHaveLength(184);
     expect(body.source_to_target.en.de).toBe(true);
@@ -52,15 +58,26 @@ describe('GET /openapi.json', () => {
     const request = schema(create.requestBody.content['application/json'].schema);
     expect(request.properties.name).toMatchObject({ type: 'string', maxLength: 255 });
     expect(request.additionalProperties).toBe(false);
-    expect(Object.keys(create.responses)).toEqual(expect.arrayContaining(['201', '400', '401', '403', '429']));
+    expect(Object.keys(create.responses)).toEqual(
+      expect.arrayContaining(['201', '400', '401', '403', '429']),
+    );
     expect(schema(create.responses['201'].content['application/json'].schema).required).toContain('key');
-    expect(schema(create.responses['400'].content['application/json'].schema).properties).toHaveProperty('error');
+    expect(schema(create.responses['400'].content['application/json'].schema).properties).toHaveProperty(
+      'error',
+    );
     const pre = doc.paths['/v2/documents/pretranslate'].post;
     expect(pre.responses['429'].headers).toHaveProperty('X-RateLimit-Reset');
-    expect(schema(pre.responses['401'].content['application/json'].schema).properties).toHaveProperty('message');
+    expect(schema(pre.responses['401'].content['application/json'].schema).properties).toHaveProperty(
+      'message',
+    );
     const refs = JSON.stringify(doc).match(/#\/components\/schemas\/\w+/g) ?? [];
     for (const ref of refs) expect(doc.components.schemas).toHaveProperty([ref.split('/').pop()!]);
-    expect(doc.paths['/v2/api-keys/{id}'].delete.parameters[0]).toMatchObject({ name: 'id', in: 'path', required: true });
-    for (const path of ['/v2/languages', '/v2/api-keys/{id}/rotate', '/healthz']) expect(doc.paths).toHaveProperty([path]);
+    expect(doc.paths['/v2/api-keys/{id}'].delete.parameters[0]).toMatchObject({
+      name: 'id',
+      in: 'path',
+      required: true,
+    });
+    for (const path of ['/v2/languages', '/v2/api-keys/{id}/rotate', '/healthz'])
+      expect(doc.paths).toHaveProperty([path]);
   });
 });

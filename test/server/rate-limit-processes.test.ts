@@ -1,6 +1,11 @@
 /** Two server processes on one database share the rate-limit counters (DESIGN §5, Rate limits). */
 import { afterAll, describe, expect, it } from 'vitest';
-import { createPostgresDatabase, createSqliteFile, postgresAdminUrl, type TestDatabase } from '../support/db.ts';
+import {
+  createPostgresDatabase,
+  createSqliteFile,
+  postgresAdminUrl,
+  type TestDatabase,
+} from '../support/db.ts';
 import { basic } from '../support/platform.ts';
 import { type CliProcess, runCli } from '../support/processes.ts';
 

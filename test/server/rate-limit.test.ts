@@ -6,7 +6,12 @@ import { startPlatform, type TestPlatform } from '../support/platform.ts';
 /** A clock the test moves by hand, so windows never roll over in the middle of a test. */
 function manualClock(start = Date.UTC(2026, 10, 21, 12, 0, 0)) {
   let t = start;
-  return { now: () => t, advance: (ms: number) => void (t += ms) };
+  return {
+    now: () => t,
+    advance(ms: number) {
+      t += ms;
+    },
+  };
 }
 
 describe('limited endpoints: 300 requests per window per organization', () => {
@@ -110,7 +115,11 @@ describe('the limiter over one database', () => {
 
   it('applies no per-organization limit before 2026-06-30, when the spec says they take effect', async () => {
     const clock = manualClock(Date.UTC(2026, 5, 29, 23, 0, 0));
-    const limiter = createRateLimiter({ db: p.database.db, now: clock.now, limits: { ...DEFAULT_LIMITS, requests: 1 } });
+    const limiter = createRateLimiter({
+      db: p.database.db,
+      now: clock.now,
+      limits: { ...DEFAULT_LIMITS, requests: 1 },
+    });
     expect((await limiter.request(1)).allowed).toBe(true);
     expect((await limiter.request(1)).allowed).toBe(true);
     clock.advance(2 * 3600_000);

@@ -26,7 +26,12 @@ interface BResources {
 const cases: IsolationCase[] = [
   { method: 'GET', route: '/v2/api-keys/{id}', path: (b) => `/v2/api-keys/${b.keyId}`, status: 404 },
   { method: 'DELETE', route: '/v2/api-keys/{id}', path: (b) => `/v2/api-keys/${b.keyId}`, status: 404 },
-  { method: 'POST', route: '/v2/api-keys/{id}/rotate', path: (b) => `/v2/api-keys/${b.keyId}/rotate`, status: 404 },
+  {
+    method: 'POST',
+    route: '/v2/api-keys/{id}/rotate',
+    path: (b) => `/v2/api-keys/${b.keyId}/rotate`,
+    status: 404,
+  },
   {
     method: 'GET',
     route: '/v2/api-keys',
@@ -55,7 +60,9 @@ beforeAll(async () => {
   p = await startPlatform();
   const orgB = await p.addOrganization('org-b');
   bKey = orgB.key;
-  const created = await (await p.call('/v2/api-keys', { method: 'POST', json: { name: 'b key' }, key: bKey })).json();
+  const created = await (
+    await p.call('/v2/api-keys', { method: 'POST', json: { name: 'b key' }, key: bKey })
+  ).json();
   b = { keyId: created.id, keyPrefix: created.prefix };
   aKey = p.key;
 });
@@ -65,7 +72,9 @@ describe('tenant isolation', () => {
   it('every authenticated route of the OpenAPI document has a row here', async () => {
     const doc = await (await p.call('/openapi.json', { key: null })).json();
     const missing: string[] = [];
-    for (const [path, ops] of Object.entries(doc.paths as Record<string, Record<string, { security?: unknown[] }>>)) {
+    for (const [path, ops] of Object.entries(
+      doc.paths as Record<string, Record<string, { security?: unknown[] }>>,
+    )) {
       for (const [method, op] of Object.entries(ops)) {
         if (op.security?.length === 0) continue;
         const id = `${method.toUpperCase()} ${path}`;

@@ -40,10 +40,15 @@ export async function createPostgresDatabase(): Promise<TestDatabase> {
 /** A fresh SQLite file in a temporary folder (shareable between processes, unlike :memory:). */
 export function createSqliteFile(): TestDatabase {
   const dir = mkdtempSync(join(tmpdir(), 'svc-test-'));
-  return { url: `sqlite:${join(dir, 'platform.db')}`, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+  return {
+    url: `sqlite:${join(dir, 'platform.db')}`,
+    drop: async () => rmSync(dir, { recursive: true, force: true }),
+  };
 }
 
 /** A fresh database on the engine this run tests. */
 export async function createTestDatabase(): Promise<TestDatabase> {
-  return testEngine === 'postgres' ? createPostgresDatabase() : { url: 'sqlite::memory:', drop: async () => {} };
+  return testEngine === 'postgres'
+    ? createPostgresDatabase()
+    : { url: 'sqlite::memory:', drop: async () => {} };
 }

@@ -1,8 +1,8 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from '../../server/app.ts';
-import { bootstrapIfEmpty } from '../../server/bootstrap.ts';
 import { apiKeyService } from '../../server/auth/api-key-service.ts';
+import { bootstrapIfEmpty } from '../../server/bootstrap.ts';
 import { DEFAULT_LIMITS, type LimitsConfig } from '../../server/limits/config.ts';
 import { createOrganization, ensureUser, grant } from '../../server/store/accounts.ts';
 import type { PlatformDatabase } from '../../server/store/db.ts';
@@ -80,7 +80,11 @@ export async function startPlatform(options: StartOptions = {}): Promise<TestPla
       const h = new Headers(headers);
       if (key !== null && !h.has('authorization')) h.set('authorization', basic(key));
       if (json !== undefined) h.set('content-type', 'application/json');
-      return fetch(base + path, { ...rest, headers: h, ...(json !== undefined ? { body: JSON.stringify(json) } : {}) });
+      return fetch(base + path, {
+        ...rest,
+        headers: h,
+        ...(json !== undefined ? { body: JSON.stringify(json) } : {}),
+      });
     },
     async close() {
       await new Promise<void>((resolve) => {

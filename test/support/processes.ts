@@ -55,10 +55,14 @@ export function runCli(args: string[], env: NodeJS.ProcessEnv = {}): CliProcess 
       }
       return new Promise((resolve, reject) => {
         const timer = setTimeout(
-          () => reject(new Error(`no line matching ${pattern} within ${timeoutMs} ms; stderr: ${stderr.join('')}`)),
+          () =>
+            reject(
+              new Error(`no line matching ${pattern} within ${timeoutMs} ms; stderr: ${stderr.join('')}`),
+            ),
           timeoutMs,
         );
-        const onExit = () => reject(new Error(`process exited before printing ${pattern}; stderr: ${stderr.join('')}`));
+        const onExit = () =>
+          reject(new Error(`process exited before printing ${pattern}; stderr: ${stderr.join('')}`));
         child.once('exit', onExit);
         waiters.push({
           pattern,

@@ -11,7 +11,11 @@ export const CreateApiKeyRequest = z
       .max(255, 'must be at most 255 characters')
       .refine((s) => s.trim() !== '', 'must not be blank'),
     expiresAt: isoDateTime.optional().describe('ISO 8601, in the future; omit for a key that never expires'),
-    userId: z.int().min(1).optional().describe('create the key for another user of this organization (admins)'),
+    userId: z
+      .int()
+      .min(1)
+      .optional()
+      .describe('create the key for another user of this organization (admins)'),
   })
   .meta({ id: 'CreateApiKeyRequest' });
 
@@ -30,7 +34,9 @@ export const ApiKeyCreated = z
   .meta({ id: 'ApiKeyCreated' });
 
 /** The rotate result: the create result without the owner fields. */
-export const ApiKeyRotated = ApiKeyCreated.omit({ ownerEmail: true, ownerUserId: true }).meta({ id: 'ApiKeyRotated' });
+export const ApiKeyRotated = ApiKeyCreated.omit({ ownerEmail: true, ownerUserId: true }).meta({
+  id: 'ApiKeyRotated',
+});
 
 /** A stored key as listed and read — never the key itself. */
 export const ApiKeyRecord = z

@@ -88,3 +88,11 @@ export function setAttributeEdit(element: XmlElement, name: string, value: strin
 export function startTagClose(text: string, element: XmlElement): number {
   return element.selfClosing ? text.lastIndexOf('/', element.openEnd - 1) : element.openEnd - 1;
 }
+
+/** The first characters of a file as text (UTF-8, or UTF-16 by its BOM), for sniffing. */
+export function sniffText(bytes: Uint8Array, length = 4096): string {
+  const head = bytes.subarray(0, length);
+  if (head[0] === 0xff && head[1] === 0xfe) return new TextDecoder('utf-16le').decode(head);
+  if (head[0] === 0xfe && head[1] === 0xff) return new TextDecoder('utf-16be').decode(head);
+  return new TextDecoder('utf-8').decode(head);
+}

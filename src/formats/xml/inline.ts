@@ -1,3 +1,4 @@
+import { localName } from './document.ts';
 import type { XmlElement, XmlNode } from './nodes.ts';
 
 /**
@@ -54,7 +55,7 @@ export function markupOf(text: string, element: XmlElement, into: Set<string> = 
 export interface InlineOptions {
   /** Escapes a run of plain text; `atStart` is true for text at the very start of the value. */
   escape(text: string, atStart: boolean): string;
-  /** Names of the format's inline elements: these must pair up or the translation is refused. */
+  /** Local names of the format's inline elements: these must pair up or the translation is refused. */
   known: ReadonlySet<string>;
   /** The unit's source text and the markup its original content contains. */
   source: string;
@@ -141,7 +142,7 @@ function pair(tokens: Token[], options: InlineOptions): void {
   unpaired.push(...open);
   for (const index of unpaired) {
     const token = tokens[index] as { raw: string; name: string };
-    if (options.known.has(token.name)) options.fail(`the translation's ${token.raw} has no matching tag`);
+    if (options.known.has(localName(token.name))) options.fail(`the translation's ${token.raw} has no matching tag`);
     tokens[index] = { kind: 'text', raw: token.raw };
   }
 }
