@@ -6,6 +6,7 @@ import { parseXml } from './parse.ts';
 
 /** A parsed XML file with everything a format needs to build units and patch the original. */
 export interface LoadedXml {
+  bytes: Uint8Array;
   decoded: DecodedText;
   doc: XmlDocument;
   positions: TextPositions;
@@ -17,11 +18,12 @@ export function loadXml(bytes: Uint8Array, options: ParseOptions | RenderOptions
   const decoded = decodeText(bytes, { fileName: options.fileName, maxBytes: options.maxBytes });
   const positions = new TextPositions(decoded);
   const doc = parseXml(decoded.text, { fileName: options.fileName, positions });
-  return { decoded, doc, positions, fileName: options.fileName };
+  return { bytes, decoded, doc, positions, fileName: options.fileName };
 }
 
 /** Applies edits to the loaded text and encodes it as the original was (same encoding and BOM). */
 export function saveXml(loaded: LoadedXml, edits: readonly Edit[]): Uint8Array {
+  if (edits.length === 0) return loaded.bytes;
   return encodeText(applyEdits(loaded.decoded.text, edits), loaded.decoded.encoding, loaded.decoded.bom);
 }
 

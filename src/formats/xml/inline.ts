@@ -142,7 +142,8 @@ function pair(tokens: Token[], options: InlineOptions): void {
   unpaired.push(...open);
   for (const index of unpaired) {
     const token = tokens[index] as { raw: string; name: string };
-    if (options.known.has(localName(token.name))) options.fail(`the translation's ${token.raw} has no matching tag`);
+    if (options.known.has(localName(token.name)))
+      options.fail(`the translation's ${token.raw} has no matching tag`);
     tokens[index] = { kind: 'text', raw: token.raw };
   }
 }

@@ -1,0 +1,22 @@
+import type { FormatModule } from '../model.ts';
+import { loadXml, saveXml, sniffText } from '../xml/document.ts';
+import { readXliff12 } from './read.ts';
+import { renderXliff12 } from './render.ts';
+
+/**
+ * XLIFF 1.2 (OASIS, 2008): a bilingual format; units come from `<trans-unit>`, with `source` and
+ * `target` holding inline tags as written (`<g id="1">`, `<x id="2"/>`), notes from `<note>`,
+ * `maxwidth` in characters, `state` and `approved` as flags, `translate="no"` (also on groups).
+ */
+export const xliff12Format: FormatModule = {
+  name: 'xliff12',
+  extensions: ['xlf', 'xliff'],
+  sniff: (bytes) => /<xliff\b[^>]*\bversion\s*=\s*["']1\.2["']/.test(sniffText(bytes)),
+  parse(bytes, options = {}) {
+    return readXliff12(loadXml(bytes, options)).map((entry) => entry.unit);
+  },
+  render(original, translations, options) {
+    const loaded = loadXml(original, options);
+    return saveXml(loaded, renderXliff12(loaded, translations, options.targetLang));
+  },
+};
