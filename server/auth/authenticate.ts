@@ -1,10 +1,22 @@
 import type { RequestHandler } from 'express';
+import { CompiledQuery } from 'kysely';
 import type { Logger } from 'pino';
 import { unauthorized } from '../http/errors.ts';
 import { touchApiKey } from '../store/api-keys.ts';
 import type { Db } from '../store/db.ts';
+import type { Role } from '../store/schema.ts';
 import type { AuthContext } from './context.ts';
 import { hashApiKey, hashesEqual, prefixOf, readCredentials } from './keys.ts';
+
+interface KeyRow {
+  id: string;
+  key_hash: string;
+  organization_id: number;
+  user_id: number;
+  expires_at: number | null;
+  revoked_at: number | null;
+  role: Role | null;
+}
 
 export interface AuthenticatorDeps {
   db: Db;
@@ -23,6 +35,25 @@ export function authenticate(deps: AuthenticatorDeps): RequestHandler {
   const { db, now, log } = deps;
   const touchEveryMs = deps.touchEveryMs ?? 60_000;
   const touched = new Map<string, number>();
+  // Compiled once: building the query per request cost more than running it.
+  const lookup = db
+    .selectFrom('api_keys')
+    .leftJoin('grants', (join) =>
+      join
+        .onRef('grants.organization_id', '=', 'api_keys.organization_id')
+        .onRef('grants.user_id', '=', 'api_keys.user_id'),
+    )
+    .select([
+      'api_keys.id',
+      'api_keys.key_hash',
+      'api_keys.organization_id',
+      'api_keys.user_id',
+      'api_keys.expires_at',
+      'api_keys.revoked_at',
+      'grants.role',
+    ])
+    .where('api_keys.prefix', '=', '')
+    .compile();
 
   return async (req, res, next) => {
     const credentials = readCredentials(req.get('authorization'), req.query.key);
@@ -31,25 +62,8 @@ export function authenticate(deps: AuthenticatorDeps): RequestHandler {
     const prefix = prefixOf(credentials.key);
     if (!prefix) throw unauthorized('invalid API key');
     const hash = hashApiKey(credentials.key);
-    const rows = await db
-      .selectFrom('api_keys')
-      .leftJoin('grants', (join) =>
-        join
-          .onRef('grants.organization_id', '=', 'api_keys.organization_id')
-          .onRef('grants.user_id', '=', 'api_keys.user_id'),
-      )
-      .select([
-        'api_keys.id',
-        'api_keys.key_hash',
-        'api_keys.organization_id',
-        'api_keys.user_id',
-        'api_keys.expires_at',
-        'api_keys.revoked_at',
-        'grants.role',
-      ])
-      .where('api_keys.prefix', '=', prefix)
-      .execute();
-    let row: (typeof rows)[number] | undefined;
+    const rows = (await db.executeQuery<KeyRow>(CompiledQuery.raw(lookup.sql, [prefix]))).rows;
+    let row: KeyRow | undefined;
     for (const candidate of rows) if (hashesEqual(candidate.key_hash, hash)) row = candidate;
     if (!row) throw unauthorized('invalid API key');
     const t = now();

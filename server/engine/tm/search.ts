@@ -45,6 +45,7 @@ export interface Scratch {
   codes: Float64Array;
 }
 
+export const DBG = { read: 0, lists: 0, wanted: 0, touched: 0, cands: 0, chosen: 0, verified: 0, t1: 0, t2: 0, t3: 0 };
 export function createScratch(): Scratch {
   return {
     counts: new Uint16Array(0),
@@ -157,6 +158,7 @@ function fuzzy(
     const length = postings.length(gram);
     if (read > 0 && read + length > data.maxPostings) break;
     read += length;
+    DBG.lists++;
     const list = postings.list(gram);
     for (let i = 0; i < length; i++) {
       const slot = list[i]!;
@@ -166,6 +168,7 @@ function fuzzy(
     }
   }
 
+  DBG.read = read; DBG.wanted = wanted; DBG.touched = touchedCount; DBG.t1 = performance.now();
   // Filter by length and count; histogram the counts to keep only the best-counted candidates.
   const histogram = new Int32Array(p + 1);
   let candidateCount = 0;
@@ -198,6 +201,7 @@ function fuzzy(
       room--;
     }
   }
+  DBG.cands = candidateCount; DBG.chosen = chosen.length; DBG.t2 = performance.now();
   chosen.sort((a, b) => candidateCounts[b]! - candidateCounts[a]!);
 
   for (const i of chosen) {
@@ -213,7 +217,9 @@ function fuzzy(
     if (length < bounds.minLength || length > bounds.maxLength) continue;
     if (c < p - bounds.lost[length - bounds.minLength]!) continue;
     verify(slot);
+    DBG.verified++;
   }
+  DBG.t3 = performance.now();
 }
 
 function listLength(postings: PostingLists, gram: number): number {

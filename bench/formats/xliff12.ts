@@ -1,0 +1,72 @@
+/** Benchmark input for XLIFF 1.2: an Okapi-style bilingual file; baseline saxes parse + serialize. */
+import { SaxesParser } from 'saxes';
+import { xliff12Format } from '../../src/formats/xliff12/index.ts';
+
+const WORDS = ['account', 'order', 'invoice', 'shipping', 'profile', 'search', 'report', 'payment', 'team', 'project'];
+
+function unit(n: number): string {
+  const w = WORDS[n % WORDS.length]!;
+  const target = n % 2 === 0 ? `\n          <target state="translated">Die ${w}-Übersicht ${n}</target>` : '';
+  return [
+    `        <trans-unit id="${w}.${n}" resname="${w}_${n}" xml:space="preserve">`,
+    `          <source>Open the <g id="1" ctype="x-html-b">${w}</g> overview &amp; history ${n}<x id="2" ctype="lb"/></source>${target}`,
+    `          <note>Shown on the ${w} page</note>`,
+    '        </trans-unit>',
+    `        <trans-unit id="${w}.${n}.help" xml:space="preserve">`,
+    `          <source>Use the search field to find a ${w}; results update while you type &lt;fast&gt;.</source>`,
+    '        </trans-unit>',
+    '',
+  ].join('\n');
+}
+
+/**
+ * The naive way with the XML library in our dependencies: saxes events serialized back into a
+ * document (what a DOM load + save amounts to).
+ */
+export function saxesRoundTrip(bytes: Uint8Array): string {
+  const parts: string[] = [];
+  const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const parser = new SaxesParser();
+  parser.on('opentag', (tag) => {
+    let attrs = '';
+    for (const [name, value] of Object.entries(tag.attributes)) attrs += ` ${name}="${escape(String(value))}"`;
+    parts.push(`<${tag.name}${attrs}${tag.isSelfClosing ? '/>' : '>'}`);
+  });
+  parser.on('closetag', (tag) => {
+    if (!tag.isSelfClosing) parts.push(`</${tag.name}>`);
+  });
+  parser.on('text', (text) => parts.push(escape(text)));
+  parser.on('cdata', (text) => parts.push(`<![CDATA[${text}]]>`));
+  parser.on('comment', (text) => parts.push(`<!--${text}-->`));
+  parser.write(new TextDecoder().decode(bytes)).close();
+  return parts.join('');
+}
+
+export const benchFormat = {
+  name: 'xliff12',
+  format: xliff12Format,
+  /** A realistic XLIFF 1.2 file (half the units translated) of about `targetBytes` bytes. */
+  generate(targetBytes: number): Uint8Array {
+    const head = [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">',
+      '  <file original="app.html" source-language="en" target-language="de" datatype="html">',
+      '    <body>',
+      '      <group id="main">',
+      '',
+    ].join('\n');
+    const tail = '      </group>\n    </body>\n  </file>\n</xliff>\n';
+    const parts = [head];
+    let size = head.length + tail.length;
+    for (let n = 0; size < targetBytes; n++) {
+      const s = unit(n);
+      parts.push(s);
+      size += Buffer.byteLength(s);
+    }
+    parts.push(tail);
+    return new TextEncoder().encode(parts.join(''));
+  },
+  naive(bytes: Uint8Array): void {
+    new TextEncoder().encode(saxesRoundTrip(bytes));
+  },
+};
