@@ -2,7 +2,18 @@
 import { parse, stringify } from 'yaml';
 import { yamlFormat } from '../../src/formats/yaml/index.ts';
 
-const WORDS = ['account', 'order', 'invoice', 'shipping', 'profile', 'search', 'report', 'payment', 'team', 'project'];
+const WORDS = [
+  'account',
+  'order',
+  'invoice',
+  'shipping',
+  'profile',
+  'search',
+  'report',
+  'payment',
+  'team',
+  'project',
+];
 
 function section(n: number): string {
   const w = WORDS[n % WORDS.length]!;

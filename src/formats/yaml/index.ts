@@ -1,0 +1,97 @@
+/**
+ * YAML string files (Rails i18n locale files and plain key/value YAML).
+ *
+ * - Ids are key paths joined with `.` (sequence items as `[n]`); a Rails root-locale key (`en:` as
+ *   the single root key) is not part of the ids, and render RENAMES it to the target language
+ *   (`de:`) — but only when at least one translation is written, so a render without changes stays
+ *   byte-identical.
+ * - Only string scalars are units; numbers, booleans and nulls are configuration, not text.
+ * - An anchored scalar is a unit once, at its anchor; aliases and `<<:` merges add no units.
+ * - A Rails plural hash (`one:`/`other:` …) is one plural unit; render writes the target language's
+ *   CLDR categories, inserting missing keys after the existing ones and removing unused ones.
+ * - Comments above a key become notes.
+ */
+import type { FormatModule, ParseOptions, RenderOptions, Translations, Unit } from '../model.ts';
+import type { Edit } from '../text.ts';
+import { applyEdits, encodeText } from '../text.ts';
+import { pluralEdits } from './edit-plural.ts';
+import { lineEnding, scalarEdit } from './edit-scalar.ts';
+import type { RootLocale, YamlFile } from './read.ts';
+import { readYaml } from './read.ts';
+import { writeFlowScalar } from './scalar.ts';
+
+function parse(bytes: Uint8Array, options: ParseOptions = {}): Unit[] {
+  const file = readYaml(bytes, options);
+  return file.entries.map((entry): Unit => {
+    if (entry.kind === 'scalar') {
+      return {
+        id: entry.id,
+        source: entry.node.value,
+        notes: entry.notes,
+        flags: [],
+        translatable: true,
+        location: textLocation(file, entry.node.range!, entry.node.type),
+      };
+    }
+    const other = entry.forms.get('other')!;
+    const sourcePlural: Unit['sourcePlural'] = { other: other.value };
+    for (const [category, node] of entry.forms) sourcePlural[category] = node.value;
+    return {
+      id: entry.id,
+      source: other.value,
+      sourcePlural,
+      notes: entry.notes,
+      flags: [],
+      translatable: true,
+      location: textLocation(file, other.range!, other.type),
+    };
+  });
+}
+
+/** The scalar's text as written: inside the quotes for quoted scalars. */
+function textLocation(file: YamlFile, range: [number, number, number], type: string | undefined) {
+  const quoted = type === 'QUOTE_SINGLE' || type === 'QUOTE_DOUBLE';
+  return quoted
+    ? file.positions.location(range[0] + 1, range[1] - 1)
+    : file.positions.location(range[0], range[1]);
+}
+
+function render(original: Uint8Array, translations: Translations, options: RenderOptions): Uint8Array {
+  const file = readYaml(original, options);
+  const text = file.decoded.text;
+  const eol = lineEnding(text);
+  const edits: Edit[] = [];
+  for (const entry of file.entries) {
+    const translation = translations.get(entry.id);
+    if (translation === undefined) continue;
+    if (entry.kind === 'plural') {
+      edits.push(...pluralEdits(text, entry, translation, options.targetLang, eol));
+      continue;
+    }
+    const value = typeof translation === 'string' ? translation : translation.other;
+    if (value !== entry.node.value) edits.push(...scalarEdit(text, entry.node, value, entry.flow, eol));
+  }
+  if (edits.length === 0) return original;
+  for (const root of file.roots) {
+    const edit = renameRoot(root, options.targetLang);
+    if (edit) edits.push(edit);
+  }
+  return encodeText(applyEdits(text, edits), file.decoded.encoding, file.decoded.bom);
+}
+
+/** `en:` → `de:` (keeping the key's quoting, and `_` when the original wrote `en_US`). */
+function renameRoot(root: RootLocale, targetLang: string): Edit | undefined {
+  const code = root.locale.includes('_') ? targetLang.replace(/-/g, '_') : targetLang;
+  if (code === root.locale) return undefined;
+  const [start, end] = root.key.range!;
+  const style =
+    root.key.type === 'QUOTE_SINGLE' || root.key.type === 'QUOTE_DOUBLE' ? root.key.type : 'PLAIN';
+  return { start, end, replacement: writeFlowScalar(code, style, false) };
+}
+
+export const yamlFormat: FormatModule = {
+  name: 'yaml',
+  extensions: ['yml', 'yaml'],
+  parse,
+  render,
+};

@@ -1,0 +1,227 @@
+/**
+ * Reads a YAML file into translatable entries, each tied to the exact source range of its scalar,
+ * using the `yaml` package's composed documents (ranges and source tokens kept) — the file is never
+ * re-stringified; render patches these ranges.
+ */
+import type { Document, Node, Pair, Scalar, YAMLMap } from 'yaml';
+import { isAlias, isMap, isScalar, isSeq, parseAllDocuments } from 'yaml';
+import type { PluralCategory } from '../model.ts';
+import type { DecodedText } from '../text.ts';
+import { decodeText, TextPositions } from '../text.ts';
+
+export const PLURAL_CATEGORIES: readonly PluralCategory[] = ['zero', 'one', 'two', 'few', 'many', 'other'];
+
+/** A string scalar that is one unit. */
+export interface ScalarEntry {
+  kind: 'scalar';
+  id: string;
+  node: Scalar<string>;
+  notes: string[];
+  /** Inside a flow collection (`[a, b]`, `{k: v}`): plain scalars there must avoid `,[]{}`. */
+  flow: boolean;
+}
+
+/** A Rails plural hash (`one:`/`other:` children of a key): one plural unit. */
+export interface PluralEntry {
+  kind: 'plural';
+  id: string;
+  map: YAMLMap<Scalar<string>, Scalar<string>>;
+  forms: Map<PluralCategory, Scalar<string>>;
+  notes: string[];
+}
+
+export type YamlEntry = ScalarEntry | PluralEntry;
+
+/** The Rails root-locale key (`en:` as the single root key): ids omit it, render renames it. */
+export interface RootLocale {
+  key: Scalar<string>;
+  locale: string;
+}
+
+export interface YamlFile {
+  decoded: DecodedText;
+  positions: TextPositions;
+  entries: YamlEntry[];
+  roots: RootLocale[];
+}
+
+/** Parses YAML text; syntax errors become FormatErrors with line and column. */
+export function readYaml(bytes: Uint8Array, options: { fileName?: string; maxBytes?: number }): YamlFile {
+  const decoded = decodeText(bytes, options);
+  const positions = new TextPositions(decoded);
+  // Merge keys (`<<: *defaults`) are a YAML 1.1 feature Rails files rely on; `prettyErrors: false`
+  // keeps messages short because FormatError carries the line and column itself. The library's
+  // duplicate-key check compares every key with every earlier one (quadratic on a big `en:` map),
+  // so duplicates are found here with a set per map instead.
+  const docs = parseAllDocuments(decoded.text, {
+    merge: true,
+    keepSourceTokens: true,
+    prettyErrors: false,
+    uniqueKeys: false,
+  });
+  const entries: YamlEntry[] = [];
+  const roots: RootLocale[] = [];
+  const list = Array.isArray(docs) ? docs : [];
+  list.forEach((doc, index) => {
+    const error = doc.errors[0];
+    if (error) throw positions.error(error.message, error.pos[0], options.fileName);
+    const prefix = index === 0 ? '' : `#${index}`;
+    walkDocument(doc, prefix, entries, roots, (message, at) =>
+      positions.error(message, at, options.fileName),
+    );
+  });
+  return { decoded, positions, entries, roots };
+}
+
+type Fail = (message: string, at: number) => Error;
+
+function walkDocument(
+  doc: Document,
+  prefix: string,
+  entries: YamlEntry[],
+  roots: RootLocale[],
+  fail: Fail,
+): void {
+  checkUniqueKeys(doc.contents, fail);
+  const contents = doc.contents;
+  const root = rootLocale(contents);
+  if (root && isMap(contents)) {
+    roots.push(root);
+    const pair = contents.items[0]!;
+    const notes = commentNotes(pair.key as Node, contents.commentBefore ?? doc.commentBefore);
+    visitValue(pair.value as Node | null, prefix, notes, false, entries);
+    return;
+  }
+  visitValue(contents, prefix, commentNotes(null, doc.commentBefore), false, entries);
+}
+
+/** Map keys must be unique (YAML 1.2 §3.2.1.1); scalar keys are compared by their value. */
+function checkUniqueKeys(root: unknown, fail: Fail): void {
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (isMap(node)) {
+      const seen = new Set<unknown>();
+      for (const pair of node.items) {
+        if (isScalar(pair.key)) {
+          const value = pair.key.value;
+          if (seen.has(value)) throw fail('Map keys must be unique', pair.key.range![0]);
+          seen.add(value);
+        }
+        stack.push(pair.value);
+      }
+    } else if (isSeq(node)) {
+      for (const item of node.items) stack.push(item);
+    }
+  }
+}
+
+/** A single root key that names a language CLDR knows (`en`, `pt-BR`, `zh_TW`). */
+function rootLocale(contents: unknown): RootLocale | undefined {
+  if (!isMap(contents) || contents.items.length !== 1) return undefined;
+  const pair = contents.items[0]!;
+  if (!isScalar(pair.key) || typeof pair.key.value !== 'string' || !isMap(pair.value)) return undefined;
+  const key = pair.key as Scalar<string>;
+  return isLocaleCode(key.value) ? { key, locale: key.value } : undefined;
+}
+
+const languageNames = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' });
+
+/** True for a language tag CLDR has a name for, so a root key like `app:` is not mistaken for one. */
+export function isLocaleCode(value: string): boolean {
+  if (!/^[a-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*$/.test(value)) return false;
+  try {
+    const language = value.split(/[-_]/)[0]!;
+    return (
+      languageNames.of(language) !== undefined &&
+      Intl.getCanonicalLocales(value.replace(/_/g, '-')).length === 1
+    );
+  } catch {
+    return false;
+  }
+}
+
+function visitValue(node: unknown, path: string, notes: string[], flow: boolean, entries: YamlEntry[]): void {
+  if (isScalar(node)) {
+    if (typeof node.value === 'string' && !isRubySymbol(node)) {
+      entries.push({ kind: 'scalar', id: path, node: node as Scalar<string>, notes, flow });
+    }
+  } else if (isMap(node)) {
+    const plural = pluralForms(node);
+    if (plural) {
+      entries.push({ kind: 'plural', id: path, map: node as PluralEntry['map'], forms: plural, notes });
+      return;
+    }
+    visitPairs(node, path, flow || node.flow === true, entries);
+  } else if (isSeq(node)) {
+    const inFlow = flow || node.flow === true;
+    node.items.forEach((item, index) => {
+      const itemNotes = commentNotes(item as Node, index === 0 ? node.commentBefore : undefined);
+      visitValue(item, `${path}[${index}]`, itemNotes, inFlow, entries);
+    });
+  }
+  // Aliases are not units: the aliased text is a unit once, at its anchor.
+}
+
+/** Psych reads a plain `:year` as a Ruby symbol (Rails' `date.order`): an identifier, not text. */
+function isRubySymbol(node: Scalar): boolean {
+  return node.type === 'PLAIN' && /^:[A-Za-z_][A-Za-z0-9_]*$/.test(String(node.value));
+}
+
+function visitPairs(map: YAMLMap, path: string, flow: boolean, entries: YamlEntry[]): void {
+  map.items.forEach((pair: Pair, index) => {
+    const key = pair.key;
+    if (!isScalar(key)) return; // complex keys hold no translatable text by convention
+    if (isMergeKey(key)) {
+      // `<<: {…}` merges an inline map's keys into this one; `<<: *alias` adds no new units.
+      const merged = isSeq(pair.value) ? pair.value.items : [pair.value];
+      for (const source of merged)
+        if (isMap(source)) visitPairs(source, path, flow || source.flow === true, entries);
+      return;
+    }
+    const notes = commentNotes(key, index === 0 ? map.commentBefore : undefined);
+    visitValue(pair.value, joinPath(path, String(key.value)), notes, flow, entries);
+  });
+}
+
+function isMergeKey(key: Scalar): boolean {
+  return typeof key.value === 'symbol' || (key.value === '<<' && key.type === 'PLAIN');
+}
+
+/** Children are all CLDR categories with string values, `other` among them (Rails i18n's plural hash). */
+function pluralForms(map: YAMLMap): Map<PluralCategory, Scalar<string>> | undefined {
+  if (map.items.length === 0) return undefined;
+  const forms = new Map<PluralCategory, Scalar<string>>();
+  for (const pair of map.items) {
+    const { key, value } = pair;
+    if (!isScalar(key) || !isScalar(value) || typeof value.value !== 'string') return undefined;
+    const category = String(key.value) as PluralCategory;
+    if (!PLURAL_CATEGORIES.includes(category)) return undefined;
+    forms.set(category, value as Scalar<string>);
+  }
+  const other = forms.get('other');
+  if (!other) return undefined;
+  // A lone `other:` is a plural only when it interpolates a count; otherwise it is an ordinary key.
+  if (forms.size === 1 && !other.value.includes('%{count}')) return undefined;
+  return forms;
+}
+
+/** Ids join keys with `.`; dots, brackets and backslashes inside keys are backslash-escaped. */
+export function joinPath(path: string, key: string): string {
+  const escaped = key.replace(/[\\.[]/g, (c) => `\\${c}`);
+  return path === '' ? escaped : `${path}.${escaped}`;
+}
+
+function commentNotes(node: Node | null, extra: string | null | undefined): string[] {
+  const notes: string[] = [];
+  for (const comment of [extra, node && !isAlias(node) ? node.commentBefore : undefined]) {
+    if (!comment) continue;
+    const text = comment
+      .split('\n')
+      .map((line) => line.replace(/^ /, '').trimEnd())
+      .join('\n')
+      .trim();
+    if (text !== '') notes.push(text);
+  }
+  return notes;
+}
