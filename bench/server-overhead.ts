@@ -15,10 +15,17 @@ const child = spawn(process.execPath, [join(import.meta.dirname, 'support/overhe
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 const [line] = (await once(child.stdout!, 'data')) as [Buffer];
-const { platform, bare, key } = JSON.parse(line.toString()) as { platform: number; bare: number; key: string };
+const { platform, bare, key } = JSON.parse(line.toString()) as {
+  platform: number;
+  bare: number;
+  key: string;
+};
 const auth = `Basic ${Buffer.from(`${key}:${key}`).toString('base64')}`;
 
-async function load(port: number, headers: Record<string, string>): Promise<{ rps: number; p99: number; errors: number }> {
+async function load(
+  port: number,
+  headers: Record<string, string>,
+): Promise<{ rps: number; p99: number; errors: number }> {
   const result = await autocannon({
     url: `http://127.0.0.1:${port}/v2/languages`,
     connections: 16,
@@ -28,11 +35,18 @@ async function load(port: number, headers: Record<string, string>): Promise<{ rp
   return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
 }
 
-const etag = (await fetch(`http://127.0.0.1:${platform}/v2/languages`, { headers: { authorization: auth } })).headers.get('etag')!;
+const etag = (
+  await fetch(`http://127.0.0.1:${platform}/v2/languages`, { headers: { authorization: auth } })
+).headers.get('etag')!;
 // Warm both up, then measure twice in alternating order and keep the better run of each.
 await load(platform, { authorization: auth });
 await load(bare, {});
-const runs = { platform: [] as number[], bare: [] as number[], platform304: [] as number[], bare304: [] as number[] };
+const runs = {
+  platform: [] as number[],
+  bare: [] as number[],
+  platform304: [] as number[],
+  bare304: [] as number[],
+};
 let p99 = 0;
 let errors = 0;
 for (let round = 0; round < 2; round++) {

@@ -20,10 +20,15 @@ export interface DecodeOptions {
 }
 
 /** Refuses inputs over the size limit before any parsing work. */
-export function checkSize(bytes: Uint8Array, options: { fileName?: string | undefined; maxBytes?: number | undefined }) {
+export function checkSize(
+  bytes: Uint8Array,
+  options: { fileName?: string | undefined; maxBytes?: number | undefined },
+) {
   const max = options.maxBytes ?? DEFAULT_MAX_BYTES;
   if (bytes.byteLength > max) {
-    throw new FormatError(`file is ${bytes.byteLength} bytes, over the limit of ${max}`, { file: options.fileName });
+    throw new FormatError(`file is ${bytes.byteLength} bytes, over the limit of ${max}`, {
+      file: options.fileName,
+    });
   }
 }
 
@@ -34,22 +39,38 @@ export function checkSize(bytes: Uint8Array, options: { fileName?: string | unde
 export function decodeText(bytes: Uint8Array, options: DecodeOptions = {}): DecodedText {
   checkSize(bytes, options);
   if (bytes[0] === 0xff && bytes[1] === 0xfe) {
-    return { text: new TextDecoder('utf-16le', { ignoreBOM: true }).decode(bytes.subarray(2)), encoding: 'utf-16le', bom: true };
+    return {
+      text: new TextDecoder('utf-16le', { ignoreBOM: true }).decode(bytes.subarray(2)),
+      encoding: 'utf-16le',
+      bom: true,
+    };
   }
   if (bytes[0] === 0xfe && bytes[1] === 0xff) {
-    return { text: new TextDecoder('utf-16be', { ignoreBOM: true }).decode(bytes.subarray(2)), encoding: 'utf-16be', bom: true };
+    return {
+      text: new TextDecoder('utf-16be', { ignoreBOM: true }).decode(bytes.subarray(2)),
+      encoding: 'utf-16be',
+      bom: true,
+    };
   }
   const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
   const body = bom ? bytes.subarray(3) : bytes;
   try {
-    return { text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(body), encoding: 'utf-8', bom };
+    return {
+      text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(body),
+      encoding: 'utf-8',
+      bom,
+    };
   } catch (cause) {
     if (!bom && options.fallback === 'latin1') {
       return { text: Buffer.from(body).toString('latin1'), encoding: 'latin1', bom: false };
     }
     const at = firstInvalidUtf8(body);
     const { line, column } = lineColumnOfBytes(body, at);
-    throw new FormatError(`invalid UTF-8 at byte ${at + (bom ? 3 : 0)}`, { file: options.fileName, line, column }, { cause });
+    throw new FormatError(
+      `invalid UTF-8 at byte ${at + (bom ? 3 : 0)}`,
+      { file: options.fileName, line, column },
+      { cause },
+    );
   }
 }
 
@@ -77,7 +98,8 @@ function firstInvalidUtf8(bytes: Uint8Array): number {
   let i = 0;
   while (i < bytes.length) {
     const b = bytes[i]!;
-    const need = b < 0x80 ? 0 : b >= 0xc2 && b < 0xe0 ? 1 : b >= 0xe0 && b < 0xf0 ? 2 : b >= 0xf0 && b < 0xf5 ? 3 : -1;
+    const need =
+      b < 0x80 ? 0 : b >= 0xc2 && b < 0xe0 ? 1 : b >= 0xe0 && b < 0xf0 ? 2 : b >= 0xf0 && b < 0xf5 ? 3 : -1;
     if (need < 0) return i;
     for (let k = 1; k <= need; k++) {
       const c = bytes[i + k];
@@ -121,7 +143,8 @@ export class TextPositions {
           ? (s) => s.length
           : (s) => s.length * 2;
     this.base = bom ? (encoding === 'utf-8' ? 3 : 2) : 0;
-    for (let i = 0; i < this.text.length; i++) if (this.text.charCodeAt(i) === 10) this.lineStarts.push(i + 1);
+    for (let i = 0; i < this.text.length; i++)
+      if (this.text.charCodeAt(i) === 10) this.lineStarts.push(i + 1);
     this.lineStartBytes = new Array(this.lineStarts.length);
     let bytes = this.base;
     for (let l = 0; l < this.lineStarts.length; l++) {

@@ -2,7 +2,9 @@ import { distinctGrams, GramTable, gramCodes } from './grams.ts';
 import { lowerSameLength, normalizeText } from './normalize.ts';
 import { PostingLists } from './postings.ts';
 import { DEFAULT_PENALTIES, type Penalties } from './score.ts';
-import { createScratch, type SearchData, search, type TmMatch } from './search.ts';
+import { createScratch } from './candidates.ts';
+import { bucketOf } from './length-buckets.ts';
+import { type SearchData, search, type TmMatch } from './search.ts';
 import { SegmentSlots } from './segments.ts';
 
 export type { TmMatch } from './search.ts';
@@ -27,8 +29,11 @@ export interface TmIndexOptions {
   penalties?: Partial<Penalties>;
   /** Candidates verified by edit distance per query (default 400). */
   maxCandidates?: number;
-  /** Postings read per query before the most common grams are skipped (default 4,000,000). */
-  maxPostings?: number;
+  /**
+   * Beyond the lists the count filter needs, more are read (rarest first) while a query has read
+   * fewer postings than this (default 20,000): more counts rank candidates better.
+   */
+  extraPostings?: number;
 }
 
 export interface TmIndexStats {
@@ -82,7 +87,7 @@ export function createTmIndex(options: TmIndexOptions = {}): TmIndex {
     postings,
     penalties: { ...DEFAULT_PENALTIES, ...options.penalties },
     maxCandidates: options.maxCandidates ?? 400,
-    maxPostings: options.maxPostings ?? 4_000_000,
+    extraPostings: options.extraPostings ?? 20_000,
     scratch: createScratch(),
   };
   let codes: Float64Array = new Float64Array(256);
@@ -105,13 +110,20 @@ export function createTmIndex(options: TmIndexOptions = {}): TmIndex {
     const lower = lowerSameLength(norm.key);
     codes = gramCodes(lower, codes);
     const set = distinctGrams(codes, lower.length + 2);
-    for (let i = 0; i < set.size; i++) postings.append(grams.intern(set.codes[i]!), slot);
+    const bucket = bucketOf(lower.length);
+    for (let i = 0; i < set.size; i++) postings.append(grams.intern(set.codes[i]!), bucket, slot);
   };
 
   return {
     add,
     addMany(segments) {
-      for (const segment of segments) add(segment);
+      let added = 0;
+      for (const segment of segments) {
+        add(segment);
+        added++;
+      }
+      // A bulk load (the rebuild at start) ends with every list in one exact block.
+      if (added >= 10_000) postings.compact(undefined);
     },
     remove,
     has: (id) => slots.slotOf(id) !== undefined,

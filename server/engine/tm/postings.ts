@@ -1,69 +1,161 @@
-const EMPTY = new Uint32Array(0);
+import { BUCKETS } from './length-buckets.ts';
+
+// Postings live in a pool of 16 MB chunks of Int32 (no huge reallocation when the index grows).
+// A list is a chain of blocks [next, used, capacity, slot…]; capacities double from 4 up to 1024,
+// and compaction rewrites each list as one exact block. A pointer is chunk·2²² + offset.
+const CHUNK_BITS = 22;
+const CHUNK = 1 << CHUNK_BITS;
+const OFFSET_MASK = CHUNK - 1;
+const HEADER = 3;
+const FIRST_CAPACITY = 4;
+const MAX_CAPACITY = 1024;
+const NONE = -1;
 
 /**
- * One inverted list per gram id: the slots (dense segment numbers) whose key holds the gram, in
- * ascending order because slots are only ever appended. Each list is a typed array grown by half
- * again when full, so a million segments cost about 4 bytes per distinct gram occurrence.
+ * Inverted lists keyed by (gram, length bucket): the slots whose key holds the gram and whose
+ * length falls in the bucket, in the order they were appended (ascending slots).
  */
 export class PostingLists {
-  private lists: Uint32Array[] = [];
-  private lengths = new Int32Array(1024);
+  private chunks: Int32Array[] = [new Int32Array(CHUNK)];
+  private top = 0;
+  private head = new Int32Array(0);
+  private tail = new Int32Array(0);
+  private sizes = new Int32Array(0);
   /** Total number of postings, for memory reports. */
   total = 0;
 
-  /** The list of a gram; only the first {@link length} entries are meaningful. */
-  list(gram: number): Uint32Array {
-    return this.lists[gram] ?? EMPTY;
+  /** Number of postings of a gram in a bucket. */
+  size(gram: number, bucket: number): number {
+    const list = gram * BUCKETS + bucket;
+    return list < this.sizes.length ? this.sizes[list]! : 0;
   }
 
-  length(gram: number): number {
-    return gram < this.lengths.length ? this.lengths[gram]! : 0;
-  }
-
-  append(gram: number, slot: number): void {
-    while (gram >= this.lists.length) this.lists.push(EMPTY);
-    if (gram >= this.lengths.length) {
-      const grown = new Int32Array(Math.max(gram + 1, this.lengths.length * 2));
-      grown.set(this.lengths);
-      this.lengths = grown;
+  append(gram: number, bucket: number, slot: number): void {
+    const list = gram * BUCKETS + bucket;
+    if (list >= this.sizes.length) this.growLists(list + 1);
+    let block = this.tail[list]!;
+    if (block === NONE) {
+      block = this.allocate(FIRST_CAPACITY);
+      this.head[list] = block;
+      this.tail[list] = block;
+    } else {
+      const chunk = this.chunks[block >>> CHUNK_BITS]!;
+      const at = block & OFFSET_MASK;
+      if (chunk[at + 1] === chunk[at + 2]) {
+        const next = this.allocate(Math.min(MAX_CAPACITY, chunk[at + 2]! * 2));
+        chunk[at] = next;
+        this.tail[list] = next;
+        block = next;
+      }
     }
-    const len = this.lengths[gram]!;
-    let list = this.lists[gram]!;
-    if (len === list.length) {
-      const grown = new Uint32Array(Math.max(4, len + (len >>> 1)));
-      grown.set(list);
-      list = grown;
-      this.lists[gram] = list;
-    }
-    list[len] = slot;
-    this.lengths[gram] = len + 1;
+    const chunk = this.chunks[block >>> CHUNK_BITS]!;
+    const at = block & OFFSET_MASK;
+    const used = chunk[at + 1]!;
+    chunk[at + HEADER + used] = slot;
+    chunk[at + 1] = used + 1;
+    this.sizes[list]!++;
     this.total++;
   }
 
   /**
-   * Rewrites every list through `renumber` (old slot → new slot, or -1 for a removed one) and
-   * trims spare capacity. The mapping must keep the order of surviving slots.
+   * Adds one to `counts[slot]` for every posting of `gram` in buckets `from`..`to`, recording in
+   * `touched` each slot counted for the first time. Returns the new number of touched slots.
    */
-  compact(renumber: Int32Array): void {
-    this.total = 0;
-    for (let gram = 0; gram < this.lists.length; gram++) {
-      const list = this.lists[gram]!;
-      const len = this.lengths[gram]!;
-      let kept = 0;
-      for (let i = 0; i < len; i++) {
-        const slot = renumber[list[i]!]!;
-        if (slot >= 0) list[kept++] = slot;
+  count(gram: number, from: number, to: number, counts: Uint16Array, touched: Int32Array, touchedCount: number) {
+    let t = touchedCount;
+    for (let bucket = from; bucket <= to; bucket++) {
+      const list = gram * BUCKETS + bucket;
+      if (list >= this.sizes.length) break;
+      for (let block = this.head[list]!; block !== NONE; ) {
+        const chunk = this.chunks[block >>> CHUNK_BITS]!;
+        const at = block & OFFSET_MASK;
+        const end = at + HEADER + chunk[at + 1]!;
+        for (let i = at + HEADER; i < end; i++) {
+          const slot = chunk[i]!;
+          const c = counts[slot]!;
+          if (c === 0) touched[t++] = slot;
+          counts[slot] = c + 1;
+        }
+        block = chunk[at]!;
       }
-      this.lists[gram] = kept === 0 ? EMPTY : list.slice(0, kept);
-      this.lengths[gram] = kept;
-      this.total += kept;
+    }
+    return t;
+  }
+
+  /**
+   * Rewrites every list through `renumber` (old slot → new slot, or -1 for a removed one), each as
+   * a single block without spare room. The mapping must keep the order of surviving slots.
+   */
+  compact(renumber: Int32Array | undefined): void {
+    const old = this.chunks;
+    this.chunks = [new Int32Array(CHUNK)];
+    this.top = 0;
+    this.total = 0;
+    const buffer: number[] = [];
+    for (let list = 0; list < this.sizes.length; list++) {
+      if (this.sizes[list] === 0) continue;
+      buffer.length = 0;
+      for (let block = this.head[list]!; block !== NONE; ) {
+        const chunk = old[block >>> CHUNK_BITS]!;
+        const at = block & OFFSET_MASK;
+        const end = at + HEADER + chunk[at + 1]!;
+        for (let i = at + HEADER; i < end; i++) {
+          const slot = renumber === undefined ? chunk[i]! : renumber[chunk[i]!]!;
+          if (slot >= 0) buffer.push(slot);
+        }
+        block = chunk[at]!;
+      }
+      this.head[list] = NONE;
+      this.tail[list] = NONE;
+      this.sizes[list] = buffer.length;
+      this.total += buffer.length;
+      for (let from = 0; from < buffer.length; from += CHUNK - HEADER) {
+        const count = Math.min(buffer.length - from, CHUNK - HEADER);
+        const block = this.allocate(count);
+        const chunk = this.chunks[block >>> CHUNK_BITS]!;
+        const at = block & OFFSET_MASK;
+        for (let i = 0; i < count; i++) chunk[at + HEADER + i] = buffer[from + i]!;
+        chunk[at + 1] = count;
+        if (this.tail[list] === NONE) this.head[list] = block;
+        else this.linkAfter(this.tail[list]!, block);
+        this.tail[list] = block;
+      }
     }
   }
 
-  /** Bytes held by the lists (capacity included). */
+  /** Bytes held by the pool and the list tables. */
   bytes(): number {
-    let bytes = this.lengths.byteLength;
-    for (const list of this.lists) bytes += list.byteLength;
-    return bytes;
+    return this.chunks.length * CHUNK * 4 + this.head.byteLength * 3;
+  }
+
+  private linkAfter(block: number, next: number): void {
+    this.chunks[block >>> CHUNK_BITS]![block & OFFSET_MASK] = next;
+  }
+
+  private allocate(capacity: number): number {
+    if (this.top + HEADER + capacity > CHUNK) {
+      this.chunks.push(new Int32Array(CHUNK));
+      this.top = 0;
+    }
+    const chunkIndex = this.chunks.length - 1;
+    const chunk = this.chunks[chunkIndex]!;
+    const at = this.top;
+    chunk[at] = NONE;
+    chunk[at + 1] = 0;
+    chunk[at + 2] = capacity;
+    this.top += HEADER + capacity;
+    return chunkIndex * CHUNK + at;
+  }
+
+  private growLists(needed: number): void {
+    const size = Math.max(needed, this.sizes.length * 2, BUCKETS * 1024);
+    const grow = (a: Int32Array, fill: number) => {
+      const b = new Int32Array(size).fill(fill);
+      b.set(a);
+      return b;
+    };
+    this.head = grow(this.head, NONE);
+    this.tail = grow(this.tail, NONE);
+    this.sizes = grow(this.sizes, 0);
   }
 }
