@@ -98,7 +98,12 @@ export function describeFormat(format: FormatModule, options: FormatSuiteOptions
       it(`${name}: extract to XLIFF 1.2 with targets = sources, then merge, is byte-identical`, async () => {
         const { extractXliff, mergeXliff } = await import('../../src/formats/exchange.ts');
         const bytes = original();
-        const xliff = extractXliff(format, bytes, { fileName: name, sourceLang: 'en', targetLang, copySource: true });
+        const xliff = extractXliff(format, bytes, {
+          fileName: name,
+          sourceLang: 'en',
+          targetLang,
+          copySource: true,
+        });
         const merged = mergeXliff(format, bytes, xliff, { fileName: name, targetLang: 'en' });
         expect(Buffer.from(merged).equals(Buffer.from(bytes))).toBe(true);
       });
