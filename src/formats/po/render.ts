@@ -1,0 +1,171 @@
+/**
+ * Renders translations into a PO file by patching msgstr fields: the wrapping of an existing msgstr
+ * is kept, a new one follows the msgid's; a written translation clears `fuzzy` (and the `#|`
+ * previous strings that go with it); the header's Language and Plural-Forms are set only when at
+ * least one translation was written.
+ */
+import type { PluralCategory, PluralForms, RenderOptions, Translations } from '../model.ts';
+import type { Edit } from '../text.ts';
+import { applyEdits, encodeText } from '../text.ts';
+import type { StringLayout } from './escape.ts';
+import { escapePo, writePoString } from './escape.ts';
+import { filePlurals, headerEdits } from './header.ts';
+import type { PluralMapping } from './plural-forms.ts';
+import { gettextLanguage, pluralFormsFor, pluralMapping, targetPluralForms } from './plural-forms.ts';
+import type { PoEntry, PoField, PoFile } from './read.ts';
+import { readPo } from './read.ts';
+import { entryId, sourceForms, targetForms, toUnits } from './units.ts';
+
+export function renderPo(
+  original: Uint8Array,
+  translations: Translations,
+  options: RenderOptions,
+): Uint8Array {
+  const file = readPo(original, options);
+  const text = file.decoded.text;
+  const eol = /\r\n/.test(text.slice(0, text.indexOf('\n') + 1)) ? '\r\n' : '\n';
+  const current = filePlurals(file);
+  toUnits(file, current.mapping, options.fileName); // the same validation as parse (duplicates)
+  const target = pluralMapping(options.targetLang, targetPluralForms(options.targetLang, current.header));
+  const categories = new Intl.PluralRules(options.targetLang).resolvedOptions()
+    .pluralCategories as PluralCategory[];
+
+  const edits: Edit[] = [];
+  const written = new Set<PoEntry>();
+  for (const entry of file.entries) {
+    const translation = translations.get(entryId(entry));
+    if (translation === undefined) continue;
+    const edit = entry.msgidPlural
+      ? pluralEdit(file, entry, toForms(translation, categories), current.mapping, target, eol)
+      : singleEdit(file, entry, typeof translation === 'string' ? translation : translation.other, eol);
+    if (!edit) continue;
+    edits.push(edit, ...unfuzzy(text, entry));
+    written.add(entry);
+  }
+  if (edits.length === 0) return original;
+
+  const documented = pluralFormsFor(options.targetLang);
+  const header = file.header?.msgstr[0];
+  if (header) {
+    const values: [string, string][] = [['Language', gettextLanguage(options.targetLang)]];
+    if (documented) values.push(['Plural-Forms', documented]);
+    edits.push(...headerEdits(text, header, values, eol));
+  }
+  if (documented) {
+    // Untranslated plural entries get as many (empty) msgstr[i] as the target language has forms.
+    for (const entry of file.entries) {
+      if (!entry.msgidPlural || written.has(entry) || entry.msgstr.length === target.nplurals) continue;
+      if (entry.msgstr.some((f) => f.value !== '')) continue;
+      const values = new Array<string>(target.nplurals).fill('');
+      edits.push(msgstrBlock(text, entry, values, { multiline: false, width: undefined }, eol));
+    }
+  }
+  return encodeText(applyEdits(text, edits), file.decoded.encoding, file.decoded.bom);
+}
+
+function toForms(translation: string | PluralForms, categories: PluralCategory[]): PluralForms {
+  if (typeof translation !== 'string') return translation;
+  const forms: PluralForms = { other: translation };
+  for (const c of categories) forms[c] = translation;
+  return forms;
+}
+
+function singleEdit(file: PoFile, entry: PoEntry, value: string, eol: string): Edit | undefined {
+  const msgstr = entry.msgstr[0]!;
+  // A translation equal to the source is not written (the entry stays untranslated).
+  if (value === entry.msgid.value || value === msgstr.value) return undefined;
+  const layout = layoutFor(
+    file,
+    msgstr.value !== '' ? msgstr : entry.msgid,
+    `msgstr "${escapePo(value)}"`,
+    value,
+  );
+  const prefix = indentation(file.decoded.text, msgstr);
+  return {
+    start: msgstr.start,
+    end: msgstr.end,
+    replacement: writePoString('msgstr', value, layout, eol, prefix),
+  };
+}
+
+function pluralEdit(
+  file: PoFile,
+  entry: PoEntry,
+  forms: PluralForms,
+  current: PluralMapping,
+  target: PluralMapping,
+  eol: string,
+): Edit | undefined {
+  // Forms equal to the source's are not translations (an exchange copies the source into the
+  // categories it lacks); with nothing else new, the entry is left as it is.
+  const source = sourceForms(entry)!;
+  const given = Object.keys(forms) as PluralCategory[];
+  const changed = given.filter((c) => forms[c] !== (source[c] ?? source.other));
+  if (changed.length === 0) return undefined;
+  const existing = targetForms(entry, current);
+  if (existing && changed.every((c) => forms[c] === (existing[c] ?? existing.other))) return undefined;
+  const values = target.categoryOf.map((c) => forms[c] ?? forms.other);
+  if (values.length === entry.msgstr.length && values.every((v, i) => v === entry.msgstr[i]!.value))
+    return undefined;
+  const first = entry.msgstr[0]!;
+  const ref =
+    first.value !== '' ? first : entry.msgid.multiline ? entry.msgid : (entry.msgidPlural ?? entry.msgid);
+  const longest = values.reduce((a, b) => (b.length > a.length ? b : a), '');
+  const layout = layoutFor(file, ref, `msgstr[0] "${escapePo(longest)}"`, longest);
+  return msgstrBlock(file.decoded.text, entry, values, layout, eol);
+}
+
+/** Replaces all msgstr[i] of a plural entry with the given values. */
+function msgstrBlock(
+  text: string,
+  entry: PoEntry,
+  values: string[],
+  layout: StringLayout,
+  eol: string,
+): Edit {
+  const first = entry.msgstr[0]!;
+  const last = entry.msgstr[entry.msgstr.length - 1]!;
+  const prefix = indentation(text, first);
+  const lines = values.map((v, i) => writePoString(`msgstr[${i}]`, v, layout, eol, prefix));
+  return { start: first.start, end: last.end, replacement: lines.join(eol) };
+}
+
+/**
+ * gettext's wrapping: a file with multi-line strings wraps at 79 columns (unless the reference
+ * field has longer lines: `--no-wrap`), and then long text or text with inner newlines is written
+ * multi-line; a file without any multi-line string keeps every msgstr on one line.
+ */
+function layoutFor(file: PoFile, ref: PoField, oneLine: string, value: string): StringLayout {
+  const width = file.wraps && ref.longestLine <= 79 ? 79 : undefined;
+  const needsLines = width !== undefined && (oneLine.length > width || /\n[\s\S]/.test(value));
+  return { multiline: ref.multiline || needsLines, width };
+}
+
+function indentation(text: string, field: PoField): string {
+  return /^[ \t]*/.exec(text.slice(field.start, field.start + 16))![0];
+}
+
+/** Clears the `fuzzy` flag (dropping an emptied `#,` line) and the `#|` previous strings. */
+function unfuzzy(text: string, entry: PoEntry): Edit[] {
+  if (!entry.flags.includes('fuzzy')) return [];
+  const edits: Edit[] = [];
+  for (const line of entry.flagLines) {
+    const raw = text.slice(line.start, line.end);
+    const content = raw.replace(/\r?\n$/, '');
+    const flags = content
+      .replace(/^[ \t]*#,/, '')
+      .split(',')
+      .map((f) => f.trim())
+      .filter((f) => f !== '' && f !== 'fuzzy');
+    if (flags.length === 0) edits.push({ start: line.start, end: line.end, replacement: '' });
+    else if (content.includes('fuzzy')) {
+      edits.push({
+        start: line.start,
+        end: line.start + content.length,
+        replacement: `#, ${flags.join(', ')}`,
+      });
+    }
+  }
+  for (const line of entry.previousLines) edits.push({ start: line.start, end: line.end, replacement: '' });
+  return edits;
+}
