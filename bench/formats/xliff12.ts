@@ -2,7 +2,18 @@
 import { SaxesParser } from 'saxes';
 import { xliff12Format } from '../../src/formats/xliff12/index.ts';
 
-const WORDS = ['account', 'order', 'invoice', 'shipping', 'profile', 'search', 'report', 'payment', 'team', 'project'];
+const WORDS = [
+  'account',
+  'order',
+  'invoice',
+  'shipping',
+  'profile',
+  'search',
+  'report',
+  'payment',
+  'team',
+  'project',
+];
 
 function unit(n: number): string {
   const w = WORDS[n % WORDS.length]!;
@@ -29,7 +40,8 @@ export function saxesRoundTrip(bytes: Uint8Array): string {
   const parser = new SaxesParser();
   parser.on('opentag', (tag) => {
     let attrs = '';
-    for (const [name, value] of Object.entries(tag.attributes)) attrs += ` ${name}="${escape(String(value))}"`;
+    for (const [name, value] of Object.entries(tag.attributes))
+      attrs += ` ${name}="${escape(String(value))}"`;
     parts.push(`<${tag.name}${attrs}${tag.isSelfClosing ? '/>' : '>'}`);
   });
   parser.on('closetag', (tag) => {

@@ -40,10 +40,10 @@ describe('xliff12: parse', () => {
     );
   });
 
-  it('prefixes ids shared by several <file> elements with the file original, normalizes CR LF in text', () => {
+  it('prefixes an id an earlier <file> used with the file original, normalizes CR LF in text', () => {
     const units = xliff12Format.parse(read('xcode-export-crlf.xlf'));
     expect(units.map((u) => u.id)).toEqual([
-      'Weather/en.lproj/InfoPlist.strings#CFBundleDisplayName',
+      'CFBundleDisplayName',
       'NSLocationWhenInUseUsageDescription',
       '%@ feels like %@',
       'Weather/en.lproj/Localizable.strings#CFBundleDisplayName',

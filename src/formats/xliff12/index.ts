@@ -1,5 +1,5 @@
-import type { FormatModule } from '../model.ts';
-import { loadXml, saveXml, sniffText } from '../xml/document.ts';
+import type { FormatModule, Unit } from '../model.ts';
+import { decodeXml, saveXml, sniffText } from '../xml/document.ts';
 import { readXliff12 } from './read.ts';
 import { renderXliff12 } from './render.ts';
 
@@ -13,10 +13,12 @@ export const xliff12Format: FormatModule = {
   extensions: ['xlf', 'xliff'],
   sniff: (bytes) => /<xliff\b[^>]*\bversion\s*=\s*["']1\.2["']/.test(sniffText(bytes)),
   parse(bytes, options = {}) {
-    return readXliff12(loadXml(bytes, options)).map((entry) => entry.unit);
+    const units: Unit[] = [];
+    readXliff12(decodeXml(bytes, options), (entry) => units.push(entry.unit));
+    return units;
   },
   render(original, translations, options) {
-    const loaded = loadXml(original, options);
+    const loaded = decodeXml(original, options);
     return saveXml(loaded, renderXliff12(loaded, translations, options.targetLang));
   },
 };

@@ -5,6 +5,7 @@ import {
   firstChild,
   type LoadedXml,
   localName,
+  scanLoaded,
   textContent,
 } from '../xml/document.ts';
 import { mixedText } from '../xml/inline.ts';
@@ -36,76 +37,72 @@ export interface TransUnit {
 }
 
 /**
- * Reads every `<trans-unit>` of every `<file>`. Ids are the trans-unit ids; an id used in more than
- * one `<file>` gets the file's `original` as prefix (`original#id`) so ids stay unique.
+ * Reads every `<trans-unit>` of every `<file>`, handing each to `onUnit` as soon as it is complete
+ * (only one trans-unit's subtree is held at a time). Ids are the trans-unit ids; an id an earlier
+ * `<file>` already used gets the file's `original` as prefix (`original#id`), so ids stay unique.
  * Unit text keeps inline tags as written (see xml/inline.ts).
  */
-export function readXliff12(loaded: LoadedXml): TransUnit[] {
-  const { doc, positions, fileName } = loaded;
+export function readXliff12(loaded: LoadedXml, onUnit: (entry: TransUnit) => void): void {
   const fail = (message: string, at: XmlElement): never => {
-    throw positions.error(message, at.start, fileName);
+    throw loaded.positions.error(message, at.start, loaded.fileName);
   };
-  if (localName(doc.root.name) !== 'xliff')
-    fail(`expected an <xliff> root element, found <${doc.root.name}>`, doc.root);
-  const version = attribute(doc.root, 'version');
-  if (version !== '1.2') fail(`XLIFF version ${version ?? '(none)'} is not 1.2`, doc.root);
-  const files = childElements(doc.root, 'file');
-  const perFile = files.map((file) => {
-    const found: TransUnit[] = [];
-    for (const body of childElements(file, 'body')) collect(loaded, file, body, true, found, fail);
-    return found;
+  const earlierFiles = new Set<string>();
+  const all = new Set<string>();
+  let inFile = new Set<string>();
+  let fileCount = 0;
+  scanLoaded(loaded, {
+    open(element) {
+      const name = localName(element.name);
+      if (!element.parent) {
+        if (name !== 'xliff') fail(`expected an <xliff> root element, found <${element.name}>`, element);
+        const version = attribute(element, 'version');
+        if (version !== '1.2') fail(`XLIFF version ${version ?? '(none)'} is not 1.2`, element);
+      }
+      if (name === 'file') fileCount++;
+      return name === 'trans-unit';
+    },
+    close(element) {
+      const name = localName(element.name);
+      if (name === 'file') {
+        for (const id of inFile) earlierFiles.add(id);
+        inFile = new Set();
+      }
+      if (name !== 'trans-unit') return;
+      const file = ancestor(element, 'file') ?? fail('<trans-unit> outside a <file>', element);
+      const entry = transUnit(loaded, file, element, fail);
+      const { unit } = entry;
+      if (inFile.has(unit.id)) fail(`duplicate trans-unit id "${unit.id}"`, element);
+      inFile.add(unit.id);
+      if (earlierFiles.has(unit.id))
+        unit.id = `${attribute(file, 'original') ?? `file${fileCount}`}#${unit.id}`;
+      if (all.has(unit.id)) fail(`trans-unit id "${unit.id}" is not unique across files`, element);
+      all.add(unit.id);
+      onUnit(entry);
+    },
   });
-  // How many <file> elements use each id: only ids shared between files get a prefix.
-  const filesUsing = new Map<string, number>();
-  for (const units of perFile) {
-    const ids = new Set<string>();
-    for (const { unit, element } of units) {
-      if (ids.has(unit.id)) fail(`duplicate trans-unit id "${unit.id}"`, element);
-      ids.add(unit.id);
-      filesUsing.set(unit.id, (filesUsing.get(unit.id) ?? 0) + 1);
-    }
-  }
-  const all: TransUnit[] = [];
-  const unique = new Set<string>();
-  perFile.forEach((units, index) => {
-    const file = files[index]!;
-    for (const entry of units) {
-      if ((filesUsing.get(entry.unit.id) ?? 0) > 1)
-        entry.unit.id = `${attribute(file, 'original') ?? `file${index + 1}`}#${entry.unit.id}`;
-      if (unique.has(entry.unit.id))
-        fail(`trans-unit id "${entry.unit.id}" is not unique across files`, entry.element);
-      unique.add(entry.unit.id);
-      all.push(entry);
-    }
-  });
-  return all;
 }
 
-function collect(
-  loaded: LoadedXml,
-  file: XmlElement,
-  parent: XmlElement,
-  translate: boolean,
-  into: TransUnit[],
-  fail: (message: string, at: XmlElement) => never,
-): void {
-  for (const element of childElements(parent)) {
-    const name = localName(element.name);
-    const own = attribute(element, 'translate');
-    const translatable = own === undefined ? translate : own !== 'no';
-    if (name === 'group') collect(loaded, file, element, translatable, into, fail);
-    if (name === 'trans-unit') into.push(transUnit(loaded, file, element, translatable, fail));
+function ancestor(element: XmlElement, name: string): XmlElement | undefined {
+  for (let p = element.parent; p; p = p.parent) if (localName(p.name) === name) return p;
+  return undefined;
+}
+
+/** `translate` is inherited from enclosing groups (XLIFF 1.2 §2.3.2); the nearest one says. */
+function translatable(element: XmlElement): boolean {
+  for (let p: XmlElement | undefined = element; p; p = p.parent) {
+    const value = attribute(p, 'translate');
+    if (value !== undefined) return value !== 'no';
   }
+  return true;
 }
 
 function transUnit(
   loaded: LoadedXml,
   file: XmlElement,
   element: XmlElement,
-  translatable: boolean,
   fail: (message: string, at: XmlElement) => never,
 ): TransUnit {
-  const { text } = loaded.doc;
+  const { text } = loaded;
   const id = attribute(element, 'id') ?? fail('<trans-unit> without an id', element);
   const source = firstChild(element, 'source') ?? fail(`trans-unit "${id}" has no <source>`, element);
   const target = firstChild(element, 'target');
@@ -118,7 +115,7 @@ function transUnit(
     source: mixedText(text, source),
     notes: childElements(element, 'note').map(textContent),
     flags,
-    translatable,
+    translatable: translatable(element),
     location: loaded.positions.location(source.openEnd, source.closeStart),
   };
   if (target) unit.target = mixedText(text, target);

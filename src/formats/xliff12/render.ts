@@ -16,15 +16,15 @@ import { readXliff12, type TransUnit, XLIFF12_INLINE } from './read.ts';
 export function renderXliff12(loaded: LoadedXml, translations: Translations, targetLang: string): Edit[] {
   const edits: Edit[] = [];
   const changedFiles = new Set<XmlElement>();
-  for (const entry of readXliff12(loaded)) {
+  readXliff12(loaded, (entry) => {
     const { unit } = entry;
     const translation = translations.get(unit.id);
-    if (typeof translation !== 'string' || !unit.translatable) continue;
-    if (translation === unit.source || translation === unit.target) continue;
+    if (typeof translation !== 'string' || !unit.translatable) return;
+    if (translation === unit.source || translation === unit.target) return;
     const content = renderContent(loaded, entry.source, unit.source, translation, XLIFF12_INLINE, unit.id);
     edits.push(...targetEdits(loaded, entry, content));
     changedFiles.add(entry.file);
-  }
+  });
   for (const file of changedFiles) {
     const current = attribute(file, 'target-language');
     if (current !== undefined && current !== targetLang)
@@ -34,7 +34,7 @@ export function renderXliff12(loaded: LoadedXml, translations: Translations, tar
 }
 
 function targetEdits(loaded: LoadedXml, entry: TransUnit, content: string): Edit[] {
-  const { text, newline } = loaded.doc;
+  const { text, newline } = loaded;
   const { target } = entry;
   if (!target) {
     const anchor = entry.segSource ?? entry.source;

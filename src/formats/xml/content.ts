@@ -16,7 +16,7 @@ export function renderContent(
   known: ReadonlySet<string>,
   unitId: string,
 ): string {
-  const { text, newline } = loaded.doc;
+  const { text, newline } = loaded;
   const gt = text.slice(original.openEnd, original.closeStart).includes('&gt;');
   return renderMixed(translation, {
     escape: (t) => escapeText(t, { gt, newline }),

@@ -1,30 +1,79 @@
-import type { ParseOptions, RenderOptions } from '../model.ts';
-import { applyEdits, type DecodedText, decodeText, type Edit, encodeText, TextPositions } from '../text.ts';
+import type { FormatError } from '../errors.ts';
+import type { Location, ParseOptions, RenderOptions } from '../model.ts';
+import { applyEdits, type DecodedText, decodeText, type Edit, encodeText } from '../text.ts';
 import { escapeAttribute } from './entities.ts';
 import type { XmlDocument, XmlElement, XmlNode } from './nodes.ts';
-import { parseXml } from './parse.ts';
+import { parseXml, scanXml, type XmlHandler } from './parse.ts';
+import { ForwardPositions } from './positions.ts';
 
-/** A parsed XML file with everything a format needs to build units and patch the original. */
+/** A decoded XML file with what a format needs to build units and patch the original. */
 export interface LoadedXml {
   bytes: Uint8Array;
   decoded: DecodedText;
-  doc: XmlDocument;
-  positions: TextPositions;
+  /** The decoded text all indexes refer to. */
+  text: string;
+  /** Line break the file uses, for text written into it. */
+  newline: '\n' | '\r\n';
+  positions: XmlPositions;
   fileName: string | undefined;
 }
 
-/** Decodes (BOM, UTF-8/16) and parses XML bytes; errors carry the file name, line and column. */
-export function loadXml(bytes: Uint8Array, options: ParseOptions | RenderOptions = {}): LoadedXml {
-  const decoded = decodeText(bytes, { fileName: options.fileName, maxBytes: options.maxBytes });
-  const positions = new TextPositions(decoded);
-  const doc = parseXml(decoded.text, { fileName: options.fileName, positions });
-  return { bytes, decoded, doc, positions, fileName: options.fileName };
+/** Locations and errors by string index: TextPositions, or the cheaper ForwardPositions for scans in order. */
+export interface XmlPositions {
+  location(start: number, end: number): Location;
+  error(message: string, index: number, file?: string): FormatError;
 }
 
-/** Applies edits to the loaded text and encodes it as the original was (same encoding and BOM). */
+/** Decodes XML bytes (BOM, UTF-8/16) and indexes their positions; scanning comes next. */
+export function decodeXml(bytes: Uint8Array, options: ParseOptions | RenderOptions = {}): LoadedXml {
+  const decoded = decodeText(bytes, { fileName: options.fileName, maxBytes: options.maxBytes });
+  const nl = decoded.text.indexOf('\n');
+  const newline = nl > 0 && decoded.text.charCodeAt(nl - 1) === 13 ? '\r\n' : '\n';
+  const positions = new ForwardPositions(decoded);
+  return { bytes, decoded, text: decoded.text, newline, positions, fileName: options.fileName };
+}
+
+/** Scans a decoded file with a handler that keeps only what it reads (see scanXml). */
+export function scanLoaded(loaded: LoadedXml, handler: XmlHandler): XmlElement {
+  return scanXml(loaded.text, handler, { fileName: loaded.fileName, positions: loaded.positions }).root;
+}
+
+/** Decodes and parses XML bytes into a whole tree; errors carry the file name, line and column. */
+export function loadXml(
+  bytes: Uint8Array,
+  options: ParseOptions | RenderOptions = {},
+): LoadedXml & { doc: XmlDocument } {
+  const loaded = decodeXml(bytes, options);
+  return {
+    ...loaded,
+    doc: parseXml(loaded.text, { fileName: options.fileName, positions: loaded.positions }),
+  };
+}
+
+/**
+ * Applies edits to the loaded text and encodes it as the original was (same encoding and BOM).
+ * UTF-8 output is spliced from the original bytes between the edits, so only the replacements are encoded.
+ */
 export function saveXml(loaded: LoadedXml, edits: readonly Edit[]): Uint8Array {
   if (edits.length === 0) return loaded.bytes;
-  return encodeText(applyEdits(loaded.decoded.text, edits), loaded.decoded.encoding, loaded.decoded.bom);
+  const { decoded, bytes, text } = loaded;
+  if (decoded.encoding !== 'utf-8') return encodeText(applyEdits(text, edits), decoded.encoding, decoded.bom);
+  const sorted = [...edits].sort((a, b) => a.start - b.start);
+  const cursor = new ForwardPositions(decoded);
+  const parts: Uint8Array[] = [];
+  let at = 0;
+  let atByte = 0;
+  for (const edit of sorted) {
+    if (edit.start < at) throw new Error(`overlapping edits at index ${edit.start}`);
+    const span = cursor.location(at, edit.start);
+    const startByte = span.offset + span.length;
+    parts.push(bytes.subarray(atByte, startByte), Buffer.from(edit.replacement, 'utf8'));
+    const removed = cursor.location(edit.start, edit.end);
+    at = edit.end;
+    atByte = removed.offset + removed.length;
+  }
+  parts.push(bytes.subarray(atByte));
+  return Buffer.concat(parts);
 }
 
 /** The name without its namespace prefix (`xliff:g` → `g`). */

@@ -8,6 +8,8 @@
 export type Fail = (message: string, index: number) => never;
 
 const PREDEFINED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
+const SPECIAL_IN_TEXT = /[&\r]/;
+const SPECIAL_IN_ATTRIBUTE = /[&\r\n\t]/;
 
 /** Characters XML 1.0 allows (§2.2): everything but most C0 controls, lone surrogates and U+FFFE/F. */
 export function isXmlChar(code: number): boolean {
@@ -22,8 +24,7 @@ export function isXmlChar(code: number): boolean {
  * characters written as references are kept as they are.
  */
 export function decodeRaw(raw: string, base: number, attribute: boolean, fail: Fail): string {
-  const plain = attribute ? /[&\r\n\t]/ : /[&\r]/;
-  if (!plain.test(raw)) return raw;
+  if (!(attribute ? SPECIAL_IN_ATTRIBUTE : SPECIAL_IN_TEXT).test(raw)) return raw;
   let out = '';
   let at = 0;
   for (let i = 0; i < raw.length; i++) {
@@ -67,11 +68,24 @@ function expandReference(name: string, index: number, fail: Fail): string {
  * CR as `&#13;` so it survives parsing; LF written as the document's newline.
  */
 export function escapeText(text: string, options: { gt?: boolean; newline?: string } = {}): string {
-  let out = text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/\r/g, '&#13;');
-  out = options.gt ? out.replace(/>/g, '&gt;') : out.replace(/]]>/g, ']]&gt;');
-  if (options.newline && options.newline !== '\n') out = out.replace(/\n/g, options.newline);
-  return out;
+  const crlf = options.newline !== undefined && options.newline !== '\n';
+  if (!(crlf ? TEXT_SPECIAL_CRLF : TEXT_SPECIAL).test(text)) return text;
+  return text.replace(options.gt ? TEXT_ESCAPE_GT : TEXT_ESCAPE, (c) =>
+    c === '\n'
+      ? crlf
+        ? (options.newline as string)
+        : c
+      : c.length === 3
+        ? ']]&gt;'
+        : (TEXT_ESCAPES[c] ?? c),
+  );
 }
+
+const TEXT_SPECIAL = /[&<>\r]/;
+const TEXT_SPECIAL_CRLF = /[&<>\r\n]/;
+const TEXT_ESCAPE = /[&<\r\n]|]]>/g;
+const TEXT_ESCAPE_GT = /[&<>\r\n]/g;
+const TEXT_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '\r': '&#13;' };
 
 /** Escapes an attribute value for the given quote; tab, CR and LF as references so they survive normalization. */
 export function escapeAttribute(value: string, quote: '"' | "'" = '"'): string {

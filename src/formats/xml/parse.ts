@@ -1,27 +1,48 @@
 import { FormatError } from '../errors.ts';
-import type { TextPositions } from '../text.ts';
 import { skipDoctype } from './doctype.ts';
 import { decodeRaw, type Fail, isXmlChar } from './entities.ts';
-import type { XmlAttribute, XmlDocument, XmlElement } from './nodes.ts';
+import type { XmlAttribute, XmlCData, XmlComment, XmlDocument, XmlElement } from './nodes.ts';
 
 export interface ParseXmlOptions {
   fileName?: string | undefined;
   /** Positions of the text, for line and column in errors (computed on demand when absent). */
-  positions?: TextPositions | undefined;
+  positions?: { error(message: string, index: number, file?: string): FormatError } | undefined;
 }
 
 const NAME = /[A-Za-z_:\u00C0-\uFFFF][\w.:\-\u00B7\u00C0-\uFFFF]*/y;
 const BAD_CHAR = /[\x00-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]/;
 
 /**
+ * What a format wants from the scan. Elements outside kept subtrees are reported through `open`
+ * and `close` and then dropped, so a 5 MB file never becomes one big tree: a format keeps only the
+ * subtrees it reads (a `<trans-unit>`, a `<string>`) and lets them go once it has read them.
+ */
+export interface XmlHandler {
+  /** A start tag outside any kept subtree; return true to keep this element's content as a tree. */
+  open(element: XmlElement): boolean;
+  /** The element (one `open` was called for) is complete: its `end` and, if kept, its children are final. */
+  close?(element: XmlElement): void;
+  /** A comment outside kept subtrees (inside them, comments are children). */
+  comment?(comment: XmlComment, parent: XmlElement | undefined): void;
+}
+
+/**
  * Parses a whole XML document into a tree with exact string indexes (see nodes.ts).
- *
- * A small hand-written tokenizer: it scans with `indexOf` between markup, is several times faster
- * than an event parser that looks at every character, and checks well-formedness (matching end tags,
- * quoted attributes, one root, legal characters and references). Anything else is a FormatError with
- * line and column; DTD entities are refused (doctype.ts).
+ * Use scanXml with a handler to keep only the parts a format reads.
  */
 export function parseXml(text: string, options: ParseXmlOptions = {}): XmlDocument {
+  return scanXml(text, { open: () => true }, options);
+}
+
+/**
+ * Scans an XML document, reporting elements to the handler and building the subtrees it keeps.
+ *
+ * A small hand-written tokenizer: it jumps with `indexOf` between markup, is several times faster
+ * than an event parser that looks at every character, and checks well-formedness everywhere, kept
+ * or not (matching end tags, quoted attributes, one root, legal characters and references).
+ * Anything else is a FormatError with line and column; DTD entities are refused (doctype.ts).
+ */
+export function scanXml(text: string, handler: XmlHandler, options: ParseXmlOptions = {}): XmlDocument {
   const fail: Fail = (message, index) => {
     if (options.positions) throw options.positions.error(message, index, options.fileName);
     const { line, column } = lineColumn(text, index);
@@ -29,43 +50,64 @@ export function parseXml(text: string, options: ParseXmlOptions = {}): XmlDocume
   };
   checkCharacters(text, fail);
   const stack: XmlElement[] = [];
+  // Whether each element of the stack is inside a kept subtree (or is its root).
+  const kept: boolean[] = [];
   let root: XmlElement | undefined;
   let i = 0;
   const length = text.length;
   while (i < length) {
     const lt = text.indexOf('<', i);
     const textEnd = lt < 0 ? length : lt;
+    const depth = stack.length;
+    const parent = stack[depth - 1];
+    const keep = depth > 0 && kept[depth - 1]!;
     if (textEnd > i) {
-      const parent = stack[stack.length - 1];
-      if (parent) {
+      if (keep) {
         const raw = text.slice(i, textEnd);
         const cdataEnd = raw.indexOf(']]>');
         if (cdataEnd >= 0) fail('"]]>" is not allowed in text (write it as ]]&gt;)', i + cdataEnd);
-        parent.children.push({ kind: 'text', value: decodeRaw(raw, i, false, fail), start: i, end: textEnd });
-      } else if (/\S/.test(text.slice(i, textEnd))) {
-        fail('text is not allowed outside the root element', i + text.slice(i, textEnd).search(/\S/));
+        parent!.children.push({
+          kind: 'text',
+          value: decodeRaw(raw, i, false, fail),
+          start: i,
+          end: textEnd,
+        });
+      } else {
+        checkText(text, i, textEnd, parent !== undefined, fail);
       }
     }
     if (lt < 0) break;
     const next = text.charCodeAt(lt + 1);
-    const parent = stack[stack.length - 1];
     if (next === 47 /* / */) {
-      i = endTag(text, lt, stack, fail);
+      const element = stack.pop();
+      kept.pop();
+      i = endTag(text, lt, element, fail);
+      // Elements inside a kept subtree are part of the tree, not reported on their own.
+      if (!(depth > 1 && kept[depth - 2])) handler.close?.(element!);
     } else if (next === 33 /* ! */) {
-      i = declaration(text, lt, parent, root !== undefined || stack.length > 0, fail);
+      const node = declaration(text, lt, parent, root !== undefined || depth > 0, fail);
+      if (node && keep) parent!.children.push(node);
+      else if (node?.kind === 'comment') handler.comment?.(node, parent);
+      i = node ? node.end : skipDoctype(text, lt, fail);
     } else if (next === 63 /* ? */) {
       const close = text.indexOf('?>', lt + 2);
       if (close < 0) fail('unexpected end of file inside a processing instruction', lt);
       NAME.lastIndex = lt + 2;
       const target = NAME.exec(text)?.[0] ?? '';
-      parent?.children.push({ kind: 'pi', target, start: lt, end: close + 2 });
+      if (keep) parent!.children.push({ kind: 'pi', target, start: lt, end: close + 2 });
       i = close + 2;
     } else {
       if (!parent && root) fail('only one root element is allowed', lt);
       const element = startTag(text, lt, parent, fail);
-      if (parent) parent.children.push(element);
-      else root = element;
-      if (!element.selfClosing) stack.push(element);
+      if (keep) parent!.children.push(element);
+      if (!parent) root = element;
+      const keepThis = keep || handler.open(element);
+      if (element.selfClosing) {
+        if (!keep) handler.close?.(element);
+      } else {
+        stack.push(element);
+        kept.push(keepThis);
+      }
       i = element.openEnd;
     }
   }
@@ -147,7 +189,7 @@ function element(
   };
 }
 
-function endTag(text: string, lt: number, stack: XmlElement[], fail: Fail): number {
+function endTag(text: string, lt: number, open: XmlElement | undefined, fail: Fail): number {
   NAME.lastIndex = lt + 2;
   const name = NAME.exec(text)?.[0];
   if (!name) return fail('"</" must start an end tag', lt);
@@ -158,7 +200,6 @@ function endTag(text: string, lt: number, stack: XmlElement[], fail: Fail): numb
       close,
     );
   }
-  const open = stack.pop();
   if (!open) return fail(`end tag </${name}> has no start tag`, lt);
   if (open.name !== name) {
     const at = lineColumn(text, open.start);
@@ -172,32 +213,46 @@ function endTag(text: string, lt: number, stack: XmlElement[], fail: Fail): numb
   return close + 1;
 }
 
+/** A comment or CDATA node at `lt`, or undefined for a DOCTYPE (which the caller skips). */
 function declaration(
   text: string,
   lt: number,
   parent: XmlElement | undefined,
   seenRoot: boolean,
   fail: Fail,
-): number {
+): XmlComment | XmlCData | undefined {
   if (text.startsWith('<!--', lt)) {
     const close = text.indexOf('-->', lt + 4);
     if (close < 0) fail('unexpected end of file inside a comment', lt);
-    parent?.children.push({ kind: 'comment', value: text.slice(lt + 4, close), start: lt, end: close + 3 });
-    return close + 3;
+    return { kind: 'comment', value: text.slice(lt + 4, close), start: lt, end: close + 3 };
   }
   if (text.startsWith('<![CDATA[', lt)) {
     if (!parent) fail('a CDATA section is only allowed inside an element', lt);
     const close = text.indexOf(']]>', lt + 9);
     if (close < 0) fail('unexpected end of file inside a CDATA section', lt);
     const value = text.slice(lt + 9, close).replace(/\r\n?/g, '\n');
-    parent!.children.push({ kind: 'cdata', value, start: lt, end: close + 3 });
-    return close + 3;
+    return { kind: 'cdata', value, start: lt, end: close + 3 };
   }
   if (text.startsWith('<!DOCTYPE', lt)) {
     if (seenRoot) fail('<!DOCTYPE> is only allowed before the root element', lt);
-    return skipDoctype(text, lt, fail);
+    return undefined;
   }
   return fail('"<!" must start a comment, a CDATA section or a DOCTYPE', lt);
+}
+
+/** Checks text no one keeps without copying it: references, `]]>`, and nothing but space outside the root. */
+function checkText(text: string, from: number, to: number, inRoot: boolean, fail: Fail): void {
+  for (let k = from; k < to; k++) {
+    const c = text.charCodeAt(k);
+    if (!inRoot && c !== 32 && c !== 10 && c !== 13 && c !== 9)
+      fail('text is not allowed outside the root element', k);
+    if (c === 38 /* & */) {
+      const semi = text.indexOf(';', k);
+      decodeRaw(text.slice(k, semi < 0 || semi >= to ? to : semi + 1), k, false, fail);
+    } else if (c === 93 /* ] */ && text.startsWith(']]>', k)) {
+      fail('"]]>" is not allowed in text (write it as ]]&gt;)', k);
+    }
+  }
 }
 
 function skipSpace(text: string, from: number): number {
