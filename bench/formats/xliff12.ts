@@ -36,18 +36,18 @@ function unit(n: number): string {
  */
 export function saxesRoundTrip(bytes: Uint8Array): string {
   const parts: string[] = [];
-  const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   const parser = new SaxesParser();
   parser.on('opentag', (tag) => {
     let attrs = '';
     for (const [name, value] of Object.entries(tag.attributes))
-      attrs += ` ${name}="${escape(String(value))}"`;
+      attrs += ` ${name}="${esc(String(value))}"`;
     parts.push(`<${tag.name}${attrs}${tag.isSelfClosing ? '/>' : '>'}`);
   });
   parser.on('closetag', (tag) => {
     if (!tag.isSelfClosing) parts.push(`</${tag.name}>`);
   });
-  parser.on('text', (text) => parts.push(escape(text)));
+  parser.on('text', (text) => parts.push(esc(text)));
   parser.on('cdata', (text) => parts.push(`<![CDATA[${text}]]>`));
   parser.on('comment', (text) => parts.push(`<!--${text}-->`));
   parser.write(new TextDecoder().decode(bytes)).close();
