@@ -40,8 +40,7 @@ export function saxesRoundTrip(bytes: Uint8Array): string {
   const parser = new SaxesParser();
   parser.on('opentag', (tag) => {
     let attrs = '';
-    for (const [name, value] of Object.entries(tag.attributes))
-      attrs += ` ${name}="${esc(String(value))}"`;
+    for (const [name, value] of Object.entries(tag.attributes)) attrs += ` ${name}="${esc(String(value))}"`;
     parts.push(`<${tag.name}${attrs}${tag.isSelfClosing ? '/>' : '>'}`);
   });
   parser.on('closetag', (tag) => {
