@@ -197,12 +197,15 @@ const ADJECTIVES = words(`new selected current default available invalid empty a
   secure temporary external internal automatic manual custom existing unsaved duplicate missing hidden
   visible large small read-only primary secondary detailed advanced basic global personal`);
 const PLACEHOLDERS = words('{name} {count} {file} {user} %s %d %1$s %2$d {{user}} {{count}} %@ {0} {1}');
-const SYLLABLES = words('ka ri to ne mo su la vi de po an el or un ix qu zen tor mar lin bra cho fel gus');
-// Product names and jargon: rare words, as real documentation has.
-const TERMS = Array.from({ length: 2500 }, (_, i) => {
+const ONSETS = words('b c d f g h j k l m n p r s t v w z br ch cl dr fl gr kr pl pr sh st th tr');
+const VOWELS = words('a e i o u y ai ea io ou');
+const CODAS = ['', '', 'n', 'r', 's', 'x', 'l', 'nd', 'rt', 'ck'];
+// Product names and jargon: 4,000 rare words, as real documentation has.
+const TERMS = Array.from({ length: 4000 }, (_, i) => {
   const r = rng(i + 1);
+  const any = (xs: readonly string[]) => xs[Math.floor(r() * xs.length)]!;
   let w = '';
-  for (let k = 2 + Math.floor(r() * 2); k > 0; k--) w += SYLLABLES[Math.floor(r() * SYLLABLES.length)];
+  for (let k = 2 + Math.floor(r() * 2); k > 0; k--) w += any(ONSETS) + any(VOWELS) + any(CODAS);
   return w;
 });
 

@@ -1,4 +1,4 @@
-import { coverByEdits, editsAllowed, lengthRange } from './cover.ts';
+import { coverByEdits, editsAllowed, gramsLost, lengthRange } from './cover.ts';
 import { type GramTable, gramCodes } from './grams.ts';
 import { bucketOf } from './length-buckets.ts';
 import type { PostingLists } from './postings.ts';
@@ -11,8 +11,11 @@ export interface CandidateSource {
   postings: PostingLists;
   /** At most this many candidates are verified with an edit distance (best gram counts first). */
   maxCandidates: number;
-  /** Lists beyond those the count filter needs are read while the postings read stay below this. */
-  extraPostings: number;
+  /**
+   * Postings a query reads at most. The lists the count filter needs for an exact candidate set
+   * are read when they fit; further lists (rarest first) while they fit, to rank candidates.
+   */
+  maxPostings: number;
   scratch: Scratch;
 }
 
@@ -51,7 +54,12 @@ interface QueryGram {
   cost: number;
 }
 
-function queryGrams(source: CandidateSource, lower: string, fromBucket: number, toBucket: number): QueryGram[] {
+function queryGrams(
+  source: CandidateSource,
+  lower: string,
+  fromBucket: number,
+  toBucket: number,
+): QueryGram[] {
   const { scratch, grams, postings } = source;
   scratch.codes = gramCodes(lower, scratch.codes);
   const byCode = new Map<number, QueryGram>();
@@ -77,27 +85,17 @@ function startsOf(grams: readonly QueryGram[], count: number): Int32Array {
   return Int32Array.from(starts.sort((a, b) => a - b));
 }
 
-/** Fewest rarest grams whose count filter still admits only segments sharing one of them. */
-function mandatoryPrefix(grams: readonly QueryGram[], maxEdits: number): number {
-  const enough = (t: number) => t - coverByEdits(startsOf(grams, t), maxEdits)[maxEdits]! >= 1;
-  if (!enough(grams.length)) return grams.length;
-  let lo = 1;
-  let hi = grams.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (enough(mid)) hi = mid;
-    else lo = mid + 1;
-  }
-  // Repeated grams make the test not quite monotonic; step on until it holds.
-  while (!enough(lo)) lo++;
-  return lo;
+/** Occurrences of the first `count` grams that k edits can destroy, for both kinds of edit. */
+function lossTables(grams: readonly QueryGram[], count: number, maxEdits: number) {
+  const starts = startsOf(grams, count);
+  return { cover3: coverByEdits(starts, maxEdits, 3), cover2: coverByEdits(starts, maxEdits, 2) };
 }
 
 /**
  * Finds the segments that may reach the threshold and hands them to `verify`, best gram count
- * first: reads the query's rarest (gram, length bucket) lists — as many as the count filter
- * needs, then more while cheap — counts shared grams per slot, keeps slots that pass the length
- * and count filters, and verifies at most `maxCandidates` of them. The threshold can rise while
+ * first: reads the query's rarest (gram, length bucket) lists within the posting budget, counts
+ * shared grams per slot, keeps slots that pass the length and count filters, and verifies at most
+ * `maxCandidates` of them. The threshold can rise while
  * verifying (the n-th best score so far); the filters follow it.
  */
 export function generateCandidates(
@@ -110,42 +108,52 @@ export function generateCandidates(
   fitScratch(scratch, slots.count);
   const queryLength = lower.length;
   let s = threshold();
-  let [minLength, maxLength] = lengthRange(queryLength, s, slots.maxLength);
+  const [minLength, maxLength] = lengthRange(queryLength, s, slots.maxLength);
   const fromBucket = bucketOf(minLength);
   const toBucket = bucketOf(maxLength);
   const grams = queryGrams(source, lower, fromBucket, toBucket);
   const maxEdits = editsAllowed(queryLength, maxLength, s);
 
-  // Read the mandatory lists, then cheap extra ones: more counts rank candidates better.
-  const mandatory = Math.min(mandatoryPrefix(grams, maxEdits), 65535);
+  // Read the rarest lists within the budget. When they are enough for the count filter (need ≥ 1
+  // below), every segment within reach has been counted; otherwise a segment sharing none of the
+  // grams read is missed, which happens only when even the rare grams are common.
   const { counts, touched, candidates, candidateCounts } = scratch;
   let touchedCount = 0;
   let read = 0;
   let used = 0;
   for (; used < grams.length && used < 65535; used++) {
     const gram = grams[used]!;
-    if (used >= mandatory && read + gram.cost > source.extraPostings) break;
+    if (read + gram.cost > source.maxPostings && used > 0) break;
     read += gram.cost;
     if (gram.id >= 0) {
       touchedCount = postings.count(gram.id, fromBucket, toBucket, counts, touched, touchedCount);
     }
   }
-  const cover = coverByEdits(startsOf(grams, used), maxEdits);
-  const need = (length: number) => {
-    const k = editsAllowed(queryLength, length, s);
-    return Math.max(1, used - Math.min(used, cover[k]!));
+  const { cover3, cover2 } = lossTables(grams, used, maxEdits);
+  // Shared grams a candidate needs, by its length; any length outside the table fails.
+  const filterFor = (threshold: number) => {
+    const [min, max] = lengthRange(queryLength, threshold, slots.maxLength);
+    const need = new Int32Array(max - min + 1);
+    let least = used;
+    for (let length = min; length <= max; length++) {
+      const n = Math.max(1, used - gramsLost(cover3, cover2, used, queryLength, length, threshold));
+      need[length - min] = n;
+      if (n < least) least = n;
+    }
+    return { min, need, least };
   };
+  let filter = filterFor(s);
 
   // Length and count filters; a histogram of counts finds the best-counted `maxCandidates`.
+  const { alive, lengths } = slots;
   const histogram = new Int32Array(used + 1);
   let candidateCount = 0;
   for (let t = 0; t < touchedCount; t++) {
     const slot = touched[t]!;
     const c = counts[slot]!;
     counts[slot] = 0;
-    if (!slots.alive[slot]) continue;
-    const length = slots.lengths[slot]!;
-    if (length < minLength || length > maxLength || c < need(length)) continue;
+    const at = lengths[slot]! - filter.min;
+    if (at < 0 || at >= filter.need.length || c < filter.need[at]! || !alive[slot]) continue;
     candidates[candidateCount] = slot;
     candidateCounts[candidateCount] = c;
     candidateCount++;
@@ -166,19 +174,17 @@ export function generateCandidates(
   }
   chosen.sort((a, b) => candidateCounts[b]! - candidateCounts[a]!);
 
-  let minNeed = need(maxLength);
   for (const i of chosen) {
     if (threshold() !== s) {
       s = threshold();
-      [minLength, maxLength] = lengthRange(queryLength, s, slots.maxLength);
-      minNeed = need(maxLength);
+      filter = filterFor(s);
     }
     const c = candidateCounts[i]!;
-    // Sorted by count, and the longest allowed length needs the fewest grams: nothing further passes.
-    if (c < minNeed) break;
+    // Sorted by count: once the best remaining count passes no length, nothing further does.
+    if (c < filter.least) break;
     const slot = candidates[i]!;
-    const length = slots.lengths[slot]!;
-    if (length < minLength || length > maxLength || c < need(length)) continue;
+    const at = lengths[slot]! - filter.min;
+    if (at < 0 || at >= filter.need.length || c < filter.need[at]!) continue;
     verify(slot);
   }
 }

@@ -87,35 +87,38 @@ export function boundedDistance(pattern: Pattern, text: string, limit: number): 
     } else {
       masks = other.get(code) ?? none;
     }
-    // The top row is D[0][j] = j, so the horizontal delta entering the first block is +1.
-    let carry = 1;
-    let columnMin = j + 1;
+    // Horizontal deltas entering each block from above, as two bits (+1, −1). The top row is
+    // D[0][j] = j, so +1 enters the first block.
+    let hp = 1;
+    let hm = 0;
     for (let b = 0; b < blocks; b++) {
-      let eq = masks[base + b]!;
       const p = pv[b]!;
       const q = mv[b]!;
+      const eq = masks[base + b]! | hm;
       const xv = eq | q;
-      if (carry < 0) eq |= 1;
       const xh = (((eq & p) + p) ^ p) | eq;
       let ph = q | ~(xh | p);
       let mh = p & xh;
       const high = b === last ? lastBit : 31;
-      const out = (ph >>> high) & 1 ? 1 : (mh >>> high) & 1 ? -1 : 0;
-      ph <<= 1;
-      mh <<= 1;
-      if (carry < 0) mh |= 1;
-      else if (carry > 0) ph |= 1;
+      const outP = (ph >>> high) & 1;
+      const outM = (mh >>> high) & 1;
+      ph = (ph << 1) | hp;
+      mh = (mh << 1) | hm;
       pv[b] = mh | ~(xv | ph);
       mv[b] = ph & xv;
-      const score = bottom[b]! + out;
-      bottom[b] = score;
-      carry = out;
-      // Neighbouring rows differ by at most one, so no cell of this block is below this.
-      const blockMin = score - (b === last ? lastRows : 32) + 1;
-      if (blockMin < columnMin) columnMin = blockMin;
+      bottom[b] = bottom[b]! + outP - outM;
+      hp = outP;
+      hm = outM;
     }
-    // Every path to the last cell crosses this column and never decreases: exit early.
-    if (columnMin > limit) return limit + 1;
+    // Every path to the last cell crosses this column and never decreases, and neighbouring rows
+    // differ by at most one: once no cell of the column can be within the limit, stop. Checked
+    // every 8 columns, which is plenty and keeps the loop tight.
+    if ((j & 7) === 7) {
+      let columnMin = j + 1;
+      for (let b = 0; b < last; b++) columnMin = Math.min(columnMin, bottom[b]! - 31);
+      columnMin = Math.min(columnMin, bottom[last]! - lastRows + 1);
+      if (columnMin > limit) return limit + 1;
+    }
   }
   return bottom[last]!;
 }

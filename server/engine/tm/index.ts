@@ -1,9 +1,9 @@
+import { createScratch } from './candidates.ts';
 import { distinctGrams, GramTable, gramCodes } from './grams.ts';
+import { bucketOf } from './length-buckets.ts';
 import { lowerSameLength, normalizeText } from './normalize.ts';
 import { PostingLists } from './postings.ts';
 import { DEFAULT_PENALTIES, type Penalties } from './score.ts';
-import { createScratch } from './candidates.ts';
-import { bucketOf } from './length-buckets.ts';
 import { type SearchData, search, type TmMatch } from './search.ts';
 import { SegmentSlots } from './segments.ts';
 
@@ -30,10 +30,10 @@ export interface TmIndexOptions {
   /** Candidates verified by edit distance per query (default 400). */
   maxCandidates?: number;
   /**
-   * Beyond the lists the count filter needs, more are read (rarest first) while a query has read
-   * fewer postings than this (default 20,000): more counts rank candidates better.
+   * Postings a query reads at most (default 200,000): lists are read rarest first while they fit.
+   * Small and mid-sized memories never reach it; in a large one it skips the commonest grams.
    */
-  extraPostings?: number;
+  maxPostings?: number;
 }
 
 export interface TmIndexStats {
@@ -87,7 +87,7 @@ export function createTmIndex(options: TmIndexOptions = {}): TmIndex {
     postings,
     penalties: { ...DEFAULT_PENALTIES, ...options.penalties },
     maxCandidates: options.maxCandidates ?? 400,
-    extraPostings: options.extraPostings ?? 20_000,
+    maxPostings: options.maxPostings ?? 200_000,
     scratch: createScratch(),
   };
   let codes: Float64Array = new Float64Array(256);

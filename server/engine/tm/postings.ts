@@ -61,7 +61,14 @@ export class PostingLists {
    * Adds one to `counts[slot]` for every posting of `gram` in buckets `from`..`to`, recording in
    * `touched` each slot counted for the first time. Returns the new number of touched slots.
    */
-  count(gram: number, from: number, to: number, counts: Uint16Array, touched: Int32Array, touchedCount: number) {
+  count(
+    gram: number,
+    from: number,
+    to: number,
+    counts: Uint16Array,
+    touched: Int32Array,
+    touchedCount: number,
+  ) {
     let t = touchedCount;
     for (let bucket = from; bucket <= to; bucket++) {
       const list = gram * BUCKETS + bucket;
