@@ -1,0 +1,25 @@
+import type { FormatModule, Unit } from '../model.ts';
+import { decodeXml, saveXml, sniffText } from '../xml/document.ts';
+import { readAndroid } from './read.ts';
+import { renderAndroid } from './render.ts';
+
+/**
+ * Android string resources (`res/values/strings.xml`): `<string>`, `<string-array>` items and
+ * `<plurals>`. Unit text is the value as the app sees it (aapt's escapes undone, whitespace
+ * collapsed as aapt does), with inline markup (`<b>`, `<xliff:g>`) kept as written; CDATA content
+ * is plain text. Render escapes back (`\'`, `\"`, `\n`, leading `\@`/`\?`, `&amp;`, `&lt;`).
+ */
+export const androidFormat: FormatModule = {
+  name: 'android',
+  extensions: ['xml'],
+  sniff: (bytes) => /<resources[\s>/]/.test(sniffText(bytes)),
+  parse(bytes, options = {}) {
+    const units: Unit[] = [];
+    readAndroid(decodeXml(bytes, options), (entry) => units.push(entry.unit));
+    return units;
+  },
+  render(original, translations, options) {
+    const loaded = decodeXml(original, options);
+    return saveXml(loaded, renderAndroid(loaded, translations, options.targetLang));
+  },
+};

@@ -1,0 +1,173 @@
+import type { PluralCategory, PluralForms, Unit } from '../model.ts';
+import { attribute, childElements, type LoadedXml, localName, scanLoaded } from '../xml/document.ts';
+import type { XmlComment, XmlElement } from '../xml/nodes.ts';
+import { AndroidTextReader } from './escape.ts';
+
+/** Inline markup aapt keeps as styled text: it must stay paired in a translation. */
+export const ANDROID_INLINE: ReadonlySet<string> = new Set([
+  'b',
+  'i',
+  'u',
+  'g',
+  'a',
+  'font',
+  'big',
+  'small',
+  'strike',
+  'sup',
+  'sub',
+  'tt',
+  'li',
+  'span',
+  'annotation',
+]);
+
+const CATEGORIES: ReadonlySet<string> = new Set(['zero', 'one', 'two', 'few', 'many', 'other']);
+
+/** A unit and the elements it came from. */
+export type AndroidEntry =
+  | { kind: 'text'; unit: Unit; element: XmlElement }
+  | { kind: 'plurals'; unit: Unit; element: XmlElement; items: Map<PluralCategory, XmlElement> };
+
+/**
+ * Reads `<string>`, `<string-array>` (one unit per `<item>`, id `name[index]`) and `<plurals>`
+ * (one plural unit) of a `<resources>` file, handing each unit over as soon as it is read.
+ * A comment right before a resource is its note; `translatable="false"`, and values that are
+ * resource references (`@string/app_name`), are not translatable. A `product` variant's id is
+ * `name#product`.
+ */
+export function readAndroid(loaded: LoadedXml, onEntry: (entry: AndroidEntry) => void): void {
+  const fail = (message: string, at: XmlElement): never => {
+    throw loaded.positions.error(message, at.start, loaded.fileName);
+  };
+  const ids = new Set<string>();
+  const add = (entry: AndroidEntry) => {
+    if (ids.has(entry.unit.id)) fail(`duplicate resource "${entry.unit.id}"`, entry.element);
+    ids.add(entry.unit.id);
+    onEntry(entry);
+  };
+  let root: XmlElement | undefined;
+  let note: XmlComment | undefined;
+  scanLoaded(loaded, {
+    open(element) {
+      if (!element.parent) {
+        if (element.name !== 'resources')
+          fail(`expected a <resources> root element, found <${element.name}>`, element);
+        root = element;
+        return false;
+      }
+      return element.parent === root && RESOURCE_TYPES.has(element.name);
+    },
+    close(element) {
+      if (element.parent !== root || !element.parent) return;
+      const notes = note ? [note.value.trim()] : [];
+      note = undefined;
+      if (!RESOURCE_TYPES.has(element.name)) return;
+      const name = attribute(element, 'name') ?? fail(`<${element.name}> without a name`, element);
+      const product = attribute(element, 'product');
+      const id = product === undefined ? name : `${name}#${product}`;
+      const translatable = attribute(element, 'translatable') !== 'false';
+      const flags = attribute(element, 'formatted') === 'false' ? ['formatted=false'] : [];
+      if (element.name === 'string') {
+        add({ kind: 'text', unit: textUnit(loaded, element, id, notes, flags, translatable, fail), element });
+      } else if (element.name === 'string-array') {
+        childElements(element, 'item').forEach((item, index) => {
+          const unit = textUnit(loaded, item, `${id}[${index}]`, notes, flags, translatable, fail);
+          add({ kind: 'text', unit, element: item });
+        });
+      } else {
+        add(pluralsEntry(loaded, element, id, notes, flags, translatable, fail));
+      }
+    },
+    comment(comment, parent) {
+      if (parent === root) note = comment;
+    },
+  });
+}
+
+const RESOURCE_TYPES: ReadonlySet<string> = new Set(['string', 'string-array', 'plurals']);
+
+function textUnit(
+  loaded: LoadedXml,
+  element: XmlElement,
+  id: string,
+  notes: string[],
+  flags: string[],
+  translatable: boolean,
+  fail: (message: string, at: XmlElement) => never,
+): Unit {
+  const source = androidText(loaded.text, element, fail);
+  return {
+    id,
+    source,
+    notes,
+    flags,
+    translatable: translatable && !isReference(loaded.text, element),
+    location: loaded.positions.location(element.openEnd, element.closeStart),
+  };
+}
+
+function pluralsEntry(
+  loaded: LoadedXml,
+  element: XmlElement,
+  id: string,
+  notes: string[],
+  flags: string[],
+  translatable: boolean,
+  fail: (message: string, at: XmlElement) => never,
+): AndroidEntry {
+  const items = new Map<PluralCategory, XmlElement>();
+  const forms: Partial<PluralForms> = {};
+  for (const item of childElements(element, 'item')) {
+    const quantity = attribute(item, 'quantity') ?? '';
+    if (!CATEGORIES.has(quantity)) fail(`<item quantity="${quantity}"> is not a plural category`, item);
+    if (items.has(quantity as PluralCategory)) fail(`plurals "${id}" has two items for ${quantity}`, item);
+    items.set(quantity as PluralCategory, item);
+    forms[quantity as PluralCategory] = androidText(loaded.text, item, fail);
+  }
+  const other = items.get('other') ?? fail(`plurals "${id}" has no item for other`, element);
+  const sourcePlural = forms as PluralForms;
+  const unit: Unit = {
+    id,
+    source: sourcePlural.other,
+    sourcePlural,
+    notes,
+    flags,
+    translatable,
+    location: loaded.positions.location(other.openEnd, other.closeStart),
+  };
+  return { kind: 'plurals', unit, element, items };
+}
+
+/** The value of a string or item: aapt's unescaping of the text, markup kept as written. */
+export function androidText(
+  text: string,
+  element: XmlElement,
+  fail: (message: string, at: XmlElement) => never,
+) {
+  const reader = new AndroidTextReader();
+  const walk = (parent: XmlElement) => {
+    for (const child of parent.children) {
+      if (child.kind === 'text' || child.kind === 'cdata') reader.text(child.value);
+      else if (child.kind === 'element') {
+        reader.markup(text.slice(child.start, child.openEnd));
+        if (!child.selfClosing) {
+          walk(child);
+          reader.markup(text.slice(child.closeStart, child.end));
+        }
+      } else reader.markup(text.slice(child.start, child.end));
+    }
+  };
+  walk(element);
+  const { value, error } = reader.result();
+  if (error) fail(`${localName(element.name)}: ${error}`, element);
+  return value;
+}
+
+/** A value that is a resource reference (`@string/x`, `?attr/y`) rather than text. */
+function isReference(text: string, element: XmlElement): boolean {
+  return (
+    /^\s*[@?][\w:.]*\/?[\w.]+\s*$/.test(text.slice(element.openEnd, element.closeStart)) &&
+    element.children.length === 1
+  );
+}
