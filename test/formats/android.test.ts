@@ -16,7 +16,6 @@ const enc = (s: string) => new TextEncoder().encode(s);
 const dec = (b: Uint8Array) => new TextDecoder().decode(b);
 const read = (name: string) => new Uint8Array(readFileSync(`${dir}/${name}`));
 const res = (body: string) => `<resources>\n${body}\n</resources>\n`;
-const parse = (xml: string) => androidFormat.parse(enc(xml));
 const render = (xml: string, entries: [string, string | PluralForms][], targetLang = 'de') =>
   dec(androidFormat.render(enc(xml), new Map(entries), { targetLang }));
 
@@ -290,10 +289,11 @@ describe('android: property tests', () => {
     value: awkward.map(clean),
     other: awkward.map(clean),
   });
+  type Entry = typeof entry extends fc.Arbitrary<infer T> ? T : never;
   const files = fc.uniqueArray(entry, { selector: (e) => e.name, minLength: 1, maxLength: 8 });
 
   /** A resources file in the generated styles, with every value put in by render. */
-  function build(entries: fc.GenerateValue<typeof files>) {
+  function build(entries: Entry[]) {
     const skeleton = entries
       .map((e) => {
         const note = e.comment === null ? '' : `    <!--${e.comment}-->\n`;
