@@ -40,6 +40,7 @@ export function sniffEncoding(head: Uint8Array): string | ImportError {
 export async function* decodeText(
   chunks: AsyncIterable<Uint8Array>,
   encoding: string,
+  advice = 'save it as UTF-8 or declare its encoding in the XML declaration',
 ): AsyncGenerator<string> {
   const decoder = new TextDecoder(encoding, { fatal: true });
   let line = 1;
@@ -62,8 +63,7 @@ export async function* decodeText(
     throw ImportError.at(
       line,
       column,
-      `the file is not valid ${encoding.toUpperCase()} text (bad bytes at byte offset ${at}); ` +
-        'save it as UTF-8 or declare its encoding in the XML declaration',
+      `the file is not valid ${encoding.toUpperCase()} text (bad bytes at byte offset ${at}); ${advice}`,
       { cause: error },
     );
   };

@@ -53,7 +53,8 @@ const TM_READERS: Record<TmFormat, Reader<ImportedSegment>> = {
 };
 
 const TERM_READERS: Record<TermbaseFormat, Reader<ImportedTerm>> = {
-  csv: (bytes, head, context) => readCsvTerms(decodeText(bytes, encodingOf(head)), context),
+  csv: (bytes, head, context) =>
+    readCsvTerms(decodeText(bytes, encodingOf(head), 'save it as UTF-8'), context),
   tbx: xml(tbxReader),
 };
 

@@ -62,8 +62,8 @@ export function tbxReader(context: ReadContext): XmlReader<ImportedTerm> {
       const entryNotes = notesOf(entry, LANGUAGE_SECTIONS);
       let pairs = 0;
       for (const source of sources) {
-        for (const target of targets) {
-          for (const sourceTerm of source.terms) {
+        for (const sourceTerm of source.terms) {
+          for (const target of targets) {
             for (const targetTerm of target.terms) {
               const notes = joinNotes([
                 ...entryNotes,
