@@ -13,7 +13,13 @@ import { createRateLimiter } from './limits/rate-limiter.ts';
 import { apiKeyRoutes } from './routes/api-keys.ts';
 import { documentRoutes } from './routes/documents.ts';
 import { languageRoutes } from './routes/languages.ts';
+import { memoryRoutes } from './routes/memories.ts';
+import { memoryService } from './services/memories.ts';
+import { createTmCache } from './services/tm-cache.ts';
 import type { PlatformDatabase } from './store/db.ts';
+import { memoryImportHandler } from './work/handlers/memory-import.ts';
+import { termbaseExportHandler } from './work/handlers/termbase-export.ts';
+import { createWorker, type Worker } from './work/worker.ts';
 
 export interface AppDeps {
   database: PlatformDatabase;
@@ -26,19 +32,46 @@ export interface AppDeps {
   /** Behind a TLS-terminating proxy: trust X-Forwarded-* (DESIGN §5, Transport). */
   trustProxy?: boolean;
   version?: string;
+  /** Largest uploaded file (memory imports, files), in bytes (default 512 MiB). */
+  maxUploadBytes?: number;
+  /** Background work items run at once by this process (default 2). */
+  workConcurrency?: number;
 }
 
-/** The platform's HTTP application; `server/main.ts` only listens. */
-export function createApp(deps: AppDeps): Express {
+export interface Platform {
+  app: Express;
+  /** Runs imports, exports and deliveries; started by whoever runs the platform. */
+  worker: Worker;
+}
+
+/** The platform's HTTP application and its background worker; `server/main.ts` only listens. */
+export function createApp(deps: AppDeps): Platform {
   const db = deps.database.db;
   const log = deps.log ?? pino({ level: 'silent' });
   const now = deps.now ?? Date.now;
   const random = deps.random ?? randomBytes;
   const limiter = createRateLimiter({ db, now, limits: deps.limits ?? DEFAULT_LIMITS });
 
+  const maxUploadBytes = deps.maxUploadBytes ?? 512 * 1024 * 1024;
+  const tm = createTmCache(db);
+  const worker = createWorker({
+    db,
+    dialect: deps.database.dialect,
+    log,
+    now,
+    ...(deps.workConcurrency ? { concurrency: deps.workConcurrency } : {}),
+    handlers: {
+      'memory-import': memoryImportHandler({ db, now, log, maxBytes: maxUploadBytes }),
+      'termbase-export': termbaseExportHandler({ db, now }),
+    },
+  });
+  const wake = () => worker.wake();
+
   const api = new ApiRegistry();
   apiKeyRoutes(api, apiKeyService({ db, now, random }));
   languageRoutes(api);
+  const memories = memoryService({ db, now, tm, log, wake });
+  memoryRoutes(api, memories, { db, now, maxUploadBytes });
   documentRoutes(api, limiter);
   let openapi: ReturnType<typeof buildOpenApi> | undefined;
   api.add({
@@ -69,11 +102,18 @@ export function createApp(deps: AppDeps): Express {
   app.set('etag', false);
   app.set('trust proxy', deps.trustProxy ?? false);
   app.use(requestId(log, now));
-  app.use(express.json({ limit: deps.jsonLimit ?? 1024 * 1024, strict: false }));
+  // Routes that take a file as the body stream it themselves; JSON is parsed everywhere else.
+  const rawRoutes = new Set(
+    api.routes.filter((r) => r.rawBody).map((r) => `${r.method.toUpperCase()} ${r.path}`),
+  );
+  const isJson = (req: { method?: string; url?: string; headers: Record<string, unknown> }) =>
+    !rawRoutes.has(`${req.method} ${(req.url ?? '').split('?')[0]}`) &&
+    /^application\/([\w.+-]*\+)?json\b/i.test(String(req.headers['content-type'] ?? ''));
+  app.use(express.json({ limit: deps.jsonLimit ?? 1024 * 1024, strict: false, type: isJson }));
   const router = express.Router();
   api.mount(router, [authenticate({ db, now, log }), generalQuota(limiter)]);
   app.use(router);
   app.use(notFoundHandler);
   app.use(errorHandler(log));
-  return app;
+  return { app, worker };
 }

@@ -59,7 +59,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   }
   const now = options.now ?? Date.now;
   const boot = await bootstrapIfEmpty(database.db, now);
-  const app = createApp({ database, log, now, limits, trustProxy: options.trustProxy ?? false });
+  const { app, worker } = createApp({ database, log, now, limits, trustProxy: options.trustProxy ?? false });
+  worker.start();
   const server = tls
     ? https.createServer({ cert: readFileSync(options.tlsCert!), key: readFileSync(options.tlsKey!) }, app)
     : http.createServer(app);
@@ -84,7 +85,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       closing ??= new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();
-      }).then(() => database.close());
+      })
+        .then(() => worker.stop())
+        .then(() => database.close());
       return closing;
     },
   };

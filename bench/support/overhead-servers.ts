@@ -17,7 +17,7 @@ await migrateToLatest(database.db as never, database.dialect, platformMigrations
 const boot = await bootstrapIfEmpty(database.db, Date.now);
 // The general quota would stop a benchmark after 4000 requests; it is measured, not bypassed:
 // a quota this large still claims its leases from the database.
-const platform = createApp({
+const { app: platform } = createApp({
   database,
   limits: {
     general: 1_000_000_000,

@@ -12,6 +12,8 @@ interface IsolationCase {
   /** The concrete request made with organization A's key against B's resources. */
   path: (b: BResources) => string;
   body?: (b: BResources) => unknown;
+  headers?: (b: BResources) => Record<string, string>;
+  rawBody?: string;
   /** 404 for another organization's resource (401 only where the spec says so). */
   status: 404 | 401;
   /** For list routes: the response must not mention any of B's identifiers. */
@@ -21,6 +23,8 @@ interface IsolationCase {
 interface BResources {
   keyId: string;
   keyPrefix: string;
+  memoryId: number;
+  memoryName: string;
 }
 
 const cases: IsolationCase[] = [
@@ -46,10 +50,67 @@ const cases: IsolationCase[] = [
     body: () => ({ id: [1] }),
     status: 404,
   },
+  { method: 'GET', route: '/v2/memories', path: (b) => `/v2/memories?id=${b.memoryId}`, status: 401 },
+  {
+    method: 'GET',
+    route: '/v2/memories',
+    path: () => '/v2/memories',
+    status: 401,
+    listMustNotContain: (b) => [b.memoryName],
+  },
+  {
+    method: 'PUT',
+    route: '/v2/memories',
+    path: () => '/v2/memories',
+    body: (b) => ({ id: b.memoryId, name: 'taken' }),
+    status: 401,
+  },
+  { method: 'DELETE', route: '/v2/memories', path: (b) => `/v2/memories?id=${b.memoryId}`, status: 401 },
+  {
+    method: 'GET',
+    route: '/v2/memories/query',
+    path: (b) => `/v2/memories/query?id=${b.memoryId}&query=hello`,
+    status: 401,
+  },
+  {
+    method: 'GET',
+    route: '/v2/memories/imports',
+    path: (b) => `/v2/memories/imports?id=${b.memoryId}`,
+    status: 401,
+  },
+  {
+    method: 'POST',
+    route: '/v2/memories/termbase/export',
+    path: (b) => `/v2/memories/termbase/export?id=${b.memoryId}`,
+    status: 401,
+  },
+  {
+    method: 'GET',
+    route: '/v2/memories/termbase/download',
+    path: (b) => `/v2/memories/termbase/download?id=${b.memoryId}`,
+    status: 401,
+  },
+  {
+    method: 'DELETE',
+    route: '/v2/memories/segment',
+    path: (b) => `/v2/memories/segment?id=${b.memoryId}&segment_id=1`,
+    status: 401,
+  },
+  {
+    method: 'POST',
+    route: '/v2/memories/import',
+    path: () => '/v2/memories/import',
+    headers: (b) => ({
+      'SVC-API': JSON.stringify({ memory_id: b.memoryId, name: 'x.tmx' }),
+      'content-type': 'application/octet-stream',
+    }),
+    rawBody: '<tmx version="1.4"><body/></tmx>',
+    status: 401,
+  },
 ];
 
 /** Routes that hold no organization-owned resource: the same for every organization. */
-const shared = new Set(['POST /v2/api-keys', 'GET /v2/languages']);
+const shared = new Set(['POST /v2/api-keys', 'GET /v2/languages', 'POST /v2/memories']);
 
 let p: TestPlatform;
 let b: BResources;
@@ -63,7 +124,14 @@ beforeAll(async () => {
   const created = await (
     await p.call('/v2/api-keys', { method: 'POST', json: { name: 'b key' }, key: bKey })
   ).json();
-  b = { keyId: created.id, keyPrefix: created.prefix };
+  const memory = await (
+    await p.call('/v2/memories', {
+      method: 'POST',
+      json: { name: 'b-secret-memory', srclang: 'en', trglang: 'fr' },
+      key: bKey,
+    })
+  ).json();
+  b = { keyId: created.id, keyPrefix: created.prefix, memoryId: memory.id, memoryName: memory.name };
   aKey = p.key;
 });
 afterAll(() => p.close());
@@ -91,6 +159,8 @@ describe('tenant isolation', () => {
         method: c.method,
         key: aKey,
         ...(c.body ? { json: c.body(b) } : {}),
+        ...(c.headers ? { headers: c.headers(b) } : {}),
+        ...(c.rawBody !== undefined ? { body: c.rawBody } : {}),
       });
       const text = await res.text();
       if (c.listMustNotContain) {
@@ -106,5 +176,12 @@ describe('tenant isolation', () => {
     const res = await p.call(`/v2/api-keys/${b.keyId}`, { key: bKey });
     expect(res.status).toBe(200);
     expect((await res.json()).revokedAt).toBeNull();
+    const memory = await p.call(`/v2/memories?id=${b.memoryId}`, { key: bKey });
+    expect(memory.status).toBe(200);
+    expect((await memory.json())[0]).toMatchObject({
+      name: 'b-secret-memory',
+      resources: [],
+      is_processing: false,
+    });
   });
 });

@@ -21,6 +21,8 @@ export interface TestPlatform {
   addOrganization(name: string): Promise<{ organizationId: number; userId: number; key: string }>;
   /** Adds a user with a role in an organization and returns a key of theirs. */
   addUser(organizationId: number, email: string, role: Role): Promise<{ userId: number; key: string }>;
+  /** Resolves once no background work is due or running. */
+  idle(): Promise<void>;
   /** fetch against the platform with a key as HTTP Basic key:key. */
   call(path: string, init?: RequestInit & { key?: string | null; json?: unknown }): Promise<Response>;
   close(): Promise<void>;
@@ -30,6 +32,7 @@ export interface StartOptions {
   now?: () => number;
   limits?: Partial<LimitsConfig>;
   databaseUrl?: string;
+  maxUploadBytes?: number;
 }
 
 export function basic(key: string): string {
@@ -49,7 +52,13 @@ export async function startPlatform(options: StartOptions = {}): Promise<TestPla
   const now = options.now ?? Date.now;
   const boot = await bootstrapIfEmpty(database.db, now);
   if (!boot) throw new Error('test database was not empty');
-  const app = createApp({ database, now, limits: { ...DEFAULT_LIMITS, ...options.limits } });
+  const { app, worker } = createApp({
+    database,
+    now,
+    limits: { ...DEFAULT_LIMITS, ...options.limits },
+    ...(options.maxUploadBytes ? { maxUploadBytes: options.maxUploadBytes } : {}),
+  });
+  worker.start();
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
@@ -86,7 +95,9 @@ export async function startPlatform(options: StartOptions = {}): Promise<TestPla
         ...(json !== undefined ? { body: JSON.stringify(json) } : {}),
       });
     },
+    idle: () => worker.idle(),
     async close() {
+      await worker.stop();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

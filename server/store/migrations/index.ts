@@ -1,7 +1,9 @@
 import type { VersionedMigration } from '../../../src/db/migrate.ts';
 import * as foundation from './0001_foundation.ts';
+import * as memories from './0002_memories.ts';
 
 /** Every platform migration, by name; names sort in the order they apply. */
 export const platformMigrations: Record<string, VersionedMigration> = {
   '0001_foundation': foundation,
+  '0002_memories': memories,
 };

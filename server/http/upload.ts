@@ -1,0 +1,45 @@
+import type { Request } from 'express';
+import { BlobTooLargeError, type StoredBlob, writeBlob } from '../store/blobs.ts';
+import type { Db } from '../store/db.ts';
+import { HttpError, payloadTooLarge } from './errors.ts';
+
+/**
+ * Streams a raw request body into blob storage, refusing bodies over `maxBytes` by their declared
+ * length before reading, or as soon as they grow past it.
+ */
+export async function receiveUpload(
+  req: Request,
+  db: Db,
+  organizationId: number,
+  options: { maxBytes: number; now: number; allowEmpty?: boolean },
+): Promise<StoredBlob> {
+  const declared = Number(req.get('content-length') ?? Number.NaN);
+  if (declared > options.maxBytes)
+    throw payloadTooLarge(
+      `request body of ${declared} bytes is larger than the limit of ${options.maxBytes}`,
+    );
+  let blob: StoredBlob;
+  try {
+    blob = await writeBlob(db, organizationId, req, { maxBytes: options.maxBytes, now: options.now });
+  } catch (err) {
+    if (err instanceof BlobTooLargeError)
+      throw payloadTooLarge(`request body is larger than the limit of ${err.limit} bytes`);
+    if (req.destroyed || req.readableAborted)
+      throw new HttpError(400, 'the upload was aborted before it completed', { cause: err });
+    throw err;
+  }
+  if (blob.size === 0 && !options.allowEmpty)
+    throw new HttpError(400, 'the request body is empty: send the file as the body');
+  return blob;
+}
+
+/** Reads a JSON header (the SVC-API header), naming it when it is not JSON. */
+export function jsonHeader(req: Request, name: string): unknown {
+  const raw = req.get(name);
+  if (raw === undefined) return undefined;
+  try {
+    return JSON.parse(raw);
+  } catch {
+    throw new HttpError(400, `header ${name} must be a JSON object`);
+  }
+}

@@ -1,0 +1,332 @@
+import type { Logger } from 'pino';
+import type { ImportHeader, Memory, MemoryImport, MemoryMatch } from '../../src/api/schemas/memories.ts';
+import type { AuthContext } from '../auth/context.ts';
+import { HttpError } from '../http/errors.ts';
+import { isLanguageCode } from '../languages/iso639.ts';
+import { deleteBlob, type StoredBlob } from '../store/blobs.ts';
+import type { Db } from '../store/db.ts';
+import {
+  addProcessing,
+  bumpVersion,
+  getMemory,
+  type ImportRow,
+  lastImports,
+  listMemories,
+  type MemoryRow,
+  resourcesOf,
+} from '../store/memories.ts';
+import { enqueue } from '../work/queue.ts';
+import type { TmCache } from './tm-cache.ts';
+
+export interface MemoryServiceDeps {
+  db: Db;
+  now: () => number;
+  tm: TmCache;
+  log: Logger;
+  /** Called after work was enqueued, to start it without waiting for the next poll. */
+  wake: () => void;
+}
+
+const seconds = (ms: number) => Math.floor(ms / 1000);
+
+/** 401 for a memory that does not exist or belongs to another organization (spec, Memories). */
+export function inaccessible(id: number): HttpError {
+  return new HttpError(
+    401,
+    `memory ${id} is not accessible with this API key; it may need to be shared explicitly`,
+  );
+}
+
+export function memoryService(deps: MemoryServiceDeps) {
+  const { db, now, tm } = deps;
+
+  async function accessible(auth: AuthContext, id: number): Promise<MemoryRow> {
+    const row = await getMemory(db, auth.organizationId, id);
+    if (!row) throw inaccessible(id);
+    return row;
+  }
+
+  async function present(rows: MemoryRow[]): Promise<Memory[]> {
+    const ids = rows.map((r) => r.id);
+    const [resources, imports] = await Promise.all([resourcesOf(db, ids), lastImports(db, ids)]);
+    return rows.map((r) => {
+      const last = imports.get(r.id);
+      return {
+        id: r.id,
+        name: r.name,
+        srclang: r.srclang,
+        trglang: r.trglang,
+        srclocale: r.srclocale,
+        trglocale: r.trglocale,
+        is_processing: r.processing > 0,
+        version: r.version,
+        created_at: seconds(r.created_at),
+        updated_at: seconds(r.updated_at),
+        resources: resources.get(r.id) ?? [],
+        last_import: last
+          ? {
+              name: last.name,
+              status: last.status,
+              error: last.error,
+              added: last.added,
+              skipped: last.skipped,
+            }
+          : null,
+      };
+    });
+  }
+
+  function checkLanguages(pair: { srclang: string; trglang: string }) {
+    for (const field of ['srclang', 'trglang'] as const) {
+      if (!isLanguageCode(pair[field])) {
+        throw new HttpError(400, `${field}: unknown language code "${pair[field]}"; see GET /v2/languages`);
+      }
+    }
+  }
+
+  return {
+    accessible,
+
+    async list(auth: AuthContext, id?: number): Promise<Memory[]> {
+      if (id !== undefined) return present([await accessible(auth, id)]);
+      return present(await listMemories(db, auth.organizationId));
+    },
+
+    async create(
+      auth: AuthContext,
+      request: {
+        name: string;
+        srclang: string;
+        trglang: string;
+        srclocale?: string | null;
+        trglocale?: string | null;
+      },
+    ): Promise<Memory> {
+      checkLanguages(request);
+      const t = now();
+      const row = await db
+        .insertInto('memories')
+        .values({
+          organization_id: auth.organizationId,
+          name: request.name,
+          srclang: request.srclang,
+          srclocale: request.srclocale ?? null,
+          trglang: request.trglang,
+          trglocale: request.trglocale ?? null,
+          version: 0,
+          processing: 0,
+          created_at: t,
+          updated_at: t,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return (await present([row]))[0]!;
+    },
+
+    async rename(auth: AuthContext, id: number, name: string): Promise<Memory> {
+      await accessible(auth, id);
+      await db.updateTable('memories').set({ name, updated_at: now() }).where('id', '=', id).execute();
+      return (await present([await accessible(auth, id)]))[0]!;
+    },
+
+    async remove(auth: AuthContext, id: number): Promise<{ id: number; deleted: boolean }> {
+      await accessible(auth, id);
+      const blobs = await db
+        .selectFrom('memory_imports')
+        .select('blob_id')
+        .where('memory_id', '=', id)
+        .execute();
+      await db.transaction().execute(async (tx) => {
+        await tx.deleteFrom('segments').where('memory_id', '=', id).execute();
+        await tx.deleteFrom('terms').where('memory_id', '=', id).execute();
+        await tx.deleteFrom('termbase_exports').where('memory_id', '=', id).execute();
+        await tx.deleteFrom('memory_imports').where('memory_id', '=', id).execute();
+        await tx.deleteFrom('memories').where('id', '=', id).execute();
+      });
+      for (const { blob_id } of blobs) if (blob_id !== null) await deleteBlob(db, blob_id);
+      tm.forget(id);
+      return { id, deleted: true };
+    },
+
+    /** Fuzzy matches from the memory's segments: best first, below 75 discarded (spec, Limits). */
+    async query(
+      auth: AuthContext,
+      id: number,
+      text: string,
+      options: { n: number; minScore?: number; caseSensitive?: boolean },
+    ): Promise<MemoryMatch[]> {
+      const memory = await accessible(auth, id);
+      return queryMemory(db, tm, memory, text, options);
+    },
+
+    /** Records an import of an uploaded file and queues it; the file is parsed in the background. */
+    async startImport(
+      auth: AuthContext,
+      header: ImportHeader,
+      blob: StoredBlob,
+    ): Promise<{ id: number; isProcessing: number }> {
+      const memory = await getMemory(db, auth.organizationId, header.memory_id);
+      if (!memory) {
+        await deleteBlob(db, blob.id);
+        throw inaccessible(header.memory_id);
+      }
+      const t = now();
+      const options = {
+        sdlxliffFilters: header.sdlxliff_filters,
+        hasHeaderRow: header.has_header_row ?? false,
+        skipDuplicates: header.skip_duplicates ?? false,
+      };
+      await db.transaction().execute(async (tx) => {
+        const row = await tx
+          .insertInto('memory_imports')
+          .values({
+            memory_id: memory.id,
+            kind: 'unknown',
+            name: header.name,
+            blob_id: blob.id,
+            options: JSON.stringify(options),
+            status: 'queued',
+            error: null,
+            added: 0,
+            skipped: 0,
+            created_at: t,
+            finished_at: null,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await addProcessing(tx, memory.id, 1, t);
+        await enqueue(
+          tx,
+          t,
+          'memory-import',
+          { importId: row.id },
+          { organizationId: auth.organizationId, maxAttempts: 3 },
+        );
+      });
+      deps.wake();
+      return { id: memory.id, isProcessing: 1 };
+    },
+
+    async imports(auth: AuthContext, id: number): Promise<MemoryImport[]> {
+      await accessible(auth, id);
+      const rows = await db
+        .selectFrom('memory_imports')
+        .selectAll()
+        .where('memory_id', '=', id)
+        .orderBy('id')
+        .execute();
+      return rows.map(presentImport);
+    },
+
+    async startTermbaseExport(auth: AuthContext, id: number): Promise<{ id: number; is_processing: number }> {
+      await accessible(auth, id);
+      const t = now();
+      await db.transaction().execute(async (tx) => {
+        await tx
+          .insertInto('termbase_exports')
+          .values({ memory_id: id, csv: null, status: 'running', created_at: t })
+          .onConflict((oc) =>
+            oc.column('memory_id').doUpdateSet({ csv: null, status: 'running', created_at: t }),
+          )
+          .execute();
+        await addProcessing(tx, id, 1, t);
+        await enqueue(tx, t, 'termbase-export', { memoryId: id }, { organizationId: auth.organizationId });
+      });
+      deps.wake();
+      return { id, is_processing: 1 };
+    },
+
+    async termbaseCsv(auth: AuthContext, id: number): Promise<string> {
+      await accessible(auth, id);
+      const row = await db
+        .selectFrom('termbase_exports')
+        .select(['status', 'csv'])
+        .where('memory_id', '=', id)
+        .executeTakeFirst();
+      if (!row)
+        throw new HttpError(
+          409,
+          `no termbase export of memory ${id}: start one with POST /v2/memories/termbase/export?id=${id}`,
+        );
+      if (row.status !== 'ready' || row.csv === null) {
+        throw new HttpError(
+          409,
+          `the termbase export of memory ${id} is still running; try again when is_processing is false`,
+        );
+      }
+      return row.csv;
+    },
+
+    async deleteSegment(auth: AuthContext, id: number, segmentId: number): Promise<{ success: boolean }> {
+      await accessible(auth, id);
+      const result = await db
+        .deleteFrom('segments')
+        .where('memory_id', '=', id)
+        .where('id', '=', segmentId)
+        .where('visible', '=', 1)
+        .executeTakeFirst();
+      const success = Number(result.numDeletedRows) > 0;
+      if (success) await bumpVersion(db, id, now());
+      return { success };
+    },
+  };
+}
+
+export function presentImport(row: ImportRow): MemoryImport {
+  return {
+    id: row.id,
+    name: row.name,
+    kind: row.kind,
+    status: row.status,
+    error: row.error,
+    added: row.added,
+    skipped: row.skipped,
+    created_at: seconds(row.created_at),
+    finished_at: row.finished_at === null ? null : seconds(row.finished_at),
+  };
+}
+
+/** Queries a memory's index and adds each match's metadata from the database. */
+export async function queryMemory(
+  db: Db,
+  tm: TmCache,
+  memory: MemoryRow,
+  text: string,
+  options: { n: number; minScore?: number; caseSensitive?: boolean },
+): Promise<MemoryMatch[]> {
+  const index = await tm.get(memory.id, memory.version);
+  const matches = index.query(text, {
+    n: options.n,
+    minScore: options.minScore ?? 75,
+    caseSensitive: options.caseSensitive ?? false,
+  });
+  if (matches.length === 0) return [];
+  const rows = await db
+    .selectFrom('segments')
+    .select(['id', 'resource_name', 'user_email', 'created_at', 'notes'])
+    .where(
+      'id',
+      'in',
+      matches.map((m) => m.id),
+    )
+    .execute();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return matches.map((m) => {
+    const row = byId.get(m.id);
+    return {
+      source: m.source,
+      target: m.fixedTarget ?? m.target,
+      score: m.score,
+      metadata: {
+        segment_id: m.id,
+        resource_name: row?.resource_name ?? null,
+        user_email: row?.user_email ?? null,
+        created_at: row ? seconds(row.created_at) : null,
+        ...(row?.notes ? { notes: row.notes } : {}),
+        ...(m.fixedTarget !== undefined ? { stored_target: m.target } : {}),
+      },
+    };
+  });
+}
+
+export type MemoryService = ReturnType<typeof memoryService>;

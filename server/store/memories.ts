@@ -1,0 +1,88 @@
+import { createHash } from 'node:crypto';
+import { type Selectable, sql } from 'kysely';
+import type { Db } from './db.ts';
+import type { MemoriesTable, MemoryImportsTable } from './schema.ts';
+
+export type MemoryRow = Selectable<MemoriesTable>;
+export type ImportRow = Selectable<MemoryImportsTable>;
+
+/** Hash of a segment's source used for exact-match lookups and duplicate checks. */
+export function sourceHash(source: string): string {
+  return createHash('sha256').update(source).digest('hex').slice(0, 32);
+}
+
+export async function getMemory(db: Db, organizationId: number, id: number): Promise<MemoryRow | undefined> {
+  return db
+    .selectFrom('memories')
+    .selectAll()
+    .where('organization_id', '=', organizationId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function listMemories(db: Db, organizationId: number): Promise<MemoryRow[]> {
+  return db
+    .selectFrom('memories')
+    .selectAll()
+    .where('organization_id', '=', organizationId)
+    .orderBy('id')
+    .execute();
+}
+
+/** Names of the files whose import succeeded, per memory, in import order. */
+export async function resourcesOf(db: Db, memoryIds: number[]): Promise<Map<number, string[]>> {
+  const out = new Map<number, string[]>(memoryIds.map((id) => [id, []]));
+  if (memoryIds.length === 0) return out;
+  const rows = await db
+    .selectFrom('memory_imports')
+    .select(['memory_id', 'name'])
+    .where('memory_id', 'in', memoryIds)
+    .where('status', '=', 'succeeded')
+    .orderBy('id')
+    .execute();
+  for (const row of rows) {
+    const names = out.get(row.memory_id)!;
+    if (!names.includes(row.name)) names.push(row.name);
+  }
+  return out;
+}
+
+/** The latest import of each memory. */
+export async function lastImports(db: Db, memoryIds: number[]): Promise<Map<number, ImportRow>> {
+  const out = new Map<number, ImportRow>();
+  if (memoryIds.length === 0) return out;
+  const rows = await db
+    .selectFrom('memory_imports')
+    .selectAll()
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('memory_imports')
+        .select((e) => e.fn.max('id').as('id'))
+        .where('memory_id', 'in', memoryIds)
+        .groupBy('memory_id'),
+    )
+    .execute();
+  for (const row of rows) out.set(row.memory_id, row);
+  return out;
+}
+
+/** Moves a memory's processing count (imports and exports under way) and stamps it. */
+export async function addProcessing(db: Db, id: number, delta: number, now: number): Promise<void> {
+  await db
+    .updateTable('memories')
+    .set({
+      processing: sql<number>`CASE WHEN processing + ${delta} < 0 THEN 0 ELSE processing + ${delta} END`,
+      updated_at: now,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Marks a change of the memory's content: TM indexes of other processes rebuild on the new version. */
+export async function bumpVersion(db: Db, id: number, now: number): Promise<void> {
+  await db
+    .updateTable('memories')
+    .set({ version: sql<number>`version + 1`, updated_at: now })
+    .where('id', '=', id)
+    .execute();
+}

@@ -1,0 +1,220 @@
+import type { Logger } from 'pino';
+import { importFile } from '../../engine/importers/index.ts';
+import { deleteBlob, readBlob } from '../../store/blobs.ts';
+import type { Db } from '../../store/db.ts';
+import { addProcessing, bumpVersion, sourceHash } from '../../store/memories.ts';
+import type { WorkHandler } from '../worker.ts';
+
+const BATCH = 500;
+
+interface ImportOptions {
+  sdlxliffFilters?: { conf_name: string; percentage: number; allow_unlocked: boolean }[];
+  hasHeaderRow: boolean;
+  skipDuplicates: boolean;
+}
+
+/**
+ * Parses an uploaded memory file and adds its segments or terms. Rows are staged invisible while
+ * the file streams in — other requests go on meanwhile — and made visible by one UPDATE at the
+ * end, so a file that fails to parse leaves the memory exactly as it was, with the reason on the
+ * import. A run interrupted by a crash starts over: its staged rows are dropped first.
+ */
+export function memoryImportHandler(deps: {
+  db: Db;
+  now: () => number;
+  log: Logger;
+  maxBytes: number;
+}): WorkHandler {
+  const { db, now } = deps;
+  return async (payload) => {
+    const { importId } = payload as { importId: number };
+    const job = await db
+      .selectFrom('memory_imports')
+      .selectAll()
+      .where('id', '=', importId)
+      .executeTakeFirst();
+    if (!job || job.status === 'succeeded' || job.status === 'failed') return;
+    const memory = await db
+      .selectFrom('memories')
+      .selectAll()
+      .where('id', '=', job.memory_id)
+      .executeTakeFirst();
+    if (!memory) return;
+    await db.deleteFrom('segments').where('import_id', '=', importId).where('visible', '=', 0).execute();
+    await db.deleteFrom('terms').where('import_id', '=', importId).where('visible', '=', 0).execute();
+    await db.updateTable('memory_imports').set({ status: 'running' }).where('id', '=', importId).execute();
+    const options = JSON.parse(job.options) as ImportOptions;
+    let added = 0;
+    let skipped = 0;
+    let kind = 'unknown';
+    try {
+      if (job.blob_id === null) throw new Error('the uploaded file is gone');
+      const blobId = job.blob_id;
+      const parsed = importFile({
+        name: job.name,
+        chunks: () => readBlob(db, blobId),
+        pair: {
+          srclang: memory.srclang,
+          trglang: memory.trglang,
+          ...(memory.srclocale ? { srclocale: memory.srclocale } : {}),
+          ...(memory.trglocale ? { trglocale: memory.trglocale } : {}),
+        },
+        ...(options.sdlxliffFilters ? { sdlxliffFilters: options.sdlxliffFilters } : {}),
+        hasHeaderRow: options.hasHeaderRow,
+        maxBytes: deps.maxBytes,
+      });
+      kind = parsed.kind;
+      const t = now();
+      if (parsed.kind === 'tm') {
+        const seen = new Set<string>();
+        let batch: Parameters<typeof insertSegments>[1] = [];
+        for await (const segment of parsed.segments) {
+          if (segment.source.trim() === '' || segment.target.trim() === '') {
+            skipped++;
+            continue;
+          }
+          const hash = sourceHash(segment.source);
+          if (options.skipDuplicates) {
+            const key = `${hash}\u0000${segment.target}`;
+            if (seen.has(key) || (await existsInMemory(db, memory.id, hash, segment.target))) {
+              skipped++;
+              continue;
+            }
+            seen.add(key);
+          }
+          batch.push({
+            memory_id: memory.id,
+            source: segment.source,
+            target: segment.target,
+            source_hash: hash,
+            notes: segment.notes ?? null,
+            resource_name: job.name,
+            user_email: segment.userEmail ?? null,
+            import_id: importId,
+            visible: 0,
+            created_at: segment.createdAt ?? t,
+          });
+          if (batch.length >= BATCH) {
+            added += await insertSegments(db, batch);
+            batch = [];
+          }
+        }
+        added += await insertSegments(db, batch);
+      } else {
+        const seen = new Set<string>();
+        let batch: {
+          memory_id: number;
+          source: string;
+          target: string;
+          notes: string | null;
+          import_id: number;
+          visible: number;
+          created_at: number;
+        }[] = [];
+        for await (const term of parsed.terms) {
+          const key = `${term.source}\u0000${term.target}`;
+          if (options.skipDuplicates && seen.has(key)) {
+            skipped++;
+            continue;
+          }
+          seen.add(key);
+          batch.push({
+            memory_id: memory.id,
+            source: term.source,
+            target: term.target,
+            notes: term.notes ?? null,
+            import_id: importId,
+            visible: 0,
+            created_at: t,
+          });
+          if (batch.length >= BATCH) {
+            await db.insertInto('terms').values(batch).execute();
+            added += batch.length;
+            batch = [];
+          }
+        }
+        if (batch.length > 0) await db.insertInto('terms').values(batch).execute();
+        added += batch.length;
+      }
+      if (added === 0)
+        throw new Error(
+          `${job.name} holds no ${kind === 'tm' ? 'translation units' : 'terms'} for ${pairName(memory)}`,
+        );
+      await db.transaction().execute(async (tx) => {
+        const table = kind === 'tm' ? 'segments' : 'terms';
+        await tx.updateTable(table).set({ visible: 1 }).where('import_id', '=', importId).execute();
+        await tx
+          .updateTable('memory_imports')
+          .set({ status: 'succeeded', kind, added, skipped, finished_at: now(), blob_id: null })
+          .where('id', '=', importId)
+          .execute();
+        await bumpVersion(tx, memory.id, now());
+        await addProcessing(tx, memory.id, -1, now());
+      });
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      deps.log.info({ importId, memoryId: memory.id, reason: message }, 'memory import failed');
+      await db.deleteFrom('segments').where('import_id', '=', importId).where('visible', '=', 0).execute();
+      await db.deleteFrom('terms').where('import_id', '=', importId).where('visible', '=', 0).execute();
+      await db.transaction().execute(async (tx) => {
+        await tx
+          .updateTable('memory_imports')
+          .set({
+            status: 'failed',
+            kind,
+            error: message.slice(0, 1000),
+            added: 0,
+            skipped,
+            finished_at: now(),
+            blob_id: null,
+          })
+          .where('id', '=', importId)
+          .execute();
+        await addProcessing(tx, memory.id, -1, now());
+      });
+    }
+    if (job.blob_id !== null) await deleteBlob(db, job.blob_id);
+  };
+}
+
+function pairName(m: {
+  srclang: string;
+  srclocale: string | null;
+  trglang: string;
+  trglocale: string | null;
+}) {
+  const tag = (lang: string, locale: string | null) => (locale ? `${lang}-${locale}` : lang);
+  return `${tag(m.srclang, m.srclocale)} → ${tag(m.trglang, m.trglocale)}`;
+}
+
+async function existsInMemory(db: Db, memoryId: number, hash: string, target: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('segments')
+    .select('id')
+    .where('memory_id', '=', memoryId)
+    .where('source_hash', '=', hash)
+    .where('target', '=', target)
+    .where('visible', '=', 1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+async function insertSegments(
+  db: Db,
+  rows: {
+    memory_id: number;
+    source: string;
+    target: string;
+    source_hash: string;
+    notes: string | null;
+    resource_name: string | null;
+    user_email: string | null;
+    import_id: number;
+    visible: number;
+    created_at: number;
+  }[],
+): Promise<number> {
+  if (rows.length === 0) return 0;
+  await db.insertInto('segments').values(rows).execute();
+  return rows.length;
+}

@@ -1,0 +1,134 @@
+import type { Selectable } from 'kysely';
+import type { Db, Dialect } from '../store/db.ts';
+import type { WorkItemsTable } from '../store/schema.ts';
+
+export type WorkItem = Selectable<WorkItemsTable>;
+
+export interface EnqueueOptions {
+  organizationId?: number | null;
+  /** Earliest start (default now). */
+  runAt?: number;
+  /** Attempts before the item is dead (default 5). */
+  maxAttempts?: number;
+}
+
+/** Adds work for any server process sharing the database; returns its id. */
+export async function enqueue(
+  db: Db,
+  now: number,
+  kind: string,
+  payload: unknown,
+  options: EnqueueOptions = {},
+) {
+  const row = await db
+    .insertInto('work_items')
+    .values({
+      kind,
+      payload: JSON.stringify(payload),
+      organization_id: options.organizationId ?? null,
+      status: 'queued',
+      run_at: options.runAt ?? now,
+      attempts: 0,
+      max_attempts: options.maxAttempts ?? 5,
+      locked_by: null,
+      locked_until: null,
+      last_error: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/**
+ * Leases up to `limit` due items to `worker` until `now + leaseMs`. Items whose lease ran out
+ * (their process died) are due again. On PostgreSQL, `FOR UPDATE SKIP LOCKED` lets several
+ * processes claim at once without waiting on or taking each other's rows; SQLite runs one
+ * writer at a time, so the same statement is already exclusive there.
+ */
+export async function claim(
+  db: Db,
+  dialect: Dialect,
+  opts: { worker: string; now: number; leaseMs: number; limit: number; kinds: string[] },
+): Promise<WorkItem[]> {
+  if (opts.kinds.length === 0) return [];
+  let due = db
+    .selectFrom('work_items')
+    .select('id')
+    .where('kind', 'in', opts.kinds)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('status', '=', 'queued'), eb('run_at', '<=', opts.now)]),
+        eb.and([eb('status', '=', 'running'), eb('locked_until', '<', opts.now)]),
+      ]),
+    )
+    .orderBy('run_at')
+    .orderBy('id')
+    .limit(opts.limit);
+  if (dialect === 'postgres') due = due.forUpdate().skipLocked();
+  return db
+    .updateTable('work_items')
+    .set((eb) => ({
+      status: 'running',
+      locked_by: opts.worker,
+      locked_until: opts.now + opts.leaseMs,
+      attempts: eb('attempts', '+', 1),
+      updated_at: opts.now,
+    }))
+    .where('id', 'in', due)
+    .returningAll()
+    .execute();
+}
+
+/** Extends a lease the worker still holds; false when it lost the item (lease expired and taken). */
+export async function extendLease(db: Db, id: number, worker: string, until: number): Promise<boolean> {
+  const result = await db
+    .updateTable('work_items')
+    .set({ locked_until: until })
+    .where('id', '=', id)
+    .where('locked_by', '=', worker)
+    .where('status', '=', 'running')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function complete(db: Db, id: number, worker: string, now: number): Promise<void> {
+  await db
+    .updateTable('work_items')
+    .set({ status: 'done', locked_by: null, locked_until: null, updated_at: now })
+    .where('id', '=', id)
+    .where('locked_by', '=', worker)
+    .execute();
+}
+
+/** Schedules a retry at `retryAt`, or marks the item dead when it has no attempts left. */
+export async function fail(
+  db: Db,
+  item: WorkItem,
+  worker: string,
+  now: number,
+  error: string,
+  retryAt: number | undefined,
+): Promise<'retry' | 'dead'> {
+  const dead = retryAt === undefined || item.attempts >= item.max_attempts;
+  await db
+    .updateTable('work_items')
+    .set({
+      status: dead ? 'dead' : 'queued',
+      run_at: dead ? item.run_at : retryAt,
+      locked_by: null,
+      locked_until: null,
+      last_error: error.slice(0, 2000),
+      updated_at: now,
+    })
+    .where('id', '=', item.id)
+    .where('locked_by', '=', worker)
+    .execute();
+  return dead ? 'dead' : 'retry';
+}
+
+/** Removes finished items older than `before` so the table stays small. */
+export async function pruneDone(db: Db, before: number): Promise<void> {
+  await db.deleteFrom('work_items').where('status', '=', 'done').where('updated_at', '<', before).execute();
+}

@@ -1,0 +1,169 @@
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import type { Db, Dialect } from '../store/db.ts';
+import { claim, complete, extendLease, fail, pruneDone, type WorkItem } from './queue.ts';
+
+/** Thrown by a handler for work that can never succeed: no retry. */
+export class PermanentError extends Error {
+  override name = 'PermanentError';
+}
+
+export interface WorkContext {
+  item: WorkItem;
+  /** Aborted when the worker stops or loses the lease. */
+  signal: AbortSignal;
+}
+
+export type WorkHandler = (payload: unknown, ctx: WorkContext) => Promise<void>;
+
+export interface WorkerOptions {
+  db: Db;
+  dialect: Dialect;
+  handlers: Record<string, WorkHandler>;
+  log: Logger;
+  now?: () => number;
+  random?: () => number;
+  /** Items run at once by this process (default 2). */
+  concurrency?: number;
+  /** Lease length; renewed every third of it while an item runs (default 30 s). */
+  leaseMs?: number;
+  /** Idle poll interval (default 250 ms); `wake()` cuts it short. */
+  pollMs?: number;
+  /** Retry delay for attempt n: exponential from 1 s with full jitter, at most 5 min. */
+  backoff?: (attempt: number) => number;
+}
+
+export interface Worker {
+  start(): void;
+  /** Wakes the loop now (after enqueueing in this process). */
+  wake(): void;
+  /** Stops claiming, aborts nothing, waits for running items to finish. */
+  stop(): Promise<void>;
+  /** Resolves once no item is due or running (tests). */
+  idle(): Promise<void>;
+}
+
+/**
+ * Runs queued work from the database: imports, exports, pretranslation, instant translations,
+ * webhook deliveries. Several processes may run workers on one database; a crashed process's
+ * items come back when their lease runs out.
+ */
+export function createWorker(options: WorkerOptions): Worker {
+  const { db, dialect, handlers, log } = options;
+  const now = options.now ?? Date.now;
+  const random = options.random ?? Math.random;
+  const concurrency = options.concurrency ?? 2;
+  const leaseMs = options.leaseMs ?? 30_000;
+  const pollMs = options.pollMs ?? 250;
+  const backoff =
+    options.backoff ?? ((n: number) => Math.floor(random() * Math.min(300_000, 1000 * 2 ** (n - 1))));
+  const worker = `${process.pid}-${randomUUID().slice(0, 8)}`;
+  const kinds = Object.keys(handlers);
+  const running = new Map<number, Promise<void>>();
+  let stopped = true;
+  let timer: NodeJS.Timeout | undefined;
+  let wakeUp: (() => void) | undefined;
+  let lastPrune = 0;
+  let idleWaiters: (() => void)[] = [];
+  let lastClaimEmpty = false;
+  let loop: Promise<void> | undefined;
+
+  async function runItem(item: WorkItem) {
+    const controller = new AbortController();
+    const heartbeat = setInterval(() => {
+      extendLease(db, item.id, worker, now() + leaseMs)
+        .then((held) => {
+          if (!held) controller.abort(new Error('lease lost'));
+        })
+        .catch((err: unknown) => log.warn({ err, item: item.id }, 'could not extend lease'));
+    }, leaseMs / 3);
+    try {
+      const handler = handlers[item.kind];
+      if (!handler) throw new PermanentError(`no handler for work kind ${item.kind}`);
+      await handler(JSON.parse(item.payload), { item, signal: controller.signal });
+      await complete(db, item.id, worker, now());
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      const permanent = err instanceof PermanentError;
+      const outcome = await fail(
+        db,
+        item,
+        worker,
+        now(),
+        message,
+        permanent ? undefined : now() + backoff(item.attempts),
+      );
+      log[outcome === 'dead' ? 'error' : 'warn'](
+        { err, item: item.id, kind: item.kind, attempts: item.attempts },
+        `work ${outcome}`,
+      );
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+
+  async function tick() {
+    const free = concurrency - running.size;
+    if (free <= 0) return;
+    const t = now();
+    if (t - lastPrune > 600_000) {
+      lastPrune = t;
+      await pruneDone(db, t - 24 * 3600_000);
+    }
+    const items = await claim(db, dialect, { worker, now: t, leaseMs, limit: free, kinds });
+    lastClaimEmpty = items.length === 0;
+    for (const item of items) {
+      const p = runItem(item).finally(() => {
+        running.delete(item.id);
+        wake();
+      });
+      running.set(item.id, p);
+    }
+    if (lastClaimEmpty && running.size === 0) {
+      for (const resolve of idleWaiters) resolve();
+      idleWaiters = [];
+    }
+  }
+
+  function wake() {
+    wakeUp?.();
+  }
+
+  async function run() {
+    while (!stopped) {
+      try {
+        await tick();
+      } catch (err) {
+        log.error({ err }, 'work queue poll failed');
+      }
+      if (stopped) break;
+      await new Promise<void>((resolve) => {
+        wakeUp = resolve;
+        timer = setTimeout(resolve, lastClaimEmpty || running.size >= concurrency ? pollMs : 0);
+      });
+      clearTimeout(timer);
+      wakeUp = undefined;
+    }
+  }
+
+  return {
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      loop = run();
+    },
+    wake,
+    async stop() {
+      stopped = true;
+      wake();
+      await loop;
+      await Promise.allSettled(running.values());
+    },
+    idle() {
+      return new Promise((resolve) => {
+        idleWaiters.push(resolve);
+        wake();
+      });
+    },
+  };
+}
