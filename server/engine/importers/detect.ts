@@ -71,9 +71,7 @@ export function detectImportFormat(name: string, head: Uint8Array): ImportFormat
   if (head.byteLength === 0) return new ImportError(`${name} is empty`);
   const binary = binaryKind(head);
   if (format === 'sdltm') {
-    return binary === 'an SQLite database'
-      ? format
-      : notA(name, format, binary ?? 'it is not an SQLite database');
+    return binary === SQLITE ? format : notA(name, format, binary ?? 'it is not an SQLite database');
   }
   if (binary) return notA(name, format, binary);
   const encoding = sniffEncoding(head);
@@ -89,11 +87,9 @@ export function detectImportFormat(name: string, head: Uint8Array): ImportFormat
   return format;
 }
 
+const SQLITE = 'it is an SQLite database';
 const SIGNATURES: [bytes: number[], kind: string][] = [
-  [
-    [0x53, 0x51, 0x4c, 0x69, 0x74, 0x65, 0x20, 0x66, 0x6f, 0x72, 0x6d, 0x61, 0x74, 0x20, 0x33, 0],
-    'an SQLite database',
-  ],
+  [[0x53, 0x51, 0x4c, 0x69, 0x74, 0x65, 0x20, 0x66, 0x6f, 0x72, 0x6d, 0x61, 0x74, 0x20, 0x33, 0], SQLITE],
   [[0x50, 0x4b, 0x03, 0x04], 'it is a ZIP archive (an Office document or a packaged project?)'],
   [[0x25, 0x50, 0x44, 0x46], 'it is a PDF document'],
   [[0x1f, 0x8b], 'it is gzip-compressed; decompress it first'],

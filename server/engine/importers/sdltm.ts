@@ -43,7 +43,13 @@ export async function* readSdltm(
     } catch (error) {
       throw notA(context.name, context.format, `SQLite cannot open it (${(error as Error).message})`);
     }
-    yield* readUnits(db, context);
+    try {
+      yield* readUnits(db, context);
+    } catch (error) {
+      // A page damaged past the header surfaces only when a query reaches it.
+      if (error instanceof ImportError) throw error;
+      throw notA(context.name, context.format, `SQLite cannot read it (${(error as Error).message})`);
+    }
   } finally {
     db?.close();
     await rm(dir, { recursive: true, force: true });
