@@ -1,0 +1,145 @@
+/**
+ * CSV string tables (RFC 4180): columns key, source[, context].
+ *
+ * - A first row naming the columns is a header: key/id/name/string_id, source/text/value/string/en
+ *   (or the source language given), context/msgctxt, and comment/description/note(s) for notes.
+ *   Without a header the columns are positional: key, source, context.
+ * - The id is the key; rows with an empty key are not units; other columns (e.g. existing target
+ *   columns) are never touched.
+ * - Render replaces the source column (monolingual, like the other monolingual formats), quoting
+ *   only when the text needs it (delimiter, quote, line break, edge spaces) or the field was quoted.
+ */
+import { FormatError } from '../errors.ts';
+import type { FormatModule, ParseOptions, RenderOptions, Translations, Unit } from '../model.ts';
+import type { Edit } from '../text.ts';
+import { applyEdits, encodeText } from '../text.ts';
+import type { CsvFile } from './read.ts';
+import { fieldAt, fieldCount, fieldValue, readCsv } from './read.ts';
+
+const KEY_NAMES = ['key', 'id', 'name', 'string_id', 'identifier', 'msgid'];
+const SOURCE_NAMES = ['source', 'text', 'value', 'string', 'en', 'english', 'original'];
+const CONTEXT_NAMES = ['context', 'msgctxt'];
+const NOTE_NAMES = ['comment', 'comments', 'description', 'note', 'notes'];
+
+interface Columns {
+  key: number;
+  source: number;
+  context: number | undefined;
+  note: number | undefined;
+  /** Index of the first data record (1 after a header). */
+  first: number;
+}
+
+function columns(file: CsvFile): Columns {
+  const count = file.recordEnd.length === 0 ? 0 : fieldCount(file, 0);
+  const names = Array.from({ length: count }, (_, c) => fieldValue(file, c).trim().toLowerCase());
+  const find = (list: string[]) => {
+    const index = names.findIndex((n) => list.includes(n));
+    return index < 0 ? undefined : index;
+  };
+  const key = find(KEY_NAMES);
+  const source = find(SOURCE_NAMES);
+  const context = find(CONTEXT_NAMES);
+  const note = find(NOTE_NAMES);
+  // Two or more known column names make the first row a header; a missing key or source column
+  // is then taken from the positional order.
+  const known = [key, source, context, note].filter((c) => c !== undefined).length;
+  if (known >= 2) {
+    const k = key ?? (source === 0 ? 1 : 0);
+    return { key: k, source: source ?? (k === 0 ? 1 : 0), context, note, first: 1 };
+  }
+  return { key: 0, source: 1, context: 2, note: undefined, first: 0 };
+}
+
+/** Data records with a key, as [record index, key]; a repeated key is a FormatError. */
+function rows(file: CsvFile, cols: Columns, fileName: string | undefined): [number, string][] {
+  const out: [number, string][] = [];
+  const seen = new Set<string>();
+  for (let r = cols.first; r < file.recordEnd.length; r++) {
+    const field = fieldAt(file, r, cols.key);
+    const key = fieldValue(file, field);
+    if (key === '') continue;
+    if (seen.has(key)) {
+      const { line, column } = file.positions().at(file.fieldStart[field]!);
+      throw new FormatError(`duplicate key ${JSON.stringify(key)}`, { file: fileName, line, column });
+    }
+    seen.add(key);
+    out.push([r, key]);
+  }
+  return out;
+}
+
+function parse(bytes: Uint8Array, options: ParseOptions = {}): Unit[] {
+  const file = readCsv(bytes, options);
+  const cols = columns(file);
+  const positions = file.positions();
+  return rows(file, cols, options.fileName).map(([r, id]) => {
+    const source = fieldAt(file, r, cols.source);
+    const context = cols.context === undefined ? '' : fieldValue(file, fieldAt(file, r, cols.context));
+    const note = cols.note === undefined ? '' : fieldValue(file, fieldAt(file, r, cols.note));
+    let start = file.recordEnd[r]!;
+    let end = start;
+    if (source >= 0) {
+      const quoted = file.fieldQuoted[source] ? 1 : 0;
+      start = file.fieldStart[source]! + quoted;
+      end = file.fieldEnd[source]! - quoted;
+    }
+    const unit: Unit = {
+      id,
+      source: fieldValue(file, source),
+      notes: note ? [note] : [],
+      flags: [],
+      translatable: true,
+      location: positions.location(start, end),
+    };
+    if (context) unit.context = context;
+    return unit;
+  });
+}
+
+function render(original: Uint8Array, translations: Translations, options: RenderOptions): Uint8Array {
+  const file = readCsv(original, options);
+  const cols = columns(file);
+  const edits: Edit[] = [];
+  for (const [r, id] of rows(file, cols, options.fileName)) {
+    const translation = translations.get(id);
+    if (translation === undefined) continue;
+    const text = typeof translation === 'string' ? translation : translation.other;
+    const field = fieldAt(file, r, cols.source);
+    if (text === fieldValue(file, field)) continue;
+    const at = field >= 0 ? file.fieldStart[field]! : file.recordEnd[r]!;
+    if (file.decoded.encoding === 'latin1' && /[^\u0000-\u00ff]/.test(text)) {
+      const { line, column } = file.positions().at(at);
+      throw new FormatError(
+        `translation of ${JSON.stringify(id)} has characters this Latin-1 file cannot hold`,
+        {
+          file: options.fileName,
+          line,
+          column,
+        },
+      );
+    }
+    const written = writeField(text, file.delimiter, field >= 0 && file.fieldQuoted[field]!);
+    if (field >= 0) edits.push({ start: at, end: file.fieldEnd[field]!, replacement: written });
+    else {
+      // A short row gets the missing (empty) columns up to the source column.
+      const missing = cols.source - fieldCount(file, r) + 1;
+      edits.push({ start: at, end: at, replacement: file.delimiter.repeat(missing) + written });
+    }
+  }
+  if (edits.length === 0) return original;
+  return encodeText(applyEdits(file.decoded.text, edits), file.decoded.encoding, file.decoded.bom);
+}
+
+/** A field as RFC 4180 writes it: quoted (quotes doubled) when needed or when it was quoted. */
+export function writeField(text: string, delimiter: string, quoted: boolean): string {
+  const needs = quoted || text.includes(delimiter) || /["\r\n]/.test(text) || text !== text.trim();
+  return needs ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export const csvFormat: FormatModule = {
+  name: 'csv',
+  extensions: ['csv'],
+  parse,
+  render,
+};
