@@ -3,6 +3,8 @@ import express, { type Express } from 'express';
 import pino, { type Logger } from 'pino';
 import { apiKeyService } from './auth/api-key-service.ts';
 import { authenticate } from './auth/authenticate.ts';
+import type { MtProvider } from './engine/mt/index.ts';
+import { providerFromEnv } from './engine/mt/index.ts';
 import { ApiRegistry } from './http/api-router.ts';
 import { errorHandler, notFoundHandler } from './http/error-handler.ts';
 import { buildOpenApi } from './http/openapi.ts';
@@ -14,7 +16,9 @@ import { apiKeyRoutes } from './routes/api-keys.ts';
 import { documentRoutes } from './routes/documents.ts';
 import { languageRoutes } from './routes/languages.ts';
 import { memoryRoutes } from './routes/memories.ts';
+import { translateRoutes } from './routes/translate.ts';
 import { memoryService } from './services/memories.ts';
+import { segmentTranslationService } from './services/segment-translation.ts';
 import { createTmCache } from './services/tm-cache.ts';
 import type { PlatformDatabase } from './store/db.ts';
 import { memoryImportHandler } from './work/handlers/memory-import.ts';
@@ -34,6 +38,9 @@ export interface AppDeps {
   version?: string;
   /** Largest uploaded file (memory imports, files), in bytes (default 512 MiB). */
   maxUploadBytes?: number;
+  /** Machine translation (default: from SVC_MT_PROVIDER in `env`, offline when unset). */
+  mt?: MtProvider;
+  env?: NodeJS.ProcessEnv;
   /** Background work items run at once by this process (default 2). */
   workConcurrency?: number;
 }
@@ -72,6 +79,8 @@ export function createApp(deps: AppDeps): Platform {
   languageRoutes(api);
   const memories = memoryService({ db, now, tm, log, wake });
   memoryRoutes(api, memories, { db, now, maxUploadBytes });
+  const mt = deps.mt ?? providerFromEnv(deps.env ?? process.env);
+  translateRoutes(api, segmentTranslationService({ db, now, tm, memories, mt }));
   documentRoutes(api, limiter);
   let openapi: ReturnType<typeof buildOpenApi> | undefined;
   api.add({

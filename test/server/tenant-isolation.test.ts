@@ -107,6 +107,19 @@ const cases: IsolationCase[] = [
     rawBody: '<tmx version="1.4"><body/></tmx>',
     status: 401,
   },
+  {
+    method: 'POST',
+    route: '/v2/translate',
+    path: () => '/v2/translate',
+    body: (b) => ({ memory_id: b.memoryId, source: 'hello' }),
+    status: 401,
+  },
+  {
+    method: 'GET',
+    route: '/v2/translate',
+    path: (b) => `/v2/translate?memory_id=${b.memoryId}&source=hello`,
+    status: 401,
+  },
 ];
 
 /** Routes that hold no organization-owned resource: the same for every organization. */

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createApp } from '../../server/app.ts';
 import { apiKeyService } from '../../server/auth/api-key-service.ts';
 import { bootstrapIfEmpty } from '../../server/bootstrap.ts';
+import type { MtProvider } from '../../server/engine/mt/index.ts';
 import { DEFAULT_LIMITS, type LimitsConfig } from '../../server/limits/config.ts';
 import { createOrganization, ensureUser, grant } from '../../server/store/accounts.ts';
 import type { PlatformDatabase } from '../../server/store/db.ts';
@@ -33,6 +34,7 @@ export interface StartOptions {
   limits?: Partial<LimitsConfig>;
   databaseUrl?: string;
   maxUploadBytes?: number;
+  mt?: MtProvider;
 }
 
 export function basic(key: string): string {
@@ -57,6 +59,8 @@ export async function startPlatform(options: StartOptions = {}): Promise<TestPla
     now,
     limits: { ...DEFAULT_LIMITS, ...options.limits },
     ...(options.maxUploadBytes ? { maxUploadBytes: options.maxUploadBytes } : {}),
+    ...(options.mt ? { mt: options.mt } : {}),
+    env: {},
   });
   worker.start();
   const server: Server = await new Promise((resolve) => {

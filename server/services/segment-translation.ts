@@ -1,0 +1,134 @@
+import { sql } from 'kysely';
+import type { TranslateRequest, TranslateResult, TranslationItem } from '../../src/api/schemas/translate.ts';
+import type { AuthContext } from '../auth/context.ts';
+import { monotonicAlignment } from '../engine/mt/align.ts';
+import { MtError, type MtProvider, type MtTerm, splitWords, translateSegments } from '../engine/mt/index.ts';
+import { HttpError } from '../http/errors.ts';
+import type { Db } from '../store/db.ts';
+import type { MemoryRow } from '../store/memories.ts';
+import { type MemoryService, queryMemory } from './memories.ts';
+import type { TmCache } from './tm-cache.ts';
+
+export interface SegmentTranslationDeps {
+  db: Db;
+  now: () => number;
+  tm: TmCache;
+  memories: MemoryService;
+  mt: MtProvider;
+}
+
+/** Terms per memory version, so a termbase is read once per change, not once per request. */
+function termCache(db: Db) {
+  const cache = new Map<number, { version: number; terms: Promise<MtTerm[]> }>();
+  return (memory: MemoryRow): Promise<MtTerm[]> => {
+    const hit = cache.get(memory.id);
+    if (hit && hit.version === memory.version) return hit.terms;
+    const terms = db
+      .selectFrom('terms')
+      .select(['source', 'target'])
+      .where('memory_id', '=', memory.id)
+      .where('visible', '=', 1)
+      .orderBy('id')
+      .limit(50_000)
+      .execute();
+    cache.set(memory.id, { version: memory.version, terms });
+    if (cache.size > 256) cache.delete(cache.keys().next().value!);
+    return terms;
+  };
+}
+
+/** Records characters sent to MT per organization and day, for usage reporting. */
+export async function recordUsage(
+  db: Db,
+  organizationId: number,
+  now: number,
+  metric: string,
+  amount: number,
+) {
+  if (amount <= 0) return;
+  const day = new Date(now).toISOString().slice(0, 10);
+  await db
+    .insertInto('usage')
+    .values({ organization_id: organizationId, day, metric, amount })
+    .onConflict((oc) =>
+      oc
+        .columns(['organization_id', 'day', 'metric'])
+        .doUpdateSet({ amount: sql<number>`usage.amount + ${amount}` }),
+    )
+    .execute();
+}
+
+/**
+ * Translates one segment: TM matches (score ≥ 75) first, then MT (spec, Segment translation;
+ * DESIGN §5). With `prefix`, only TM targets that start with it are offered and MT continues it;
+ * `n` (deprecated) caps the number of translations.
+ */
+export function segmentTranslationService(deps: SegmentTranslationDeps) {
+  const { db, now, tm, memories, mt } = deps;
+  const termsOf = termCache(db);
+
+  return async (
+    auth: AuthContext,
+    request: TranslateRequest,
+    signal?: AbortSignal,
+  ): Promise<TranslateResult> => {
+    const memory = await memories.accessible(auth, request.memory_id);
+    const tag = (lang: string, locale: string | null) => (locale ? `${lang}-${locale}` : lang);
+    const sourceSplit = splitWords(request.source, tag(memory.srclang, memory.srclocale));
+    const limit = request.n ?? Number.POSITIVE_INFINITY;
+    const items: TranslationItem[] = [];
+
+    if (request.tm_matches) {
+      const matches = await queryMemory(db, tm, memory, request.source, { n: Math.min(10, limit) });
+      for (const match of matches) {
+        if (request.prefix && !match.target.startsWith(request.prefix)) continue;
+        const split = splitWords(match.target, tag(memory.trglang, memory.trglocale));
+        items.push({
+          target: match.target,
+          targetWithTags: match.target,
+          align: request.rich ? monotonicAlignment(sourceSplit.words, split.words) : [],
+          provenance: 'TM',
+          score: match.score,
+          isTMMatch: true,
+          targetDelimiters: split.delimiters,
+          targetWords: split.words,
+          metadata: match.metadata,
+        });
+      }
+    }
+
+    if (items.length < limit) {
+      const terms = await termsOf(memory);
+      let mtItem: TranslationItem;
+      try {
+        const [result] = await translateSegments(mt, [request.source], {
+          srclang: memory.srclang,
+          trglang: memory.trglang,
+          srclocale: memory.srclocale ?? undefined,
+          trglocale: memory.trglocale ?? undefined,
+          terms,
+          containsICUData: request.containsICUData,
+          projectTags: request.project_tags,
+          prefix: request.prefix,
+          rich: request.rich,
+          signal,
+        });
+        const { align, ...rest } = result!;
+        mtItem = { ...rest, align: align ?? [] };
+      } catch (err) {
+        if (err instanceof MtError)
+          throw new HttpError(502, `machine translation failed: ${err.message}`, { cause: err });
+        throw err;
+      }
+      await recordUsage(db, auth.organizationId, now(), 'mt_characters', request.source.length);
+      items.push(mtItem);
+    }
+
+    return {
+      untokenizedSource: request.source,
+      tokenizedSource: sourceSplit.words.join(' '),
+      sourceDelimiters: sourceSplit.delimiters,
+      translation: items.slice(0, Number.isFinite(limit) ? limit : undefined),
+    };
+  };
+}

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+
+/** Booleans arrive as JSON booleans (POST) or as query strings (GET). */
+const flag = z.preprocess(
+  (v) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' ? false : v),
+  z.boolean(),
+);
+const int = z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v), z.int());
+
+/** POST /v2/translate body, or GET /v2/translate query (spec, Segment translation request). */
+export const TranslateRequest = z
+  .object({
+    source: z.string().min(1, 'must not be empty').max(5000, 'must be at most 5000 characters'),
+    memory_id: int.pipe(z.int().min(1)),
+    source_hash: int.optional(),
+    n: int.pipe(z.int().min(1).max(100)).optional().describe('deprecated: at most this many translations'),
+    prefix: z.string().max(5000).optional().describe('every returned target starts with this text'),
+    rich: flag.default(false),
+    tm_matches: flag.default(true),
+    project_tags: flag.default(false),
+    containsICUData: flag.default(false),
+  })
+  .meta({ id: 'TranslateRequest' });
+
+export const TranslationItem = z
+  .object({
+    target: z.string(),
+    targetWithTags: z.string(),
+    align: z.array(z.tuple([z.int(), z.int()])),
+    provenance: z.enum(['TM', 'MT']),
+    score: z.number(),
+    isTMMatch: z.boolean(),
+    targetDelimiters: z.array(z.string()),
+    targetWords: z.array(z.string()),
+    modelScore: z.number().nullable().optional(),
+    formatting: z
+      .array(
+        z.object({
+          tag: z.string(),
+          name: z.string(),
+          kind: z.enum(['open', 'close', 'empty']),
+          start: z.int(),
+          end: z.int(),
+        }),
+      )
+      .optional(),
+    metadata: z.record(z.string(), z.unknown()).optional(),
+  })
+  .meta({ id: 'TranslationItem' });
+
+export const TranslateResult = z
+  .object({
+    untokenizedSource: z.string(),
+    tokenizedSource: z.string(),
+    sourceDelimiters: z.array(z.string()),
+    translation: z.array(TranslationItem),
+  })
+  .meta({ id: 'TranslateResult' });
+
+export type TranslateRequest = z.infer<typeof TranslateRequest>;
+export type TranslationItem = z.infer<typeof TranslationItem>;
+export type TranslateResult = z.infer<typeof TranslateResult>;
