@@ -91,13 +91,14 @@ export function quoteIcu(text: string, ctx: IcuContext, following: string): stri
   while (i < text.length) {
     const c = text[i]!;
     if (special(c, ctx)) {
-      // One quoted run for consecutive specials and apostrophes: `''` inside a quote is an apostrophe.
-      let run = '';
-      while (i < text.length && (special(text[i], ctx) || text[i] === "'")) {
-        run += text[i] === "'" ? "''" : text[i];
-        i++;
-      }
-      out += `'${run}'`;
+      // One quoted run up to the last special character of this word (`'{ici}'`, not
+      // `'{'ici'}'`); inside a quote an apostrophe is written `''`.
+      let end = i;
+      for (let j = i; j < text.length && !/\s/.test(text[j]!); j++) if (special(text[j], ctx)) end = j;
+      // An apostrophe right after the closing quote would read as `''` inside it: take it in.
+      while (text[end + 1] === "'") end++;
+      out += `'${text.slice(i, end + 1).replaceAll("'", "''")}'`;
+      i = end + 1;
       continue;
     }
     if (c === "'") {

@@ -24,41 +24,57 @@ export interface Cut {
   rest: Item[];
 }
 
-/** Cuts `items` after as many top-level source words as `prefix` has words (placeholders not counted). */
+/**
+ * The start of the rest without what the prefix already ends with: "Bonjour " + " world" would
+ * double the space, "Bonjour {name}," + ", welcome" the comma.
+ */
+function joinable(prefix: string, rest: string): string {
+  const lead = /^[^\p{L}\p{N}]*/u.exec(rest)![0];
+  const punctuation = lead.trim();
+  if (punctuation && prefix.trimEnd().endsWith(punctuation)) {
+    return (/\s$/.test(prefix) ? '' : ' ') + rest.slice(lead.length);
+  }
+  return /\s$/.test(prefix) ? rest.trimStart() : rest;
+}
+
+/** Cuts `items` after as many top-level source words and placeholders as `prefix` has. */
 export function cutAtPrefix(
   items: readonly Item[],
   prefix: string,
   codes: readonly Placeholder[],
   lang: string,
 ): Cut {
-  let needed = pieces(protect(prefix).text)
-    .filter((p) => p.id === undefined)
-    .reduce((n, p) => n + proseWordEnds(p.text, lang).length, 0);
-  let at = 0;
-  let rest: Item[] | undefined;
-  for (; at < items.length && needed > 0; at++) {
-    const item = items[at]!;
+  // Placeholders count as words, as in targetWords: "Bonjour {name}," covers "Hello {name}".
+  const typed = protect(prefix);
+  let needed = pieces(typed.text).reduce(
+    (n, p) => n + (p.id === undefined ? proseWordEnds(p.text, lang).length : 1),
+    0,
+  );
+  // The cut: just after the last covered word or code, item `at`, offset `offset` (-1: nothing covered).
+  let at = -1;
+  let offset = 0;
+  for (let i = 0; i < items.length && needed > 0; i++) {
+    const item = items[i]!;
     if (item.structural) break;
-    if (item.id !== undefined) continue;
-    const ends = proseWordEnds(item.text, lang);
-    if (ends.length < needed) {
-      needed -= ends.length;
-      continue;
-    }
-    const tail = item.text.slice(ends[needed - 1]);
-    rest = [...(tail ? [{ ...item, text: tail }] : []), ...items.slice(at + 1)];
-    break;
+    const ends = item.id === undefined ? proseWordEnds(item.text, lang) : [item.text.length];
+    if (ends.length === 0) continue;
+    const taken = Math.min(needed, ends.length);
+    needed -= taken;
+    at = i;
+    offset = ends[taken - 1]!;
   }
-  const covered = items.slice(0, at);
-  rest ??= items.slice(at);
+  if (at < 0) return { carried: [], rest: [...items] };
+  const tail = items[at]!.text.slice(offset);
+  const covered = items.slice(0, at + 1);
+  let rest: Item[] = [...(tail ? [{ ...items[at]!, text: tail }] : []), ...items.slice(at + 1)];
   const carried = covered.filter(
     (item) => item.id !== undefined && !prefix.includes(codes[item.id - 1]?.text ?? ''),
   );
-  // "Bonjour " + " world" would double the space the translator already typed.
   const first = rest[0];
-  if (carried.length === 0 && /\s$/.test(prefix) && first && first.id === undefined) {
-    const trimmed = first.text.trimStart();
-    rest = trimmed ? [{ ...first, text: trimmed }, ...rest.slice(1)] : rest.slice(1);
+  if (carried.length === 0 && first && first.id === undefined) {
+    rest = [{ ...first, text: joinable(prefix, first.text) }, ...rest.slice(1)].filter(
+      (item) => item.text !== '',
+    );
   }
   return { carried, rest };
 }
