@@ -27,6 +27,20 @@ export function parseLanguageTag(raw: string): LanguageTag | undefined {
   return { lang, region: region?.toUpperCase() };
 }
 
+/**
+ * parseLanguageTag with a small memo: a file repeats the same few tags on every unit, and a
+ * 200 MB TMX has millions of `<tuv>`s. The memo stops growing after 256 distinct tags.
+ */
+export function tagParser(): (raw: string) => LanguageTag | undefined {
+  const memo = new Map<string, LanguageTag | undefined>();
+  return (raw) => {
+    if (memo.has(raw)) return memo.get(raw);
+    const tag = parseLanguageTag(raw);
+    if (memo.size < 256) memo.set(raw, tag);
+    return tag;
+  };
+}
+
 /** `en-US`, the normalised spelling used in messages. */
 export function formatTag(tag: LanguageTag): string {
   return tag.region ? `${tag.lang}-${tag.region}` : tag.lang;

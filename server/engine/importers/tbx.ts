@@ -1,6 +1,6 @@
 import { countSkipped, describePair, describeSkipped, nothingImported, type ReadContext } from './context.ts';
 import { notA } from './detect.ts';
-import { bestRanked, LanguagesSeen, parseLanguageTag } from './languages.ts';
+import { bestRanked, LanguagesSeen, tagParser } from './languages.ts';
 import { joinNotes } from './metadata.ts';
 import type { ImportedTerm } from './types.ts';
 import type { XmlReader } from './xml-stream.ts';
@@ -40,6 +40,7 @@ interface Section {
  */
 export function tbxReader(context: ReadContext): XmlReader<ImportedTerm> {
   const languages = new LanguagesSeen();
+  const parseTag = tagParser();
   let entries = 0;
   return {
     open(tag, depth) {
@@ -54,8 +55,7 @@ export function tbxReader(context: ReadContext): XmlReader<ImportedTerm> {
         .filter((child) => LANGUAGE_SECTIONS.has(localName(child.name)))
         .map(readSection);
       for (const section of sections) languages.add(attribute(section.element, 'xml:lang', 'lang'));
-      const tagOf = (section: Section) =>
-        parseLanguageTag(attribute(section.element, 'xml:lang', 'lang') ?? '');
+      const tagOf = (section: Section) => parseTag(attribute(section.element, 'xml:lang', 'lang') ?? '');
       const sources = bestRanked(sections, tagOf, context.sides.source);
       const targets = bestRanked(sections, tagOf, context.sides.target).filter((s) => !sources.includes(s));
       if (sources.length === 0 || targets.length === 0) return countSkipped(context.stats, 'language');

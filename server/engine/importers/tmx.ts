@@ -1,6 +1,6 @@
 import { countSkipped, describePair, describeSkipped, nothingImported, type ReadContext } from './context.ts';
 import { notA } from './detect.ts';
-import { LanguagesSeen, type LanguageTag, parseLanguageTag, pickPair } from './languages.ts';
+import { LanguagesSeen, type LanguageTag, pickPair, tagParser } from './languages.ts';
 import { emailOf, joinNotes, parseTmxDate } from './metadata.ts';
 import type { ImportedSegment } from './types.ts';
 import type { XmlReader } from './xml-stream.ts';
@@ -32,6 +32,7 @@ interface Variant {
  */
 export function tmxReader(context: ReadContext): XmlReader<ImportedSegment> {
   const languages = new LanguagesSeen();
+  const parseTag = tagParser();
   let units = 0;
   return {
     open(tag, depth) {
@@ -42,7 +43,7 @@ export function tmxReader(context: ReadContext): XmlReader<ImportedSegment> {
     },
     element(tu, emit) {
       units++;
-      const variants = childElements(tu, 'tuv').map(readVariant);
+      const variants = childElements(tu, 'tuv').map((tuv) => readVariant(tuv, parseTag));
       for (const variant of variants) languages.add(attribute(variant.element, 'xml:lang', 'lang'));
       const picked = pickPair(variants, (variant) => variant.tag, context.sides);
       if (!picked) return countSkipped(context.stats, 'language');
@@ -71,12 +72,12 @@ export function tmxReader(context: ReadContext): XmlReader<ImportedSegment> {
   };
 }
 
-function readVariant(tuv: TreeElement): Variant {
+function readVariant(tuv: TreeElement, parseTag: (raw: string) => LanguageTag | undefined): Variant {
   const lang = attribute(tuv, 'xml:lang', 'lang');
   if (!lang?.trim()) throw errorAt(tuv, '<tuv> without xml:lang');
   const seg = firstChild(tuv, 'seg');
   if (!seg) throw errorAt(tuv, '<tuv> without <seg>');
-  return { element: tuv, tag: parseLanguageTag(lang), text: markupText(seg) };
+  return { element: tuv, tag: parseTag(lang), text: markupText(seg) };
 }
 
 function segmentOf(

@@ -102,9 +102,15 @@ describe('CSV termbase import', () => {
 });
 
 describe('CSV tokenizer', () => {
-  /** RFC 4180 writer: quote every field, double the quotes. */
-  const write = (rows: string[][], eol: string) =>
-    rows.map((row) => row.map((field) => `"${field.replaceAll('"', '""')}"`).join(',')).join(eol) + eol;
+  /** RFC 4180 writer: quote every field, or only those that need it; double the quotes. */
+  const write = (rows: string[][], eol: string, always: boolean) =>
+    rows
+      .map((row) =>
+        row
+          .map((field) => (always || /[",\n]/.test(field) ? `"${field.replaceAll('"', '""')}"` : field))
+          .join(','),
+      )
+      .join(eol) + eol;
 
   it('reads back any rows an RFC 4180 writer produces, however the text is cut', () => {
     const field = fc.string({ unit: fc.constantFrom('a', 'ß', ',', '"', '\n', ' ', '€') });
@@ -113,8 +119,9 @@ describe('CSV tokenizer', () => {
         fc.array(fc.array(field, { minLength: 2, maxLength: 4 }), { minLength: 1, maxLength: 8 }),
         fc.constantFrom('\n', '\r\n'),
         fc.integer({ min: 1, max: 7 }),
-        (rows, eol, cut) => {
-          const text = write(rows, eol);
+        fc.boolean(),
+        (rows, eol, cut, always) => {
+          const text = write(rows, eol, always);
           const tokenizer = new CsvTokenizer(',');
           const read = [];
           for (let at = 0; at < text.length; at += cut)
