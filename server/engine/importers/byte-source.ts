@@ -31,7 +31,7 @@ function formatBytes(bytes: number): string {
 export async function peekHead(
   chunks: AsyncIterable<Uint8Array>,
   size: number,
-): Promise<{ head: Uint8Array; stream: AsyncIterable<Uint8Array> }> {
+): Promise<{ head: Uint8Array; stream: AsyncIterable<Uint8Array>; release: () => Promise<void> }> {
   const iterator = chunks[Symbol.asyncIterator]();
   const buffered: Uint8Array[] = [];
   let length = 0;
@@ -57,7 +57,14 @@ export async function peekHead(
       if (!done) await iterator.return?.();
     }
   }
-  return { head, stream: stream() };
+  /** Lets the source go when the stream will not be read (the head was refused). */
+  const release = async () => {
+    if (!done) {
+      done = true;
+      await iterator.return?.();
+    }
+  };
+  return { head, stream: stream(), release };
 }
 
 function concat(chunks: readonly Uint8Array[], length: number): Uint8Array {

@@ -94,9 +94,12 @@ async function* run<T>(
   readerFor: (format: ImportFormat) => Reader<T>,
 ): AsyncGenerator<T> {
   const bytes = limitBytes(request.chunks(), request.maxBytes, request.name);
-  const { head, stream } = await peekHead(bytes, HEAD_BYTES);
+  const { head, stream, release } = await peekHead(bytes, HEAD_BYTES);
   const format = detectImportFormat(request.name, head);
-  if (format instanceof ImportError) throw format;
+  if (format instanceof ImportError) {
+    await release();
+    throw format;
+  }
   context.format = format;
   context.stats.format = format;
   yield* readerFor(format)(stream, head, context, options);

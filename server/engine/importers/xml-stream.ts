@@ -2,6 +2,12 @@ import { SaxesParser } from 'saxes';
 import { ImportError } from './import-error.ts';
 import type { TreeElement } from './xml-tree.ts';
 
+/**
+ * How deep elements may nest inside one kept unit. Real inline markup nests a few levels; the
+ * tree is walked recursively, so a hostile file nesting thousands deep must be refused first.
+ */
+const MAX_UNIT_DEPTH = 100;
+
 /** A start tag outside the kept subtrees: what a reader needs to decide and to check attributes. */
 export interface OpenTag {
   name: string;
@@ -93,6 +99,13 @@ function treeParser<T>(reader: XmlReader<T>, emit: (item: T) => void): SaxesPars
     const attributes = tag.attributes as Record<string, string>;
     const parent = stack[stack.length - 1];
     if (parent) {
+      if (stack.length >= MAX_UNIT_DEPTH) {
+        throw ImportError.at(
+          line,
+          column,
+          `elements nested more than ${MAX_UNIT_DEPTH} deep inside <${stack[0]!.name}>`,
+        );
+      }
       const node = { name: tag.name, attributes, children: [], selfClosing: tag.isSelfClosing, line, column };
       parent.children.push(node);
       stack.push(node);

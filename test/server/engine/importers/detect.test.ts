@@ -84,4 +84,25 @@ describe('importFile', () => {
     expect(importFile({ name: 'a.tbx', chunks: chunked(''), pair }).kind).toBe('termbase');
     expect(importFile({ name: 'a.tmx', chunks: chunked(''), pair }).kind).toBe('tm');
   });
+
+  it('lets the source go when the content is refused', async () => {
+    let released = false;
+    const result = importFile({
+      name: 'data.tmx',
+      pair: EN_US_DE_AT,
+      chunks: async function* () {
+        try {
+          for (let i = 0; i < 1000; i++)
+            yield new TextEncoder().encode(i === 0 ? '{"rows": [' : '1, '.repeat(5000));
+        } finally {
+          released = true;
+        }
+      },
+    });
+    if (result.kind !== 'tm') throw new Error('tm expected');
+    await expect(result.segments[Symbol.asyncIterator]().next()).rejects.toThrow(
+      'data.tmx is not a TMX document',
+    );
+    expect(released).toBe(true);
+  });
 });

@@ -39,6 +39,13 @@ describe('hostile and oversized files', () => {
     expect(error.message).toMatch(/^line 2, column \d+: undefined entity reference/);
   });
 
+  it('refuses inline markup nested absurdly deep instead of overflowing the stack', async () => {
+    const deep = `${'<hi>'.repeat(50_000)}x${'</hi>'.repeat(50_000)}`;
+    const tmx = `<tmx version="1.4"><body><tu><tuv xml:lang="en-US"><seg>${deep}</seg></tuv></tu></body></tmx>`;
+    const error = await importFailure('deep.tmx', tmx);
+    expect(error.message).toBe('line 1, column 445: elements nested more than 100 deep inside <tu>');
+  });
+
   it('accepts the usual DOCTYPE naming the TMX DTD', async () => {
     const { items } = await importSegments('legal.tmx', fixture('legal-multilingual.tmx'));
     expect(items.length).toBeGreaterThan(0);
