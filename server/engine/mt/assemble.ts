@@ -40,13 +40,25 @@ export function assemble(plan: Plan, translated: Map<string, MtOutput>): Built |
   return { protectedTarget, modelScore };
 }
 
-/** Every expected code exactly as often, and unnumbered printf conversions in source order. */
+/**
+ * Every expected code exactly as often, and in source order where order is meaning: unnumbered
+ * printf conversions (consumed in order) and ICU branch syntax (sent as codes without ICU data).
+ */
 function codesKept(plan: Plan, ids: number[]): boolean {
   const sorted = (list: number[]) => [...list].sort((a, b) => a - b).join(',');
   if (sorted(ids) !== sorted(plan.expected)) return false;
-  const printf = (list: number[]) =>
-    list.filter((id) => plan.codes[id - 1]?.kind === 'printf' && plan.codes[id - 1]?.name === undefined);
-  return printf(ids).join(',') === printf(plan.expected).join(',');
+  const ordered = (list: number[]) =>
+    list
+      .filter((id) => {
+        const code = plan.codes[id - 1];
+        return (
+          code?.kind === 'icu-plural' ||
+          code?.kind === 'icu-branch' ||
+          (code?.kind === 'printf' && code.name === undefined)
+        );
+      })
+      .join(',');
+  return ordered(ids) === ordered(plan.expected);
 }
 
 /** Quotes the literal text of a translated ICU unit again; what follows each piece matters (icu-text.ts). */

@@ -6,6 +6,7 @@
 import { type BatchLimits, batches } from './batches.ts';
 import { postJson } from './http.ts';
 import { compileTerms } from './terms.ts';
+import { pieces } from './tokens.ts';
 import {
   languageTag,
   MtError,
@@ -90,7 +91,12 @@ function termsUsed(terms: readonly MtTerm[] | undefined, sources: readonly strin
   const matcher = compileTerms(terms);
   if (!matcher) return [];
   const used = new Map<string, MtTerm>();
-  for (const source of sources) for (const m of matcher.find(source)) used.set(m.term.source, m.term);
+  for (const source of sources) {
+    // Only the text between inline codes: a term "id" must not match inside `<x id="1"/>`.
+    for (const piece of pieces(source)) {
+      if (piece.id === undefined) for (const m of matcher.find(piece.text)) used.set(m.term.source, m.term);
+    }
+  }
   return [...used.values()];
 }
 

@@ -48,6 +48,7 @@ describe('openai provider', () => {
       terms: [
         { source: 'file', target: 'fichier' },
         { source: 'folder', target: 'dossier' },
+        { source: 'id', target: 'identifiant' },
       ],
     });
     expect(r!.target).toBe('Bonjour {name}, open the fichier');
@@ -70,6 +71,7 @@ describe('openai provider', () => {
     expect(system).toContain('<x id="1"/>');
     expect(system).toContain('"file" → "fichier"');
     expect(system).not.toContain('folder');
+    expect(system).not.toContain('identifiant');
     expect(userStrings(req)).toEqual(['Hello <x id="1"/>, open the file']);
   });
 

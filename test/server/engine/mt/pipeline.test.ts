@@ -234,6 +234,17 @@ describe('repair when a provider loses placeholders', () => {
     expect(r!.target).toBe('%s AND %d');
   });
 
+  it('repairs ICU branch syntax moved by a provider when the source is not declared as ICU', async () => {
+    const provider = scripted((s) =>
+      s.includes('<x')
+        ? s.replace('<x id="1"/>', '').replace('<x id="3"/>', '<x id="3"/><x id="1"/>')
+        : s.toUpperCase(),
+    );
+    const [r] = await translateSegments(provider, ['{n, plural, one {a file} other {files}}'], en);
+    expect(r!.target).toBe('{n, plural, one {A FILE} other {FILES}}');
+    expect(provider.requests).toHaveLength(2);
+  });
+
   it('throws MtError when even the repair loses a placeholder', async () => {
     const provider = scripted(() => '<x id="1"/>');
     await expect(translateSegments(provider, ['Send %s to %d people'], en)).rejects.toThrow(MtError);
