@@ -1,0 +1,104 @@
+/**
+ * i18next key conventions inside one JSON object (JSON format v4, i18next ≥ 21):
+ * plural suffixes `_zero/_one/_two/_few/_many/_other`, ordinal suffixes `_ordinal_one` …, and
+ * context suffixes (`friend_male` next to `friend`). See https://www.i18next.com/translation-function/plurals
+ * and https://www.i18next.com/translation-function/context.
+ */
+import type { PluralCategory } from '../model.ts';
+import { escapeSegment } from './key-path.ts';
+import { type JsonDoc, STRING } from './tokens.ts';
+
+const SUFFIX = /^(.+?)(_ordinal)?_(zero|one|two|few|many|other)$/;
+
+/** Sibling keys `base_<category>` (or `base_ordinal_<category>`) read as one plural unit. */
+export interface PluralGroup {
+  base: string;
+  ordinal: boolean;
+  /** Escaped id segment: the base key, `base#ordinal`, or `base#plural` when a plain `base` key exists too. */
+  segment: string;
+  /** Key events of the members by category; all their values are strings. */
+  members: Map<PluralCategory, number>;
+  /** The member key that comes first in the file (where the unit is located). */
+  first: number;
+}
+
+export interface ObjectConventions {
+  /** The group of each grouped member (by key event); undefined when no key has an underscore. */
+  groupOf: Map<number, PluralGroup> | undefined;
+  /** The i18next context of a key or plural base, when its base key exists in the same object. */
+  contextOf(key: string): string | undefined;
+}
+
+const NONE: ObjectConventions = { groupOf: undefined, contextOf: () => undefined };
+
+function hasUnderscoreKey(doc: JsonDoc, object: number): boolean {
+  const text = doc.text;
+  const stop = doc.next(object);
+  for (let k = object + 1; k < stop; k = doc.next(k + 1)) {
+    // Keys are short: a scan of the key alone beats an indexOf that may run far past it.
+    for (let i = doc.start(k) + 1, end = doc.end(k) - 1; i < end; i++)
+      if (text.charCodeAt(i) === 95) return true;
+  }
+  return false;
+}
+
+/** The key of a plural member for a category, as i18next looks it up. */
+export function pluralKey(group: Pick<PluralGroup, 'base' | 'ordinal'>, category: PluralCategory): string {
+  return `${group.base}${group.ordinal ? '_ordinal' : ''}_${category}`;
+}
+
+/**
+ * Groups plural members and finds contexts in the object whose member keys are `keys`. A group
+ * needs an `_other` member and string values for all its members; otherwise its keys stay plain.
+ */
+export function objectConventions(doc: JsonDoc, object: number): ObjectConventions {
+  // Most objects have no suffixed keys at all: skip the bookkeeping for them.
+  if (!hasUnderscoreKey(doc, object)) return NONE;
+  const keys = doc.keys(object);
+  const names = keys.map((k) => doc.string(k));
+  const candidates = new Map<
+    string,
+    { base: string; ordinal: boolean; members: [PluralCategory, number][] }
+  >();
+  names.forEach((name, index) => {
+    const m = name.includes('_') ? SUFFIX.exec(name) : null;
+    if (!m) return;
+    const ordinal = m[2] !== undefined;
+    const id = `${ordinal ? 'o' : 'c'}${m[1]}`;
+    let candidate = candidates.get(id);
+    if (!candidate) {
+      candidate = { base: m[1]!, ordinal, members: [] };
+      candidates.set(id, candidate);
+    }
+    candidate.members.push([m[3] as PluralCategory, keys[index]!]);
+  });
+  const present = new Set(names);
+  const groupOf = new Map<number, PluralGroup>();
+  const bases = new Set<string>();
+  for (const candidate of candidates.values()) {
+    const members = new Map(candidate.members);
+    if (!members.has('other') || candidate.members.some(([, k]) => doc.kind(k + 1) !== STRING)) continue;
+    const segment = candidate.ordinal
+      ? `${escapeSegment(candidate.base)}#ordinal`
+      : present.has(candidate.base)
+        ? `${escapeSegment(candidate.base)}#plural`
+        : escapeSegment(candidate.base);
+    const group: PluralGroup = {
+      base: candidate.base,
+      ordinal: candidate.ordinal,
+      segment,
+      members,
+      first: candidate.members[0]![1],
+    };
+    for (const [, k] of candidate.members) groupOf.set(k, group);
+    if (!candidate.ordinal) bases.add(candidate.base);
+  }
+  const contextOf = (key: string): string | undefined => {
+    for (let at = key.lastIndexOf('_'); at > 0; at = key.lastIndexOf('_', at - 1)) {
+      const base = key.slice(0, at);
+      if (present.has(base) || bases.has(base)) return key.slice(at + 1) || undefined;
+    }
+    return undefined;
+  };
+  return { groupOf, contextOf };
+}

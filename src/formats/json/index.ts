@@ -1,0 +1,86 @@
+/**
+ * JSON string files: nested or flat key files, i18next (v4 plural/ordinal/context suffixes) and
+ * ICU-valued files such as FormatJS / next-intl messages.
+ *
+ * Decisions:
+ * - Ids are key paths with `\`, `.` and `#` escaped inside keys (key-path.ts); array elements use
+ *   their index (`steps.0`). Plural units are the base key (`cart.items`), `base#ordinal` for
+ *   ordinal groups and `base#plural` when a plain `base` key exists beside the group.
+ * - Numbers, booleans and null are not units and never change.
+ * - Duplicate keys are a FormatError (line and column of the second), not last-wins.
+ * - The root must be an object or an array.
+ * - Render keeps the file's escaping (`\u00e9` vs `é`, `\/`, hex case) and separators; plural
+ *   groups get exactly the translation's forms plus any the target needs (filled from `other`).
+ */
+import type { FormatModule, ParseOptions, RenderOptions, Translations, Unit } from '../model.ts';
+import { applyEdits, decodeText, encodeText } from '../text.ts';
+import { Locator } from './locator.ts';
+import { jsonEdits } from './render.ts';
+import { ARRAY, type JsonDoc, OBJECT, tokenizeJson } from './tokens.ts';
+import { entryId, pluralForms, walkJson } from './units.ts';
+
+/** Decodes and tokenizes a JSON string file whose root must be an object or array. */
+export function readJson(bytes: Uint8Array, options: ParseOptions = {}): JsonDoc {
+  const decoded = decodeText(bytes, { fileName: options.fileName, maxBytes: options.maxBytes });
+  const doc = tokenizeJson(decoded, options.fileName);
+  if (doc.kind(0) !== OBJECT && doc.kind(0) !== ARRAY) {
+    throw doc.error('expected an object or array at the top level', doc.start(0), options.fileName);
+  }
+  return doc;
+}
+
+function parse(bytes: Uint8Array, options: ParseOptions = {}): Unit[] {
+  const doc = readJson(bytes, options);
+  const locator = new Locator(doc.decoded);
+  const units: Unit[] = [];
+  walkJson(doc, (entry) => {
+    const { value, plural } = entry;
+    const unit: Unit = {
+      id: entryId(entry),
+      source: '',
+      notes: [],
+      flags: plural?.group.ordinal ? ['ordinal'] : [],
+      translatable: true,
+      location: locator.location(doc.start(value) + 1, doc.end(value) - 1),
+    };
+    if (plural) {
+      unit.sourcePlural = pluralForms(doc, plural.group);
+      unit.source = unit.sourcePlural.other;
+    } else unit.source = doc.string(value);
+    if (entry.context !== undefined) unit.context = entry.context;
+    units.push(unit);
+  });
+  return units;
+}
+
+function render(original: Uint8Array, translations: Translations, options: RenderOptions): Uint8Array {
+  const doc = readJson(original, options);
+  if (translations.size === 0) return original;
+  const edits = jsonEdits(doc, translations, options.targetLang, options.fileName);
+  if (edits.length === 0) return original;
+  const { encoding, bom } = doc.decoded;
+  return encodeText(applyEdits(doc.text, edits), encoding, bom);
+}
+
+/** True when the first character after a BOM and whitespace opens an object (UTF-8 or UTF-16 with BOM). */
+export function startsWithObject(bytes: Uint8Array): boolean {
+  const le = bytes[0] === 0xff && bytes[1] === 0xfe;
+  const be = bytes[0] === 0xfe && bytes[1] === 0xff;
+  const utf8Bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+  const step = le || be ? 2 : 1;
+  for (let i = le || be ? 2 : utf8Bom ? 3 : 0; i + step - 1 < bytes.length; i += step) {
+    const b = be ? bytes[i + 1] : bytes[i];
+    if (step === 2 && bytes[be ? i : i + 1] !== 0) return false;
+    if (b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09) continue;
+    return b === 0x7b;
+  }
+  return false;
+}
+
+export const jsonFormat: FormatModule = {
+  name: 'json',
+  extensions: ['json'],
+  sniff: startsWithObject,
+  parse,
+  render,
+};

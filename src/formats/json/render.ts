@@ -1,0 +1,198 @@
+/**
+ * Patching translations into a JSON text: string literals are replaced in place; i18next plural
+ * groups gain the target language's missing members (inserted after the group's last member, in
+ * the file's own separator and indentation) and lose the members the translation does not have.
+ */
+import { FormatError } from '../errors.ts';
+import type { PluralForms, Translations } from '../model.ts';
+import type { Edit } from '../text.ts';
+import { formsToWrite, sameForms } from './cldr.ts';
+import { detectEscapeStyle, escapeJsonString, type JsonEscapeStyle } from './escape.ts';
+import { type PluralGroup, pluralKey } from './i18next.ts';
+import type { JsonDoc } from './tokens.ts';
+import { entryId, type JsonEntry, pluralForms, walkJson } from './units.ts';
+
+interface ObjectChanges {
+  /** Key events of members to remove. */
+  removed: Set<number>;
+  insertions: Edit[];
+}
+
+/** Writes text as the body of a JSON string literal in the file's escaping style. */
+export type Escaper = (value: string) => string;
+
+/** An escaper for `text` that detects the file's style on first use. */
+export function escaperFor(text: string): Escaper {
+  let style: JsonEscapeStyle | undefined;
+  return (value) => {
+    style ??= detectEscapeStyle(text);
+    return escapeJsonString(value, style);
+  };
+}
+
+/** Edits that put `translations` into the document. */
+export function jsonEdits(
+  doc: JsonDoc,
+  translations: Translations,
+  targetLang: string,
+  fileName?: string,
+): Edit[] {
+  const edits: Edit[] = [];
+  const objects = new Map<number, ObjectChanges>();
+  const escapeValue = escaperFor(doc.text);
+  const lookup = translationLookup(translations);
+  walkJson(doc, (entry) => {
+    const translation = lookup(entry);
+    if (translation === undefined) return;
+    const { value, plural } = entry;
+    if (!plural) {
+      if (typeof translation !== 'string') {
+        const id = JSON.stringify(entryId(entry));
+        throw new FormatError(`translation of ${id} has plural forms but the unit is not plural`, {
+          file: fileName,
+        });
+      }
+      if (!doc.stringEquals(value, translation))
+        edits.push(replaceString(doc, value, escapeValue(translation)));
+      return;
+    }
+    if (sameForms(translation, pluralForms(doc, plural.group))) return;
+    let changes = objects.get(plural.object);
+    if (!changes) {
+      changes = { removed: new Set(), insertions: [] };
+      objects.set(plural.object, changes);
+    }
+    pluralEdits(doc, plural.group, plural.object, translation, targetLang, escapeValue, edits, changes);
+  });
+  for (const [object, changes] of objects) {
+    // Insertions first: one may sit exactly where a trailing removal starts.
+    edits.push(...changes.insertions, ...removals(doc, object, changes.removed));
+  }
+  return edits;
+}
+
+/**
+ * Finds each entry's translation. Translations usually come in file order (they were made from
+ * this file's units), so the next key of the map is compared first, without building the id
+ * string; any other order falls back to one map lookup per entry.
+ */
+export function translationLookup(
+  translations: Translations,
+): (entry: Pick<JsonEntry, 'parent' | 'segment'>) => string | PluralForms | undefined {
+  const iterator = translations.entries();
+  let head = iterator.next();
+  return (entry) => {
+    if (!head.done) {
+      const [key, value] = head.value;
+      if (sameId(key, entry.parent, entry.segment)) {
+        head = iterator.next();
+        return value;
+      }
+    }
+    return translations.get(entry.parent === undefined ? entry.segment : `${entry.parent}.${entry.segment}`);
+  };
+}
+
+function sameId(key: string, parent: string | undefined, segment: string): boolean {
+  if (parent === undefined) return key === segment;
+  return (
+    key.length === parent.length + 1 + segment.length &&
+    key.charCodeAt(parent.length) === 46 &&
+    key.endsWith(segment) &&
+    key.startsWith(parent)
+  );
+}
+
+/** Replaces the body of a string literal (the quotes stay). */
+export function replaceString(doc: JsonDoc, e: number, escaped: string): Edit {
+  return { start: doc.start(e) + 1, end: doc.end(e) - 1, replacement: escaped };
+}
+
+function pluralEdits(
+  doc: JsonDoc,
+  group: PluralGroup,
+  object: number,
+  translation: string | PluralForms,
+  targetLang: string,
+  escapeValue: Escaper,
+  edits: Edit[],
+  changes: ObjectChanges,
+): void {
+  const type = group.ordinal ? 'ordinal' : 'cardinal';
+  const forms = formsToWrite(translation, targetLang, type, group.members.has('zero'));
+  let anchor = -1;
+  const inFileOrder = [...group.members].sort(([, a], [, b]) => a - b);
+  for (const [category, key] of inFileOrder) {
+    const value = forms.get(category);
+    if (value === undefined) {
+      changes.removed.add(key);
+      continue;
+    }
+    anchor = key;
+    if (!doc.stringEquals(key + 1, value)) edits.push(replaceString(doc, key + 1, escapeValue(value)));
+  }
+  // `other` is always written, so at least one member stays and anchors the insertions.
+  if (anchor < 0) return;
+  const added = [...forms].filter(([category]) => !group.members.has(category));
+  if (added.length === 0) return;
+  const text = doc.text;
+  const separator = memberSeparator(doc, object, anchor);
+  const colon = text.slice(doc.end(anchor), doc.start(anchor + 1));
+  let insertion = '';
+  for (const [category, value] of added) {
+    insertion += `${separator}"${escapeValue(pluralKey(group, category))}"${colon}"${escapeValue(value)}"`;
+  }
+  const at = doc.end(anchor + 1);
+  changes.insertions.push({ start: at, end: at, replacement: insertion });
+}
+
+/**
+ * The text between two members (`,\n    ` in a pretty file, `,` in a minified one), taken from the
+ * anchor's neighbours so new members get the same indentation and line endings.
+ */
+export function memberSeparator(doc: JsonDoc, object: number, anchor: number): string {
+  const text = doc.text;
+  let before = -1;
+  const stop = doc.next(object);
+  for (let k = object + 1; k < stop; k = doc.next(k + 1)) {
+    if (k === anchor) {
+      if (before >= 0) return text.slice(doc.end(before + 1), doc.start(anchor));
+      const after = doc.next(anchor + 1);
+      if (after < stop) return text.slice(doc.end(anchor + 1), doc.start(after));
+      break;
+    }
+    before = k;
+  }
+  return `,${text.slice(doc.start(object) + 1, doc.start(anchor))}`;
+}
+
+/**
+ * Removes members so that commas and whitespace stay tidy: a run of removed members followed by a
+ * kept one goes up to the kept one's key; a trailing run goes from the previous kept member's value.
+ */
+function removals(doc: JsonDoc, object: number, removed: ReadonlySet<number>): Edit[] {
+  const edits: Edit[] = [];
+  const keys = doc.keys(object);
+  let runStart = -1;
+  for (let i = 0; i <= keys.length; i++) {
+    const key = keys[i];
+    if (key !== undefined && removed.has(key)) {
+      if (runStart < 0) runStart = i;
+      continue;
+    }
+    if (runStart < 0) continue;
+    const first = keys[runStart]!;
+    if (key !== undefined) {
+      edits.push({ start: doc.start(first), end: doc.start(key), replacement: '' });
+    } else {
+      const kept = keys[runStart - 1];
+      const last = keys[i - 1]!;
+      // A kept member always exists (`other` stays); without one, empty the object's inside.
+      if (kept !== undefined)
+        edits.push({ start: doc.end(kept + 1), end: doc.end(last + 1), replacement: '' });
+      else edits.push({ start: doc.start(object) + 1, end: doc.end(object) - 1, replacement: '' });
+    }
+    runStart = -1;
+  }
+  return edits;
+}
