@@ -1,0 +1,84 @@
+import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { textFormat } from '../../src/formats/text-lines/index.ts';
+import { describeFormat } from './store-suite.ts';
+
+const fixtures = ['release-notes.txt', 'welcome-crlf.txt', 'store-listing.txt'].map(
+  (f) => `test/fixtures/text/${f}`,
+);
+describeFormat(textFormat, { fixtures, bilingual: false });
+
+const enc = (s: string) => new TextEncoder().encode(s);
+const dec = (b: Uint8Array) => new TextDecoder().decode(b);
+
+describe('text: units', () => {
+  it('makes one unit per non-empty line without its surrounding whitespace', () => {
+    const units = textFormat.parse(readFileSync('test/fixtures/text/welcome-crlf.txt'));
+    expect(units.map((u) => [u.id, u.source])).toEqual([
+      ['l1', 'Welcome to Acme Notes!'],
+      ['l2', 'Your notes are stored on this device.'],
+      ['l3', 'Press Ctrl+S to save.'],
+      ['l4', 'Use Tab to indent a list item.'],
+    ]);
+    expect(units[2]!.location).toMatchObject({ line: 4, column: 4 });
+  });
+
+  it('numbers ids among non-empty lines, so blank lines do not shift them', () => {
+    const ids = (s: string) => textFormat.parse(enc(s)).map((u) => `${u.id}=${u.source}`);
+    expect(ids('a\nb\n')).toEqual(['l1=a', 'l2=b']);
+    expect(ids('\n\na\n\n\nb')).toEqual(['l1=a', 'l2=b']);
+  });
+
+  it('reads invalid UTF-8 as Latin-1 and refuses translations Latin-1 cannot hold', () => {
+    const latin1 = new Uint8Array([0x43, 0x61, 0x66, 0xe9, 0x0a]);
+    expect(textFormat.parse(latin1)[0]!.source).toBe('Café');
+    const out = textFormat.render(latin1, new Map([['l1', 'Thé']]), { targetLang: 'fr' });
+    expect(Buffer.from(out).toString('latin1')).toBe('Thé\n');
+    expect(() => textFormat.render(latin1, new Map([['l1', 'Чай']]), { targetLang: 'ru' })).toThrow(
+      /Latin-1/,
+    );
+  });
+});
+
+describe('text: render', () => {
+  it('keeps indentation, trailing spaces and CRLF around the translated text', () => {
+    const src = 'Title\r\n\r\n   indented   \r\n';
+    expect(dec(textFormat.render(enc(src), new Map([['l2', 'eingerückt']]), { targetLang: 'de' }))).toBe(
+      'Title\r\n\r\n   eingerückt   \r\n',
+    );
+  });
+
+  it('writes line breaks in a translation as spaces', () => {
+    expect(dec(textFormat.render(enc('a\nb\n'), new Map([['l1', 'x\ny']]), { targetLang: 'de' }))).toBe(
+      'x y\nb\n',
+    );
+  });
+});
+
+describe('text: property round trips', () => {
+  const line = fc.string({ unit: 'grapheme', maxLength: 20 });
+  it('generated files survive render with no translations and give translations back', () => {
+    fc.assert(
+      fc.property(
+        fc.array(line, { maxLength: 12 }),
+        fc.boolean(),
+        fc.array(line, { minLength: 1 }),
+        (lines, crlf, texts) => {
+          const bytes = enc(lines.join(crlf ? '\r\n' : '\n'));
+          const units = textFormat.parse(bytes);
+          expect(units.map((u) => u.source)).toEqual(lines.map((l) => l.trim()).filter((l) => l !== ''));
+          expect(Buffer.from(textFormat.render(bytes, new Map(), { targetLang: 'de' })).equals(bytes)).toBe(
+            true,
+          );
+          const wanted = texts.map((t) => t.replace(/\s+/g, ' ').trim()).filter((t) => t !== '');
+          if (wanted.length === 0) return;
+          const translations = new Map(units.map((u, i) => [u.id, wanted[i % wanted.length]!]));
+          const back = textFormat.parse(textFormat.render(bytes, translations, { targetLang: 'de' }));
+          expect(back.map((u) => [u.id, u.source])).toEqual(units.map((u) => [u.id, translations.get(u.id)]));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
