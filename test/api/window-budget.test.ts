@@ -12,6 +12,12 @@ function setup(capacity = { requests: 3, characters: 100 }, spanMs = 1000) {
   return { clock, budget };
 }
 
+/** Sends at once and is answered at once. */
+function sent(reservation: Reservation): void {
+  reservation.commit();
+  reservation.finish();
+}
+
 /** Reserves and records when the reservation was granted. */
 function track(promise: Promise<Reservation>, clock: { now(): number }) {
   const state: { at?: number; reservation?: Reservation; error?: unknown } = {};
@@ -31,7 +37,7 @@ describe('window budget', () => {
   it('grants up to the capacity at once, then waits one span after the first send', async () => {
     const { clock, budget } = setup();
     const t0 = clock.now();
-    for (let i = 0; i < 3; i++) (await budget.reserve({ requests: 1, characters: 10 })).commit();
+    for (let i = 0; i < 3; i++) sent(await budget.reserve({ requests: 1, characters: 10 }));
     const fourth = track(budget.reserve({ requests: 1, characters: 10 }), clock);
     await clock.advance(999);
     expect(fourth.at).toBeUndefined();
@@ -43,9 +49,9 @@ describe('window budget', () => {
   it('weighs characters: a heavy request waits until enough earlier characters expire', async () => {
     const { clock, budget } = setup({ requests: 10, characters: 100 });
     const t0 = clock.now();
-    (await budget.reserve({ requests: 1, characters: 60 })).commit();
+    sent(await budget.reserve({ requests: 1, characters: 60 }));
     await clock.advance(300);
-    (await budget.reserve({ requests: 1, characters: 30 })).commit();
+    sent(await budget.reserve({ requests: 1, characters: 30 }));
     const heavy = track(budget.reserve({ requests: 1, characters: 50 }), clock);
     await clock.advance(699);
     expect(heavy.at).toBeUndefined();
@@ -56,33 +62,36 @@ describe('window budget', () => {
 
   it('serves waiters first come, first served, so a large request is not starved by small ones', async () => {
     const { clock, budget } = setup({ requests: 10, characters: 100 });
-    (await budget.reserve({ requests: 1, characters: 90 })).commit();
+    sent(await budget.reserve({ requests: 1, characters: 90 }));
     const order: string[] = [];
     const big = budget.reserve({ requests: 1, characters: 80 }).then((r) => {
       order.push('big');
-      r.commit();
+      sent(r);
     });
     const small = budget.reserve({ requests: 1, characters: 5 }).then((r) => {
       order.push('small');
-      r.commit();
+      sent(r);
     });
     await clock.advance(1000);
     await Promise.all([big, small]);
     expect(order).toEqual(['big', 'small']);
   });
 
-  it('counts a held reservation until one span after it is committed, however late that is', async () => {
+  it('counts a request from its grant until one span after its answer, however late both come', async () => {
     const { clock, budget } = setup({ requests: 1, characters: 100 });
-    const held = await budget.reserve({ requests: 1, characters: 1 });
+    const first = await budget.reserve({ requests: 1, characters: 1 });
     const next = track(budget.reserve({ requests: 1, characters: 1 }), clock);
-    await clock.advance(5000);
+    await clock.advance(5000); // held: queued behind other limits
+    first.commit();
+    await clock.advance(5000); // in flight: a slow server
     expect(next.at).toBeUndefined();
-    const sentAt = clock.now();
-    held.commit();
+    const answeredAt = clock.now();
+    first.finish();
+    first.release(); // no effect once sent
     await clock.advance(999);
     expect(next.at).toBeUndefined();
     await clock.advance(1);
-    expect(next.at).toBe(sentAt + 1000);
+    expect(next.at).toBe(answeredAt + 1000);
   });
 
   it('gives back the weight of a reservation released before it was sent', async () => {
@@ -90,7 +99,7 @@ describe('window budget', () => {
     const held = await budget.reserve({ requests: 1, characters: 100 });
     const next = track(budget.reserve({ requests: 1, characters: 100 }), clock);
     held.release();
-    held.commit(); // no effect after a release
+    held.finish(); // no effect after a release
     await clock.advance(0);
     expect(next.at).toBe(clock.now());
     expect(budget.used('characters')).toBe(100);
@@ -98,7 +107,7 @@ describe('window budget', () => {
 
   it('an aborted waiter never gets budget and lets the ones behind it through', async () => {
     const { clock, budget } = setup({ requests: 5, characters: 100 });
-    (await budget.reserve({ requests: 1, characters: 50 })).commit();
+    sent(await budget.reserve({ requests: 1, characters: 50 }));
     const controller = new AbortController();
     const blocked = track(
       budget.reserve({ requests: 1, characters: 90 }, { signal: controller.signal }),
@@ -123,8 +132,8 @@ describe('window budget', () => {
 
   it('lowering the capacity holds requests back and rejects waiters that no longer fit at all', async () => {
     const { clock, budget } = setup({ requests: 5, characters: 100 });
-    (await budget.reserve({ requests: 1, characters: 10 })).commit();
-    (await budget.reserve({ requests: 1, characters: 10 })).commit();
+    sent(await budget.reserve({ requests: 1, characters: 10 }));
+    sent(await budget.reserve({ requests: 1, characters: 10 }));
     const heavy = track(budget.reserve({ requests: 1, characters: 90 }), clock);
     budget.lower('requests', 2);
     budget.lower('characters', 50);
@@ -137,17 +146,24 @@ describe('window budget', () => {
     expect(third.at).toBeDefined();
   });
 
-  it('property: no period of one span sees more than the capacity sent, in any dimension', async () => {
+  it('property: however late requests reach the server, no fixed window of any alignment can count more than the capacity', async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.array(
-          fc.record({ gap: fc.nat(400), chars: fc.nat(60), holdMs: fc.nat(300), abort: fc.boolean() }),
+          fc.record({
+            gap: fc.nat(400),
+            chars: fc.nat(60),
+            queuedMs: fc.nat(300),
+            latencyMs: fc.nat(900),
+            abort: fc.boolean(),
+          }),
           { minLength: 1, maxLength: 40 },
         ),
         async (plan) => {
           const capacity = { requests: 4, characters: 100 };
-          const { clock, budget } = setup(capacity, 1000);
-          const sent: { at: number; chars: number }[] = [];
+          const W = 1000;
+          const { clock, budget } = setup(capacity, W);
+          const flights: { from: number; to: number; chars: number }[] = [];
           const done: Promise<unknown>[] = [];
           for (const step of plan) {
             await clock.advance(step.gap);
@@ -156,24 +172,30 @@ describe('window budget', () => {
               budget
                 .reserve({ requests: 1, characters: step.chars }, { signal: controller.signal })
                 .then(async (reservation) => {
-                  // Some requests wait behind other limits before they leave; some never leave.
-                  await Promise.resolve();
-                  if (step.abort) reservation.release();
-                  else {
-                    sent.push({ at: clock.now(), chars: step.chars });
-                    reservation.commit();
-                  }
+                  // Some wait behind other limits before they leave, some never leave; the server
+                  // counts each at an unknown moment between leaving and answering.
+                  await clock.advance(step.queuedMs);
+                  if (step.abort) return reservation.release();
+                  reservation.commit();
+                  const from = clock.now();
+                  await clock.advance(step.latencyMs);
+                  flights.push({ from, to: clock.now(), chars: step.chars });
+                  reservation.finish();
                 })
                 .catch(() => undefined),
             );
-            if (step.abort && step.holdMs % 2 === 0) controller.abort();
+            if (step.abort && step.queuedMs % 2 === 0) controller.abort();
           }
-          for (let i = 0; i < 200 && budget.waiting > 0; i++) await clock.advance(100);
+          for (let i = 0; i < 400 && (budget.waiting > 0 || flights.length < done.length); i++)
+            await clock.advance(100);
           await Promise.all(done);
-          for (const first of sent) {
-            const inSpan = sent.filter((s) => s.at >= first.at && s.at < first.at + 1000);
-            expect(inSpan.length).toBeLessThanOrEqual(capacity.requests);
-            expect(inSpan.reduce((n, s) => n + s.chars, 0)).toBeLessThanOrEqual(capacity.characters);
+          // A server window [a, a+W) may count every request in flight at some moment inside it;
+          // the worst alignments start at a request's answer or departure.
+          const starts = flights.flatMap((f) => [f.from, f.to]);
+          for (const a of starts) {
+            const countable = flights.filter((f) => f.from < a + W && f.to >= a);
+            expect(countable.length).toBeLessThanOrEqual(capacity.requests);
+            expect(countable.reduce((n, f) => n + f.chars, 0)).toBeLessThanOrEqual(capacity.characters);
           }
         },
       ),

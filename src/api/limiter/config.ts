@@ -13,8 +13,8 @@ export interface LimitsConfig {
   /** The platform's window: one minute; tests and benchmarks scale it down. */
   windowMs: number;
   /**
-   * Slack added to the client's window so requests that leave together but reach the server a
-   * little apart still fall into one server window. Default: 25 ms plus 1% of the window.
+   * Slack added to the client's window for clocks that tick at slightly different rates and for
+   * millisecond rounding (latency needs none: see window-budget.ts). Default 1 ms + 0.1%.
    */
   marginMs: number;
 }
@@ -50,7 +50,7 @@ export function resolveAllowance(limits: Partial<LimitsConfig> = {}, share = 1):
     if (!(Number.isFinite(value) && value > 0))
       throw new TypeError(`[svc-connector] limits.${name} must be a positive number, got ${value}`);
   }
-  const marginMs = limits.marginMs ?? 25 + Math.round(merged.windowMs / 100);
+  const marginMs = limits.marginMs ?? 1 + Math.ceil(merged.windowMs / 1000);
   if (!(marginMs >= 0)) throw new TypeError(`[svc-connector] limits.marginMs must be ≥ 0, got ${marginMs}`);
   // At least one of each per window, or a small share would forbid everything.
   const part = (n: number) => Math.max(1, Math.floor(n * share));

@@ -9,7 +9,7 @@ export interface LimiterOptions {
   limits?: Partial<LimitsConfig>;
   /** The fraction of the organization's limits this process may use, in (0, 1]. Default 1. */
   share?: number;
-  /** Requests in flight at once; more wait in the queue (default 16). */
+  /** Requests in flight at once; more wait in the queue (default 64). */
   maxInFlight?: number;
   clock?: Clock;
 }
@@ -27,9 +27,9 @@ export interface ScheduleOptions {
 export interface Limiter {
   readonly allowance: Allowance;
   /**
-   * Runs `send` once the call fits: the general quota and in-flight cap (p-queue, sliding window)
-   * and, for a limited call, the request and character budget. A call aborted while it waits
-   * never runs and gives its budget back.
+   * Runs `send` once the call fits: for a limited call the request and character budget, for
+   * every call the general quota, then a free in-flight slot. A call aborted while it waits never
+   * runs and gives its budget back.
    */
   schedule<T>(send: () => Promise<T>, options?: ScheduleOptions): Promise<T>;
   /** Holds every call until `time` (a 429: the whole organization is out of allowance). */
@@ -42,21 +42,26 @@ export interface Limiter {
   readonly state: { inFlight: number; waiting: number; pausedUntil: number };
 }
 
-/** Creates the limiter one transport (one process's share of an organization) uses. */
+/**
+ * Creates the limiter of one transport (one process's share of an organization). The budgets
+ * (window-budget.ts) decide when a call may leave; p-queue is the queue behind them: the
+ * in-flight cap, retries first, the pause after a 429 and removal of aborted calls. p-queue's own
+ * interval cap is not used: it counts start times, which the server's windows do not see
+ * (requests reach it later, by a varying latency — hundreds of ms under load).
+ */
 export function createLimiter(options: LimiterOptions = {}): Limiter {
-  const { share = 1, maxInFlight = 16, clock = systemClock } = options;
+  const { share = 1, maxInFlight = 64, clock = systemClock } = options;
   const allowance = resolveAllowance(options.limits, share);
   const full = { ...PLATFORM_LIMITS, ...options.limits };
-  // p-queue's strict mode is a sliding log of start times: no period of spanMs sees more than
-  // the general allowance start, whatever the alignment of the server's fixed windows.
-  const queue = new PQueue({
-    concurrency: maxInFlight,
-    intervalCap: allowance.general,
-    interval: allowance.spanMs,
-    strict: true,
-  });
-  const budget = createWindowBudget({
+  const queue = new PQueue({ concurrency: maxInFlight });
+  // Two budgets, so a limited call waiting for characters never holds up other calls.
+  const limitedBudget = createWindowBudget({
     capacity: { requests: allowance.requests, characters: allowance.characters },
+    spanMs: allowance.spanMs,
+    clock,
+  });
+  const generalBudget = createWindowBudget({
+    capacity: { general: allowance.general },
     spanMs: allowance.spanMs,
     clock,
   });
@@ -67,23 +72,29 @@ export function createLimiter(options: LimiterOptions = {}): Limiter {
     allowance,
     async schedule(send, { limited, signal, front = false, onStart } = {}) {
       const queuedAt = clock.now();
-      let reservation: Reservation | undefined;
-      if (limited) {
-        reservation = await budget.reserve({ requests: 1, characters: limited.chars }, { signal, front });
-      }
-      const blocked = reservation?.waited === true || queue.isPaused || queue.isSaturated || queue.size > 0;
+      const held: Reservation[] = [];
       try {
+        if (limited)
+          held.push(
+            await limitedBudget.reserve({ requests: 1, characters: limited.chars }, { signal, front }),
+          );
+        held.push(await generalBudget.reserve({ general: 1 }, { signal, front }));
+        const blocked = held.some((r) => r.waited) || queue.isPaused || queue.isSaturated;
         return await queue.add(
-          () => {
-            reservation?.commit();
+          async () => {
+            for (const r of held) r.commit();
             onStart?.(clock.now() - queuedAt, blocked);
-            return send();
+            try {
+              return await send();
+            } finally {
+              for (const r of held) r.finish();
+            }
           },
           { signal, priority: front ? 1 : 0 },
         );
       } finally {
-        // A no-op once committed; otherwise the call never left and its budget goes back.
-        reservation?.release();
+        // No-ops once committed; otherwise the call never left and its budget goes back.
+        for (const r of held) r.release();
       }
     },
     pauseUntil(time) {
@@ -100,15 +111,27 @@ export function createLimiter(options: LimiterOptions = {}): Limiter {
       );
     },
     observeLimit(limit, { limited, rateLimited }) {
-      if (!(limit > 0) || !limited) return;
-      // On a 429 the header names the limit that was hit: the configured value it is nearest to.
-      const dimension = rateLimited ? nearest(limit, full) : 'requests';
-      if (dimension === 'general') return; // the pause covers it: p-queue's cap is fixed
-      const configured = full[dimension];
-      if (limit < configured) budget.lower(dimension, Math.max(1, Math.floor(limit * share)));
+      if (!(limit > 0)) return;
+      // A limited endpoint's success reports the request limit; a 429 the limit that was hit:
+      // the configured value it is nearest to.
+      const dimension = !rateLimited
+        ? limited
+          ? 'requests'
+          : 'general'
+        : limited
+          ? nearest(limit, full)
+          : 'general';
+      if (limit >= full[dimension]) return;
+      const lowered = Math.max(1, Math.floor(limit * share));
+      if (dimension === 'general') generalBudget.lower('general', lowered);
+      else limitedBudget.lower(dimension, lowered);
     },
     get state() {
-      return { inFlight: queue.pending, waiting: queue.size + budget.waiting, pausedUntil };
+      return {
+        inFlight: queue.pending,
+        waiting: queue.size + limitedBudget.waiting + generalBudget.waiting,
+        pausedUntil,
+      };
     },
   };
 }

@@ -15,12 +15,20 @@ export const systemClock: Clock = {
   },
 };
 
-/** Budget granted to one request. Exactly one of `commit` or `release` takes effect. */
+/**
+ * Budget granted to one request. `release` gives it back if the request never left; otherwise
+ * `commit` as it leaves and `finish` once its answer is in (or it failed).
+ */
 export interface Reservation {
   /** Whether the reservation had to wait for budget. */
   readonly waited: boolean;
-  /** The request leaves now: its weight counts for one span from now. */
+  /** The request leaves now: its weight can no longer be given back. */
   commit(): void;
+  /**
+   * The answer arrived or the request failed: the server counted it at some moment before now,
+   * so its weight counts for one span from now.
+   */
+  finish(): void;
   /** The request never left (aborted while queued): its weight is given back at once. */
   release(): void;
 }
@@ -45,7 +53,7 @@ export interface WindowBudget<D extends string> {
 
 interface Entry<D extends string> {
   weights: Record<D, number>;
-  /** When the weight stops counting; Infinity while held but not yet sent. */
+  /** When the weight stops counting; Infinity until the request is answered. */
   until: number;
 }
 
@@ -57,14 +65,17 @@ interface Waiter<D extends string> {
 }
 
 /**
- * A sliding-window budget over several dimensions (requests and characters on the limited
- * endpoints): within any period of `spanMs`, the weights of requests sent add up to at most the
- * capacity of each dimension. The platform counts fixed windows; a sliding log bounds every
- * period, so it holds whatever the alignment of the server's windows — a token bucket would let
- * up to twice the capacity through across a window boundary.
+ * A sliding-window budget over one or more dimensions (requests, characters): a request's weight
+ * counts from the moment it is granted until one span after its answer arrives. The platform
+ * counts fixed windows at the moment a request reaches it — somewhere between the client sending
+ * it and receiving the answer, later under load. Counting until answer + span makes that moment
+ * irrelevant: if more than the capacity reached the server within one window, the last of them to
+ * leave would have found all the others still counting (each was sent earlier and answered after
+ * the window began), so it could not have left. This holds for any alignment of the server's
+ * windows and any latency; the cost is one round trip per span. A token bucket or a log of start
+ * times (p-queue's strict interval) holds only while latency is steady.
  *
- * A reservation counts from the moment it is granted until one span after the request leaves,
- * so time spent waiting behind other limits (the general quota) never lets requests bunch up.
+ * Waiters are served first come, first served, so a large request is not starved by small ones.
  */
 export function createWindowBudget<D extends string>(options: {
   capacity: Record<D, number>;
@@ -91,7 +102,7 @@ export function createWindowBudget<D extends string>(options: {
     return d === undefined ? undefined : new LimitExceededError(d, weights[d], capacity[d]);
   };
 
-  /** The earliest time `weights` fit if nothing else changes; Infinity while held entries block. */
+  /** The earliest time `weights` fit if nothing else changes; Infinity while unanswered requests block. */
   function freeAt(weights: Record<D, number>, t: number): number {
     let at = t;
     for (const d of dimensions) {
@@ -116,18 +127,21 @@ export function createWindowBudget<D extends string>(options: {
   function grant(weights: Record<D, number>, waited: boolean): Reservation {
     const entry: Entry<D> = { weights, until: Number.POSITIVE_INFINITY };
     entries.push(entry);
-    let settled = false;
+    let state: 'held' | 'sent' | 'done' = 'held';
     return {
       waited,
       commit() {
-        if (settled) return;
-        settled = true;
+        if (state === 'held') state = 'sent';
+      },
+      finish() {
+        if (state === 'done') return;
+        state = 'done';
         entry.until = clock.now() + spanMs;
         pump();
       },
       release() {
-        if (settled) return;
-        settled = true;
+        if (state !== 'held') return;
+        state = 'done';
         entries = entries.filter((e) => e !== entry);
         pump();
       },

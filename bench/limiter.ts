@@ -1,0 +1,183 @@
+/**
+ * Client limiter benchmark: `node bench/limiter.ts` prints one JSON line
+ * `{"bench":"limiter","request_utilization":U,"char_utilization":C,"responses_429":N,…}`.
+ *
+ * Utilization is achieved throughput over allowed throughput while demand never runs out: more
+ * calls are queued than the limits let through, and the time the limiter takes to let K windows'
+ * worth through (from the first start to the start of the call beyond K × allowance) is compared
+ * with K windows: U = K × window / that time. The calls still waiting are then aborted. An ideal
+ * client needs exactly K windows; ours loses about one round trip per window (it counts each
+ * request until its answer plus a window, which keeps the server's windows within the limit
+ * whatever the latency — see src/api/limiter/window-budget.ts).
+ *
+ * - Requests: POST /v2/documents/pretranslate on the platform (300 per window, windows scaled to
+ *   BENCH_WINDOW_MS, default 2000 ms), 20 callers.
+ * - Characters: the platform has no POST /v2/translate/file yet, so a fake limited server
+ *   (test/support/fake-limited-server.ts, 2.5 M characters per window, windows deliberately not
+ *   aligned with the client's) stands in: `"char_server":"fake"`.
+ * The servers run in a child process (this file with `--serve`), as a real platform would run
+ * apart from its clients. responses_429 counts 429s from both servers.
+ */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+import { createTransport } from '../src/api/http.ts';
+
+const WINDOW_MS = Number(process.env.BENCH_WINDOW_MS ?? 2000);
+const WINDOWS = Number(process.env.BENCH_WINDOWS ?? 5);
+const REQUESTS = 300;
+const CHARACTERS = 2_500_000;
+
+interface Servers {
+  platform: string;
+  key: string;
+  fake: string;
+}
+
+if (process.argv.includes('--serve')) await serve();
+else await measure();
+
+async function serve(): Promise<void> {
+  const { startPlatform } = await import('../test/support/platform.ts');
+  const { startFakeLimitedServer } = await import('../test/support/fake-limited-server.ts');
+  const platform = await startPlatform({ limits: { windowMs: WINDOW_MS } });
+  const fake = await startFakeLimitedServer({
+    windowMs: WINDOW_MS,
+    requests: REQUESTS,
+    characters: CHARACTERS,
+    offsetMs: Math.floor(WINDOW_MS / 3),
+  });
+  const servers: Servers = { platform: platform.url, key: platform.key, fake: fake.url };
+  process.stdout.write(`${JSON.stringify(servers)}\n`);
+  // Until the parent closes stdin; then report the fake server's 429s and stop.
+  process.stdin.resume();
+  await once(process.stdin, 'end');
+  process.stdout.write(`${JSON.stringify({ fake429: fake.rejected })}\n`);
+  await fake.close();
+  await platform.close();
+}
+
+interface Start {
+  at: number;
+  index: number;
+}
+
+/** A logger that keeps the start time of each call's first attempt (callIds count from 1). */
+function startLog(starts: Start[]) {
+  const debug = (fields: object) => {
+    const f = fields as { event?: string; at?: number; callId?: number; attempt?: number };
+    if (f.event === 'send' && f.attempt === 1) starts.push({ at: f.at!, index: f.callId! - 1 });
+  };
+  return { debug, info() {}, warn() {} };
+}
+
+/**
+ * Queues every call at once and measures how long the limiter takes to let WINDOWS windows'
+ * worth of weight through: the time from the first start to the start of the call that goes
+ * beyond `WINDOWS × capacity`, which an ideal client reaches after exactly WINDOWS windows.
+ * Returns WINDOWS × window / that time; the calls still waiting are then aborted.
+ */
+async function saturate(
+  calls: Array<(signal: AbortSignal) => Promise<unknown>>,
+  weight: number[],
+  capacity: number,
+  starts: Start[],
+): Promise<{ utilization: number; sent: number }> {
+  const controller = new AbortController();
+  const pending = calls.map((call) => call(controller.signal).catch(() => undefined));
+  const target = WINDOWS * capacity;
+  const beyond = () => {
+    let sum = 0;
+    for (const s of starts) {
+      sum += weight[s.index] ?? 0;
+      if (sum > target) return s;
+    }
+    return undefined;
+  };
+  const deadline = Date.now() + 3 * WINDOWS * WINDOW_MS;
+  let last = beyond();
+  while (!last && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    last = beyond();
+  }
+  controller.abort();
+  await Promise.all(pending);
+  if (!last) throw new Error('the limiter did not let the allowance through in three times the time');
+  const sent = starts.filter((s) => s.at < last.at).reduce((n, s) => n + (weight[s.index] ?? 0), 0);
+  return { utilization: (WINDOWS * WINDOW_MS) / (last.at - starts[0]!.at), sent };
+}
+
+async function measure(): Promise<void> {
+  const child = spawn(process.execPath, [import.meta.filename, '--serve'], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+    env: process.env,
+  });
+  const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
+  const servers = JSON.parse((await lines.next()).value as string) as Servers;
+  const limits = { windowMs: WINDOW_MS, requests: REQUESTS, characters: CHARACTERS };
+
+  // Request-bound: 20 callers queue more pretranslations than WINDOWS + 2 windows allow.
+  const requestStarts: Start[] = [];
+  const rt = createTransport({
+    baseUrl: servers.platform,
+    apiKey: servers.key,
+    limits,
+    log: startLog(requestStarts),
+  });
+  const demand = REQUESTS * (WINDOWS + 2);
+  const perCaller = demand / 20;
+  const requestCalls = Array.from({ length: demand }, (_, i) => (signal: AbortSignal) => {
+    const caller = Math.floor(i / perCaller);
+    return rt.request({
+      method: 'POST',
+      path: '/v2/documents/pretranslate',
+      json: { id: [caller * 1000 + i] },
+      signal,
+    });
+  });
+  const requests = await saturate(requestCalls, new Array(demand).fill(1), REQUESTS, requestStarts);
+
+  // Character-bound: requests of 20 k–220 k characters (seeded), far fewer than 300 per window.
+  const charStarts: Start[] = [];
+  const ct = createTransport({ baseUrl: servers.fake, apiKey: 'bench', limits, log: startLog(charStarts) });
+  const sizes: number[] = [];
+  let seed = 11;
+  for (let total = 0; total < CHARACTERS * (WINDOWS + 2); ) {
+    seed = (seed * 48271) % 2147483647;
+    const size = 20_000 + (seed % 200_000);
+    sizes.push(size);
+    total += size;
+  }
+  const charCalls = sizes.map(
+    (chars) => (signal: AbortSignal) =>
+      ct.request({
+        method: 'POST',
+        path: '/v2/translate/file',
+        headers: { 'x-test-chars': String(chars) },
+        limited: { chars },
+        signal,
+      }),
+  );
+  const chars = await saturate(charCalls, sizes, CHARACTERS, charStarts);
+
+  child.stdin!.end();
+  const fake429 = (JSON.parse((await lines.next()).value as string) as { fake429: number }).fake429;
+  await once(child, 'exit');
+  await rt.close();
+  await ct.close();
+  const round = (x: number) => Number(x.toFixed(3));
+  process.stdout.write(
+    `${JSON.stringify({
+      bench: 'limiter',
+      request_utilization: round(requests.utilization),
+      char_utilization: round(chars.utilization),
+      responses_429: rt.counters.rateLimited + ct.counters.rateLimited,
+      char_server: 'fake',
+      window_ms: WINDOW_MS,
+      windows: WINDOWS,
+      requests_sent: requests.sent,
+      chars_sent: chars.sent,
+      fake_server_429: fake429,
+    })}\n`,
+  );
+}
