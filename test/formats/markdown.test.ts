@@ -57,6 +57,12 @@ describe('markdown: units', () => {
     expect(sources('## Title ##\n\nPara\ngraph\n===\n')).toEqual(['Title', 'Para\ngraph']);
   });
 
+  it('skips math, directive lines, TOML front matter and link definitions, but not footnotes', () => {
+    const doc =
+      '+++\ntitle = "x"\n+++\n\n:::tip Hint\nUse it.\n:::\n\n$$\na^2 + b^2\n$$\n\n[a]: https://x.example\n[^1]: A footnote.\n';
+    expect(sources(doc)).toEqual(['Use it.', '[^1]: A footnote.']);
+  });
+
   it('skips fenced code even when it contains Markdown, and unclosed fences run to the end', () => {
     expect(sources('Before\n\n```md\n# not a heading\n```\n\nAfter\n\n~~~\nopen\n')).toEqual([
       'Before',
@@ -77,8 +83,8 @@ describe('markdown: render', () => {
   });
 
   it('escapes line starts that would make another block', () => {
-    expect(render('Para\n', { Para: '# not heading\n- not list\n1. not ordered\n===' })).toBe(
-      '\\# not heading\n\\- not list\n1\\. not ordered\n\\===\n',
+    expect(render('Para\n', { Para: '# not heading\n- not list\n1. not ordered\n===\n:::note' })).toBe(
+      '\\# not heading\n\\- not list\n1\\. not ordered\n\\===\n\\:::note\n',
     );
   });
 

@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { applyEdits, decodeText, TextPositions } from '../../src/formats/text.ts';
 import { textFormat } from '../../src/formats/text-lines/index.ts';
+import { applyOrderedEdits, LineLocator } from '../../src/formats/text-lines/sequential.ts';
 import { describeFormat } from './store-suite.ts';
 
 const fixtures = ['release-notes.txt', 'welcome-crlf.txt', 'store-listing.txt'].map(
@@ -80,5 +82,45 @@ describe('text: property round trips', () => {
       ),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('sequential helpers', () => {
+  it('LineLocator gives the same locations as TextPositions for increasing positions', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ unit: 'grapheme', maxLength: 60 }).map((s) => s.replace(/x/g, '\n')),
+        fc.constantFrom('utf-8', 'utf-16le', 'bom'),
+        fc.array(fc.nat(), { maxLength: 10 }),
+        (text, kind, cuts) => {
+          const bytes =
+            kind === 'utf-8'
+              ? enc(text)
+              : kind === 'bom'
+                ? enc(`\ufeff${text}`)
+                : Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+          const decoded = decodeText(bytes);
+          const points = cuts.map((c) => c % (decoded.text.length + 1)).sort((a, b) => a - b);
+          const locator = new LineLocator(decoded);
+          const positions = new TextPositions(decoded);
+          for (let i = 0; i < points.length; i++) {
+            const start = points[i]!;
+            const end = Math.max(start, points[i + 1] ?? start);
+            expect(locator.location(start, end)).toEqual(positions.location(start, end));
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('applyOrderedEdits equals applyEdits, also when edits come out of order', () => {
+    const edits = [
+      { start: 0, end: 1, replacement: 'A' },
+      { start: 2, end: 2, replacement: '+' },
+      { start: 3, end: 5, replacement: '' },
+    ];
+    expect(applyOrderedEdits('abcdef', edits)).toBe(applyEdits('abcdef', edits));
+    expect(applyOrderedEdits('abcdef', [...edits].reverse())).toBe('Ab+cf');
   });
 });

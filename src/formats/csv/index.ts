@@ -12,7 +12,8 @@
 import { FormatError } from '../errors.ts';
 import type { FormatModule, ParseOptions, RenderOptions, Translations, Unit } from '../model.ts';
 import type { Edit } from '../text.ts';
-import { applyEdits, encodeText } from '../text.ts';
+import { encodeText } from '../text.ts';
+import { applyOrderedEdits, LineLocator } from '../text-lines/sequential.ts';
 import type { CsvFile } from './read.ts';
 import { fieldAt, fieldCount, fieldValue, readCsv } from './read.ts';
 
@@ -72,7 +73,7 @@ function rows(file: CsvFile, cols: Columns, fileName: string | undefined): [numb
 function parse(bytes: Uint8Array, options: ParseOptions = {}): Unit[] {
   const file = readCsv(bytes, options);
   const cols = columns(file);
-  const positions = file.positions();
+  const positions = new LineLocator(file.decoded); // rows come in file order
   return rows(file, cols, options.fileName).map(([r, id]) => {
     const source = fieldAt(file, r, cols.source);
     const context = cols.context === undefined ? '' : fieldValue(file, fieldAt(file, r, cols.context));
@@ -128,7 +129,7 @@ function render(original: Uint8Array, translations: Translations, options: Rende
     }
   }
   if (edits.length === 0) return original;
-  return encodeText(applyEdits(file.decoded.text, edits), file.decoded.encoding, file.decoded.bom);
+  return encodeText(applyOrderedEdits(file.decoded.text, edits), file.decoded.encoding, file.decoded.bom);
 }
 
 /** A field as RFC 4180 writes it: quoted (quotes doubled) when needed or when it was quoted. */

@@ -7,6 +7,7 @@ import type { Line } from './lines.ts';
 import {
   ATX,
   BULLET,
+  DIRECTIVE,
   dedent,
   FENCE,
   htmlBlockStart,
@@ -14,6 +15,7 @@ import {
   interruptsParagraph,
   isBlank,
   LINK_DEFINITION,
+  MATH_FENCE,
   mayStartBlock,
   ORDERED,
   SETEXT,
@@ -59,6 +61,15 @@ export function parseBlocks(text: string, lines: Line[], out: TextBlock[]): void
       i = skipFence(text, lines, i + 1, (fence[1] ?? fence[2])!);
       continue;
     }
+    if (MATH_FENCE.test(content)) {
+      i = skipFence(text, lines, i + 1, '$$');
+      continue;
+    }
+    if (DIRECTIVE.test(content)) {
+      // The directive line itself (`:::tip Title`) is markup; the content between is parsed as usual.
+      i++;
+      continue;
+    }
     if (ATX.test(content)) {
       const block = atxHeading(text, line, at);
       if (block) out.push(block);
@@ -101,7 +112,10 @@ export function parseBlocks(text: string, lines: Line[], out: TextBlock[]): void
 }
 
 function skipFence(text: string, lines: Line[], from: number, marker: string): number {
-  const closing = new RegExp(`^${marker[0] === '`' ? '`' : '~'}{${marker.length},}[ \\t]*$`);
+  const closing =
+    marker === '$$'
+      ? /^\$\$[ \t]*$/
+      : new RegExp(`^${marker[0] === '`' ? '`' : '~'}{${marker.length},}[ \\t]*$`);
   let i = from;
   while (i < lines.length) {
     const line = lines[i++]!;

@@ -20,6 +20,14 @@ export interface FrontMatter {
   yaml: string;
 }
 
+/** TOML front matter (`+++` … `+++`, Hugo): configuration only, skipped whole. */
+export function tomlFrontMatterEnd(text: string): number | undefined {
+  const open = /^\+\+\+[ \t]*\r?\n/.exec(text);
+  if (!open) return undefined;
+  const close = /^\+\+\+[ \t]*(?:\r?\n|$)/m.exec(text.slice(open[0].length));
+  return close ? open[0].length + close.index + close[0].length : undefined;
+}
+
 export function readFrontMatter(text: string): FrontMatter | undefined {
   const open = /^---[ \t]*\r?\n/.exec(text);
   if (!open) return undefined;

@@ -2,9 +2,10 @@
  * Markdown documents (CommonMark + GFM tables), one unit per text block.
  *
  * - Units: paragraphs, headings (text without the `#`s or the setext underline), list item and
- *   blockquote paragraphs (at any depth), table cells, and the front matter's `title`,
- *   `description`, `summary` and `subtitle`. Fenced and indented code, HTML blocks, thematic breaks,
- *   link reference definitions and the rest of the front matter are never touched.
+ *   blockquote paragraphs (at any depth), table cells, footnote texts, and the YAML front matter's
+ *   `title`, `description`, `summary` and `subtitle`. Fenced and indented code, `$$` math, HTML
+ *   blocks, thematic breaks, link reference definitions, `:::` directive lines, TOML front matter
+ *   and the rest of the YAML front matter are never touched.
  * - Unit text is the block's raw Markdown (inline code, link URLs, HTML tags and emphasis markers
  *   kept as written, so placeholder protection sees them); line breaks inside a paragraph stay `\n`
  *   and the container prefixes (`> `, list indentation) are not part of it.
@@ -15,11 +16,12 @@
  */
 import type { FormatModule, ParseOptions, RenderOptions, Translations, Unit } from '../model.ts';
 import type { DecodedText, Edit } from '../text.ts';
-import { applyEdits, decodeText, encodeText, TextPositions } from '../text.ts';
+import { decodeText, encodeText } from '../text.ts';
+import { applyOrderedEdits, LineLocator } from '../text-lines/sequential.ts';
 import type { TextBlock } from './blocks.ts';
 import { parseBlocks } from './blocks.ts';
 import type { FrontMatter } from './front-matter.ts';
-import { frontMatterEdit, readFrontMatter } from './front-matter.ts';
+import { frontMatterEdit, readFrontMatter, tomlFrontMatterEnd } from './front-matter.ts';
 import { splitLines } from './lines.ts';
 import { continuationPrefix, writeBlockText } from './write.ts';
 
@@ -36,7 +38,7 @@ function read(bytes: Uint8Array, options: ParseOptions): Document {
   const text = decoded.text;
   const frontMatter = readFrontMatter(text);
   const found: TextBlock[] = [];
-  parseBlocks(text, splitLines(text, frontMatter?.end ?? 0), found);
+  parseBlocks(text, splitLines(text, frontMatter?.end ?? tomlFrontMatterEnd(text) ?? 0), found);
   const counts = new Map<string, number>();
   const blocks = found.map((block) => {
     const letter = KIND_LETTER[block.kind];
@@ -53,7 +55,7 @@ function blockText(text: string, block: TextBlock): string {
 
 function parse(bytes: Uint8Array, options: ParseOptions = {}): Unit[] {
   const doc = read(bytes, options);
-  const positions = new TextPositions(doc.decoded);
+  const positions = new LineLocator(doc.decoded); // units come in file order
   const units: Unit[] = [];
   const fm = doc.frontMatter;
   for (const { id, node } of fm?.fields ?? []) {
@@ -104,7 +106,7 @@ function render(original: Uint8Array, translations: Translations, options: Rende
     });
   }
   if (edits.length === 0) return original;
-  return encodeText(applyEdits(text, edits), doc.decoded.encoding, doc.decoded.bom);
+  return encodeText(applyOrderedEdits(text, edits), doc.decoded.encoding, doc.decoded.bom);
 }
 
 export const markdownFormat: FormatModule = {

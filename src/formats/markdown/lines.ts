@@ -63,7 +63,7 @@ export function isBlank(text: string, line: Line): boolean {
 // Characters a block marker can start with (`#`, fences, quotes, bullets, rules, `=`, HTML, digits,
 // link definitions); a line starting with anything else is paragraph text (or a table row).
 const MARKER_START = new Uint8Array(128);
-for (const c of '#`~>*-_+=<[0123456789') MARKER_START[c.charCodeAt(0)] = 1;
+for (const c of '#`~>*-_+=<[:$0123456789') MARKER_START[c.charCodeAt(0)] = 1;
 
 /** False when a line starting with this character code can only be paragraph text — a fast path. */
 export function mayStartBlock(code: number): boolean {
@@ -77,7 +77,12 @@ export const THEMATIC = /^(?:(?:\*[ \t]*){3,}|(?:-[ \t]*){3,}|(?:_[ \t]*){3,})$/
 export const SETEXT = /^(?:=+|-+)[ \t]*$/;
 export const BULLET = /^([-+*])(?:([ \t]+)(.*)|$)/;
 export const ORDERED = /^(\d{1,9})([.)])(?:([ \t]+)(.*)|$)/;
-export const LINK_DEFINITION = /^\[(?:[^\]\\]|\\.)+\]:[ \t]*\S/;
+/** A link reference definition (a URL, not text); footnote definitions `[^1]:` are text and excluded. */
+export const LINK_DEFINITION = /^\[(?!\^)(?:[^\]\\]|\\.)+\]:[ \t]*\S/;
+/** A container directive line (`:::note`, `:::`) as Docusaurus and VitePress write admonitions. */
+export const DIRECTIVE = /^:{3,}/;
+/** A display math fence (`$$`), whose LaTeX is not text. */
+export const MATH_FENCE = /^\$\$[ \t]*$/;
 
 const BLOCK_TAGS =
   'address|article|aside|base|basefont|blockquote|body|caption|center|col|colgroup|dd|details|dialog|dir|div|dl|dt|fieldset|figcaption|figure|footer|form|frame|frameset|h1|h2|h3|h4|h5|h6|head|header|hr|html|iframe|legend|li|link|main|menu|menuitem|nav|noframes|ol|optgroup|option|p|param|search|section|summary|table|tbody|td|tfoot|th|thead|title|tr|track|ul';
@@ -106,6 +111,7 @@ export function htmlBlockStart(content: string, inParagraph: boolean): { end: st
 export function interruptsParagraph(content: string): boolean {
   if (ATX.test(content) || FENCE.test(content) || content.startsWith('>') || THEMATIC.test(content))
     return true;
+  if (DIRECTIVE.test(content) || MATH_FENCE.test(content)) return true;
   const bullet = BULLET.exec(content);
   if (bullet && bullet[3] !== undefined && bullet[3].trim() !== '') return true;
   const ordered = ORDERED.exec(content);

@@ -14,6 +14,8 @@ const BLOCK_START = [
   /^(?:`{3,}|~{3,})/,
   /^(?:=+|-+)[ \t]*$/,
   /^(?:(?:\*[ \t]*){3,}|(?:_[ \t]*){3,})$/,
+  /^:{3,}/,
+  /^\$\$[ \t]*$/,
 ];
 
 /** Escapes the first character of a line that would otherwise start a different block. */

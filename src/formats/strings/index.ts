@@ -11,7 +11,8 @@
 import { FormatError } from '../errors.ts';
 import type { FormatModule, ParseOptions, RenderOptions, Translations, Unit } from '../model.ts';
 import type { Edit } from '../text.ts';
-import { applyEdits, encodeText } from '../text.ts';
+import { encodeText } from '../text.ts';
+import { applyOrderedEdits, LineLocator } from '../text-lines/sequential.ts';
 import { escapeStrings, UNQUOTED } from './escape.ts';
 import type { StringsFile } from './read.ts';
 import { readStrings } from './read.ts';
@@ -37,7 +38,7 @@ function load(bytes: Uint8Array, options: ParseOptions, notes: boolean): Strings
 
 function parse(bytes: Uint8Array, options: ParseOptions = {}): Unit[] {
   const file = load(bytes, options, true);
-  const positions = file.positions();
+  const positions = new LineLocator(file.decoded); // entries come in file order
   return file.entries.map((entry) => {
     const token = entry.value ?? entry.key;
     const inner = token.quoted ? [token.start + 1, token.end - 1] : [token.start, token.end];
@@ -66,7 +67,7 @@ function render(original: Uint8Array, translations: Translations, options: Rende
     else edits.push({ start: entry.key.end, end: entry.key.end, replacement: ` = ${written}` });
   }
   if (edits.length === 0) return original;
-  return encodeText(applyEdits(file.decoded.text, edits), file.decoded.encoding, file.decoded.bom);
+  return encodeText(applyOrderedEdits(file.decoded.text, edits), file.decoded.encoding, file.decoded.bom);
 }
 
 export const stringsFormat: FormatModule = {

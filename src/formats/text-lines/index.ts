@@ -12,7 +12,7 @@ import { FormatError } from '../errors.ts';
 import type { FormatModule, ParseOptions, RenderOptions, Translations, Unit } from '../model.ts';
 import type { DecodedText } from '../text.ts';
 import { decodeText, encodeText, TextPositions } from '../text.ts';
-import { LineLocator } from './line-locator.ts';
+import { LineLocator } from './sequential.ts';
 
 /** Non-empty lines as flat start/end arrays (one object per line would dominate the cost). */
 interface Lines {

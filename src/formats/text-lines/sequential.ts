@@ -1,10 +1,11 @@
 /**
- * Locations for text positions visited in increasing order (one pass over the file), for formats
- * whose units come in file order. Cheaper than TextPositions' binary search per unit, which
- * matters for files with one unit per line.
+ * Helpers for formats whose units and edits come in file order (plain text, .strings, CSV,
+ * Markdown): locations found in one forward pass, and edits applied without sorting. On files
+ * with one unit per line these per-unit costs dominate parse and render.
  */
 import type { Location } from '../model.ts';
-import type { DecodedText } from '../text.ts';
+import type { DecodedText, Edit } from '../text.ts';
+import { applyEdits } from '../text.ts';
 
 export class LineLocator {
   private readonly text: string;
@@ -44,4 +45,17 @@ export class LineLocator {
       length: this.bytes(text.slice(start, end)),
     };
   }
+}
+
+/** Applies edits that are already in file order in one pass (falls back to applyEdits otherwise). */
+export function applyOrderedEdits(text: string, edits: readonly Edit[]): string {
+  const parts: string[] = [];
+  let at = 0;
+  for (const edit of edits) {
+    if (edit.start < at) return applyEdits(text, edits);
+    parts.push(text.slice(at, edit.start), edit.replacement);
+    at = edit.end;
+  }
+  parts.push(text.slice(at));
+  return parts.join('');
 }
