@@ -45,6 +45,12 @@ describe('strings: units', () => {
     expect(units.get('tab.folders')!.notes).toEqual(['Tab bar']);
   });
 
+  it('sniffs .strings content in UTF-8 and UTF-16, and not JSON or PO', () => {
+    for (const f of fixtures) expect(stringsFormat.sniff!(readFileSync(f)), f).toBe(true);
+    expect(stringsFormat.sniff!(enc('{"a": "b"}'))).toBe(false);
+    expect(stringsFormat.sniff!(enc('msgid "a"\nmsgstr "b"\n'))).toBe(false);
+  });
+
   it('reads UTF-16LE without a BOM and writes it back the same way', () => {
     const bytes = Buffer.from('"a" = "b";\n', 'utf16le');
     expect(stringsFormat.parse(bytes)[0]!.source).toBe('b');

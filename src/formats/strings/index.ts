@@ -73,6 +73,15 @@ function render(original: Uint8Array, translations: Translations, options: Rende
 export const stringsFormat: FormatModule = {
   name: 'strings',
   extensions: ['strings'],
+  /** A first entry `"key" = "…"` (after comments), in UTF-8 or UTF-16. */
+  sniff(bytes: Uint8Array): boolean {
+    const head = bytes.subarray(0, 4096);
+    const utf16 = (head[0] === 0xff && head[1] === 0xfe) || (head[0] !== 0 && head[1] === 0);
+    const text = new TextDecoder(utf16 ? 'utf-16le' : 'utf-8').decode(head);
+    return /^\ufeff?\s*(?:\/\*[\s\S]*?\*\/\s*|\/\/[^\n]*\n\s*)*(?:"(?:[^"\\\n]|\\.)*"|[\w.$:/-]+)\s*=\s*["\w]/.test(
+      text,
+    );
+  },
   parse,
   render,
 };
