@@ -1,0 +1,123 @@
+/**
+ * Java .properties (`propertiesFormat`): resource bundles and Spring `messages*.properties`.
+ *
+ * Decisions:
+ * - The unit id is the unescaped key; a key defined twice is a FormatError (Properties.load keeps
+ *   the last, so a translation of the first would silently be lost).
+ * - The comment lines right above a key (no blank line between) are its note, one note per block.
+ * - Encoding: valid UTF-8 with non-ASCII → UTF-8 and raw text; otherwise ISO-8859-1, where new
+ *   non-Latin-1 text is written as `\uXXXX`; in an all-ASCII file all non-ASCII text is escaped
+ *   (see escape.ts).
+ * - Render keeps keys, separators, comments and line endings. A translated value is written on
+ *   one line even where the original value was continued over several (`\` + newline): the
+ *   continuation layout belongs to the old text. A key without separator gets the file's own.
+ * - Values are plain text to this format; MessageFormat (`{0}`, `''`) is the application's business.
+ */
+import { FormatError } from '../errors.ts';
+import { Locator } from '../json/locator.ts';
+import type { FormatModule, ParseOptions, PluralForms, RenderOptions, Translations, Unit } from '../model.ts';
+import { applyEdits, type DecodedText, decodeText, type Edit, encodeText, TextPositions } from '../text.ts';
+import { detectPropertiesStyle, escapePropertiesValue } from './escape.ts';
+import { type PropertiesFile, type PropertyEntry, scanProperties, unescapeProperties } from './scanner.ts';
+
+interface ReadProperties extends PropertiesFile {
+  decoded: DecodedText;
+  valueText(entry: PropertyEntry): string;
+}
+
+function read(bytes: Uint8Array, options: ParseOptions): ReadProperties {
+  const decoded = decodeText(bytes, {
+    fileName: options.fileName,
+    maxBytes: options.maxBytes,
+    fallback: 'latin1',
+  });
+  const text = decoded.text;
+  const fail = (message: string, index: number) =>
+    new TextPositions(decoded).error(message, index, options.fileName);
+  const file = scanProperties(text, fail);
+  const valueText = (entry: PropertyEntry) =>
+    entry.valueEscaped
+      ? unescapeProperties(text, entry.valueStart, entry.valueEnd, fail)
+      : text.slice(entry.valueStart, entry.valueEnd);
+  if (file.entries.length > 1) {
+    const seen = new Set<string>();
+    for (const entry of file.entries) {
+      if (seen.has(entry.key)) throw fail(`duplicate key ${JSON.stringify(entry.key)}`, entry.keyStart);
+      seen.add(entry.key);
+    }
+  }
+  return { entries: file.entries, separator: file.separator, decoded, valueText };
+}
+
+function parse(bytes: Uint8Array, options: ParseOptions = {}): Unit[] {
+  const file = read(bytes, options);
+  const locator = new Locator(file.decoded);
+  return file.entries.map((entry) => ({
+    id: entry.key,
+    source: file.valueText(entry),
+    notes: entry.comments.length > 0 ? [entry.comments.join('\n')] : [],
+    flags: [],
+    translatable: true,
+    location: locator.location(entry.valueStart, entry.valueEnd),
+  }));
+}
+
+function render(original: Uint8Array, translations: Translations, options: RenderOptions): Uint8Array {
+  const file = read(original, options);
+  if (translations.size === 0) return original;
+  const { decoded } = file;
+  const style = detectPropertiesStyle(decoded);
+  const edits: Edit[] = [];
+  const lookup = inFileOrder(translations);
+  for (const entry of file.entries) {
+    const translation = lookup(entry.key);
+    if (translation === undefined) continue;
+    if (typeof translation !== 'string') {
+      const where = { file: options.fileName, ...new TextPositions(decoded).at(entry.keyStart) };
+      throw new FormatError(
+        `translation of ${JSON.stringify(entry.key)} has plural forms but the unit is not plural`,
+        where,
+      );
+    }
+    const text = translation;
+    if (text === file.valueText(entry)) continue;
+    let replacement = escapePropertiesValue(text, style);
+    if (entry.valueStart === entry.keyEnd && replacement !== '')
+      replacement = (file.separator || '=') + replacement;
+    edits.push({ start: entry.valueStart, end: entry.valueEnd, replacement });
+  }
+  if (edits.length === 0) return original;
+  return encodeText(applyEdits(decoded.text, edits), decoded.encoding, decoded.bom);
+}
+
+/**
+ * Looks translations up by id, comparing with the map's next key first: translations made from
+ * this file come in file order, and a string comparison is much cheaper than hashing each id.
+ */
+export function inFileOrder(translations: Translations): (id: string) => string | PluralForms | undefined {
+  const iterator = translations.entries();
+  let head = iterator.next();
+  return (id) => {
+    if (!head.done && head.value[0] === id) {
+      const value = head.value[1];
+      head = iterator.next();
+      return value;
+    }
+    return translations.get(id);
+  };
+}
+
+/** True when the text looks like key/value lines: a first content line that is a comment or has a separator. */
+function sniff(bytes: Uint8Array): boolean {
+  const head = Buffer.from(bytes.subarray(0, 4096)).toString('latin1');
+  const line = head.split(/\r\n|\r|\n/).find((l) => l.trim() !== '' && !/^\s*[#!]/.test(l));
+  return line !== undefined && /^\s*[^\s=:{}[\]<"]+\s*[=:]/.test(line);
+}
+
+export const propertiesFormat: FormatModule = {
+  name: 'properties',
+  extensions: ['properties'],
+  sniff,
+  parse,
+  render,
+};
