@@ -21,6 +21,7 @@ import { memoryService } from './services/memories.ts';
 import { segmentTranslationService } from './services/segment-translation.ts';
 import { createTmCache } from './services/tm-cache.ts';
 import type { PlatformDatabase } from './store/db.ts';
+import { createWebhooks, DELIVERY_WORK, type WebhookOptions } from './webhooks/index.ts';
 import { memoryImportHandler } from './work/handlers/memory-import.ts';
 import { termbaseExportHandler } from './work/handlers/termbase-export.ts';
 import { createWorker, type Worker } from './work/worker.ts';
@@ -43,6 +44,13 @@ export interface AppDeps {
   env?: NodeJS.ProcessEnv;
   /** Background work items run at once by this process (default 2). */
   workConcurrency?: number;
+  /**
+   * Webhooks may target loopback and private addresses: set when the server itself listens on
+   * loopback (DESIGN §5, Webhooks); SVC_WEBHOOK_ALLOW_PRIVATE=1 in `env` does the same.
+   */
+  allowPrivateWebhooks?: boolean;
+  /** Webhook delivery settings: resolver, timeout, retry scale (tests). */
+  webhooks?: WebhookOptions;
 }
 
 export interface Platform {
@@ -61,6 +69,16 @@ export function createApp(deps: AppDeps): Platform {
 
   const maxUploadBytes = deps.maxUploadBytes ?? 512 * 1024 * 1024;
   const tm = createTmCache(db);
+  const webhooks = createWebhooks({
+    db,
+    now,
+    log,
+    random,
+    env: deps.env ?? process.env,
+    allowPrivate: deps.allowPrivateWebhooks,
+    version: deps.version,
+    options: deps.webhooks,
+  });
   const worker = createWorker({
     db,
     dialect: deps.database.dialect,
@@ -70,6 +88,7 @@ export function createApp(deps: AppDeps): Platform {
     handlers: {
       'memory-import': memoryImportHandler({ db, now, log, maxBytes: maxUploadBytes }),
       'termbase-export': termbaseExportHandler({ db, now }),
+      [DELIVERY_WORK]: webhooks.deliveryHandler,
     },
   });
   const wake = () => worker.wake();
@@ -82,6 +101,7 @@ export function createApp(deps: AppDeps): Platform {
   const mt = deps.mt ?? providerFromEnv(deps.env ?? process.env);
   translateRoutes(api, segmentTranslationService({ db, now, tm, memories, mt }));
   documentRoutes(api, limiter);
+  webhooks.addRoutes(api, wake);
   let openapi: ReturnType<typeof buildOpenApi> | undefined;
   api.add({
     method: 'get',

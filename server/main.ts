@@ -59,7 +59,15 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   }
   const now = options.now ?? Date.now;
   const boot = await bootstrapIfEmpty(database.db, now);
-  const { app, worker } = createApp({ database, log, now, limits, trustProxy: options.trustProxy ?? false });
+  const { app, worker } = createApp({
+    database,
+    log,
+    now,
+    limits,
+    trustProxy: options.trustProxy ?? false,
+    // A platform on loopback serves one machine: its webhooks may go to local receivers.
+    allowPrivateWebhooks: isLoopbackHost(host),
+  });
   worker.start();
   const server = tls
     ? https.createServer({ cert: readFileSync(options.tlsCert!), key: readFileSync(options.tlsKey!) }, app)

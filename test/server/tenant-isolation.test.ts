@@ -3,6 +3,7 @@
  * appear in this table: a new route without a row fails the coverage test below.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emitEvent } from '../../server/webhooks/emit.ts';
 import { startPlatform, type TestPlatform } from '../support/platform.ts';
 
 interface IsolationCase {
@@ -25,7 +26,12 @@ interface BResources {
   keyPrefix: string;
   memoryId: number;
   memoryName: string;
+  webhookId: number;
+  webhookName: string;
+  deliveryId: number;
 }
+
+const WEBHOOKS = '/v3/connectors/configuration/webhooks';
 
 const cases: IsolationCase[] = [
   { method: 'GET', route: '/v2/api-keys/{id}', path: (b) => `/v2/api-keys/${b.keyId}`, status: 404 },
@@ -120,10 +126,50 @@ const cases: IsolationCase[] = [
     path: (b) => `/v2/translate?memory_id=${b.memoryId}&source=hello`,
     status: 401,
   },
+  { method: 'GET', route: `${WEBHOOKS}/{id}`, path: (b) => `${WEBHOOKS}/${b.webhookId}`, status: 404 },
+  {
+    method: 'GET',
+    route: WEBHOOKS,
+    path: () => WEBHOOKS,
+    status: 404,
+    listMustNotContain: (b) => [b.webhookName],
+  },
+  {
+    method: 'PUT',
+    route: `${WEBHOOKS}/{id}`,
+    path: (b) => `${WEBHOOKS}/${b.webhookId}`,
+    body: () => ({ webhookName: 'taken' }),
+    status: 404,
+  },
+  { method: 'DELETE', route: `${WEBHOOKS}/{id}`, path: (b) => `${WEBHOOKS}/${b.webhookId}`, status: 404 },
+  {
+    method: 'POST',
+    route: `${WEBHOOKS}/{id}/secret`,
+    path: (b) => `${WEBHOOKS}/${b.webhookId}/secret`,
+    status: 404,
+  },
+  {
+    method: 'GET',
+    route: `${WEBHOOKS}/{id}/deliveries`,
+    path: (b) => `${WEBHOOKS}/${b.webhookId}/deliveries`,
+    status: 404,
+  },
+  {
+    method: 'GET',
+    route: `${WEBHOOKS}/{id}/deliveries/{deliveryId}`,
+    path: (b) => `${WEBHOOKS}/${b.webhookId}/deliveries/${b.deliveryId}`,
+    status: 404,
+  },
+  {
+    method: 'POST',
+    route: `${WEBHOOKS}/{id}/deliveries/{deliveryId}/redeliver`,
+    path: (b) => `${WEBHOOKS}/${b.webhookId}/deliveries/${b.deliveryId}/redeliver`,
+    status: 404,
+  },
 ];
 
 /** Routes that hold no organization-owned resource: the same for every organization. */
-const shared = new Set(['POST /v2/api-keys', 'GET /v2/languages', 'POST /v2/memories']);
+const shared = new Set(['POST /v2/api-keys', 'GET /v2/languages', 'POST /v2/memories', `POST ${WEBHOOKS}`]);
 
 let p: TestPlatform;
 let b: BResources;
@@ -144,7 +190,31 @@ beforeAll(async () => {
       key: bKey,
     })
   ).json();
-  b = { keyId: created.id, keyPrefix: created.prefix, memoryId: memory.id, memoryName: memory.name };
+  const webhook = await (
+    await p.call(WEBHOOKS, {
+      method: 'POST',
+      json: {
+        webhookName: 'b-secret-webhook',
+        webhookUrl: 'http://127.0.0.1:9/',
+        eventType: ['JOB_DELIVER'],
+      },
+      key: bKey,
+    })
+  ).json();
+  const { deliveryIds } = await emitEvent(p.database.db, Date.now(), {
+    organizationId: orgB.organizationId,
+    type: 'JOB_DELIVER',
+    payload: { OrganizationId: orgB.organizationId, id: 1, name: 'b job', due: null, isDelivered: true },
+  });
+  b = {
+    keyId: created.id,
+    keyPrefix: created.prefix,
+    memoryId: memory.id,
+    memoryName: memory.name,
+    webhookId: webhook.id,
+    webhookName: webhook.webhookName,
+    deliveryId: deliveryIds[0]!,
+  };
   aKey = p.key;
 });
 afterAll(() => p.close());
@@ -196,5 +266,8 @@ describe('tenant isolation', () => {
       resources: [],
       is_processing: false,
     });
+    const webhook = await p.call(`${WEBHOOKS}/${b.webhookId}`, { key: bKey });
+    expect(webhook.status).toBe(200);
+    expect(await webhook.json()).toMatchObject({ webhookName: 'b-secret-webhook', enabled: true });
   });
 });

@@ -9,6 +9,7 @@ import { createOrganization, ensureUser, grant } from '../../server/store/accoun
 import type { PlatformDatabase } from '../../server/store/db.ts';
 import { platformMigrations } from '../../server/store/migrations/index.ts';
 import type { PlatformSchema, Role } from '../../server/store/schema.ts';
+import type { WebhookOptions } from '../../server/webhooks/index.ts';
 import { connectDatabase } from '../../src/db/connect.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { createTestDatabase, type TestDatabase } from './db.ts';
@@ -35,6 +36,10 @@ export interface StartOptions {
   databaseUrl?: string;
   maxUploadBytes?: number;
   mt?: MtProvider;
+  /** Webhook delivery settings (stub resolver, timeout, retry scale). */
+  webhooks?: WebhookOptions;
+  /** Default true: the test server listens on 127.0.0.1, so webhooks may target loopback. */
+  allowPrivateWebhooks?: boolean;
 }
 
 export function basic(key: string): string {
@@ -60,6 +65,8 @@ export async function startPlatform(options: StartOptions = {}): Promise<TestPla
     limits: { ...DEFAULT_LIMITS, ...options.limits },
     ...(options.maxUploadBytes ? { maxUploadBytes: options.maxUploadBytes } : {}),
     ...(options.mt ? { mt: options.mt } : {}),
+    allowPrivateWebhooks: options.allowPrivateWebhooks ?? true,
+    webhooks: options.webhooks,
     env: {},
   });
   worker.start();

@@ -1,0 +1,179 @@
+import type { Logger } from 'pino';
+import type { Db } from '../store/db.ts';
+import type { WebhookDeliveryStatus } from '../store/schema.ts';
+import { enqueue } from '../work/queue.ts';
+import { PermanentError, type WorkHandler } from '../work/worker.ts';
+import { DELIVERY_WORK, type DeliveryWork } from './emit.ts';
+import { nextRetryAt } from './retry-schedule.ts';
+import { signatureHeaders } from './signing.ts';
+import { stopConfiguration } from './store.ts';
+import type { AttemptResult, WebhookTransport } from './transport.ts';
+
+export interface DeliveryHandlerDeps {
+  db: Db;
+  now: () => number;
+  log: Logger;
+  transport: WebhookTransport;
+  /** SVC_WEBHOOK_RETRY_SCALE: multiplies the retry offsets (tests use 0.001). */
+  retryScale: number;
+}
+
+function parseWork(payload: unknown): DeliveryWork {
+  const p = payload as Partial<DeliveryWork> | null;
+  if (!p || !Number.isInteger(p.deliveryId) || !Number.isInteger(p.attempt)) {
+    throw new PermanentError(`malformed webhook-delivery work: ${JSON.stringify(payload)}`);
+  }
+  return { deliveryId: p.deliveryId!, attempt: p.attempt!, manual: p.manual === true };
+}
+
+function loadDelivery(db: Db, deliveryId: number) {
+  return db
+    .selectFrom('webhook_deliveries as d')
+    .innerJoin('webhook_messages as m', 'm.id', 'd.message_id')
+    .innerJoin('webhook_configurations as c', 'c.id', 'd.configuration_id')
+    .select([
+      'd.id',
+      'd.status',
+      'd.attempts',
+      'd.first_failed_at',
+      'd.organization_id',
+      'd.configuration_id',
+      'm.id as message_id',
+      'm.event_type',
+      'm.body',
+      'c.url',
+      'c.secret',
+      'c.previous_secret',
+      'c.previous_secret_until',
+      'c.enabled',
+      'c.deleted_at',
+    ])
+    .where('d.id', '=', deliveryId)
+    .executeTakeFirst();
+}
+
+/**
+ * The 'webhook-delivery' work handler: makes one signed attempt and records it. Retries are new
+ * work items scheduled on the delivery's own timetable, so the handler completes normally
+ * whatever the endpoint answered; only a database failure leaves the item to the worker's retry.
+ * A work item whose attempt was already made (a redelivery overtook it, or the delivery ended)
+ * does nothing.
+ */
+export function webhookDeliveryHandler(deps: DeliveryHandlerDeps): WorkHandler {
+  const { db, now, log, transport, retryScale } = deps;
+
+  return async (payload, ctx) => {
+    const work = parseWork(payload);
+    const row = await loadDelivery(db, work.deliveryId);
+    if (row?.status !== 'pending' || row.attempts !== work.attempt - 1) return;
+    if (row.enabled !== 1 || row.deleted_at !== null) {
+      await db
+        .updateTable('webhook_deliveries')
+        .set({ status: 'disabled', next_attempt_at: null, updated_at: now() })
+        .where('id', '=', row.id)
+        .where('status', '=', 'pending')
+        .execute();
+      return;
+    }
+
+    const sentAt = now();
+    const previousValid = row.previous_secret && (row.previous_secret_until ?? 0) > sentAt;
+    const headers = {
+      ...signatureHeaders({
+        id: row.message_id,
+        timestamp: sentAt,
+        body: row.body,
+        secrets: previousValid ? [row.secret, row.previous_secret!] : [row.secret],
+      }),
+      'svc-event-type': row.event_type,
+    };
+    const result = await transport.send(row.url, headers, row.body, ctx.signal);
+    const finished = now();
+
+    await db.transaction().execute(async (tx) => {
+      await tx
+        .insertInto('webhook_attempts')
+        .values({
+          delivery_id: row.id,
+          attempted_at: sentAt,
+          status_code: result.statusCode,
+          duration_ms: result.durationMs,
+          response_excerpt: result.excerpt,
+          error: result.error,
+        })
+        .execute();
+      const outcome = decide(result, row, work, finished, retryScale);
+      const updated = await tx
+        .updateTable('webhook_deliveries')
+        .set({
+          status: outcome.status,
+          attempts: work.attempt,
+          first_failed_at: outcome.firstFailedAt,
+          next_attempt_at: outcome.retryAt ?? null,
+          last_attempt_at: sentAt,
+          last_status_code: result.statusCode,
+          last_error: outcome.error,
+          ...(outcome.status === 'succeeded' ? { delivered_at: finished } : {}),
+          updated_at: finished,
+        })
+        .where('id', '=', row.id)
+        .where('status', '=', 'pending')
+        .where('attempts', '=', work.attempt - 1)
+        .executeTakeFirst();
+      // Another attempt of this delivery was recorded meanwhile: it decided what comes next.
+      if (Number(updated.numUpdatedRows) !== 1) return;
+      if (result.statusCode === 410) {
+        await stopConfiguration(tx, row.configuration_id, {
+          reason: `endpoint answered 410 Gone at ${new Date(finished).toISOString()}`,
+          now: finished,
+        });
+      }
+      if (outcome.retryAt !== undefined) {
+        const next: DeliveryWork = { deliveryId: row.id, attempt: work.attempt + 1 };
+        await enqueue(tx, finished, DELIVERY_WORK, next, {
+          organizationId: row.organization_id,
+          runAt: outcome.retryAt,
+        });
+      }
+    });
+    const level = result.error ? 'warn' : 'info';
+    log[level](
+      { delivery: row.id, webhookId: row.message_id, attempt: work.attempt, status: result.statusCode },
+      result.error ? `webhook attempt failed: ${result.error}` : 'webhook delivered',
+    );
+  };
+}
+
+interface Outcome {
+  status: WebhookDeliveryStatus;
+  firstFailedAt: number | null;
+  retryAt?: number;
+  error: string | null;
+}
+
+/** 2xx delivers; 410 disables; anything else retries on the schedule until it is spent. */
+function decide(
+  result: AttemptResult,
+  row: { first_failed_at: number | null },
+  work: DeliveryWork,
+  finished: number,
+  retryScale: number,
+): Outcome {
+  if (result.error === null) return { status: 'succeeded', firstFailedAt: row.first_failed_at, error: null };
+  if (result.statusCode === 410) {
+    return {
+      status: 'disabled',
+      firstFailedAt: row.first_failed_at ?? finished,
+      error: 'endpoint answered 410 Gone: configuration disabled',
+    };
+  }
+  const firstFailedAt = row.first_failed_at ?? finished;
+  // A manual redelivery of a finished delivery is one attempt; it does not restart the schedule.
+  const retryAt = work.manual ? undefined : nextRetryAt(firstFailedAt, work.attempt, retryScale, finished);
+  return {
+    status: retryAt === undefined ? 'failed' : 'pending',
+    firstFailedAt,
+    ...(retryAt !== undefined ? { retryAt } : {}),
+    error: result.error,
+  };
+}

@@ -1,0 +1,101 @@
+import { randomBytes } from 'node:crypto';
+import { type EventPayload, EventPayloads, EventType } from '../../src/api/schemas/webhooks.ts';
+import type { Db } from '../store/db.ts';
+import { enqueue } from '../work/queue.ts';
+import { eventTypesOf } from './store.ts';
+
+/** The work kind that sends one delivery attempt. */
+export const DELIVERY_WORK = 'webhook-delivery';
+
+/** Payload of a 'webhook-delivery' work item: which delivery, and which attempt it is meant to make. */
+export interface DeliveryWork {
+  deliveryId: number;
+  /** 1 for the first attempt; a work item whose attempt was already made does nothing. */
+  attempt: number;
+  /** A redelivery asked for by a person: one attempt, no retry schedule of its own. */
+  manual?: boolean;
+}
+
+export interface EmittedEvent<T extends EventType = EventType> {
+  organizationId: number;
+  type: T;
+  payload: EventPayload<T>;
+}
+
+/** A message id: `msg_` and 24 URL-safe random characters (Standard Webhooks' webhook-id). */
+export function newMessageId(random: (size: number) => Buffer = randomBytes): string {
+  return `msg_${random(18).toString('base64url')}`;
+}
+
+/**
+ * Records an event in the durable outbox. Call it with the transaction that makes the state
+ * change, so the event exists exactly when the change does: it inserts the message, one pending
+ * delivery per enabled configuration of the organization subscribed to the type, and a
+ * 'webhook-delivery' work item per delivery. Without subscribers nothing is stored.
+ *
+ * A payload that does not match its type's schema is a programming error: TypeError.
+ */
+export async function emitEvent<T extends EventType>(
+  db: Db,
+  now: number,
+  event: EmittedEvent<T>,
+  options: { random?: (size: number) => Buffer } = {},
+): Promise<{ messageId: string | null; deliveryIds: number[] }> {
+  const type = EventType.safeParse(event.type);
+  if (!type.success) throw new TypeError(`[webhooks] unknown event type ${JSON.stringify(event.type)}`);
+  const parsed = EventPayloads[type.data].safeParse(event.payload);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => `${i.path.join('.') || 'payload'}: ${i.message}`);
+    throw new TypeError(`[webhooks] ${type.data} payload is invalid: ${issues.join('; ')}`);
+  }
+
+  const configurations = (
+    await db
+      .selectFrom('webhook_configurations')
+      .select(['id', 'event_types'])
+      .where('organization_id', '=', event.organizationId)
+      .where('enabled', '=', 1)
+      .where('deleted_at', 'is', null)
+      .orderBy('id')
+      .execute()
+  ).filter((c) => eventTypesOf(c).includes(type.data));
+  if (configurations.length === 0) return { messageId: null, deliveryIds: [] };
+
+  const messageId = newMessageId(options.random);
+  await db
+    .insertInto('webhook_messages')
+    .values({
+      id: messageId,
+      organization_id: event.organizationId,
+      event_type: type.data,
+      body: JSON.stringify({ ...parsed.data, eventType: type.data }),
+      created_at: now,
+    })
+    .execute();
+  const deliveryIds: number[] = [];
+  for (const configuration of configurations) {
+    const { id } = await db
+      .insertInto('webhook_deliveries')
+      .values({
+        message_id: messageId,
+        configuration_id: configuration.id,
+        organization_id: event.organizationId,
+        status: 'pending',
+        attempts: 0,
+        first_failed_at: null,
+        next_attempt_at: now,
+        last_attempt_at: null,
+        last_status_code: null,
+        last_error: null,
+        delivered_at: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    deliveryIds.push(id);
+    const work: DeliveryWork = { deliveryId: id, attempt: 1 };
+    await enqueue(db, now, DELIVERY_WORK, work, { organizationId: event.organizationId });
+  }
+  return { messageId, deliveryIds };
+}

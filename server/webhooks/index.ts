@@ -1,0 +1,46 @@
+import type { Logger } from 'pino';
+import type { ApiRegistry } from '../http/api-router.ts';
+import { webhookRoutes } from '../routes/webhooks.ts';
+import type { Db } from '../store/db.ts';
+import type { WorkHandler } from '../work/worker.ts';
+import { webhookDeliveryHandler } from './delivery.ts';
+import { DELIVERY_WORK } from './emit.ts';
+import { type WebhookOptions, webhookSettings } from './options.ts';
+import { webhookService } from './service.ts';
+import { createWebhookTransport } from './transport.ts';
+
+export { DELIVERY_WORK, type WebhookOptions };
+
+export interface WebhooksDeps {
+  db: Db;
+  now: () => number;
+  log: Logger;
+  random: (size: number) => Buffer;
+  env: NodeJS.ProcessEnv;
+  /** The server listens on loopback (AppDeps.allowPrivateWebhooks). */
+  allowPrivate?: boolean;
+  version?: string;
+  options?: WebhookOptions;
+}
+
+/**
+ * Webhooks as the app wires them: the 'webhook-delivery' work handler and the configuration
+ * routes, sharing one settings object (SSRF rules, timeout, retry scale).
+ */
+export function createWebhooks(deps: WebhooksDeps): {
+  deliveryHandler: WorkHandler;
+  addRoutes(api: ApiRegistry, wake: () => void): void;
+} {
+  const settings = webhookSettings(
+    { ...deps.options, allowPrivate: deps.allowPrivate, version: deps.version },
+    deps.env,
+  );
+  const transport = createWebhookTransport(settings);
+  const { db, now, log, random } = deps;
+  return {
+    deliveryHandler: webhookDeliveryHandler({ db, now, log, transport, retryScale: settings.retryScale }),
+    addRoutes(api, wake) {
+      webhookRoutes(api, webhookService({ db, now, random, allowPrivate: settings.allowPrivate, wake }));
+    },
+  };
+}

@@ -1,0 +1,42 @@
+import { type Resolver, systemResolver } from './guarded-lookup.ts';
+import { retryScaleFrom } from './retry-schedule.ts';
+
+/** Delivery settings a caller may override (tests: a stub resolver, short timeouts, scaled retries). */
+export interface WebhookOptions {
+  /** Resolves webhook hostnames (default: the system resolver through node:dns). */
+  resolver?: Resolver;
+  /** Per-attempt timeout (default 15 s, DESIGN §5). */
+  timeoutMs?: number;
+  /** Multiplies the retry offsets (default SVC_WEBHOOK_RETRY_SCALE, else 1). */
+  retryScale?: number;
+}
+
+export interface WebhookSettings {
+  resolver: Resolver;
+  timeoutMs: number;
+  retryScale: number;
+  allowPrivate: boolean;
+  userAgent: string;
+}
+
+/**
+ * The settings in force: explicit options first, then the environment. Private and loopback
+ * addresses are allowed when the server listens on loopback (`allowPrivate`) or with
+ * SVC_WEBHOOK_ALLOW_PRIVATE=1.
+ */
+export function webhookSettings(
+  options: WebhookOptions & { allowPrivate?: boolean; version?: string },
+  env: NodeJS.ProcessEnv,
+): WebhookSettings {
+  const timeoutMs = options.timeoutMs ?? 15_000;
+  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) {
+    throw new TypeError(`[webhooks] timeoutMs must be a positive number, got ${timeoutMs}`);
+  }
+  return {
+    resolver: options.resolver ?? systemResolver,
+    timeoutMs,
+    retryScale: options.retryScale ?? retryScaleFrom(env),
+    allowPrivate: options.allowPrivate === true || env.SVC_WEBHOOK_ALLOW_PRIVATE === '1',
+    userAgent: `svc-connector-webhooks/${options.version ?? '0.1.0'}`,
+  };
+}
