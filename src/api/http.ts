@@ -17,10 +17,12 @@
  *   is a ResponseSchemaError naming the field), `text`, `bytes`, `stream` (a Readable: nothing is
  *   buffered) or `sse` (an async iterator of events). `body` may be a stream or async iterable —
  *   sent as it is read, never held whole — or a function returning one, which makes it replayable.
- * - Limits: every call passes the general quota and an in-flight cap; calls with `limited`
- *   (POST /v2/documents/pretranslate and POST /v2/translate/file are limited by default) also pass
- *   the per-organization request and character budget, weighted by `limited.chars`. A call heavier
- *   than a whole window fails at once with LimitExceededError.
+ * - Limits (limiter/): calls with `limited` (POST /v2/documents/pretranslate and
+ *   POST /v2/translate/file are limited by default) pass the per-organization request and
+ *   character budget, weighted by `limited.chars`; every call passes the general quota, then
+ *   p-queue's in-flight cap. `limits` (default: the platform's, one-minute windows) and `share`
+ *   (this process's fraction of them) are configuration. A call heavier than a whole window
+ *   fails at once with LimitExceededError.
  * - Retries: a 429 pauses the whole limiter until X-RateLimit-Reset plus jitter, then the call is
  *   retried (any method: the server did not process it); 5xx and network errors back off with full
  *   jitter, only for GET/HEAD/PUT/DELETE or a call marked `idempotent`, and only with a replayable
@@ -38,11 +40,21 @@ import {
   type CallSite,
   NetworkError,
   RateLimitError,
-  type RateLimitHeaders,
   ResponseSchemaError,
-  schemaIssues,
   TimeoutError,
 } from './errors.ts';
+import {
+  type BodySource,
+  decode,
+  header,
+  isAsyncIterable,
+  type QueryValue,
+  queryString,
+  type ResponseType,
+  rateLimitHeaders,
+  readErrorBody,
+  requestBody,
+} from './http/wire.ts';
 import { createLimiter, type Limiter, type LimitsConfig } from './limiter/index.ts';
 import {
   type ClientCounters,
@@ -52,14 +64,11 @@ import {
 } from './limiter/observability.ts';
 import { type Clock, systemClock } from './limiter/window-budget.ts';
 import { isIdempotent, type RetryPolicy, retryPolicy, withRetries } from './retry.ts';
-import { parseSse, type SseEvent } from './sse.ts';
+import type { SseEvent } from './sse.ts';
 
+export type { ResponseType } from './http/wire.ts';
 export type { ClientCounters, ClientLogger } from './limiter/observability.ts';
 export { createCounters } from './limiter/observability.ts';
-
-type BodySource = string | Uint8Array | Readable | AsyncIterable<Uint8Array>;
-type QueryValue = string | number | boolean | null | undefined | ReadonlyArray<string | number>;
-export type ResponseType = 'json' | 'text' | 'bytes' | 'stream' | 'sse';
 
 export interface CallOptions {
   method: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -132,7 +141,6 @@ export interface Transport {
 }
 
 const LIMITED_BY_DEFAULT = new Set(['POST /v2/documents/pretranslate', 'POST /v2/translate/file']);
-const ERROR_BODY_LIMIT = 64 * 1024;
 
 /** Creates a transport: see the top of this file. */
 export function createTransport(options: TransportOptions): Transport {
@@ -248,6 +256,8 @@ export function createTransport(options: TransportOptions): Transport {
       }
       if (call.signal?.aborted) throw call.signal.reason;
       if (error instanceof ApiError || error instanceof ResponseSchemaError) throw error;
+      // A call undici refuses to make (a bad header value) is the caller's bug, not the network's.
+      if ((error as { code?: unknown } | null)?.code === 'UND_ERR_INVALID_ARG') throw error;
       throw new NetworkError(site, error);
     } finally {
       clearTimeout(timer);
@@ -278,100 +288,3 @@ export function createTransport(options: TransportOptions): Transport {
     },
   };
 }
-
-async function decode(
-  response: Dispatcher.ResponseData,
-  responseType: ResponseType,
-  call: CallOptions,
-  site: CallSite,
-): Promise<unknown> {
-  const { body } = response;
-  switch (responseType) {
-    case 'stream':
-      return body;
-    case 'sse':
-      return parseSse(body, { stopAtDone: call.stopAtDone ?? false });
-    case 'bytes':
-      return new Uint8Array(await body.arrayBuffer());
-    case 'text':
-      return body.text();
-    case 'json': {
-      const text = await body.text();
-      let value: unknown;
-      if (text.length > 0) {
-        try {
-          value = JSON.parse(text);
-        } catch (error) {
-          throw new ResponseSchemaError(site, [{ field: '(root)', message: 'the body is not JSON' }], {
-            cause: error,
-          });
-        }
-      }
-      if (!call.schema) return value;
-      const parsed = call.schema.safeParse(value);
-      if (!parsed.success) throw new ResponseSchemaError(site, schemaIssues(parsed.error.issues));
-      return parsed.data;
-    }
-  }
-}
-
-/** Reads an error body, at most 64 KiB of it: parsed JSON when it is JSON, else text. */
-async function readErrorBody(body: Dispatcher.ResponseData['body']): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body as AsyncIterable<Buffer>) {
-    chunks.push(chunk);
-    size += chunk.length;
-    if (size >= ERROR_BODY_LIMIT) {
-      body.destroy();
-      break;
-    }
-  }
-  const text = Buffer.concat(chunks).subarray(0, ERROR_BODY_LIMIT).toString('utf8');
-  try {
-    return text.length > 0 ? JSON.parse(text) : undefined;
-  } catch {
-    return text;
-  }
-}
-
-function requestBody(call: CallOptions): string | Uint8Array | Readable | null {
-  if (call.json !== undefined) return JSON.stringify(call.json);
-  const source = typeof call.body === 'function' ? call.body() : call.body;
-  if (source === undefined) return null;
-  if (typeof source === 'string' || source instanceof Uint8Array || source instanceof Readable) return source;
-  return Readable.from(source, { objectMode: false });
-}
-
-function queryString(query: CallOptions['query']): string {
-  if (!query) return '';
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) {
-    if (value === undefined || value === null) continue;
-    if (Array.isArray(value)) for (const item of value) params.append(name, String(item));
-    else params.append(name, String(value));
-  }
-  const text = params.toString();
-  return text ? `?${text}` : '';
-}
-
-function header(headers: Record<string, string | string[] | undefined>, name: string): string | undefined {
-  const value = headers[name];
-  return Array.isArray(value) ? value[0] : value;
-}
-
-function rateLimitHeaders(headers: Record<string, string | string[] | undefined>): RateLimitHeaders {
-  const read = (name: string) => {
-    const value = Number(header(headers, name));
-    return Number.isFinite(value) && value >= 0 ? value : undefined;
-  };
-  return {
-    limit: read('x-ratelimit-limit'),
-    remaining: read('x-ratelimit-remaining'),
-    // Retry-After says the same in the standard header; used when the platform's is missing.
-    resetSeconds: read('x-ratelimit-reset') ?? read('retry-after'),
-  };
-}
-
-const isAsyncIterable = (value: unknown): value is AsyncIterable<Uint8Array> =>
-  typeof value === 'object' && value !== null && Symbol.asyncIterator in value;

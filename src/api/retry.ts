@@ -117,8 +117,9 @@ export async function withRetries<T>(attempt: (n: number) => Promise<T>, context
           { event: 'rate_limited', callId, ...site, attempt: n, limit: error.limit, resetAt, notBefore },
           'rate limited: waiting for the reset',
         );
-        if (!context.replayable || rateLimits++ >= policy.rateLimitRetries) throw error;
+        // The organization is out of allowance: every call waits, whether or not this one retries.
         context.pauseUntil(notBefore);
+        if (!context.replayable || rateLimits++ >= policy.rateLimitRetries) throw error;
         delay = notBefore - clock.now();
         until = notBefore;
       } else if (

@@ -134,6 +134,16 @@ describe('transport: requests and responses', () => {
     expect(error).toMatchObject({ dimension: 'characters', weight: 1_300_000, capacity: 1_250_000 });
     expect(server.seen).toHaveLength(0);
   });
+
+  it('reports a header value undici refuses as the caller’s error, not a network failure', async () => {
+    const server = await serve((_n, _req, res) => json(res, 200, {}));
+    const error = await transport(server.url)
+      .request({ method: 'GET', path: '/v2/jobs', headers: { 'x-bad': 'a\r\nb' } })
+      .catch((e: unknown) => e);
+    expect(error).not.toBeInstanceOf(NetworkError);
+    expect(error).toMatchObject({ code: 'UND_ERR_INVALID_ARG' });
+    expect(server.seen).toHaveLength(0);
+  });
 });
 
 describe('transport: retries', () => {
