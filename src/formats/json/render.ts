@@ -9,8 +9,9 @@ import type { Edit } from '../text.ts';
 import { formsToWrite, sameForms } from './cldr.ts';
 import { detectEscapeStyle, escapeJsonString, type JsonEscapeStyle } from './escape.ts';
 import { type PluralGroup, pluralKey } from './i18next.ts';
+import { inFileOrderByPath } from './lookup.ts';
 import type { JsonDoc } from './tokens.ts';
-import { entryId, type JsonEntry, pluralForms, walkJson } from './units.ts';
+import { entryId, pluralForms, walkJson } from './units.ts';
 
 interface ObjectChanges {
   /** Key events of members to remove. */
@@ -40,9 +41,9 @@ export function jsonEdits(
   const edits: Edit[] = [];
   const objects = new Map<number, ObjectChanges>();
   const escapeValue = escaperFor(doc.text);
-  const lookup = translationLookup(translations);
+  const lookup = inFileOrderByPath(translations);
   walkJson(doc, (entry) => {
-    const translation = lookup(entry);
+    const translation = lookup(entry.parent, entry.segment);
     if (translation === undefined) return;
     const { value, plural } = entry;
     if (!plural) {
@@ -69,38 +70,6 @@ export function jsonEdits(
     edits.push(...changes.insertions, ...removals(doc, object, changes.removed));
   }
   return edits;
-}
-
-/**
- * Finds each entry's translation. Translations usually come in file order (they were made from
- * this file's units), so the next key of the map is compared first, without building the id
- * string; any other order falls back to one map lookup per entry.
- */
-export function translationLookup(
-  translations: Translations,
-): (entry: Pick<JsonEntry, 'parent' | 'segment'>) => string | PluralForms | undefined {
-  const iterator = translations.entries();
-  let head = iterator.next();
-  return (entry) => {
-    if (!head.done) {
-      const [key, value] = head.value;
-      if (sameId(key, entry.parent, entry.segment)) {
-        head = iterator.next();
-        return value;
-      }
-    }
-    return translations.get(entry.parent === undefined ? entry.segment : `${entry.parent}.${entry.segment}`);
-  };
-}
-
-function sameId(key: string, parent: string | undefined, segment: string): boolean {
-  if (parent === undefined) return key === segment;
-  return (
-    key.length === parent.length + 1 + segment.length &&
-    key.charCodeAt(parent.length) === 46 &&
-    key.endsWith(segment) &&
-    key.startsWith(parent)
-  );
 }
 
 /** Replaces the body of a string literal (the quotes stay). */

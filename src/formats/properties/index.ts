@@ -15,7 +15,8 @@
  */
 import { FormatError } from '../errors.ts';
 import { Locator } from '../json/locator.ts';
-import type { FormatModule, ParseOptions, PluralForms, RenderOptions, Translations, Unit } from '../model.ts';
+import { inFileOrder } from '../json/lookup.ts';
+import type { FormatModule, ParseOptions, RenderOptions, Translations, Unit } from '../model.ts';
 import { applyEdits, type DecodedText, decodeText, type Edit, encodeText, TextPositions } from '../text.ts';
 import { detectPropertiesStyle, escapePropertiesValue } from './escape.ts';
 import { type PropertiesFile, type PropertyEntry, scanProperties, unescapeProperties } from './scanner.ts';
@@ -88,23 +89,6 @@ function render(original: Uint8Array, translations: Translations, options: Rende
   }
   if (edits.length === 0) return original;
   return encodeText(applyEdits(decoded.text, edits), decoded.encoding, decoded.bom);
-}
-
-/**
- * Looks translations up by id, comparing with the map's next key first: translations made from
- * this file come in file order, and a string comparison is much cheaper than hashing each id.
- */
-export function inFileOrder(translations: Translations): (id: string) => string | PluralForms | undefined {
-  const iterator = translations.entries();
-  let head = iterator.next();
-  return (id) => {
-    if (!head.done && head.value[0] === id) {
-      const value = head.value[1];
-      head = iterator.next();
-      return value;
-    }
-    return translations.get(id);
-  };
 }
 
 /** True when the text looks like key/value lines: a first content line that is a comment or has a separator. */
