@@ -96,6 +96,33 @@ describe('limits against the platform', () => {
   }, 60_000);
 });
 
+describe('shares and the general quota', () => {
+  it('two processes with half the share each stay within the organization’s limit together', async () => {
+    const p = await platform({ windowMs: 1000 });
+    const a = recorded({ baseUrl: p.url, apiKey: p.key, limits: { windowMs: 1000 }, share: 0.5 });
+    const b = recorded({ baseUrl: p.url, apiKey: p.key, limits: { windowMs: 1000 }, share: 0.5 });
+    expect(a.t.limiter.allowance.requests).toBe(150);
+    const statuses = (
+      await Promise.all([pretranslateStorm(a.t, 10, 45), pretranslateStorm(b.t, 10, 45)])
+    ).flat();
+    expect(statuses.filter((s) => s !== 404)).toEqual([]);
+    expect(a.t.counters.rateLimited + b.t.counters.rateLimited).toBe(0);
+    const starts = [...a.lines, ...b.lines].filter((l) => l.event === 'send').map((l) => l.at!);
+    expect(busiest(starts, 1000).fixed).toBeLessThanOrEqual(300);
+  }, 60_000);
+
+  it('keeps ordinary calls within the general quota', async () => {
+    const p = await startPlatform({ limits: { windowMs: 1000, general: 50 } });
+    cleanup.push(() => p.close());
+    const { t } = recorded({ baseUrl: p.url, apiKey: p.key, limits: { windowMs: 1000, general: 50 } });
+    const results = await Promise.all(
+      Array.from({ length: 150 }, () => t.request({ method: 'GET', path: '/v2/languages' })),
+    );
+    expect(results).toHaveLength(150);
+    expect(t.counters).toMatchObject({ requests: 150, rateLimited: 0 });
+  }, 60_000);
+});
+
 describe('character budget', () => {
   it('paces 12 M characters so that no window of the server gets more than 2.5 M', async () => {
     const windowMs = 1000;
