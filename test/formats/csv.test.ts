@@ -92,7 +92,9 @@ describe('csv: render', () => {
       'id,text,de\na,"Salut, toi",Hallo\nb,"Ciao",Tschüss\n',
     );
     expect(render('a,x\n', { a: 'say "hi"' })).toBe('a,"say ""hi"""\n');
-    expect(render('a;x\n', { a: 'one, two' })).toBe('a;one, two\n');
+    expect(render('a;x\nb;y\n', { b: 'one, two' })).toBe('a;x\nb;one, two\n');
+    // In the first record, any candidate delimiter is quoted so the delimiter sniffs the same again.
+    expect(render('a;x\nb;y\n', { a: 'one, two' })).toBe('a;"one, two"\nb;y\n');
     expect(render('a,x\n', { a: ' padded ' })).toBe('a," padded "\n');
   });
 

@@ -120,7 +120,9 @@ function render(original: Uint8Array, translations: Translations, options: Rende
         },
       );
     }
-    const written = writeField(text, file.delimiter, field >= 0 && file.fieldQuoted[field]!);
+    // The delimiter is sniffed from the first record: there, any candidate delimiter gets quoted.
+    const delimiters = r === 0 ? ',;\t' : file.delimiter;
+    const written = writeField(text, delimiters, field >= 0 && file.fieldQuoted[field]!);
     if (field >= 0) edits.push({ start: at, end: file.fieldEnd[field]!, replacement: written });
     else {
       // A short row gets the missing (empty) columns up to the source column.
@@ -132,9 +134,10 @@ function render(original: Uint8Array, translations: Translations, options: Rende
   return encodeText(applyOrderedEdits(file.decoded.text, edits), file.decoded.encoding, file.decoded.bom);
 }
 
-/** A field as RFC 4180 writes it: quoted (quotes doubled) when needed or when it was quoted. */
-export function writeField(text: string, delimiter: string, quoted: boolean): string {
-  const needs = quoted || text.includes(delimiter) || /["\r\n]/.test(text) || text !== text.trim();
+/** A field as RFC 4180 writes it: quoted (quotes doubled) when it holds a delimiter, a quote, a line break or edge spaces, or was quoted. */
+export function writeField(text: string, delimiters: string, quoted: boolean): string {
+  const needs =
+    quoted || [...delimiters].some((d) => text.includes(d)) || /["\r\n]/.test(text) || text !== text.trim();
   return needs ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

@@ -51,12 +51,23 @@ export function sniffDelimiter(text: string): string {
     [';', 0],
     ['\t', 0],
   ]);
+  // Quotes open a field only at its start (as the reader sees them), whichever delimiter it is.
   let quoted = false;
+  let fieldStart = true;
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
-    if (c === '"') quoted = !quoted;
-    else if (!quoted && (c === '\n' || c === '\r')) break;
-    else if (!quoted && counts.has(c)) counts.set(c, counts.get(c)! + 1);
+    if (quoted) {
+      if (c === '"') {
+        if (text[i + 1] === '"') i++;
+        else quoted = false;
+      }
+      continue;
+    }
+    if (c === '\n' || c === '\r') break;
+    if (c === '"' && fieldStart) quoted = true;
+    const delimiter = counts.has(c);
+    if (delimiter) counts.set(c, counts.get(c)! + 1);
+    fieldStart = delimiter;
   }
   let best = ',';
   for (const [d, n] of counts) if (n > counts.get(best)!) best = d;

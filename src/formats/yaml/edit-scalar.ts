@@ -27,7 +27,10 @@ export function scalarEdit(
   const raw = text.slice(start, end);
   // A double-quoted original that spells non-ASCII as \u escapes (and holds none raw) keeps doing so.
   const asciiOnly = style === 'QUOTE_DOUBLE' && /\\[uUx]/.test(raw) && !/[^\u0000-\u007e]/.test(raw);
-  return [{ start, end, replacement: writeFlowScalar(value, style, flow, asciiOnly) }];
+  let replacement = writeFlowScalar(value, style, flow, asciiOnly);
+  // An empty scalar right after a tag or anchor (`key: !!str`) needs the separating space YAML requires.
+  if (start === end && start > 0 && !/[\s[{,]/.test(text[start - 1]!)) replacement = ` ${replacement}`;
+  return [{ start, end, replacement }];
 }
 
 interface BlockSource {
@@ -85,6 +88,8 @@ function blockEdits(text: string, node: Scalar<string>, value: string, eol: stri
   // A body at the very end of a file without a final newline stays without one.
   if (bodyEnd === text.length && !text.endsWith('\n') && written.chomp !== '+')
     body = body.replace(/\r?\n$/, '');
+  // A header on the file's last line (`key: |` with no line break after it) needs one before the body.
+  if (body !== '' && !text.slice(source.headerEnd, source.bodyStart).includes('\n')) body = eol + body;
   edits.push({ start: source.bodyStart, end: bodyEnd, replacement: body });
   return edits;
 }
