@@ -48,6 +48,13 @@ export async function emitEvent<T extends EventType>(
     const issues = parsed.error.issues.map((i) => `${i.path.join('.') || 'payload'}: ${i.message}`);
     throw new TypeError(`[webhooks] ${type.data} payload is invalid: ${issues.join('; ')}`);
   }
+  // An event names its organization twice; a mismatch would send one tenant's data to another.
+  const named = (parsed.data as { OrganizationId?: number }).OrganizationId;
+  if (named !== undefined && named !== event.organizationId) {
+    throw new TypeError(
+      `[webhooks] ${type.data} payload names organization ${named}, but the event is for ${event.organizationId}`,
+    );
+  }
 
   const configurations = (
     await db

@@ -194,6 +194,27 @@ describe('webhook delivery', () => {
     ).rejects.toThrow(/unknown event type/);
   });
 
+  it('refuses an event whose payload names another organization', async () => {
+    await expect(
+      emitEvent(p.database.db, Date.now(), {
+        organizationId,
+        type: 'PROJECT_DELIVER',
+        payload: { OrganizationId: organizationId + 1, id: 1 },
+      }),
+    ).rejects.toThrow(/names organization \d+, but the event is for/);
+  });
+
+  it('after a secret rotation, deliveries verify with the new secret and, for a while, the old one', async () => {
+    const config = await configure(['JOB_DELIVER']);
+    const rotated = await (await p.call(`${BASE}/${config.id}/secret`, { method: 'POST' })).json();
+    await emitJobDeliver(19);
+    const [request] = await received(1);
+    const headers = request!.headers as Record<string, string>;
+    expect(headers['webhook-signature']!.split(' ')).toHaveLength(2);
+    expect(new Webhook(rotated.secret).verify(request!.body, headers)).toMatchObject({ id: 19 });
+    expect(new Webhook(config.secret).verify(request!.body, headers)).toMatchObject({ id: 19 });
+  });
+
   it('retries a failing endpoint with the same webhook-id until it answers 2xx', async () => {
     const config = await configure(['INSTANT_TRANSLATE_COMPLETED']);
     receiver.script(500, { status: 503, body: 'down for maintenance' }, 200);
@@ -422,5 +443,74 @@ describe('retry schedule, on a platform clock the test moves', () => {
     clock += 7 * 24 * 3600_000;
     await slow.idle();
     expect(endpoint.requests).toHaveLength(10);
+  });
+
+  async function failingDelivery() {
+    endpoint.requests.length = 0;
+    endpoint.fallback(500);
+    const config = await (
+      await slow.call(BASE, {
+        method: 'POST',
+        json: { webhookName: 'flaky', webhookUrl: endpoint.url, eventType: ['PROJECT_DELIVER'] },
+      })
+    ).json();
+    const org = await slow.database.db.selectFrom('organizations').select('id').executeTakeFirstOrThrow();
+    const { deliveryIds } = await emitEvent(slow.database.db, clock, {
+      organizationId: org.id,
+      type: 'PROJECT_DELIVER',
+      payload: { OrganizationId: org.id, id: 6 },
+    });
+    await slow.idle();
+    expect(endpoint.requests).toHaveLength(1);
+    return { configId: config.id as number, deliveryId: deliveryIds[0]! };
+  }
+
+  it('redelivering a pending delivery brings its next attempt forward; the schedule goes on', async () => {
+    const { configId, deliveryId } = await failingDelivery();
+    const firstFailure = clock;
+    const res = await slow.call(`${BASE}/${configId}/deliveries/${deliveryId}/redeliver`, { method: 'POST' });
+    expect(res.status).toBe(202);
+    await slow.idle();
+    expect(endpoint.requests).toHaveLength(2);
+    const [delivery] = await (await slow.call(`${BASE}/${configId}/deliveries`)).json();
+    expect(delivery).toMatchObject({
+      status: 'pending',
+      attempts: 2,
+      nextAttemptAt: new Date(firstFailure + 300_000).toISOString(),
+    });
+    // The retry scheduled at +5 s before the redelivery finds its attempt already made.
+    clock += 5_000;
+    await slow.idle();
+    expect(endpoint.requests).toHaveLength(2);
+    await slow.call(`${BASE}/${configId}`, { method: 'DELETE' });
+  });
+
+  it('disabling a configuration ends its pending deliveries: no more attempts', async () => {
+    const { configId } = await failingDelivery();
+    const off = await slow.call(`${BASE}/${configId}`, { method: 'PUT', json: { enabled: false } });
+    expect(off.status).toBe(200);
+    const [delivery] = await (await slow.call(`${BASE}/${configId}/deliveries`)).json();
+    expect(delivery).toMatchObject({
+      status: 'disabled',
+      nextAttemptAt: null,
+      lastError: 'disabled through the API',
+    });
+    clock += 2 * 24 * 3600_000;
+    await slow.idle();
+    expect(endpoint.requests).toHaveLength(1);
+  });
+
+  it('deleting a configuration ends its pending deliveries too', async () => {
+    const { configId, deliveryId } = await failingDelivery();
+    expect((await slow.call(`${BASE}/${configId}`, { method: 'DELETE' })).status).toBe(204);
+    clock += 2 * 24 * 3600_000;
+    await slow.idle();
+    expect(endpoint.requests).toHaveLength(1);
+    const row = await slow.database.db
+      .selectFrom('webhook_deliveries')
+      .select(['status', 'last_error'])
+      .where('id', '=', deliveryId)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'disabled', last_error: 'configuration deleted' });
   });
 });
