@@ -1,0 +1,125 @@
+/**
+ * Flutter Application Resource Bundle (`arbFormat`, https://github.com/google/app-resource-bundle/wiki/ApplicationResourceBundleSpecification):
+ * a flat JSON object of ICU messages with `@key` metadata and `@@` globals.
+ *
+ * Decisions:
+ * - Each top-level string member whose key does not start with `@` is a unit with the key as id;
+ *   its value is one ICU message (plurals and selects are not split).
+ * - `@key.description` and the `@key.placeholders` (name, type, example, format) become notes,
+ *   `@key.context` the context; `@key.type` other than `text` (image, css) is not translatable.
+ * - Render patches values as the JSON format does and sets `@@locale` to the target language when
+ *   it writes any translation — the only non-translation change, because Flutter's gen-l10n
+ *   refuses a file whose `@@locale` contradicts its name. Underscores are used (`pt_BR`) unless
+ *   the file spelled its locale with a hyphen. A file without `@@locale` does not get one.
+ */
+
+import { FormatError } from '../errors.ts';
+import { readJson, startsWithObject } from '../json/index.ts';
+import { Locator } from '../json/locator.ts';
+import { inFileOrder } from '../json/lookup.ts';
+import { escaperFor, replaceString } from '../json/render.ts';
+import { type JsonDoc, OBJECT, STRING } from '../json/tokens.ts';
+import type { FormatModule, ParseOptions, RenderOptions, Translations, Unit } from '../model.ts';
+import { applyEdits, encodeText } from '../text.ts';
+import { metadataOf } from './metadata.ts';
+
+interface ArbMessage {
+  key: string;
+  /** Event of the value string. */
+  value: number;
+  /** Event of the `@key` object, when there is one. */
+  meta: number;
+}
+
+function read(
+  bytes: Uint8Array,
+  options: ParseOptions,
+): { doc: JsonDoc; messages: ArbMessage[]; locale: number } {
+  const doc = readJson(bytes, options);
+  if (doc.kind(0) !== OBJECT) throw doc.error('an ARB file is a JSON object', doc.start(0), options.fileName);
+  const messages: ArbMessage[] = [];
+  const metas = new Map<string, number>();
+  let locale = -1;
+  for (const key of doc.keys(0)) {
+    const name = doc.string(key);
+    const value = key + 1;
+    if (name === '@@locale') {
+      if (doc.kind(value) === STRING) locale = value;
+    } else if (name.startsWith('@')) {
+      if (!name.startsWith('@@') && doc.kind(value) === OBJECT) metas.set(name.slice(1), value);
+    } else if (doc.kind(value) === STRING) messages.push({ key: name, value, meta: -1 });
+  }
+  if (metas.size > 0) for (const message of messages) message.meta = metas.get(message.key) ?? -1;
+  return { doc, messages, locale };
+}
+
+function parse(bytes: Uint8Array, options: ParseOptions = {}): Unit[] {
+  const { doc, messages } = read(bytes, options);
+  const locator = new Locator(doc.decoded);
+  return messages.map(({ key, value, meta }) => {
+    const unit: Unit = {
+      id: key,
+      source: doc.string(value),
+      notes: [],
+      flags: [],
+      translatable: true,
+      location: locator.location(doc.start(value) + 1, doc.end(value) - 1),
+    };
+    if (meta >= 0) {
+      const metadata = metadataOf(doc, meta);
+      unit.notes = metadata.notes;
+      unit.translatable = metadata.translatable;
+      if (metadata.context !== undefined) unit.context = metadata.context;
+    }
+    return unit;
+  });
+}
+
+function render(original: Uint8Array, translations: Translations, options: RenderOptions): Uint8Array {
+  const { doc, messages, locale } = read(original, options);
+  if (translations.size === 0) return original;
+  const escapeValue = escaperFor(doc.text);
+  const lookup = inFileOrder(translations);
+  const edits = [];
+  for (const { key, value, meta } of messages) {
+    const translation = lookup(key);
+    if (translation === undefined) continue;
+    if (typeof translation !== 'string') {
+      const where = { file: options.fileName };
+      throw new FormatError(
+        `translation of ${JSON.stringify(key)} has plural forms; ARB plurals are ICU messages`,
+        where,
+      );
+    }
+    if (doc.stringEquals(value, translation)) continue;
+    if (meta >= 0 && !metadataOf(doc, meta).translatable) continue;
+    edits.push(replaceString(doc, value, escapeValue(translation)));
+  }
+  if (edits.length === 0) return original;
+  if (locale >= 0) {
+    const current = doc.string(locale);
+    const wanted = arbLocale(options.targetLang, current.includes('-'));
+    if (wanted !== current) edits.push(replaceString(doc, locale, escapeValue(wanted)));
+  }
+  const { encoding, bom } = doc.decoded;
+  return encodeText(applyEdits(doc.text, edits), encoding, bom);
+}
+
+/** A BCP 47 tag as ARB files spell locales: `pt_BR`, or `pt-BR` when the file uses hyphens. */
+export function arbLocale(tag: string, hyphen: boolean): string {
+  return hyphen ? tag : tag.replaceAll('-', '_');
+}
+
+/** An object whose text mentions `@@locale` or an `@key` near the top. */
+function sniff(bytes: Uint8Array): boolean {
+  if (!startsWithObject(bytes)) return false;
+  return /"@@?[A-Za-z_]/.test(Buffer.from(bytes.subarray(0, 4096)).toString('utf8'));
+}
+
+export const arbFormat: FormatModule = {
+  name: 'arb',
+  extensions: ['arb'],
+  sniff,
+  parse,
+  render,
+};

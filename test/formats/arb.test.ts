@@ -1,0 +1,102 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { arbFormat } from '../../src/formats/arb/index.ts';
+import { FormatError } from '../../src/formats/errors.ts';
+import { describeFormat } from './store-suite.ts';
+
+const dir = 'test/fixtures/arb';
+const fixtures = readdirSync(dir).map((f) => join(dir, f));
+
+describeFormat(arbFormat, { fixtures, bilingual: false });
+describeFormat(arbFormat, { fixtures, bilingual: false, targetLang: 'pt-BR' });
+
+const bytes = (text: string) => new TextEncoder().encode(text);
+const parse = (text: string) => arbFormat.parse(bytes(text));
+const render = (text: string, translations: Record<string, string>, targetLang = 'de') =>
+  Buffer.from(
+    arbFormat.render(bytes(text), new Map(Object.entries(translations)), { targetLang }),
+  ).toString();
+
+describe('arb: units', () => {
+  it('makes units of messages only, with description, placeholders and context as notes', () => {
+    const units = parse(`{
+      "@@locale": "en", "@@x-tool": "y",
+      "hi": "Hi {name}", "@hi": {"description": "Greeting", "context": "home",
+        "placeholders": {"name": {"type": "String", "example": "Ada"}, "n": {}}},
+      "count": 3
+    }`);
+    expect(units).toHaveLength(1);
+    expect(units[0]).toMatchObject({
+      id: 'hi',
+      source: 'Hi {name}',
+      context: 'home',
+      notes: ['Greeting', 'Placeholders: {name}: String, e.g. Ada; {n}'],
+      translatable: true,
+    });
+  });
+
+  it('keeps an ICU plural message as one unit', () => {
+    const [unit] = parse('{"n": "{count, plural, one{# item} other{# items}}"}');
+    expect(unit?.source).toBe('{count, plural, one{# item} other{# items}}');
+    expect(unit?.sourcePlural).toBeUndefined();
+  });
+
+  it('marks resources of a type other than text as not translatable and never renders them', () => {
+    const text = '{"logo": "a.png", "@logo": {"type": "image"}, "t": "x"}';
+    expect(parse(text)[0]?.translatable).toBe(false);
+    expect(render(text, { logo: 'b.png', t: 'y' })).toBe(
+      '{"logo": "a.png", "@logo": {"type": "image"}, "t": "y"}',
+    );
+  });
+});
+
+describe('arb: render', () => {
+  it('patches messages and sets @@locale to the target, with underscores', () => {
+    const text = '{\n  "@@locale": "en",\n  "a": "Save",\n  "@a": {"description": "Save"}\n}\n';
+    expect(render(text, { a: 'Speichern' }, 'pt-BR')).toBe(
+      '{\n  "@@locale": "pt_BR",\n  "a": "Speichern",\n  "@a": {"description": "Save"}\n}\n',
+    );
+  });
+
+  it('keeps a hyphenated @@locale spelling and leaves files without @@locale alone', () => {
+    expect(render('{"@@locale": "en-US", "a": "x"}', { a: 'y' }, 'zh-Hant-TW')).toBe(
+      '{"@@locale": "zh-Hant-TW", "a": "y"}',
+    );
+    expect(render('{"a": "x"}', { a: 'y' })).toBe('{"a": "y"}');
+  });
+
+  it('does not touch @@locale when nothing is translated', () => {
+    const text = '{"@@locale": "en", "a": "x"}';
+    expect(render(text, { a: 'x' })).toBe(text);
+  });
+
+  it('escapes the way the file does', () => {
+    expect(render('{"a": "\\u00a9", "b": "x"}', { b: '„Zitat“\n' })).toBe(
+      '{"a": "\\u00a9", "b": "\\u201eZitat\\u201c\\n"}',
+    );
+  });
+});
+
+describe('arb: bad input', () => {
+  it.each([
+    ['{"a": "x",', 1, 11, /end of file/],
+    ['{"a": "x", "a": "y"}', 1, 12, /duplicate key/],
+    ['["a"]', 1, 1, /JSON object/],
+  ])('%j is a FormatError at %i:%i', (text, line, column, message) => {
+    let error: unknown;
+    try {
+      parse(text);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(FormatError);
+    expect((error as FormatError).message).toMatch(message);
+    expect([(error as FormatError).line, (error as FormatError).column]).toEqual([line, column]);
+  });
+
+  it('sniffs ARB content', () => {
+    expect(arbFormat.sniff!(bytes('{\n  "@@locale": "en"}'))).toBe(true);
+    expect(arbFormat.sniff!(bytes('{"a": "b"}'))).toBe(false);
+  });
+});
