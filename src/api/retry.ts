@@ -13,6 +13,8 @@ export interface RetryPolicy {
   rateLimitRetries: number;
   /** Largest random delay added after a 429's reset, so waiting clients do not return at once. */
   jitterMs: number;
+  /** The wait after a 429 that names no reset (no X-RateLimit-Reset or Retry-After): one window. */
+  defaultResetMs: number;
 }
 
 export function retryPolicy(windowMs: number, overrides: Partial<RetryPolicy> = {}): RetryPolicy {
@@ -22,6 +24,7 @@ export function retryPolicy(windowMs: number, overrides: Partial<RetryPolicy> = 
     maxMs: 10_000,
     rateLimitRetries: 10,
     jitterMs: Math.min(1000, Math.ceil(windowMs / 10)),
+    defaultResetMs: windowMs,
     ...overrides,
   };
 }
@@ -111,7 +114,8 @@ export async function withRetries<T>(attempt: (n: number) => Promise<T>, context
       if (signal?.aborted) throw error;
       if (error instanceof RateLimitError) {
         counters.rateLimited++;
-        const resetAt = error.receivedAt + (error.resetSeconds ?? 1) * 1000;
+        const resetMs = error.resetSeconds === undefined ? policy.defaultResetMs : error.resetSeconds * 1000;
+        const resetAt = error.receivedAt + resetMs;
         const notBefore = resetAt + Math.floor(random() * policy.jitterMs);
         log.warn(
           { event: 'rate_limited', callId, ...site, attempt: n, limit: error.limit, resetAt, notBefore },
