@@ -30,26 +30,54 @@ function unit(n: number): string {
   ].join('\n');
 }
 
+interface Element {
+  name: string;
+  attributes: Record<string, string>;
+  children: (Element | string)[];
+}
+
 /**
- * The naive way with the XML library in our dependencies: saxes events serialized back into a
- * document (what a DOM load + save amounts to).
+ * The naive way with the XML library in our dependencies: load the document into a tree with
+ * saxes (what xml2js or a DOM parser hands you) and save it back as text.
  */
 export function saxesRoundTrip(bytes: Uint8Array): string {
-  const parts: string[] = [];
-  const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const root: Element = { name: '', attributes: {}, children: [] };
+  const stack = [root];
   const parser = new SaxesParser();
   parser.on('opentag', (tag) => {
-    let attrs = '';
-    for (const [name, value] of Object.entries(tag.attributes)) attrs += ` ${name}="${esc(String(value))}"`;
-    parts.push(`<${tag.name}${attrs}${tag.isSelfClosing ? '/>' : '>'}`);
+    const element: Element = {
+      name: tag.name,
+      attributes: tag.attributes as Record<string, string>,
+      children: [],
+    };
+    stack[stack.length - 1]!.children.push(element);
+    stack.push(element);
   });
-  parser.on('closetag', (tag) => {
-    if (!tag.isSelfClosing) parts.push(`</${tag.name}>`);
+  parser.on('closetag', () => {
+    stack.pop();
   });
-  parser.on('text', (text) => parts.push(esc(text)));
-  parser.on('cdata', (text) => parts.push(`<![CDATA[${text}]]>`));
-  parser.on('comment', (text) => parts.push(`<!--${text}-->`));
+  parser.on('text', (text) => stack[stack.length - 1]!.children.push(text));
+  parser.on('cdata', (text) => stack[stack.length - 1]!.children.push(text));
   parser.write(new TextDecoder().decode(bytes)).close();
+  const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const parts: string[] = ['<?xml version="1.0" encoding="UTF-8"?>'];
+  const write = (node: Element | string): void => {
+    if (typeof node === 'string') {
+      parts.push(esc(node));
+      return;
+    }
+    let attrs = '';
+    for (const [name, value] of Object.entries(node.attributes))
+      attrs += ` ${name}="${esc(value).replace(/"/g, '&quot;')}"`;
+    if (node.children.length === 0) {
+      parts.push(`<${node.name}${attrs}/>`);
+      return;
+    }
+    parts.push(`<${node.name}${attrs}>`);
+    for (const child of node.children) write(child);
+    parts.push(`</${node.name}>`);
+  };
+  for (const child of root.children) write(child);
   return parts.join('');
 }
 

@@ -5,6 +5,10 @@
  * space and whitespace at the start and end of the value is dropped.
  */
 
+const SPECIAL = /[\t\n\r ]+|[\\"]/g;
+/** Text that needs the full reading: escapes, quotes, line breaks, tabs or runs of spaces. */
+const NEEDS_READING = /[\\"\t\n\r]| {2}/;
+
 /** Reads the text pieces of one value in order; markup between pieces passes through untouched. */
 export class AndroidTextReader {
   private quoted = false;
@@ -14,30 +18,55 @@ export class AndroidTextReader {
 
   /** Adds a run of character data (already XML-decoded). */
   text(piece: string): void {
-    for (let i = 0; i < piece.length; i++) {
-      const c = piece[i]!;
-      if (!this.quoted && (c === ' ' || c === '\n' || c === '\t' || c === '\r')) {
+    if (!this.quoted && !NEEDS_READING.test(piece)) {
+      // The common case: single spaces only. One at either end may still collapse or be trimmed.
+      let start = 0;
+      let end = piece.length;
+      if (piece.charCodeAt(0) === 32) {
         if (this.out !== '') this.pendingSpace = true;
-        continue;
+        start = 1;
       }
-      this.flushSpace();
-      if (c === '\\') {
-        const next = piece[++i];
-        if (next === undefined) break;
-        if (next === 'n') this.out += '\n';
-        else if (next === 't') this.out += '\t';
-        else if (next === 'u') {
-          const hex = piece.slice(i + 1, i + 5);
-          if (!/^[0-9a-fA-F]{4}$/.test(hex)) this.invalid ??= `invalid unicode escape \\u${hex}`;
-          else this.out += String.fromCharCode(Number.parseInt(hex, 16));
-          i += 4;
-        } else this.out += next;
-      } else if (c === '"') {
-        this.quoted = !this.quoted;
-      } else {
-        this.out += c;
-      }
+      const trailing = end > start && piece.charCodeAt(end - 1) === 32;
+      if (trailing) end--;
+      if (end > start) this.append(piece.slice(start, end));
+      if (trailing) this.pendingSpace = true;
+      return;
     }
+    SPECIAL.lastIndex = 0;
+    let at = 0;
+    for (let m = SPECIAL.exec(piece); m; m = SPECIAL.exec(piece)) {
+      const i = m.index;
+      if (i > at) this.append(piece.slice(at, i));
+      at = i + m[0].length;
+      const c = m[0][0]!;
+      if (c === '"') {
+        this.quoted = !this.quoted;
+        this.flushSpace();
+      } else if (c !== '\\') {
+        // A run of whitespace: kept inside quotes, one space elsewhere (none at the start).
+        if (this.quoted) this.append(m[0]);
+        else if (this.out !== '') this.pendingSpace = true;
+      } else {
+        const next = piece[at];
+        if (next === undefined) break;
+        at++;
+        if (next === 'n') this.append('\n');
+        else if (next === 't') this.append('\t');
+        else if (next === 'u') {
+          const hex = piece.slice(at, at + 4);
+          if (/^[0-9a-fA-F]{4}$/.test(hex)) this.append(String.fromCharCode(Number.parseInt(hex, 16)));
+          else this.invalid ??= `invalid unicode escape \\u${hex}`;
+          at += 4;
+        } else this.append(next);
+      }
+      SPECIAL.lastIndex = at;
+    }
+    if (at < piece.length) this.append(piece.slice(at));
+  }
+
+  private append(text: string): void {
+    this.flushSpace();
+    this.out += text;
   }
 
   /** Adds markup (a tag or comment) as written. */
@@ -74,26 +103,27 @@ export interface EscapeOptions {
  */
 export function escapeAndroid(text: string, atStart: boolean, options: EscapeOptions): string {
   const xml = !options.cdata;
-  let out = '';
-  for (const c of text) {
-    const code = c.charCodeAt(0);
-    if (c === '\\') out += '\\\\';
-    else if (c === '"') out += '\\"';
-    else if (c === "'") out += options.quoted && options.rawApostrophe ? "'" : "\\'";
-    else if (c === '\n') out += '\\n';
-    else if (c === '\t') out += '\\t';
-    else if (code < 0x20 || code === 0xfffe || code === 0xffff)
-      out += `\\u${code.toString(16).padStart(4, '0')}`;
-    else if (xml && c === '&') out += '&amp;';
-    else if (xml && c === '<') out += '&lt;';
-    else if (xml && c === '>' && options.gt) out += '&gt;';
-    else out += c;
-  }
+  let out = NEEDS_ESCAPE.test(text)
+    ? text.replace(ESCAPED, (c) => {
+        if (c === "'") return options.quoted && options.rawApostrophe ? "'" : "\\'";
+        if (c === '&' || c === '<' || c === '>')
+          return xml && (c !== '>' || options.gt) ? XML_ESCAPES[c]! : c;
+        return ANDROID_ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+      })
+    : text;
   if (atStart && !options.quoted && (out[0] === '@' || out[0] === '?')) out = `\\${out}`;
+  if (!out.includes(']]>')) return out;
   return xml ? out.replace(/]]>/g, ']]&gt;') : out.replace(/]]>/g, ']]]]><![CDATA[>');
 }
 
+const NEEDS_ESCAPE = /[\\"'&<>\x00-\x1F\uFFFE\uFFFF]/;
+const ESCAPED = /[\\"'&<>\x00-\x1F\uFFFE\uFFFF]/g;
+const ANDROID_ESCAPES: Record<string, string> = { '\\': '\\\\', '"': '\\"', '\n': '\\n', '\t': '\\t' };
+const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
+
+const COLLAPSING_SPACES = /^ | $| {2}/;
+
 /** Whether plain (unquoted) text would lose spaces: at either end, or two in a row. */
 export function spacesCollapse(text: string): boolean {
-  return /^ | $| {2}/.test(text);
+  return COLLAPSING_SPACES.test(text);
 }

@@ -164,10 +164,9 @@ export function androidText(
   return value;
 }
 
+const REFERENCE = /^\s*[@?][\w:.]*\/?[\w.]+\s*$/;
+
 /** A value that is a resource reference (`@string/x`, `?attr/y`) rather than text. */
 function isReference(text: string, element: XmlElement): boolean {
-  return (
-    /^\s*[@?][\w:.]*\/?[\w.]+\s*$/.test(text.slice(element.openEnd, element.closeStart)) &&
-    element.children.length === 1
-  );
+  return REFERENCE.test(text.slice(element.openEnd, element.closeStart)) && element.children.length === 1;
 }

@@ -94,34 +94,32 @@ function valueEdit(
   return { start: slash, end: element.end, replacement: `>${content}</${element.name}>` };
 }
 
+const RAW_APOSTROPHE = /(^|[^\\])'/;
+const SPACE_BY_MARKUP = / <|> /;
+
 /** Escaped content for a translation in the style of `model` (the element whose value it replaces). */
-function valueContent(
-  loaded: LoadedXml,
-  model: XmlElement,
-  source: string,
-  translation: string,
-  id: string,
-): string {
+function valueContent(loaded: LoadedXml, model: XmlElement, source: string, translation: string, id: string) {
   const { text } = loaded;
   const cdata = soleCData(model);
   if (cdata) {
     const inner = cdata.value.trim();
     const quoted = isQuoted(inner) || spacesCollapse(translation);
-    const options = { quoted, cdata: true, rawApostrophe: /(^|[^\\])'/.test(inner), gt: false };
+    const options = { quoted, cdata: true, rawApostrophe: RAW_APOSTROPHE.test(inner), gt: false };
     const body = escapeAndroid(translation, true, options);
     const value = quoted ? `"${body}"` : body;
     return `${text.slice(model.openEnd, cdata.start)}<![CDATA[${value}]]>${text.slice(cdata.end, model.closeStart)}`;
   }
   const raw = text.slice(model.openEnd, model.closeStart);
-  const options: EscapeOptions = {
-    quoted: isQuoted(raw.trim()),
-    cdata: false,
-    rawApostrophe: /(^|[^\\])'/.test(raw),
-    gt: raw.includes('&gt;'),
-  };
-  const render = (quoted: boolean) =>
-    renderMixed(translation, {
-      escape: (t, atStart) => escapeAndroid(t, atStart, { ...options, quoted }),
+  const quotedInFile = isQuoted(raw.trim());
+  const rawApostrophe = quotedInFile && RAW_APOSTROPHE.test(raw);
+  const gt = raw.includes('&gt;');
+  // Without a `<` in the translation there is no markup to keep: escape the text as one run.
+  const plainText = !translation.includes('<');
+  const render = (quoted: boolean) => {
+    const options: EscapeOptions = { quoted, cdata: false, rawApostrophe, gt };
+    if (plainText) return escapeAndroid(translation, true, options);
+    return renderMixed(translation, {
+      escape: (t, atStart) => escapeAndroid(t, atStart, options),
       known: ANDROID_INLINE,
       source,
       sourceMarkup: markupOf(text, model),
@@ -129,23 +127,28 @@ function valueContent(
         throw loaded.positions.error(`translation of "${id}": ${message}`, model.start, loaded.fileName);
       },
     });
-  if (options.quoted) return `"${render(true)}"`;
+  };
+  if (quotedInFile) return `"${render(true)}"`;
   const plain = render(false);
   // Spaces collapse at the ends, when doubled, and across markup: then the value needs quotes.
-  if (spacesCollapse(translation) || (/ <|> /.test(translation) && readBack(plain) !== translation)) {
-    return `"${render(true)}"`;
-  }
-  return plain;
+  const collapses =
+    spacesCollapse(translation) ||
+    (!plainText && SPACE_BY_MARKUP.test(translation) && readBack(plain) !== translation);
+  return collapses ? `"${render(true)}"` : plain;
 }
 
 function isQuoted(trimmed: string): boolean {
   return trimmed.length > 1 && trimmed.startsWith('"') && trimmed.endsWith('"') && !trimmed.endsWith('\\"');
 }
 
+/** The element's only CDATA section when it holds nothing else but whitespace. */
 function soleCData(element: XmlElement): XmlCData | undefined {
-  const meaningful = element.children.filter((c) => !(c.kind === 'text' && c.value.trim() === ''));
-  const only = meaningful[0];
-  return meaningful.length === 1 && only?.kind === 'cdata' ? only : undefined;
+  let found: XmlCData | undefined;
+  for (const child of element.children) {
+    if (child.kind === 'cdata' && !found) found = child;
+    else if (!(child.kind === 'text' && child.value.trim() === '')) return undefined;
+  }
+  return found;
 }
 
 /** What aapt would read from plain content (only used to decide on quoting). */

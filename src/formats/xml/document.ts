@@ -59,21 +59,27 @@ export function saveXml(loaded: LoadedXml, edits: readonly Edit[]): Uint8Array {
   const { decoded, bytes, text } = loaded;
   if (decoded.encoding !== 'utf-8') return encodeText(applyEdits(text, edits), decoded.encoding, decoded.bom);
   const sorted = [...edits].sort((a, b) => a.start - b.start);
+  let room = bytes.length;
+  for (const edit of sorted) room += edit.replacement.length * 3;
+  // One buffer, written in place: no intermediate Buffer per edit.
+  const out = Buffer.allocUnsafe(room);
   const cursor = new ForwardPositions(decoded);
-  const parts: Uint8Array[] = [];
   let at = 0;
   let atByte = 0;
+  let length = 0;
   for (const edit of sorted) {
     if (edit.start < at) throw new Error(`overlapping edits at index ${edit.start}`);
-    const span = cursor.location(at, edit.start);
-    const startByte = span.offset + span.length;
-    parts.push(bytes.subarray(atByte, startByte), Buffer.from(edit.replacement, 'utf8'));
+    const kept = cursor.location(at, edit.start);
+    const keptEnd = kept.offset + kept.length;
+    out.set(bytes.subarray(atByte, keptEnd), length);
+    length += keptEnd - atByte;
+    length += out.write(edit.replacement, length, 'utf8');
     const removed = cursor.location(edit.start, edit.end);
     at = edit.end;
     atByte = removed.offset + removed.length;
   }
-  parts.push(bytes.subarray(atByte));
-  return Buffer.concat(parts);
+  out.set(bytes.subarray(atByte), length);
+  return out.subarray(0, length + bytes.length - atByte);
 }
 
 /** The name without its namespace prefix (`xliff:g` → `g`). */

@@ -1,7 +1,7 @@
 import { FormatError } from '../errors.ts';
 import { skipDoctype } from './doctype.ts';
 import { decodeRaw, type Fail, isXmlChar } from './entities.ts';
-import type { XmlAttribute, XmlCData, XmlComment, XmlDocument, XmlElement } from './nodes.ts';
+import type { XmlAttribute, XmlCData, XmlComment, XmlDocument, XmlElement, XmlNode } from './nodes.ts';
 
 export interface ParseXmlOptions {
   fileName?: string | undefined;
@@ -9,7 +9,20 @@ export interface ParseXmlOptions {
   positions?: { error(message: string, index: number, file?: string): FormatError } | undefined;
 }
 
-const NAME = /[A-Za-z_:\u00C0-\uFFFF][\w.:\-\u00B7\u00C0-\uFFFF]*/y;
+/**
+ * The XML name starting at `from` ('' when none): a letter, `_`, `:` or non-ASCII character, then
+ * also digits, `.`, `-` and `·`. A character loop rather than a sticky regex: no match objects.
+ */
+function nameAt(text: string, from: number): string {
+  let i = from;
+  for (;;) {
+    const c = text.charCodeAt(i);
+    const start = (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 58 || c >= 0xc0;
+    if (!start && (i === from || !((c >= 48 && c <= 57) || c === 46 || c === 45 || c === 0xb7))) break;
+    i++;
+  }
+  return i === from ? '' : text.slice(from, i);
+}
 const BAD_CHAR = /[\x00-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]/;
 
 /**
@@ -92,8 +105,7 @@ export function scanXml(text: string, handler: XmlHandler, options: ParseXmlOpti
     } else if (next === 63 /* ? */) {
       const close = text.indexOf('?>', lt + 2);
       if (close < 0) fail('unexpected end of file inside a processing instruction', lt);
-      NAME.lastIndex = lt + 2;
-      const target = NAME.exec(text)?.[0] ?? '';
+      const target = nameAt(text, lt + 2);
       if (keep) parent!.children.push({ kind: 'pi', target, start: lt, end: close + 2 });
       i = close + 2;
     } else {
@@ -102,6 +114,7 @@ export function scanXml(text: string, handler: XmlHandler, options: ParseXmlOpti
       if (keep) parent!.children.push(element);
       if (!parent) root = element;
       const keepThis = keep || handler.open(element);
+      if (!keepThis) element.children = NO_CHILDREN;
       if (element.selfClosing) {
         if (!keep) handler.close?.(element);
       } else {
@@ -125,8 +138,7 @@ export function scanXml(text: string, handler: XmlHandler, options: ParseXmlOpti
 }
 
 function startTag(text: string, lt: number, parent: XmlElement | undefined, fail: Fail): XmlElement {
-  NAME.lastIndex = lt + 1;
-  const name = NAME.exec(text)?.[0];
+  const name = nameAt(text, lt + 1);
   if (!name) return fail('"<" must start a tag (write < in text as &lt;)', lt);
   const attributes: XmlAttribute[] = [];
   let j = lt + 1 + name.length;
@@ -140,8 +152,7 @@ function startTag(text: string, lt: number, parent: XmlElement | undefined, fail
       return element(name, attributes, parent, lt, k + 2, true);
     }
     if (k >= text.length) fail(`unexpected end of file inside the tag <${name}>`, lt);
-    NAME.lastIndex = k;
-    const attributeName = NAME.exec(text)?.[0];
+    const attributeName = nameAt(text, k);
     if (!attributeName || k === j)
       fail(`unexpected character ${JSON.stringify(text[k])} in the tag <${name}>`, k);
     if (attributes.some((a) => a.name === attributeName)) fail(`duplicate attribute ${attributeName}`, k);
@@ -190,8 +201,7 @@ function element(
 }
 
 function endTag(text: string, lt: number, open: XmlElement | undefined, fail: Fail): number {
-  NAME.lastIndex = lt + 2;
-  const name = NAME.exec(text)?.[0];
+  const name = nameAt(text, lt + 2);
   if (!name) return fail('"</" must start an end tag', lt);
   const close = skipSpace(text, lt + 2 + name.length);
   if (text.charCodeAt(close) !== 62) {
@@ -241,6 +251,9 @@ function declaration(
 }
 
 /** Checks text no one keeps without copying it: references, `]]>`, and nothing but space outside the root. */
+/** Children of elements outside kept subtrees: never filled, so one frozen array serves them all. */
+const NO_CHILDREN = Object.freeze([]) as unknown as XmlNode[];
+
 function checkText(text: string, from: number, to: number, inRoot: boolean, fail: Fail): void {
   for (let k = from; k < to; k++) {
     const c = text.charCodeAt(k);
