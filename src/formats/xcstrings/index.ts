@@ -1,0 +1,116 @@
+/**
+ * Xcode string catalogs (`.xcstrings`, JSON; Xcode 15+): one file holding a string table's source
+ * language and all its translations.
+ *
+ * A catalog is multilingual, so it has two views:
+ * - `xcstringsFormat`: units come from the source language (`sourceLanguage`); `parse` fills
+ *   `target`/`targetPlural` from the localization named by the `targetLang` parse option, if any;
+ *   `render` writes into the localization of the render's `targetLang`.
+ * - `xcstringsFor(lang)`: the catalog as a bilingual file for one target language — `parse` fills
+ *   targets from that localization and `render` always writes into it, the way a PO file's target
+ *   language belongs to the file rather than to the call.
+ *
+ * Decisions (see catalog.ts for ids):
+ * - `comment` → notes; `extractionState` → flag `extractionState=<value>`;
+ *   `shouldTranslate: false` → not translatable, never rendered.
+ * - A string without a source localization has its key as source text (Xcode does the same).
+ * - Render adds or replaces the whole target localization of each string that gets a new
+ *   translation (neither a copy of the source nor what the target already says), mirroring the
+ *   source's shape: translated leaves `translated`, others keep the target's existing text or get
+ *   the source text as `new`. Plural variations use the target language's CLDR categories.
+ *   New members are written like Xcode: sorted keys, `" : "`, the file's indentation unit.
+ */
+
+import { readJson, startsWithObject } from '../json/index.ts';
+import { Locator } from '../json/locator.ts';
+import type {
+  FormatModule,
+  ParseOptions,
+  PluralCategory,
+  PluralForms,
+  RenderOptions,
+  Translations,
+  Unit,
+} from '../model.ts';
+import { applyEdits, encodeText, TextPositions } from '../text.ts';
+import { type Catalog, existingLeaf, objectMember, readCatalog } from './catalog.ts';
+import { catalogEdits } from './render.ts';
+
+export interface XcstringsParseOptions extends ParseOptions {
+  /** Localization whose text becomes each unit's target. */
+  targetLang?: string;
+}
+
+function read(bytes: Uint8Array, options: ParseOptions): Catalog {
+  const doc = readJson(bytes, options);
+  const positions = () => new TextPositions(doc.decoded);
+  return readCatalog(doc, (message, at) => positions().error(message, at, options.fileName));
+}
+
+function parse(bytes: Uint8Array, options: XcstringsParseOptions = {}): Unit[] {
+  const catalog = read(bytes, options);
+  const { doc } = catalog;
+  const locator = new Locator(doc.decoded);
+  const units: Unit[] = [];
+  for (const entry of catalog.strings) {
+    const target =
+      options.targetLang !== undefined && entry.localizations >= 0
+        ? objectMember(doc, entry.localizations, options.targetLang)
+        : -1;
+    for (const leaf of entry.leaves) {
+      const at = leaf.text?.at ?? leaf.forms!.values().next().value!.at;
+      const unit: Unit = {
+        id: leaf.id,
+        source: leaf.text?.value ?? leaf.forms!.get('other')!.value,
+        notes: entry.comment ? [entry.comment] : [],
+        flags: entry.extractionState ? [`extractionState=${entry.extractionState}`] : [],
+        translatable: entry.translatable,
+        location: locator.location(doc.start(at) + 1, doc.end(at) - 1),
+      };
+      if (leaf.forms) {
+        unit.sourcePlural = Object.fromEntries([...leaf.forms].map(([c, f]) => [c, f.value])) as PluralForms;
+      }
+      const existing = target >= 0 ? existingLeaf(doc, target, leaf) : undefined;
+      if (typeof existing === 'string') unit.target = existing;
+      else if (existing?.has('other')) {
+        unit.targetPlural = Object.fromEntries(existing) as Record<PluralCategory, string> as PluralForms;
+        unit.target = unit.targetPlural.other;
+      }
+      units.push(unit);
+    }
+  }
+  return units;
+}
+
+function render(original: Uint8Array, translations: Translations, options: RenderOptions): Uint8Array {
+  const catalog = read(original, options);
+  if (translations.size === 0) return original;
+  const edits = catalogEdits(catalog, translations, options.targetLang);
+  if (edits.length === 0) return original;
+  const { decoded } = catalog.doc;
+  return encodeText(applyEdits(decoded.text, edits), decoded.encoding, decoded.bom);
+}
+
+/** A JSON object that names its `sourceLanguage` and `strings` near the top. */
+function sniff(bytes: Uint8Array): boolean {
+  if (!startsWithObject(bytes)) return false;
+  const head = Buffer.from(bytes.subarray(0, 4096)).toString('utf8');
+  return /"sourceLanguage"\s*:/.test(head) && /"strings"\s*:/.test(head);
+}
+
+export const xcstringsFormat: FormatModule = {
+  name: 'xcstrings',
+  extensions: ['xcstrings'],
+  sniff,
+  parse,
+  render,
+};
+
+/** The catalog as a bilingual file for one target language (see the module comment). */
+export function xcstringsFor(targetLang: string): FormatModule {
+  return {
+    ...xcstringsFormat,
+    parse: (bytes, options) => parse(bytes, { ...options, targetLang }),
+    render: (original, translations, options) => render(original, translations, { ...options, targetLang }),
+  };
+}
