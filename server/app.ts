@@ -14,15 +14,29 @@ import { generalQuota } from './limits/middleware.ts';
 import { createRateLimiter } from './limits/rate-limiter.ts';
 import { apiKeyRoutes } from './routes/api-keys.ts';
 import { documentRoutes } from './routes/documents.ts';
+import { fileRoutes } from './routes/files.ts';
+import { instantRoutes } from './routes/instant.ts';
+import { jobRoutes } from './routes/jobs.ts';
 import { languageRoutes } from './routes/languages.ts';
 import { memoryRoutes } from './routes/memories.ts';
+import { projectRoutes } from './routes/projects.ts';
 import { translateRoutes } from './routes/translate.ts';
+import { documentService } from './services/documents/service.ts';
+import { fileService } from './services/files.ts';
+import { instantService } from './services/instant.ts';
+import { jobService } from './services/jobs/service.ts';
 import { memoryService } from './services/memories.ts';
 import { segmentTranslationService } from './services/segment-translation.ts';
 import { createTmCache } from './services/tm-cache.ts';
 import type { PlatformDatabase } from './store/db.ts';
 import { createWebhooks, DELIVERY_WORK, type WebhookOptions } from './webhooks/index.ts';
+import { autoDeliverHandler } from './work/handlers/auto-deliver.ts';
+import { documentImportHandler } from './work/handlers/document-import.ts';
+import { fileDetectLanguageHandler } from './work/handlers/file-detect-language.ts';
+import { instantTranslateHandler } from './work/handlers/instant-translate.ts';
+import { jobExportHandler } from './work/handlers/job-export.ts';
 import { memoryImportHandler } from './work/handlers/memory-import.ts';
+import { pretranslateHandler } from './work/handlers/pretranslate.ts';
 import { termbaseExportHandler } from './work/handlers/termbase-export.ts';
 import { createWorker, type Worker } from './work/worker.ts';
 
@@ -68,13 +82,21 @@ export function createApp(deps: AppDeps): Platform {
   const limiter = createRateLimiter({ db, now, limits: deps.limits ?? DEFAULT_LIMITS });
 
   const maxUploadBytes = deps.maxUploadBytes ?? 512 * 1024 * 1024;
+  const env = deps.env ?? process.env;
   const tm = createTmCache(db);
+  const mt = deps.mt ?? providerFromEnv(env);
+  const autoDeliverMs = env.SVC_AUTO_DELIVER_MS ? Number(env.SVC_AUTO_DELIVER_MS) : undefined;
+  if (autoDeliverMs !== undefined && !(autoDeliverMs >= 0)) {
+    throw new TypeError(
+      `SVC_AUTO_DELIVER_MS must be a number of milliseconds, got "${env.SVC_AUTO_DELIVER_MS}"`,
+    );
+  }
   const webhooks = createWebhooks({
     db,
     now,
     log,
     random,
-    env: deps.env ?? process.env,
+    env,
     allowPrivate: deps.allowPrivateWebhooks,
     version: deps.version,
     options: deps.webhooks,
@@ -89,6 +111,12 @@ export function createApp(deps: AppDeps): Platform {
       'memory-import': memoryImportHandler({ db, now, log, maxBytes: maxUploadBytes }),
       'termbase-export': termbaseExportHandler({ db, now }),
       [DELIVERY_WORK]: webhooks.deliveryHandler,
+      'file-detect-language': fileDetectLanguageHandler({ db, now }),
+      'document-import': documentImportHandler({ db, now, tm, log, autoDeliverMs }),
+      'job-export': jobExportHandler({ db, now, log }),
+      pretranslate: pretranslateHandler({ db, now, tm, mt, log }),
+      'auto-deliver': autoDeliverHandler({ db, now, tm, mt }),
+      'instant-translate': instantTranslateHandler({ db, now, tm, mt, log }),
     },
   });
   const wake = () => worker.wake();
@@ -98,9 +126,13 @@ export function createApp(deps: AppDeps): Platform {
   languageRoutes(api);
   const memories = memoryService({ db, now, tm, log, wake });
   memoryRoutes(api, memories, { db, now, maxUploadBytes });
-  const mt = deps.mt ?? providerFromEnv(deps.env ?? process.env);
   translateRoutes(api, segmentTranslationService({ db, now, tm, memories, mt }));
-  documentRoutes(api, limiter);
+  const fileDeps = { db, now, maxUploadBytes, wake };
+  fileRoutes(api, fileService(fileDeps));
+  documentRoutes(api, limiter, documentService({ ...fileDeps, limiter }), { db, now, maxUploadBytes });
+  jobRoutes(api, jobService({ db, now, wake }), { db, now });
+  projectRoutes(api, db);
+  instantRoutes(api, limiter, instantService({ db, now, limiter, wake }));
   webhooks.addRoutes(api, wake);
   let openapi: ReturnType<typeof buildOpenApi> | undefined;
   api.add({

@@ -1,26 +1,120 @@
-import { PretranslateRequest, PretranslateResult } from '../../src/api/schemas/documents.ts';
-import type { ApiRegistry } from '../http/api-router.ts';
-import { notFound } from '../http/errors.ts';
+import {
+  DocumentDownloadQuery,
+  DocumentUploadHeader,
+  PretranslateRequest,
+  PretranslateResult,
+} from '../../src/api/schemas/documents.ts';
+import { Document } from '../../src/api/schemas/projects.ts';
+import { type ApiRegistry, reply } from '../http/api-router.ts';
+import { HttpError } from '../http/errors.ts';
+import { jsonHeader, receiveUpload } from '../http/upload.ts';
+import { parseInput } from '../http/validate.ts';
 import { limitedEndpoint } from '../limits/middleware.ts';
 import type { RateLimiter } from '../limits/rate-limiter.ts';
+import { type DocumentService, readMultipartFile } from '../services/documents/service.ts';
+import { deleteBlob, type StoredBlob, writeBlob } from '../store/blobs.ts';
+import type { Db } from '../store/db.ts';
 
-/**
- * Document routes. Documents arrive with jobs (files → projects → documents); until then no
- * document exists, so pretranslation answers 404 for every id — but it is already rate limited
- * like the real endpoint.
- */
-export function documentRoutes(api: ApiRegistry, limiter: RateLimiter): void {
+export function documentRoutes(
+  api: ApiRegistry,
+  limiter: RateLimiter,
+  documents: DocumentService,
+  deps: { db: Db; now: () => number; maxUploadBytes: number },
+): void {
   api.add({
     method: 'post',
     path: '/v2/documents/pretranslate',
     tag: 'Documents',
-    summary: 'Pretranslate documents from TM (and MT); rate limited per organization',
+    summary:
+      'Pretranslate documents from TM (mode TM) or TM then MT (TM+MT, default); rate limited per organization',
     limited: true,
     middleware: [limitedEndpoint(limiter)],
     body: PretranslateRequest,
-    responses: { 202: { description: 'pretranslation started', schema: PretranslateResult } },
-    handler: ({ body }) => {
-      throw notFound(`document ${body.id[0]}`);
+    responses: {
+      202: { description: 'pretranslation started', schema: PretranslateResult },
+      404: { description: 'a document is not in this organization' },
+      409: { description: 'a document is importing or already pretranslating' },
+    },
+    handler: async ({ auth, body, res }) => reply(202, await documents.pretranslate(auth, res, body)),
+  });
+  api.add({
+    method: 'get',
+    path: '/v2/documents/files',
+    tag: 'Documents',
+    summary: 'Download a document with its translations: its own format, or XLIFF 1.2 with is_xliff=true',
+    query: DocumentDownloadQuery,
+    responses: {
+      200: { description: 'the file', contentType: 'application/octet-stream' },
+      404: { description: 'no such document' },
+      409: { description: 'an export or pretranslation is in progress' },
+    },
+    handler: async ({ auth, query, res }) => {
+      const file = await documents.download(auth, query.id, query.is_xliff);
+      res.set({
+        'Content-Type': file.type,
+        'Content-Disposition': `attachment; filename*=UTF-8''${encodeURIComponent(file.name.split('/').pop() ?? 'document')}`,
+      });
+      res.end(file.bytes);
+    },
+  });
+  api.add({
+    method: 'post',
+    path: '/v2/documents/files',
+    tag: 'Documents',
+    summary:
+      'Add a file to a project as a document: multipart (one file part; fields name, project_id, pretranslate) or the raw ' +
+      'body with the SVC-API header {name, project_id, pretranslate?} or separate headers. With pretranslate it invokes MT ' +
+      'and counts against the per-organization limits.',
+    rawBody: 'multipart/form-data',
+    responses: {
+      200: { description: 'the document', schema: Document },
+      404: { description: 'no such project' },
+    },
+    handler: async ({ auth, req, res }) => {
+      const type = req.get('content-type') ?? '';
+      let header: unknown;
+      let blob: StoredBlob;
+      if (/^multipart\/form-data/i.test(type)) {
+        const part = await readMultipartFile(req, deps.maxUploadBytes);
+        blob = await writeBlob(deps.db, auth.organizationId, part.data, {
+          maxBytes: deps.maxUploadBytes,
+          now: deps.now(),
+        }).catch((err: unknown) => {
+          throw err instanceof HttpError
+            ? err
+            : new HttpError(400, `the file part could not be read: ${(err as Error).message}`);
+        });
+        header = {
+          name: part.fields.name ?? part.filename,
+          ...part.fields,
+          ...((jsonHeader(req, 'svc-api') as object) ?? {}),
+        };
+      } else {
+        header =
+          jsonHeader(req, 'svc-api') ??
+          Object.fromEntries(
+            (['name', 'project_id', 'pretranslate'] as const).flatMap((h) =>
+              req.get(h) === undefined ? [] : [[h, req.get(h)]],
+            ),
+          );
+        parseInput(DocumentUploadHeader, header, 'body');
+        blob = await receiveUpload(req, deps.db, auth.organizationId, {
+          maxBytes: deps.maxUploadBytes,
+          now: deps.now(),
+        });
+      }
+      try {
+        const meta = parseInput(DocumentUploadHeader, header, 'body');
+        if (blob.size === 0) throw new HttpError(400, 'the uploaded file is empty');
+        return await documents.upload(auth, res, blob, {
+          name: meta.name,
+          projectId: meta.project_id,
+          pretranslate: meta.pretranslate ?? false,
+        });
+      } catch (err) {
+        await deleteBlob(deps.db, blob.id).catch(() => {});
+        throw err;
+      }
     },
   });
 }

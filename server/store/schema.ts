@@ -16,6 +16,15 @@ export interface PlatformSchema {
   terms: TermsTable;
   termbase_exports: TermbaseExportsTable;
   usage: UsageTable;
+  files: FilesTable;
+  file_labels: FileLabelsTable;
+  workflow_templates: WorkflowTemplatesTable;
+  jobs: JobsTable;
+  job_files: JobFilesTable;
+  projects: ProjectsTable;
+  documents: DocumentsTable;
+  document_segments: DocumentSegmentsTable;
+  instant_translations: InstantTranslationsTable;
   webhook_configurations: WebhookConfigurationsTable;
   webhook_messages: WebhookMessagesTable;
   webhook_deliveries: WebhookDeliveriesTable;
@@ -179,6 +188,159 @@ export interface UsageTable {
   /** e.g. `mt_characters`. */
   metric: string;
   amount: number;
+}
+
+export interface FilesTable {
+  id: Generated<number>;
+  organization_id: number;
+  name: string;
+  blob_id: number;
+  size: number;
+  file_hash: string;
+  /** ISO 639-1 code, `zxx` until detected (or when there is no linguistic content). */
+  detected_lang: string;
+  detected_lang_confidence: number;
+  category: 'API' | 'REFERENCE';
+  project_id: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface FileLabelsTable {
+  file_id: number;
+  label: string;
+}
+
+export interface WorkflowTemplatesTable {
+  id: Generated<number>;
+  organization_id: number;
+  name: string;
+  /** JSON: [{name, assignmentType}]. */
+  stages: string;
+  created_at: number;
+}
+
+export type JobStatus = 'active' | 'delivered' | 'archived';
+export type CreationStatus = 'PENDING' | 'COMPLETE' | 'FAILED';
+
+export interface JobsTable {
+  id: Generated<number>;
+  organization_id: number;
+  name: string;
+  due: number | null;
+  status: JobStatus;
+  creation_status: CreationStatus;
+  /** 1 while an export runs, 0 when idle, -2 when the last export failed. */
+  is_processing: number;
+  export_error: string | null;
+  export_blob_id: number | null;
+  delivered_at: number | null;
+  archived_at: number | null;
+  deleted_at: number | null;
+  srclang: string;
+  srclocale: string | null;
+  is_plural: number;
+  workflow_template_id: number;
+  domain_id: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface JobFilesTable {
+  job_id: number;
+  file_id: number;
+  position: number;
+}
+
+export interface ProjectsTable {
+  id: Generated<number>;
+  organization_id: number;
+  job_id: number;
+  memory_id: number;
+  name: string;
+  srclang: string;
+  srclocale: string | null;
+  trglang: string;
+  trglocale: string | null;
+  /** Index of the current stage of the job's workflow template. */
+  stage: number;
+  archived: number;
+  /** JSON object of string values. */
+  metadata: string;
+  sample_review_percentage: number;
+  connector_id: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface DocumentsTable {
+  id: Generated<number>;
+  organization_id: number;
+  project_id: number;
+  file_id: number;
+  name: string;
+  /** The format module that parsed it (`json`, `po`, …); null until imported. */
+  format: string | null;
+  import_in_progress: number;
+  import_succeeded: number;
+  import_error_message: string | null;
+  export_in_progress: number;
+  export_succeeded: number;
+  export_error_message: string | null;
+  is_pretranslating: number;
+  /** `idle`, `queued`, `running`, `done`, `failed`. */
+  pretranslation: string;
+  is_review_complete: number;
+  translator_email: string | null;
+  reviewer_email: string | null;
+  customer_reviewer_email: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export type SegmentStatus = 'new' | 'draft' | 'translated' | 'confirmed' | 'reviewed';
+
+export interface DocumentSegmentsTable {
+  id: Generated<number>;
+  document_id: number;
+  position: number;
+  /** The unit's id in the file (what render takes translations by). */
+  unit_id: string;
+  source: string;
+  /** JSON PluralForms for plural units. */
+  source_plural: string | null;
+  target: string | null;
+  target_plural: string | null;
+  status: SegmentStatus;
+  /** Best TM score at import (100 exact, 75–99 fuzzy, 0 new). */
+  match_score: number;
+  /** Where the target came from: `tm`, `mt`, `human`. */
+  origin: string | null;
+  context: string | null;
+  notes: string | null;
+  max_length: number | null;
+  words: number;
+  updated_by: string | null;
+  updated_at: number;
+}
+
+export type InstantStatus = 'InProgress' | 'Completed' | 'Failed' | 'ReadyForDownload';
+
+export interface InstantTranslationsTable {
+  id: Generated<number>;
+  organization_id: number;
+  file_id: number;
+  memory_id: number;
+  status: InstantStatus;
+  error_msg: string | null;
+  result_blob_id: number | null;
+  with_tm: number;
+  config_id: number | null;
+  trglang: string;
+  trglocale: string | null;
+  characters: number;
+  created_at: number;
+  updated_at: number;
 }
 
 export interface WebhookConfigurationsTable {

@@ -4,7 +4,7 @@
  * the original file with only the translated text changed (the format's own render does the patching).
  */
 import { FormatError } from './errors.ts';
-import type { FormatModule, PluralCategory, PluralForms, Unit } from './model.ts';
+import type { FormatModule, PluralCategory, PluralForms, Translations, Unit } from './model.ts';
 import { attribute, loadXml, localName, textContent } from './xml/document.ts';
 import { escapeAttribute, escapeText } from './xml/entities.ts';
 import type { XmlElement } from './xml/nodes.ts';
@@ -16,6 +16,8 @@ export interface ExtractOptions {
   targetLang: string;
   /** Fill missing targets with the source text (Tikal's `-seg`-less copy-source default). */
   copySource?: boolean;
+  /** Targets to write, by unit id, over what the file holds (a platform document's translations). */
+  translations?: Translations;
 }
 
 export interface MergeOptions {
@@ -47,8 +49,12 @@ export function extractXliff(format: FormatModule, bytes: Uint8Array, opts: Extr
   ];
   for (const unit of units) {
     if (!unit.translatable) continue;
+    const given = opts.translations?.get(unit.id);
     if (!unit.sourcePlural) {
-      const target = unit.target ?? (opts.copySource ? unit.source : undefined);
+      const target =
+        (typeof given === 'string' ? given : undefined) ??
+        unit.target ??
+        (opts.copySource ? unit.source : undefined);
       out.push(transUnit(unit, unit.id, unit.source, target, '      ', opts.fileName));
       continue;
     }
@@ -59,7 +65,9 @@ export function extractXliff(format: FormatModule, bytes: Uint8Array, opts: Extr
       const used = targetCategories.includes(category) || (category === 'zero' && source.zero !== undefined);
       if (!used && source[category] === undefined) continue;
       const sourceText = source[category] ?? source.other;
-      const target = unit.targetPlural?.[category] ?? (opts.copySource ? sourceText : undefined);
+      const givenForms = given !== undefined && typeof given !== 'string' ? given : undefined;
+      const target =
+        givenForms?.[category] ?? unit.targetPlural?.[category] ?? (opts.copySource ? sourceText : undefined);
       out.push(
         transUnit(unit, `${unit.id}[${category}]`, sourceText, target, '        ', opts.fileName, used),
       );

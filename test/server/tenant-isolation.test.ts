@@ -29,11 +29,140 @@ interface BResources {
   webhookId: number;
   webhookName: string;
   deliveryId: number;
+  fileId: number;
+  fileName: string;
+  jobId: number;
+  jobName: string;
+  projectId: number;
+  documentId: number;
+  translationId: number;
 }
 
 const WEBHOOKS = '/v3/connectors/configuration/webhooks';
 
+const JOB = (b: BResources) => `/v2/jobs/${b.jobId}`;
+
 const cases: IsolationCase[] = [
+  {
+    method: 'POST',
+    route: '/v2/files',
+    path: (b) => `/v2/files?name=x.json&project_id=${b.projectId}`,
+    rawBody: '{"a":"b"}',
+    status: 404,
+  },
+  {
+    method: 'GET',
+    route: '/v2/files',
+    path: (b) => `/v2/files?id=${b.fileId}`,
+    status: 404,
+    listMustNotContain: (b) => [b.fileName],
+  },
+  {
+    method: 'GET',
+    route: '/v2/files',
+    path: () => '/v2/files?labels=b-label',
+    status: 404,
+    listMustNotContain: (b) => [b.fileName],
+  },
+  { method: 'DELETE', route: '/v2/files', path: (b) => `/v2/files?id=${b.fileId}`, status: 404 },
+  {
+    method: 'GET',
+    route: '/v2/files/download',
+    path: (b) => `/v2/files/download?id=${b.fileId}`,
+    status: 404,
+  },
+  {
+    method: 'POST',
+    route: '/v2/files/labels',
+    path: (b) => `/v2/files/labels?id=${b.fileId}`,
+    body: () => ({ name: 'x' }),
+    status: 404,
+  },
+  {
+    method: 'DELETE',
+    route: '/v2/files/labels',
+    path: (b) => `/v2/files/labels?id=${b.fileId}&name=b-label`,
+    status: 404,
+  },
+  {
+    method: 'GET',
+    route: '/v2/documents/files',
+    path: (b) => `/v2/documents/files?id=${b.documentId}`,
+    status: 404,
+  },
+  {
+    method: 'POST',
+    route: '/v2/documents/files',
+    path: () => '/v2/documents/files',
+    headers: (b) => ({
+      'SVC-API': JSON.stringify({ name: 'x.json', project_id: b.projectId }),
+      'content-type': 'application/octet-stream',
+    }),
+    rawBody: '{"a":"b"}',
+    status: 404,
+  },
+  {
+    method: 'GET',
+    route: '/v2/jobs',
+    path: () => '/v2/jobs',
+    status: 404,
+    listMustNotContain: (b) => [b.jobName],
+  },
+  {
+    method: 'POST',
+    route: '/v2/jobs',
+    path: () => '/v2/jobs',
+    body: (b) => ({
+      name: 'steal',
+      srcLang: 'en',
+      fileIds: [b.fileId],
+      languagePairs: [{ trgLang: 'fr', memoryId: b.memoryId }],
+    }),
+    status: 404,
+  },
+  { method: 'GET', route: '/v2/jobs/{id}', path: JOB, status: 404 },
+  { method: 'PUT', route: '/v2/jobs/{id}', path: JOB, body: () => ({ name: 'taken' }), status: 404 },
+  { method: 'DELETE', route: '/v2/jobs/{id}', path: JOB, status: 404 },
+  { method: 'GET', route: '/v2/jobs/{id}/stats', path: (b) => `${JOB(b)}/stats`, status: 404 },
+  { method: 'POST', route: '/v2/jobs/{id}/deliver', path: (b) => `${JOB(b)}/deliver`, status: 404 },
+  { method: 'POST', route: '/v2/jobs/{id}/archive', path: (b) => `${JOB(b)}/archive`, status: 404 },
+  { method: 'POST', route: '/v2/jobs/{id}/unarchive', path: (b) => `${JOB(b)}/unarchive`, status: 404 },
+  { method: 'POST', route: '/v2/jobs/{id}/reactivate', path: (b) => `${JOB(b)}/reactivate`, status: 404 },
+  { method: 'GET', route: '/v2/jobs/{id}/export', path: (b) => `${JOB(b)}/export?type=files`, status: 404 },
+  { method: 'GET', route: '/v2/jobs/{id}/download', path: (b) => `${JOB(b)}/download`, status: 404 },
+  {
+    method: 'GET',
+    route: '/v2/projects',
+    path: (b) => `/v2/projects?id=${b.projectId}`,
+    status: 404,
+    listMustNotContain: (b) => [b.jobName],
+  },
+  {
+    method: 'GET',
+    route: '/v2/projects',
+    path: () => '/v2/projects',
+    status: 404,
+    listMustNotContain: (b) => [b.jobName],
+  },
+  {
+    method: 'POST',
+    route: '/v2/translate/file',
+    path: (b) => `/v2/translate/file?fileId=${b.fileId}&memoryId=${b.memoryId}`,
+    status: 401,
+  },
+  {
+    method: 'GET',
+    route: '/v2/translate/file',
+    path: (b) => `/v2/translate/file?translationIds=${b.translationId}`,
+    status: 404,
+    listMustNotContain: (b) => [`"id":${b.translationId}`],
+  },
+  {
+    method: 'GET',
+    route: '/v2/translate/files',
+    path: (b) => `/v2/translate/files?id=${b.translationId}`,
+    status: 404,
+  },
   { method: 'GET', route: '/v2/api-keys/{id}', path: (b) => `/v2/api-keys/${b.keyId}`, status: 404 },
   { method: 'DELETE', route: '/v2/api-keys/{id}', path: (b) => `/v2/api-keys/${b.keyId}`, status: 404 },
   {
@@ -53,7 +182,7 @@ const cases: IsolationCase[] = [
     method: 'POST',
     route: '/v2/documents/pretranslate',
     path: () => '/v2/documents/pretranslate',
-    body: () => ({ id: [1] }),
+    body: (b) => ({ id: [b.documentId] }),
     status: 404,
   },
   { method: 'GET', route: '/v2/memories', path: (b) => `/v2/memories?id=${b.memoryId}`, status: 401 },
@@ -169,7 +298,14 @@ const cases: IsolationCase[] = [
 ];
 
 /** Routes that hold no organization-owned resource: the same for every organization. */
-const shared = new Set(['POST /v2/api-keys', 'GET /v2/languages', 'POST /v2/memories', `POST ${WEBHOOKS}`]);
+const shared = new Set([
+  'POST /v2/api-keys',
+  'GET /v2/languages',
+  'POST /v2/memories',
+  `POST ${WEBHOOKS}`,
+  // Built-in templates: every organization has its own copies (TeamId), checked below.
+  'GET /v2/workflows/templates',
+]);
 
 let p: TestPlatform;
 let b: BResources;
@@ -206,7 +342,39 @@ beforeAll(async () => {
     type: 'JOB_DELIVER',
     payload: { OrganizationId: orgB.organizationId, id: 1, name: 'b job', due: null, isDelivered: true },
   });
+  const call = async (path: string, init: Parameters<TestPlatform['call']>[1] = {}) => {
+    const res = await p.call(path, { ...init, key: bKey });
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+    return res.json();
+  };
+  const file = await call('/v2/files?name=b-secret-strings.json&labels=b-label', {
+    method: 'POST',
+    body: '{"hello": "Hello world, this is organization B"}',
+    headers: { 'content-type': 'application/octet-stream' },
+  });
+  const job = await call('/v2/jobs', {
+    method: 'POST',
+    json: {
+      name: 'b-secret-job',
+      srcLang: 'en',
+      fileIds: [file.id],
+      languagePairs: [{ trgLang: 'fr', memoryId: memory.id }],
+    },
+  });
+  await p.idle();
+  const [project] = await call(`/v2/projects?id=${job.stats.projects[0].id}`);
+  const [translation] = await call(`/v2/translate/file?fileId=${file.id}&memoryId=${memory.id}`, {
+    method: 'POST',
+  });
+  await p.idle();
   b = {
+    fileId: file.id,
+    fileName: file.name,
+    jobId: job.id,
+    jobName: job.name,
+    projectId: project.id,
+    documentId: project.document[0].id,
+    translationId: translation.id,
     keyId: created.id,
     keyPrefix: created.prefix,
     memoryId: memory.id,
@@ -255,7 +423,22 @@ describe('tenant isolation', () => {
     });
   }
 
+  it('workflow templates belong to the caller’s organization', async () => {
+    const mine = await (await p.call('/v2/workflows/templates', { key: aKey })).json();
+    const theirs = await (await p.call('/v2/workflows/templates', { key: bKey })).json();
+    expect(mine.length).toBe(3);
+    expect(new Set(mine.map((t: { TeamId: number }) => t.TeamId))).toEqual(new Set([1]));
+    expect(mine.map((t: { id: number }) => t.id)).not.toEqual(
+      expect.arrayContaining(theirs.map((t: { id: number }) => t.id)),
+    );
+  });
+
   it('B’s resources are untouched by A’s attempts', async () => {
+    const job = await p.call(`/v2/jobs/${b.jobId}`, { key: bKey });
+    expect(await job.json()).toMatchObject({ name: 'b-secret-job', status: 'active' });
+    expect((await p.call(`/v2/files?id=${b.fileId}`, { key: bKey }).then((r) => r.json()))[0].labels).toEqual(
+      ['b-label'],
+    );
     const res = await p.call(`/v2/api-keys/${b.keyId}`, { key: bKey });
     expect(res.status).toBe(200);
     expect((await res.json()).revokedAt).toBeNull();

@@ -1,11 +1,13 @@
 import type { VersionedMigration } from '../../../src/db/migrate.ts';
 import * as foundation from './0001_foundation.ts';
 import * as memories from './0002_memories.ts';
+import * as jobs from './0003_jobs.ts';
 import * as webhooks from './0004_webhooks.ts';
 
 /** Every platform migration, by name; names sort in the order they apply. */
 export const platformMigrations: Record<string, VersionedMigration> = {
   '0001_foundation': foundation,
   '0002_memories': memories,
+  '0003_jobs': jobs,
   '0004_webhooks': webhooks,
 };

@@ -16,3 +16,21 @@ export const PretranslateResult = z
   .meta({ id: 'PretranslateResult' });
 
 export type PretranslateRequest = z.infer<typeof PretranslateRequest>;
+
+export const DocumentDownloadQuery = z.object({
+  id: z.coerce.number<string>().int().min(1),
+  is_xliff: z
+    .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
+    .transform((v) => v === true || v === 'true' || v === '1')
+    .default(false),
+});
+
+/** The SVC-API header (or separate headers) of a raw-body document upload. */
+export const DocumentUploadHeader = z.object({
+  name: z.string().min(1, 'must not be empty').max(1024),
+  project_id: z.coerce.number<string | number>().int().min(1),
+  pretranslate: z
+    .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
+    .transform((v) => v === true || v === 'true' || v === '1')
+    .optional(),
+});

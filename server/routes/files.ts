@@ -1,0 +1,93 @@
+import {
+  AddLabelBody,
+  FileIdQuery,
+  FileRecord,
+  ListFilesQuery,
+  RemoveLabelQuery,
+  UploadFileQuery,
+} from '../../src/api/schemas/files.ts';
+import { type ApiRegistry, reply } from '../http/api-router.ts';
+import type { FileService } from '../services/files.ts';
+
+const missing = { 404: { description: 'no such file in this organization' } };
+
+export function fileRoutes(api: ApiRegistry, files: FileService): void {
+  api.add({
+    method: 'post',
+    path: '/v2/files',
+    tag: 'Files',
+    summary:
+      'Upload a file (the body); query name (required), file_hash (MD5, checked), category, labels, langId, project_id',
+    rawBody: 'application/octet-stream',
+    query: UploadFileQuery,
+    responses: {
+      201: { description: 'the file', schema: FileRecord },
+      413: { description: 'file too large' },
+    },
+    handler: async ({ auth, query, req }) => reply(201, await files.upload(auth, req, query)),
+  });
+  api.add({
+    method: 'get',
+    path: '/v2/files',
+    tag: 'Files',
+    summary: 'List files: all, one by id, or those carrying every label in labels=a,b',
+    query: ListFilesQuery,
+    responses: { 200: { description: 'files', schema: FileRecord.array() } },
+    handler: ({ auth, query }) => files.list(auth, query),
+  });
+  api.add({
+    method: 'delete',
+    path: '/v2/files',
+    tag: 'Files',
+    summary: 'Delete a file (not while a job uses it)',
+    query: FileIdQuery,
+    responses: { 204: { description: 'deleted' }, ...missing, 409: { description: 'a job uses the file' } },
+    handler: async ({ auth, query }) => {
+      await files.remove(auth, query.id);
+      return reply(204);
+    },
+  });
+  api.add({
+    method: 'get',
+    path: '/v2/files/download',
+    tag: 'Files',
+    summary: "Download a file's bytes as uploaded",
+    query: FileIdQuery,
+    responses: { 200: { description: 'the file', contentType: 'application/octet-stream' }, ...missing },
+    handler: async ({ auth, query, res }) => {
+      const { file, chunks } = await files.content(auth, query.id);
+      res.set({
+        'Content-Type': 'application/octet-stream',
+        'Content-Length': String(file.size),
+        'Content-Disposition': `attachment; filename*=UTF-8''${encodeURIComponent(file.name.split('/').pop() ?? 'file')}`,
+      });
+      for await (const chunk of chunks) if (!res.write(chunk)) await new Promise((r) => res.once('drain', r));
+      res.end();
+    },
+  });
+  api.add({
+    method: 'post',
+    path: '/v2/files/labels',
+    tag: 'Files',
+    summary: 'Add a label to a file',
+    query: FileIdQuery,
+    body: AddLabelBody,
+    responses: { 204: { description: 'added (or already there)' }, ...missing },
+    handler: async ({ auth, query, body }) => {
+      await files.addLabel(auth, query.id, body.name);
+      return reply(204);
+    },
+  });
+  api.add({
+    method: 'delete',
+    path: '/v2/files/labels',
+    tag: 'Files',
+    summary: 'Remove a label from a file',
+    query: RemoveLabelQuery,
+    responses: { 204: { description: 'removed (or was not there)' }, ...missing },
+    handler: async ({ auth, query }) => {
+      await files.removeLabel(auth, query.id, query.name);
+      return reply(204);
+    },
+  });
+}

@@ -1,0 +1,152 @@
+import type { PluralCategory, PluralForms } from '../../../src/formats/model.ts';
+import { type MtProvider, type MtTerm, translateSegments } from '../../engine/mt/index.ts';
+import type { Db } from '../../store/db.ts';
+import type { TmCache } from '../tm-cache.ts';
+import { targetTag } from './content.ts';
+
+export interface PretranslateOptions {
+  mode: 'TM' | 'TM+MT';
+  /** Confirm what is filled in (status translated) instead of leaving drafts for review. */
+  autoAccept: boolean;
+  caseSensitive: boolean;
+  /** Who the filled segments are attributed to (attribute_to_creator). */
+  attributeTo?: string | null;
+}
+
+/** Segments of documents that still need a translation, and the characters MT would receive. */
+export async function untranslatedCharacters(db: Db, documentIds: number[]): Promise<number> {
+  if (documentIds.length === 0) return 0;
+  const rows = await db
+    .selectFrom('document_segments')
+    .select(['source', 'source_plural'])
+    .where('document_id', 'in', documentIds)
+    .where('target', 'is', null)
+    .where('target_plural', 'is', null)
+    .execute();
+  return rows.reduce(
+    (n, r) =>
+      n +
+      (r.source_plural
+        ? Object.values(JSON.parse(r.source_plural) as PluralForms).join('').length
+        : r.source.length),
+    0,
+  );
+}
+
+/**
+ * Fills a document's untranslated segments: TM matches (≥ 75) first, then, in TM+MT mode, machine
+ * translation with the memory's termbase. Exact matches and auto-accepted fills become
+ * `translated`; fuzzy and MT fills are drafts.
+ */
+export async function pretranslateDocument(
+  deps: { db: Db; now: () => number; tm: TmCache; mt: MtProvider },
+  documentId: number,
+  options: PretranslateOptions,
+): Promise<{ tm: number; mt: number }> {
+  const { db, now, tm, mt } = deps;
+  const doc = await db
+    .selectFrom('documents')
+    .select(['id', 'project_id'])
+    .where('id', '=', documentId)
+    .executeTakeFirstOrThrow();
+  const project = await db
+    .selectFrom('projects')
+    .selectAll()
+    .where('id', '=', doc.project_id)
+    .executeTakeFirstOrThrow();
+  const memory = await db
+    .selectFrom('memories')
+    .selectAll()
+    .where('id', '=', project.memory_id)
+    .executeTakeFirst();
+  const segments = await db
+    .selectFrom('document_segments')
+    .selectAll()
+    .where('document_id', '=', documentId)
+    .where('target', 'is', null)
+    .where('target_plural', 'is', null)
+    .orderBy('position')
+    .execute();
+  const index = memory ? await tm.get(memory.id, memory.version) : undefined;
+  let fromTm = 0;
+  let fromMt = 0;
+  const forMt: typeof segments = [];
+  for (const segment of segments) {
+    const best = segment.source_plural
+      ? undefined
+      : index?.query(segment.source, { n: 1, caseSensitive: options.caseSensitive })[0];
+    if (best) {
+      const exact = best.score >= 100;
+      await db
+        .updateTable('document_segments')
+        .set({
+          target: best.fixedTarget ?? best.target,
+          status: exact || options.autoAccept ? 'translated' : 'draft',
+          origin: 'tm',
+          updated_by: options.attributeTo ?? null,
+          updated_at: now(),
+        })
+        .where('id', '=', segment.id)
+        .execute();
+      fromTm++;
+    } else if (options.mode === 'TM+MT') {
+      forMt.push(segment);
+    }
+  }
+  if (forMt.length > 0) {
+    const terms: MtTerm[] = memory
+      ? await db
+          .selectFrom('terms')
+          .select(['source', 'target'])
+          .where('memory_id', '=', memory.id)
+          .where('visible', '=', 1)
+          .limit(50_000)
+          .execute()
+      : [];
+    const categories = new Intl.PluralRules(targetTag(project)).resolvedOptions()
+      .pluralCategories as PluralCategory[];
+    // Plural units send each target category's source form (the `other` form where the source lacks it).
+    const sources: string[] = [];
+    for (const s of forMt) {
+      if (s.source_plural) {
+        const forms = JSON.parse(s.source_plural) as PluralForms;
+        for (const c of categories) sources.push(forms[c] ?? forms.other);
+      } else sources.push(s.source);
+    }
+    const results = await translateSegments(mt, sources, {
+      srclang: project.srclang,
+      trglang: project.trglang,
+      srclocale: project.srclocale ?? undefined,
+      trglocale: project.trglocale ?? undefined,
+      terms,
+      projectTags: true,
+    });
+    let at = 0;
+    for (const s of forMt) {
+      const update = {
+        status: options.autoAccept ? ('translated' as const) : ('draft' as const),
+        origin: 'mt',
+        updated_by: options.attributeTo ?? null,
+        updated_at: now(),
+      };
+      if (s.source_plural) {
+        const forms = {} as PluralForms;
+        for (const c of categories) forms[c] = results[at++]!.targetWithTags;
+        forms.other ??= forms[categories[categories.length - 1]!]!;
+        await db
+          .updateTable('document_segments')
+          .set({ ...update, target_plural: JSON.stringify(forms) })
+          .where('id', '=', s.id)
+          .execute();
+      } else {
+        await db
+          .updateTable('document_segments')
+          .set({ ...update, target: results[at++]!.targetWithTags })
+          .where('id', '=', s.id)
+          .execute();
+      }
+      fromMt++;
+    }
+  }
+  return { tm: fromTm, mt: fromMt };
+}

@@ -1,0 +1,278 @@
+import type { Request, Response } from 'express';
+import type { Document } from '../../../src/api/schemas/projects.ts';
+import { extractXliff } from '../../../src/formats/exchange.ts';
+import { detectFormat, formatByName } from '../../../src/formats/registry.ts';
+import type { AuthContext } from '../../auth/context.ts';
+import { conflict, HttpError, notFound } from '../../http/errors.ts';
+import { chargeCharacters, rateLimited } from '../../limits/middleware.ts';
+import type { RateLimiter } from '../../limits/rate-limiter.ts';
+import { readBlobBytes, type StoredBlob } from '../../store/blobs.ts';
+import { enqueue } from '../../work/queue.ts';
+import { createFile, type FileServiceDeps } from '../files.ts';
+import { presentDocument } from '../jobs/present.ts';
+import { documentTranslations, renderDocument, targetTag } from './content.ts';
+import { untranslatedCharacters } from './pretranslate.ts';
+
+export interface DocumentServiceDeps extends FileServiceDeps {
+  limiter: RateLimiter;
+}
+
+export function documentService(deps: DocumentServiceDeps) {
+  const { db, now } = deps;
+
+  async function owned(auth: AuthContext, id: number) {
+    const doc = await db
+      .selectFrom('documents')
+      .selectAll()
+      .where('organization_id', '=', auth.organizationId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!doc) throw notFound(`document ${id}`);
+    const project = await db
+      .selectFrom('projects')
+      .selectAll()
+      .where('id', '=', doc.project_id)
+      .executeTakeFirstOrThrow();
+    return { doc, project };
+  }
+
+  return {
+    /** The document in its own format with current translations, or as XLIFF 1.2 (is_xliff). */
+    async download(
+      auth: AuthContext,
+      id: number,
+      asXliff: boolean,
+    ): Promise<{ name: string; bytes: Uint8Array; type: string }> {
+      const { doc, project } = await owned(auth, id);
+      if (doc.import_in_progress === 1) throw conflict(`document ${id} is still being imported`);
+      if (doc.import_succeeded === 0)
+        throw conflict(`document ${id} failed to import: ${doc.import_error_message ?? ''}`);
+      if (doc.export_in_progress === 1)
+        throw conflict(`document ${id} cannot be downloaded while an export is in progress`);
+      if (doc.is_pretranslating === 1)
+        throw conflict(`document ${id} cannot be downloaded while pretranslation is in progress`);
+      if (!asXliff)
+        return {
+          name: doc.name,
+          bytes: await renderDocument(db, doc, project),
+          type: 'application/octet-stream',
+        };
+      const format = formatByName(doc.format ?? '')!;
+      const file = await db
+        .selectFrom('files')
+        .select('blob_id')
+        .where('id', '=', doc.file_id)
+        .executeTakeFirstOrThrow();
+      const xliff = extractXliff(format, await readBlobBytes(db, file.blob_id), {
+        fileName: doc.name,
+        sourceLang: project.srclocale ? `${project.srclang}-${project.srclocale}` : project.srclang,
+        targetLang: targetTag(project),
+        translations: await documentTranslations(db, doc.id),
+      });
+      return { name: `${doc.name}.xlf`, bytes: xliff, type: 'application/x-xliff+xml' };
+    },
+
+    /** Queues pretranslation of documents; characters sent to MT are charged now (limited endpoint). */
+    async pretranslate(
+      auth: AuthContext,
+      res: Response,
+      request: {
+        id: number[];
+        mode?: 'TM' | 'TM+MT' | undefined;
+        auto_accept?: boolean | undefined;
+        case_sensitive?: boolean | undefined;
+        attribute_to_creator?: boolean | undefined;
+      },
+    ) {
+      const ids = [...new Set(request.id)];
+      const docs = [];
+      for (const id of ids) {
+        const { doc, project } = await owned(auth, id);
+        if (doc.import_in_progress === 1) throw conflict(`document ${id} is still being imported`);
+        if (doc.import_succeeded === 0)
+          throw conflict(`document ${id} failed to import and cannot be pretranslated`);
+        if (doc.is_pretranslating === 1) throw conflict(`document ${id} is already being pretranslated`);
+        docs.push({ doc, project });
+      }
+      const mode = request.mode ?? 'TM+MT';
+      if (mode === 'TM+MT') await chargeCharacters(deps.limiter, res, await untranslatedCharacters(db, ids));
+      const t = now();
+      const email = request.attribute_to_creator
+        ? ((await db.selectFrom('users').select('email').where('id', '=', auth.userId).executeTakeFirst())
+            ?.email ?? null)
+        : null;
+      await db.transaction().execute(async (tx) => {
+        await tx
+          .updateTable('documents')
+          .set({ is_pretranslating: 1, pretranslation: 'queued', updated_at: t })
+          .where('id', 'in', ids)
+          .execute();
+        await enqueue(
+          tx,
+          t,
+          'pretranslate',
+          {
+            documentIds: ids,
+            options: {
+              mode,
+              autoAccept: request.auto_accept ?? false,
+              caseSensitive: request.case_sensitive ?? false,
+              attributeTo: email,
+            },
+          },
+          { organizationId: auth.organizationId },
+        );
+      });
+      deps.wake();
+      const documents = docs.map(({ doc, project }) =>
+        presentDocument({ ...doc, is_pretranslating: 1, pretranslation: 'queued', updated_at: t }, project),
+      );
+      return { id: ids, is_pretranslating: true, documents };
+    },
+
+    /**
+     * Adds an uploaded file to a project as a new document. With `pretranslate` the upload invokes
+     * MT, so it counts against the per-organization request rate and character budget.
+     */
+    async upload(
+      auth: AuthContext,
+      res: Response,
+      blob: StoredBlob,
+      meta: { name: string; projectId: number; pretranslate: boolean },
+    ): Promise<Document> {
+      const project = await db
+        .selectFrom('projects')
+        .selectAll()
+        .where('organization_id', '=', auth.organizationId)
+        .where('id', '=', meta.projectId)
+        .executeTakeFirst();
+      if (!project) throw notFound(`project ${meta.projectId}`);
+      if (meta.pretranslate) {
+        const decision = await deps.limiter.request(auth.organizationId);
+        if (!decision.allowed) throw rateLimited(decision);
+        const bytes = await readBlobBytes(db, blob.id);
+        const format = detectFormat(meta.name, bytes);
+        let characters = 0;
+        try {
+          characters = format
+            ? format
+                .parse(bytes, { fileName: meta.name })
+                .reduce((n, u) => n + (u.translatable ? u.source.length : 0), 0)
+            : 0;
+        } catch {
+          characters = 0;
+        }
+        await chargeCharacters(deps.limiter, res, characters);
+      }
+      const file = await createFile(deps, auth, blob, {
+        name: meta.name,
+        category: 'API',
+        labels: [],
+        projectId: project.id,
+      });
+      const t = now();
+      const doc = await db.transaction().execute(async (tx) => {
+        const doc = await tx
+          .insertInto('documents')
+          .values({
+            organization_id: auth.organizationId,
+            project_id: project.id,
+            file_id: file.id,
+            name: meta.name,
+            format: null,
+            import_in_progress: 1,
+            import_succeeded: 0,
+            import_error_message: null,
+            export_in_progress: 0,
+            export_succeeded: 0,
+            export_error_message: null,
+            is_pretranslating: meta.pretranslate ? 1 : 0,
+            pretranslation: meta.pretranslate ? 'queued' : 'idle',
+            is_review_complete: 0,
+            translator_email: null,
+            reviewer_email: null,
+            customer_reviewer_email: null,
+            created_at: t,
+            updated_at: t,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await enqueue(
+          tx,
+          t,
+          'document-import',
+          { documentId: doc.id, pretranslate: meta.pretranslate },
+          { organizationId: auth.organizationId },
+        );
+        return doc;
+      });
+      deps.wake();
+      return presentDocument(doc, project);
+    },
+  };
+}
+
+/** Reads the one file of a multipart body (spec: extra files in the body are ignored). */
+export async function readMultipartFile(
+  req: Request,
+  maxBytes: number,
+): Promise<{
+  filename: string;
+  fields: Record<string, string>;
+  data: AsyncIterable<Uint8Array> & { done: Promise<void> };
+}> {
+  const { default: busboy } = await import('busboy');
+  return new Promise((resolve, reject) => {
+    let parser: ReturnType<typeof busboy>;
+    try {
+      parser = busboy({
+        headers: req.headers,
+        limits: { files: 1, fileSize: maxBytes, fields: 20, fieldSize: 64 * 1024 },
+      });
+    } catch (err) {
+      reject(new HttpError(400, `malformed multipart body: ${(err as Error).message}`));
+      return;
+    }
+    const fields: Record<string, string> = {};
+    let got = false;
+    parser.on('field', (name, value) => {
+      fields[name] = value;
+    });
+    parser.on('file', (_name, stream, info) => {
+      if (got) {
+        stream.resume();
+        return;
+      }
+      got = true;
+      let truncated = false;
+      stream.on('limit', () => {
+        truncated = true;
+      });
+      const done = new Promise<void>((ok, fail) => {
+        stream.on('end', () =>
+          truncated
+            ? fail(new HttpError(413, `the file is larger than the limit of ${maxBytes} bytes`))
+            : ok(),
+        );
+        stream.on('error', fail);
+      });
+      const data = Object.assign(
+        (async function* () {
+          for await (const chunk of stream) yield chunk as Uint8Array;
+          if (truncated) throw new HttpError(413, `the file is larger than the limit of ${maxBytes} bytes`);
+        })(),
+        { done },
+      );
+      resolve({ filename: info.filename ?? fields.name ?? 'upload', fields, data });
+    });
+    parser.on('error', (err: Error) =>
+      reject(new HttpError(400, `malformed multipart body: ${err.message}`)),
+    );
+    parser.on('close', () => {
+      if (!got) reject(new HttpError(400, 'the multipart body holds no file part'));
+    });
+    req.pipe(parser);
+  });
+}
+
+export type DocumentService = ReturnType<typeof documentService>;

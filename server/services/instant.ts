@@ -1,0 +1,160 @@
+import type { Response } from 'express';
+import type { Selectable } from 'kysely';
+import type { FileTranslationStatus } from '../../src/api/schemas/instant.ts';
+import { detectFormat } from '../../src/formats/registry.ts';
+import type { AuthContext } from '../auth/context.ts';
+import { conflict, notFound } from '../http/errors.ts';
+import { chargeCharacters } from '../limits/middleware.ts';
+import type { RateLimiter } from '../limits/rate-limiter.ts';
+import { readBlob, readBlobBytes } from '../store/blobs.ts';
+import type { Db } from '../store/db.ts';
+import type { InstantTranslationsTable } from '../store/schema.ts';
+import { enqueue } from '../work/queue.ts';
+import { inaccessible } from './memories.ts';
+
+type Row = Selectable<InstantTranslationsTable>;
+
+export function presentStatus(row: Row): FileTranslationStatus {
+  return {
+    id: row.id,
+    fileId: String(row.file_id),
+    status: row.status,
+    createdAt: Math.floor(row.created_at / 1000),
+    memoryId: row.memory_id,
+    trgLang: row.trglang,
+    trgLocale: row.trglocale,
+    ...(row.error_msg ? { errorMsg: row.error_msg } : {}),
+  };
+}
+
+/** Characters of translatable text a file would send to MT (0 when it cannot be parsed: it will fail). */
+export function translatableCharacters(name: string, bytes: Uint8Array): number {
+  const format = detectFormat(name, bytes);
+  if (!format) return 0;
+  try {
+    return format.parse(bytes, { fileName: name }).reduce((n, u) => {
+      if (!u.translatable) return n;
+      return n + (u.sourcePlural ? Object.values(u.sourcePlural).join('').length : u.source.length);
+    }, 0);
+  } catch {
+    return 0;
+  }
+}
+
+export function instantService(deps: { db: Db; now: () => number; limiter: RateLimiter; wake: () => void }) {
+  const { db, now } = deps;
+  return {
+    /** One translation per file into the memory's target language; characters charged now. */
+    async start(
+      auth: AuthContext,
+      res: Response,
+      request: { fileId: number[]; memoryId: number; configId?: number | undefined; withTM: boolean },
+    ): Promise<FileTranslationStatus[]> {
+      const memory = await db
+        .selectFrom('memories')
+        .selectAll()
+        .where('organization_id', '=', auth.organizationId)
+        .where('id', '=', request.memoryId)
+        .executeTakeFirst();
+      if (!memory) throw inaccessible(request.memoryId);
+      const files = await db
+        .selectFrom('files')
+        .select(['id', 'name', 'blob_id'])
+        .where('organization_id', '=', auth.organizationId)
+        .where('id', 'in', request.fileId)
+        .execute();
+      const missing = request.fileId.filter((id) => !files.some((f) => f.id === id));
+      if (missing.length > 0) throw notFound(`file ${missing.join(', ')}`);
+      const characters = new Map<number, number>();
+      for (const file of files)
+        characters.set(file.id, translatableCharacters(file.name, await readBlobBytes(db, file.blob_id)));
+      await chargeCharacters(
+        deps.limiter,
+        res,
+        [...characters.values()].reduce((a, b) => a + b, 0),
+      );
+      const t = now();
+      const rows = await db.transaction().execute(async (tx) => {
+        const out: Row[] = [];
+        for (const fileId of request.fileId) {
+          const row = await tx
+            .insertInto('instant_translations')
+            .values({
+              organization_id: auth.organizationId,
+              file_id: fileId,
+              memory_id: memory.id,
+              status: 'InProgress',
+              error_msg: null,
+              result_blob_id: null,
+              with_tm: request.withTM ? 1 : 0,
+              config_id: request.configId ?? null,
+              trglang: memory.trglang,
+              trglocale: memory.trglocale,
+              characters: characters.get(fileId) ?? 0,
+              created_at: t,
+              updated_at: t,
+            })
+            .returningAll()
+            .executeTakeFirstOrThrow();
+          await enqueue(
+            tx,
+            t,
+            'instant-translate',
+            { translationId: row.id },
+            { organizationId: auth.organizationId, maxAttempts: 3 },
+          );
+          out.push(row);
+        }
+        return out;
+      });
+      deps.wake();
+      return rows.map(presentStatus);
+    },
+
+    async list(
+      auth: AuthContext,
+      filters: {
+        translationIds?: number[] | undefined;
+        status?: Row['status'] | undefined;
+        fromTime?: number | undefined;
+        toTime?: number | undefined;
+      },
+    ): Promise<FileTranslationStatus[]> {
+      let q = db
+        .selectFrom('instant_translations')
+        .selectAll()
+        .where('organization_id', '=', auth.organizationId);
+      if (filters.translationIds) q = q.where('id', 'in', filters.translationIds);
+      if (filters.status) q = q.where('status', '=', filters.status);
+      if (filters.fromTime !== undefined) q = q.where('created_at', '>=', filters.fromTime * 1000);
+      if (filters.toTime !== undefined) q = q.where('created_at', '<', filters.toTime * 1000);
+      return (await q.orderBy('id').limit(5000).execute()).map(presentStatus);
+    },
+
+    async download(
+      auth: AuthContext,
+      id: number,
+    ): Promise<{ name: string; chunks: AsyncIterable<Uint8Array> }> {
+      const row = await db
+        .selectFrom('instant_translations')
+        .selectAll()
+        .where('organization_id', '=', auth.organizationId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (!row) throw notFound(`translation ${id}`);
+      if (row.status === 'Failed')
+        throw conflict(`translation ${id} failed: ${row.error_msg ?? 'unknown error'}`);
+      if (row.status !== 'ReadyForDownload' || row.result_blob_id === null) {
+        throw conflict(`translation ${id} is ${row.status}; download once its status is ReadyForDownload`);
+      }
+      const file = await db
+        .selectFrom('files')
+        .select('name')
+        .where('id', '=', row.file_id)
+        .executeTakeFirst();
+      return { name: file?.name ?? `translation-${id}`, chunks: readBlob(db, row.result_blob_id) };
+    },
+  };
+}
+
+export type InstantService = ReturnType<typeof instantService>;

@@ -1,0 +1,165 @@
+import type { Logger } from 'pino';
+import type { Unit } from '../../../src/formats/model.ts';
+import { detectFormat, supportedExtensions } from '../../../src/formats/registry.ts';
+import { splitWords } from '../../engine/mt/words.ts';
+import { jobEvent } from '../../services/jobs/events.ts';
+import type { TmCache } from '../../services/tm-cache.ts';
+import { readBlobBytes } from '../../store/blobs.ts';
+import type { Db } from '../../store/db.ts';
+import { enqueue } from '../queue.ts';
+import type { WorkHandler } from '../worker.ts';
+
+const BATCH = 500;
+
+export function wordCount(text: string, lang: string): number {
+  return splitWords(text, lang).words.length;
+}
+
+/**
+ * Parses a document's file into segments and measures TM leverage (best score per segment in the
+ * project's memory). When the job's last document is imported the job's creationStatus becomes
+ * COMPLETE (or FAILED when one failed) and JOB_UPDATE fires; with auto-delivery configured the
+ * job is then scheduled to be pretranslated and delivered.
+ */
+export function documentImportHandler(deps: {
+  db: Db;
+  now: () => number;
+  tm: TmCache;
+  log: Logger;
+  autoDeliverMs: number | undefined;
+}): WorkHandler {
+  const { db, now, tm } = deps;
+  return async (payload) => {
+    const { documentId, pretranslate } = payload as { documentId: number; pretranslate?: boolean };
+    const doc = await db.selectFrom('documents').selectAll().where('id', '=', documentId).executeTakeFirst();
+    if (!doc || doc.import_in_progress === 0) return;
+    const project = await db
+      .selectFrom('projects')
+      .selectAll()
+      .where('id', '=', doc.project_id)
+      .executeTakeFirstOrThrow();
+    const memory = await db
+      .selectFrom('memories')
+      .selectAll()
+      .where('id', '=', project.memory_id)
+      .executeTakeFirst();
+    await db.deleteFrom('document_segments').where('document_id', '=', documentId).execute();
+
+    let error: string | null = null;
+    let formatName: string | null = null;
+    try {
+      const file = await db
+        .selectFrom('files')
+        .select(['blob_id', 'name'])
+        .where('id', '=', doc.file_id)
+        .executeTakeFirst();
+      if (!file) throw new Error(`file ${doc.file_id} no longer exists`);
+      const bytes = await readBlobBytes(db, file.blob_id);
+      const format = detectFormat(doc.name, bytes);
+      if (!format)
+        throw new Error(`Unsupported_file_type: ${doc.name} is none of ${supportedExtensions().join(', ')}`);
+      formatName = format.name;
+      const units = format
+        .parse(bytes, { fileName: doc.name })
+        .filter((u) => u.translatable && u.source.trim() !== '');
+      if (units.length === 0)
+        throw new Error(`No_translatable_content: ${doc.name} holds no translatable text`);
+      const index = memory ? await tm.get(memory.id, memory.version) : undefined;
+      const t = now();
+      const rows = units.map((unit: Unit, position) => {
+        const best = index?.query(unit.source, { n: 1 })[0];
+        const hasTarget =
+          unit.targetPlural !== undefined || (unit.target !== undefined && unit.target !== '');
+        return {
+          document_id: documentId,
+          position,
+          unit_id: unit.id,
+          source: unit.source,
+          source_plural: unit.sourcePlural ? JSON.stringify(unit.sourcePlural) : null,
+          target: unit.targetPlural ? null : hasTarget ? unit.target! : null,
+          target_plural: unit.targetPlural ? JSON.stringify(unit.targetPlural) : null,
+          status: hasTarget ? ('translated' as const) : ('new' as const),
+          match_score: best ? Math.floor(best.score) : 0,
+          origin: hasTarget ? 'file' : null,
+          context: unit.context ?? null,
+          notes: unit.notes.length > 0 ? unit.notes.join('\n') : null,
+          max_length: unit.maxLength ?? null,
+          words: wordCount(
+            unit.sourcePlural ? Object.values(unit.sourcePlural).join(' ') : unit.source,
+            project.srclang,
+          ),
+          updated_by: null,
+          updated_at: t,
+        };
+      });
+      for (let i = 0; i < rows.length; i += BATCH)
+        await db
+          .insertInto('document_segments')
+          .values(rows.slice(i, i + BATCH))
+          .execute();
+    } catch (err) {
+      error = err instanceof Error ? err.message : String(err);
+      await db.deleteFrom('document_segments').where('document_id', '=', documentId).execute();
+    }
+
+    await db.transaction().execute(async (tx) => {
+      const t = now();
+      await tx
+        .updateTable('documents')
+        .set({
+          import_in_progress: 0,
+          import_succeeded: error ? 0 : 1,
+          import_error_message: error,
+          format: formatName,
+          ...(pretranslate && error ? { is_pretranslating: 0, pretranslation: 'failed' } : {}),
+          updated_at: t,
+        })
+        .where('id', '=', documentId)
+        .execute();
+      if (pretranslate && !error) {
+        // A document uploaded with pretranslate=true: its characters were charged at upload.
+        await enqueue(
+          tx,
+          t,
+          'pretranslate',
+          { documentIds: [documentId], options: { mode: 'TM+MT', autoAccept: false, caseSensitive: false } },
+          { organizationId: doc.organization_id },
+        );
+      }
+      const pending = await tx
+        .selectFrom('documents')
+        .innerJoin('projects', 'projects.id', 'documents.project_id')
+        .select('documents.id')
+        .where('projects.job_id', '=', project.job_id)
+        .where('documents.import_in_progress', '=', 1)
+        .executeTakeFirst();
+      if (pending) return;
+      const failed = await tx
+        .selectFrom('documents')
+        .innerJoin('projects', 'projects.id', 'documents.project_id')
+        .select('documents.id')
+        .where('projects.job_id', '=', project.job_id)
+        .where('documents.import_succeeded', '=', 0)
+        .executeTakeFirst();
+      const creation = failed ? 'FAILED' : 'COMPLETE';
+      const updated = await tx
+        .updateTable('jobs')
+        .set({ creation_status: creation, updated_at: t })
+        .where('id', '=', project.job_id)
+        .where('creation_status', '=', 'PENDING')
+        .returningAll()
+        .executeTakeFirst();
+      if (!updated) return;
+      await jobEvent(tx, t, 'JOB_UPDATE', updated);
+      if (creation === 'COMPLETE' && deps.autoDeliverMs !== undefined) {
+        await enqueue(
+          tx,
+          t,
+          'auto-deliver',
+          { jobId: updated.id },
+          { organizationId: updated.organization_id, runAt: t + deps.autoDeliverMs },
+        );
+      }
+    });
+  };
+}

@@ -1,0 +1,173 @@
+import type { Logger } from 'pino';
+import { FormatError } from '../../../src/formats/errors.ts';
+import type { PluralCategory, PluralForms, Unit } from '../../../src/formats/model.ts';
+import { detectFormat, supportedExtensions } from '../../../src/formats/registry.ts';
+import { MtError, type MtProvider, translateSegments } from '../../engine/mt/index.ts';
+import type { TmCache } from '../../services/tm-cache.ts';
+import { readBlobBytes, writeBlobBytes } from '../../store/blobs.ts';
+import type { Db } from '../../store/db.ts';
+import { emitEvent } from '../../webhooks/emit.ts';
+import type { WorkHandler } from '../worker.ts';
+
+/** TM matches at or above this score are used as they are (placeholders fixed up); the rest goes to MT. */
+const TM_THRESHOLD = 95;
+
+class Failure extends Error {}
+
+/**
+ * Translates one uploaded file into a memory's target language: TM first (withTM), MT for the rest,
+ * rendered byte-faithfully in the file's own format. Status moves InProgress → Completed →
+ * ReadyForDownload with INSTANT_TRANSLATE_COMPLETED, or → Failed with errorMsg and
+ * INSTANT_TRANSLATE_FAILED. A provider outage is retried; after the last attempt it fails.
+ */
+export function instantTranslateHandler(deps: {
+  db: Db;
+  now: () => number;
+  tm: TmCache;
+  mt: MtProvider;
+  log: Logger;
+}): WorkHandler {
+  const { db, now, tm, mt } = deps;
+
+  async function finish(
+    id: number,
+    organizationId: number,
+    fileId: number,
+    outcome: { blobId: number } | { error: string },
+  ) {
+    const t = now();
+    await db.transaction().execute(async (tx) => {
+      const set =
+        'blobId' in outcome
+          ? {
+              status: 'ReadyForDownload' as const,
+              result_blob_id: outcome.blobId,
+              error_msg: null,
+              updated_at: t,
+            }
+          : { status: 'Failed' as const, error_msg: outcome.error.slice(0, 1000), updated_at: t };
+      const done = await tx
+        .updateTable('instant_translations')
+        .set(set)
+        .where('id', '=', id)
+        .where('status', 'in', ['InProgress', 'Completed'])
+        .executeTakeFirst();
+      if (Number(done.numUpdatedRows) === 0) return;
+      await emitEvent(tx, t, {
+        organizationId,
+        type: 'blobId' in outcome ? 'INSTANT_TRANSLATE_COMPLETED' : 'INSTANT_TRANSLATE_FAILED',
+        payload: { translationId: id, fileId: String(fileId) },
+      });
+    });
+  }
+
+  return async (payload, ctx) => {
+    const { translationId } = payload as { translationId: number };
+    const row = await db
+      .selectFrom('instant_translations')
+      .selectAll()
+      .where('id', '=', translationId)
+      .executeTakeFirst();
+    if (!row || (row.status !== 'InProgress' && row.status !== 'Completed')) return;
+    try {
+      const file = await db
+        .selectFrom('files')
+        .select(['name', 'blob_id'])
+        .where('id', '=', row.file_id)
+        .executeTakeFirst();
+      if (!file) throw new Failure(`File_not_found: file ${row.file_id} was deleted`);
+      const memory = await db
+        .selectFrom('memories')
+        .selectAll()
+        .where('id', '=', row.memory_id)
+        .executeTakeFirst();
+      if (!memory) throw new Failure(`Memory_not_found: memory ${row.memory_id} was deleted`);
+      const original = await readBlobBytes(db, file.blob_id);
+      const format = detectFormat(file.name, original);
+      if (!format)
+        throw new Failure(
+          `Unsupported_file_type: ${file.name} is none of ${supportedExtensions().join(', ')}`,
+        );
+      let units: Unit[];
+      try {
+        units = format.parse(original, { fileName: file.name });
+      } catch (err) {
+        if (err instanceof FormatError) throw new Failure(`Invalid_file: ${err.format()}`);
+        throw err;
+      }
+      const todo = units.filter(
+        (u) => u.translatable && u.source.trim() !== '' && !u.target && !u.targetPlural,
+      );
+      if (todo.length === 0)
+        throw new Failure(`No_translatable_content: ${file.name} holds no text to translate`);
+
+      const trgTag = memory.trglocale ? `${memory.trglang}-${memory.trglocale}` : memory.trglang;
+      const translations = new Map<string, string | PluralForms>();
+      const index = row.with_tm ? await tm.get(memory.id, memory.version) : undefined;
+      const forMt = [];
+      for (const unit of todo) {
+        const best = unit.sourcePlural
+          ? undefined
+          : index?.query(unit.source, { n: 1, minScore: TM_THRESHOLD })[0];
+        if (best) translations.set(unit.id, best.fixedTarget ?? best.target);
+        else forMt.push(unit);
+      }
+      if (forMt.length > 0) {
+        const categories = new Intl.PluralRules(trgTag).resolvedOptions()
+          .pluralCategories as PluralCategory[];
+        const sources = forMt.flatMap((u) =>
+          u.sourcePlural ? categories.map((c) => u.sourcePlural![c] ?? u.sourcePlural!.other) : [u.source],
+        );
+        const terms = await db
+          .selectFrom('terms')
+          .select(['source', 'target'])
+          .where('memory_id', '=', memory.id)
+          .where('visible', '=', 1)
+          .limit(50_000)
+          .execute();
+        const results = await translateSegments(mt, sources, {
+          srclang: memory.srclang,
+          trglang: memory.trglang,
+          srclocale: memory.srclocale ?? undefined,
+          trglocale: memory.trglocale ?? undefined,
+          terms,
+          projectTags: true,
+          signal: ctx.signal,
+        });
+        let at = 0;
+        for (const unit of forMt) {
+          if (unit.sourcePlural) {
+            const forms = {} as PluralForms;
+            for (const c of categories) forms[c] = results[at++]!.targetWithTags;
+            translations.set(unit.id, forms);
+          } else {
+            translations.set(unit.id, results[at++]!.targetWithTags);
+          }
+        }
+      }
+      await db
+        .updateTable('instant_translations')
+        .set({ status: 'Completed', updated_at: now() })
+        .where('id', '=', row.id)
+        .execute();
+      const rendered = format.render(original, translations, {
+        targetLang: trgTag,
+        sourceLang: memory.srclang,
+        fileName: file.name,
+      });
+      const blob = await writeBlobBytes(db, row.organization_id, rendered, now());
+      await finish(row.id, row.organization_id, row.file_id, { blobId: blob.id });
+    } catch (err) {
+      if (err instanceof Failure)
+        return finish(row.id, row.organization_id, row.file_id, { error: err.message });
+      if (err instanceof FormatError)
+        return finish(row.id, row.organization_id, row.file_id, { error: `Render_failed: ${err.format()}` });
+      if (err instanceof MtError && ctx.item.attempts >= ctx.item.max_attempts) {
+        return finish(row.id, row.organization_id, row.file_id, {
+          error: `Machine_translation_failed: ${err.message}`,
+        });
+      }
+      throw err;
+    }
+  };
+}

@@ -1,0 +1,77 @@
+import { zipSync } from 'fflate';
+import type { Logger } from 'pino';
+import { renderDocument, targetTag } from '../../services/documents/content.ts';
+import { deleteBlob, writeBlobBytes } from '../../store/blobs.ts';
+import type { Db } from '../../store/db.ts';
+import type { WorkHandler } from '../worker.ts';
+
+/**
+ * Renders every document of a job for each target language into one zip: a folder per target
+ * (`de/`, or `de-AT/` with a locale) holding each document under its name (DESIGN §5). The folder
+ * entry comes first. On failure the job shows isProcessing -2 and the reason.
+ */
+export function jobExportHandler(deps: { db: Db; now: () => number; log: Logger }): WorkHandler {
+  const { db, now } = deps;
+  return async (payload) => {
+    const { jobId } = payload as { jobId: number };
+    const job = await db.selectFrom('jobs').selectAll().where('id', '=', jobId).executeTakeFirst();
+    if (job?.is_processing !== 1) return;
+    const projects = await db
+      .selectFrom('projects')
+      .selectAll()
+      .where('job_id', '=', jobId)
+      .orderBy('id')
+      .execute();
+    const documents = await db
+      .selectFrom('documents')
+      .selectAll()
+      .where('project_id', 'in', projects.length > 0 ? projects.map((p) => p.id) : [0])
+      .orderBy('id')
+      .execute();
+    await db
+      .updateTable('documents')
+      .set({ export_in_progress: 1 })
+      .where('id', 'in', documents.length > 0 ? documents.map((d) => d.id) : [0])
+      .execute();
+    try {
+      const entries: Record<string, Uint8Array | [Uint8Array, { level: 0 }]> = {};
+      for (const project of projects) {
+        const folder = targetTag(project);
+        entries[`${folder}/`] = [new Uint8Array(0), { level: 0 }];
+        for (const doc of documents.filter((d) => d.project_id === project.id)) {
+          entries[`${folder}/${doc.name.replace(/^\/+/, '')}`] = await renderDocument(db, doc, project);
+        }
+      }
+      const zip = zipSync(entries as Parameters<typeof zipSync>[0], { level: 6 });
+      const blob = await writeBlobBytes(db, job.organization_id, zip, now());
+      const t = now();
+      await db.transaction().execute(async (tx) => {
+        await tx
+          .updateTable('jobs')
+          .set({ is_processing: 0, export_blob_id: blob.id, export_error: null, updated_at: t })
+          .where('id', '=', jobId)
+          .execute();
+        await tx
+          .updateTable('documents')
+          .set({ export_in_progress: 0, export_succeeded: 1, export_error_message: null, updated_at: t })
+          .where('id', 'in', documents.length > 0 ? documents.map((d) => d.id) : [0])
+          .execute();
+      });
+      if (job.export_blob_id !== null) await deleteBlob(db, job.export_blob_id);
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      deps.log.warn({ jobId, err }, 'job export failed');
+      const t = now();
+      await db
+        .updateTable('jobs')
+        .set({ is_processing: -2, export_error: message, updated_at: t })
+        .where('id', '=', jobId)
+        .execute();
+      await db
+        .updateTable('documents')
+        .set({ export_in_progress: 0, export_succeeded: 0, export_error_message: message, updated_at: t })
+        .where('id', 'in', documents.length > 0 ? documents.map((d) => d.id) : [0])
+        .execute();
+    }
+  };
+}

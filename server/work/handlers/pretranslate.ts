@@ -1,0 +1,35 @@
+import type { Logger } from 'pino';
+import type { MtProvider } from '../../engine/mt/index.ts';
+import { type PretranslateOptions, pretranslateDocument } from '../../services/documents/pretranslate.ts';
+import type { TmCache } from '../../services/tm-cache.ts';
+import type { Db } from '../../store/db.ts';
+import type { WorkHandler } from '../worker.ts';
+
+/** Runs a pretranslation request over its documents; each document shows its progress and outcome. */
+export function pretranslateHandler(deps: {
+  db: Db;
+  now: () => number;
+  tm: TmCache;
+  mt: MtProvider;
+  log: Logger;
+}): WorkHandler {
+  const { db, now } = deps;
+  return async (payload) => {
+    const { documentIds, options } = payload as { documentIds: number[]; options: PretranslateOptions };
+    for (const id of documentIds) {
+      await db.updateTable('documents').set({ pretranslation: 'running' }).where('id', '=', id).execute();
+      let outcome = 'done';
+      try {
+        await pretranslateDocument(deps, id, options);
+      } catch (err) {
+        outcome = 'failed';
+        deps.log.warn({ err, documentId: id }, 'pretranslation failed');
+      }
+      await db
+        .updateTable('documents')
+        .set({ is_pretranslating: 0, pretranslation: outcome, updated_at: now() })
+        .where('id', '=', id)
+        .execute();
+    }
+  };
+}

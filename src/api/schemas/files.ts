@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { queryId } from './common.ts';
+
+/** An uploaded file (spec, File). */
+export const FileRecord = z
+  .object({
+    id: z.int(),
+    name: z.string(),
+    file_hash: z.string(),
+    detected_lang: z.string(),
+    detected_lang_confidence: z.number(),
+    category: z.enum(['API', 'REFERENCE']),
+    labels: z.array(z.string()),
+    size: z.int().optional(),
+    project_id: z.int().nullable().optional(),
+    created_at: z.iso.datetime({ offset: true }),
+    updated_at: z.iso.datetime({ offset: true }),
+  })
+  .meta({ id: 'File' });
+
+const label = z
+  .string()
+  .min(1, 'labels must not be empty')
+  .max(200)
+  .refine((s) => !s.includes(','), 'labels must not contain commas');
+
+/** Comma-separated labels in a query string. */
+export const labelList = z
+  .string()
+  .transform((s) =>
+    s
+      .split(',')
+      .map((l) => l.trim())
+      .filter((l) => l !== ''),
+  )
+  .pipe(z.array(label).max(50));
+
+export const UploadFileQuery = z.object({
+  name: z.string().min(1, 'must not be empty').max(1024),
+  file_hash: z
+    .string()
+    .regex(/^[0-9a-fA-F]{32}$/, 'must be the MD5 of the body as 32 hex characters')
+    .optional(),
+  category: z.enum(['API', 'REFERENCE']).default('API'),
+  labels: labelList.optional(),
+  langId: z.string().max(20).optional(),
+  project_id: queryId.optional(),
+});
+
+export const ListFilesQuery = z.object({ id: queryId.optional(), labels: labelList.optional() });
+export const FileIdQuery = z.object({ id: queryId });
+export const AddLabelBody = z.object({ name: label }).meta({ id: 'AddLabel' });
+export const RemoveLabelQuery = z.object({ id: queryId, name: label });
+
+export type FileRecord = z.infer<typeof FileRecord>;
