@@ -3,12 +3,11 @@
  * paragraphs, headings, table cells, inside blockquotes and list items at any depth — and skips
  * code (fenced, indented), HTML blocks, thematic breaks and link reference definitions.
  */
+import { blockquote, listItem } from './containers.ts';
 import type { Line } from './lines.ts';
 import {
   ATX,
-  BULLET,
   DIRECTIVE,
-  dedent,
   FENCE,
   htmlBlockStart,
   indentation,
@@ -17,10 +16,10 @@ import {
   LINK_DEFINITION,
   MATH_FENCE,
   mayStartBlock,
-  ORDERED,
   SETEXT,
   THEMATIC,
 } from './lines.ts';
+import { tableAt } from './table.ts';
 
 export interface TextBlock {
   kind: 'heading' | 'atx' | 'paragraph' | 'cell';
@@ -155,91 +154,6 @@ function atxHeading(text: string, line: Line, at: number): TextBlock | undefined
   return end > start ? { kind: 'atx', lines: [{ lineStart: line.lineStart, start, end }] } : undefined;
 }
 
-/** Collects a blockquote's child lines (the `>` and one space removed, lazy continuations kept). */
-function blockquote(text: string, lines: Line[], from: number, children: Line[]): number {
-  let i = from;
-  while (i < lines.length) {
-    const line = lines[i]!;
-    if (isBlank(text, line)) break;
-    const { columns, chars } = indentation(text, line);
-    const at = line.start + chars;
-    if (columns < 4 && text[at] === '>') {
-      let start = at + 1;
-      if (text[start] === ' ' || text[start] === '\t') start++;
-      children.push({ lineStart: line.lineStart, start, end: line.end });
-    } else {
-      const previous = children[children.length - 1];
-      const lazy =
-        previous &&
-        !isBlank(text, previous) &&
-        (columns >= 4 || !interruptsParagraph(text.slice(at, line.end)));
-      if (!lazy) break;
-      children.push({ lineStart: line.lineStart, start: at, end: line.end });
-    }
-    i++;
-  }
-  return i;
-}
-
-/** A list item starting at `from`: its child lines (dedented by the content indent) and the next line. */
-function listItem(
-  text: string,
-  lines: Line[],
-  from: number,
-  columns: number,
-  at: number,
-  content: string,
-): { children: Line[]; next: number } | undefined {
-  const match = BULLET.exec(content) ?? ORDERED.exec(content);
-  if (!match) return undefined;
-  const ordered = match.length === 5;
-  const marker = ordered ? match[1]!.length + 1 : 1;
-  const spaces = (ordered ? match[3] : match[2]) ?? '';
-  const rest = (ordered ? match[4] : match[3]) ?? '';
-  const line = lines[from]!;
-  const empty = rest.trim() === '';
-  const gap = empty || spaces.length >= 5 ? 1 : spaces.length;
-  const width = columns + marker + gap;
-  const children: Line[] = [
-    { lineStart: line.lineStart, start: Math.min(at + marker + gap, line.end), end: line.end },
-  ];
-  let i = from + 1;
-  if (empty && i < lines.length && isBlank(text, lines[i]!)) return { children, next: i };
-  while (i < lines.length) {
-    const next = lines[i]!;
-    if (isBlank(text, next)) {
-      children.push({ lineStart: next.lineStart, start: next.end, end: next.end });
-      i++;
-      continue;
-    }
-    const indent = indentation(text, next);
-    if (indent.columns >= width) {
-      children.push(dedent(text, next, width));
-    } else {
-      const previous = children[children.length - 1]!;
-      const nextContent = text.slice(next.start + indent.chars, next.end);
-      // Lazy continuation, unless the line starts a block; inside a list any item marker does
-      // (the "only 1. interrupts a paragraph" rule is for paragraphs outside lists).
-      if (
-        isBlank(text, previous) ||
-        interruptsParagraph(nextContent) ||
-        BULLET.test(nextContent) ||
-        ORDERED.test(nextContent)
-      ) {
-        break;
-      }
-      children.push({ lineStart: next.lineStart, start: next.start + indent.chars, end: next.end });
-    }
-    i++;
-  }
-  // Trailing blank lines belong to the list, not to the item.
-  while (i > from + 1 && isBlank(text, lines[i - 1]!)) {
-    i--;
-    children.pop();
-  }
-  return { children, next: i };
-}
-
 function paragraph(text: string, lines: Line[], from: number, at: number, out: TextBlock[]): number {
   const first = lines[from]!;
   const body: Line[] = [{ lineStart: first.lineStart, start: at, end: first.end }];
@@ -267,63 +181,4 @@ function paragraph(text: string, lines: Line[], from: number, at: number, out: T
   body[body.length - 1] = { ...last, end };
   if (body.some((l) => l.end > l.start)) out.push({ kind, lines: body });
   return i;
-}
-
-/** A GFM table: a header row, a delimiter row with as many cells, then rows up to a blank line. */
-function tableAt(
-  text: string,
-  lines: Line[],
-  from: number,
-): { cells: TextBlock[]; next: number } | undefined {
-  const header = lines[from]!;
-  const delimiter = lines[from + 1];
-  if (!delimiter || !text.slice(header.start, header.end).includes('|')) return undefined;
-  if (!/^[ \t]*\|?[ \t]*:?-[-:| \t]*$/.test(text.slice(delimiter.start, delimiter.end))) return undefined;
-  const headerCells = splitCells(text, header);
-  const delimiterCells = splitCells(text, delimiter);
-  const isDelimiter = delimiterCells.every((c) => /^:?-+:?$/.test(text.slice(c.start, c.end)));
-  if (!isDelimiter || delimiterCells.length !== headerCells.length) return undefined;
-  const cells: TextBlock[] = [];
-  const add = (row: Line[]) => {
-    for (const cell of row.slice(0, headerCells.length))
-      if (cell.end > cell.start) cells.push({ kind: 'cell', lines: [cell] });
-  };
-  add(headerCells);
-  let i = from + 2;
-  while (i < lines.length) {
-    const line = lines[i]!;
-    if (isBlank(text, line)) break;
-    const { columns, chars } = indentation(text, line);
-    if (columns < 4 && interruptsParagraph(text.slice(line.start + chars, line.end))) break;
-    add(splitCells(text, line));
-    i++;
-  }
-  return { cells, next: i };
-}
-
-/** Cells of a table row: split on unescaped `|`, outer pipes optional, each cell trimmed. */
-function splitCells(text: string, line: Line): Line[] {
-  let start = line.start;
-  let end = line.end;
-  while (start < end && (text[start] === ' ' || text[start] === '\t')) start++;
-  while (end > start && (text[end - 1] === ' ' || text[end - 1] === '\t')) end--;
-  if (text[start] === '|') start++;
-  if (end > start && text[end - 1] === '|' && text[end - 2] !== '\\') end--;
-  const cells: Line[] = [];
-  let cellStart = start;
-  for (let i = start; i <= end; i++) {
-    if (i < end && text[i] === '\\') {
-      i++;
-      continue;
-    }
-    if (i === end || text[i] === '|') {
-      let s = cellStart;
-      let e = i;
-      while (s < e && (text[s] === ' ' || text[s] === '\t')) s++;
-      while (e > s && (text[e - 1] === ' ' || text[e - 1] === '\t')) e--;
-      cells.push({ lineStart: line.lineStart, start: s, end: e });
-      cellStart = i + 1;
-    }
-  }
-  return cells;
 }

@@ -5,6 +5,8 @@
  */
 import type { DecodedText } from '../text.ts';
 import { decodeText, TextPositions } from '../text.ts';
+import type { Draft } from './draft.ts';
+import { addComment, checkOrder, newDraft } from './draft.ts';
 import { unescapePo } from './escape.ts';
 
 export type Keyword = 'msgctxt' | 'msgid' | 'msgid_plural' | 'msgstr';
@@ -57,8 +59,6 @@ export interface PoFile {
   /** Some field uses the multi-line form: the file was written with gettext's line wrapping. */
   wraps: boolean;
 }
-
-type Draft = Omit<PoEntry, 'msgid'> & { msgid?: PoField; obsolete: boolean };
 
 const KEYWORD = /(msgctxt|msgid_plural|msgid|msgstr)(?:\[(\d+)\])?(?=[ \t"])/y;
 
@@ -159,61 +159,6 @@ export function readPo(bytes: Uint8Array, options: { fileName?: string; maxBytes
     throw fail('file ends before the msgstr of this msgid', draft.msgid.start);
   finish(text.length);
   return { decoded, positions, header, entries, wraps };
-}
-
-function newDraft(start: number): Draft {
-  return {
-    start,
-    translatorComments: [],
-    extractedComments: [],
-    references: [],
-    flags: [],
-    flagLines: [],
-    previous: [],
-    previousLines: [],
-    msgstr: [],
-    obsolete: false,
-  };
-}
-
-function addComment(draft: Draft, body: string, line: LineRange): void {
-  const kind = body[0];
-  const rest = body.slice(1).trim();
-  if (kind === '.') draft.extractedComments.push(rest);
-  else if (kind === ':') draft.references.push(...rest.split(/\s+/).filter(Boolean));
-  else if (kind === ',') {
-    draft.flags.push(
-      ...rest
-        .split(',')
-        .map((f) => f.trim())
-        .filter(Boolean),
-    );
-    draft.flagLines.push(line);
-  } else if (kind === '|') {
-    draft.previous.push(rest);
-    draft.previousLines.push(line);
-  } else draft.translatorComments.push(body.replace(/^ /, '').trimEnd());
-}
-
-function checkOrder(
-  draft: Draft,
-  keyword: Keyword,
-  index: number | undefined,
-  fail: (m: string) => Error,
-): void {
-  if (keyword === 'msgctxt' && (draft.msgctxt || draft.msgid))
-    throw fail('msgctxt must come first in an entry');
-  if (keyword === 'msgid' && draft.msgid) throw fail('msgid without msgstr');
-  if (keyword === 'msgid_plural' && (!draft.msgid || draft.msgidPlural || draft.msgstr.length > 0)) {
-    throw fail('msgid_plural must follow msgid');
-  }
-  if (keyword === 'msgstr') {
-    if (!draft.msgid) throw fail('msgstr without msgid');
-    if (draft.msgidPlural) {
-      if (index !== draft.msgstr.length) throw fail(`expected msgstr[${draft.msgstr.length}]`);
-    } else if (index !== undefined) throw fail('msgstr[n] without msgid_plural');
-    else if (draft.msgstr.length > 0) throw fail('second msgstr in an entry');
-  }
 }
 
 /** Index just after the closing quote of the string opening at `start`. */

@@ -16,8 +16,9 @@ import type { Edit } from '../text.ts';
 import { applyEdits, encodeText } from '../text.ts';
 import { pluralEdits } from './edit-plural.ts';
 import { lineEnding, scalarEdit } from './edit-scalar.ts';
-import type { RootLocale, YamlFile } from './read.ts';
+import type { YamlFile } from './read.ts';
 import { readYaml } from './read.ts';
+import type { RootLocale } from './root-locale.ts';
 import { writeFlowScalar } from './scalar.ts';
 
 function parse(bytes: Uint8Array, options: ParseOptions = {}): Unit[] {

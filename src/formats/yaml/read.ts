@@ -8,6 +8,8 @@ import { isAlias, isMap, isScalar, isSeq, parseAllDocuments } from 'yaml';
 import type { PluralCategory } from '../model.ts';
 import type { DecodedText } from '../text.ts';
 import { decodeText, TextPositions } from '../text.ts';
+import type { RootLocale } from './root-locale.ts';
+import { rootLocale } from './root-locale.ts';
 
 export const PLURAL_CATEGORIES: readonly PluralCategory[] = ['zero', 'one', 'two', 'few', 'many', 'other'];
 
@@ -31,12 +33,6 @@ export interface PluralEntry {
 }
 
 export type YamlEntry = ScalarEntry | PluralEntry;
-
-/** The Rails root-locale key (`en:` as the single root key): ids omit it, render renames it. */
-export interface RootLocale {
-  key: Scalar<string>;
-  locale: string;
-}
 
 export interface YamlFile {
   decoded: DecodedText;
@@ -113,31 +109,6 @@ function checkUniqueKeys(root: unknown, fail: Fail): void {
     } else if (isSeq(node)) {
       for (const item of node.items) stack.push(item);
     }
-  }
-}
-
-/** A single root key that names a language CLDR knows (`en`, `pt-BR`, `zh_TW`). */
-function rootLocale(contents: unknown): RootLocale | undefined {
-  if (!isMap(contents) || contents.items.length !== 1) return undefined;
-  const pair = contents.items[0]!;
-  if (!isScalar(pair.key) || typeof pair.key.value !== 'string' || !isMap(pair.value)) return undefined;
-  const key = pair.key as Scalar<string>;
-  return isLocaleCode(key.value) ? { key, locale: key.value } : undefined;
-}
-
-const languageNames = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' });
-
-/** True for a language tag CLDR has a name for, so a root key like `app:` is not mistaken for one. */
-export function isLocaleCode(value: string): boolean {
-  if (!/^[a-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*$/.test(value)) return false;
-  try {
-    const language = value.split(/[-_]/)[0]!;
-    return (
-      languageNames.of(language) !== undefined &&
-      Intl.getCanonicalLocales(value.replace(/_/g, '-')).length === 1
-    );
-  } catch {
-    return false;
   }
 }
 
