@@ -1,0 +1,150 @@
+import type { PluralCategory, PluralForms, Unit } from '../model.ts';
+import { type LoadedXml, scanLoaded } from '../xml/document.ts';
+import type { XmlElement } from '../xml/nodes.ts';
+
+export const CATEGORIES: PluralCategory[] = ['zero', 'one', 'two', 'few', 'many', 'other'];
+
+/** A `<key>` and the value element after it in a `<dict>`. */
+export interface PlistEntry {
+  key: XmlElement;
+  name: string;
+  value: XmlElement;
+}
+
+/** A unit and the plist elements it came from. */
+export type StringsdictEntry =
+  | { kind: 'format'; unit: Unit; value: XmlElement }
+  | { kind: 'plural'; unit: Unit; entries: Map<PluralCategory, PlistEntry> };
+
+/** `%#@files@`, `%1$#@files@`: a variable of the format string. */
+const VARIABLE = /%(?:\d+\$)?#@[^@]*@/g;
+
+/**
+ * Reads a `.stringsdict` plist: for each top-level key, its `NSStringLocalizedFormatKey` becomes a
+ * unit (id = the key) when it holds text of its own (`%#@items@` alone does not), and each variable
+ * dict of `NSStringPluralRuleType` becomes a plural unit (id `key|variable`) from its
+ * `zero`…`other` strings. One top-level entry is held at a time.
+ */
+export function readStringsdict(loaded: LoadedXml, onEntry: (entry: StringsdictEntry) => void): void {
+  const fail = (message: string, at: XmlElement): never => {
+    throw loaded.positions.error(message, at.start, loaded.fileName);
+  };
+  let plist: XmlElement | undefined;
+  let top: XmlElement | undefined;
+  let pending: XmlElement | undefined;
+  const seen = new Set<string>();
+  scanLoaded(loaded, {
+    open(element) {
+      if (!element.parent) {
+        if (element.name !== 'plist')
+          fail(`expected a <plist> root element, found <${element.name}>`, element);
+        plist = element;
+        return false;
+      }
+      if (element.parent === plist) {
+        if (top || element.name !== 'dict')
+          fail(`expected one <dict> in <plist>, found <${element.name}>`, element);
+        top = element;
+        return false;
+      }
+      return true;
+    },
+    close(element) {
+      if (!top || element.parent !== top) return;
+      if (!pending) {
+        if (element.name !== 'key') fail(`expected <key> in <dict>, found <${element.name}>`, element);
+        pending = element;
+        return;
+      }
+      const name = stringValue(loaded, pending, fail);
+      if (seen.has(name)) fail(`duplicate key "${name}"`, pending);
+      seen.add(name);
+      if (element.name === 'dict') readFormat(loaded, name, element, onEntry, fail);
+      pending = undefined;
+    },
+  });
+  if (pending) fail('<key> without a value', pending);
+}
+
+function readFormat(
+  loaded: LoadedXml,
+  name: string,
+  dict: XmlElement,
+  onEntry: (entry: StringsdictEntry) => void,
+  fail: (message: string, at: XmlElement) => never,
+): void {
+  const entries = dictEntries(loaded, dict, fail);
+  const format = entries.find((e) => e.name === 'NSStringLocalizedFormatKey');
+  if (!format) return;
+  if (format.value.name !== 'string') fail('NSStringLocalizedFormatKey must be a <string>', format.value);
+  const text = stringValue(loaded, format.value, fail);
+  if (/\p{L}/u.test(text.replace(VARIABLE, ''))) {
+    onEntry({ kind: 'format', unit: unit(loaded, name, text, format.value), value: format.value });
+  }
+  for (const variable of entries) {
+    if (variable.value.name !== 'dict') continue;
+    const rules = dictEntries(loaded, variable.value, fail);
+    const type = rules.find((r) => r.name === 'NSStringFormatSpecTypeKey');
+    if (!type || stringValue(loaded, type.value, fail) !== 'NSStringPluralRuleType') continue;
+    const forms: Partial<PluralForms> = {};
+    const byCategory = new Map<PluralCategory, PlistEntry>();
+    for (const rule of rules) {
+      if (!(CATEGORIES as string[]).includes(rule.name)) continue;
+      forms[rule.name as PluralCategory] = stringValue(loaded, rule.value, fail);
+      byCategory.set(rule.name as PluralCategory, rule);
+    }
+    const other =
+      byCategory.get('other') ??
+      fail(`plural rule "${variable.name}" of "${name}" has no other`, variable.value);
+    const plural = unit(loaded, `${name}|${variable.name}`, forms.other!, other.value);
+    plural.sourcePlural = forms as PluralForms;
+    onEntry({ kind: 'plural', unit: plural, entries: byCategory });
+  }
+}
+
+function unit(loaded: LoadedXml, id: string, source: string, value: XmlElement): Unit {
+  return {
+    id,
+    source,
+    notes: [],
+    flags: [],
+    translatable: true,
+    location: loaded.positions.location(value.openEnd, value.closeStart),
+  };
+}
+
+/** The key/value pairs of a `<dict>`, in order. */
+export function dictEntries(
+  loaded: LoadedXml,
+  dict: XmlElement,
+  fail: (message: string, at: XmlElement) => never,
+): PlistEntry[] {
+  const out: PlistEntry[] = [];
+  let key: XmlElement | undefined;
+  for (const child of dict.children) {
+    if (child.kind !== 'element') continue;
+    if (!key) {
+      if (child.name !== 'key') fail(`expected <key> in <dict>, found <${child.name}>`, child);
+      key = child;
+    } else {
+      out.push({ key, name: stringValue(loaded, key, fail), value: child });
+      key = undefined;
+    }
+  }
+  if (key) fail('<key> without a value', key);
+  return out;
+}
+
+/** The text of a `<key>` or `<string>` (plist strings hold no markup). */
+export function stringValue(
+  loaded: LoadedXml,
+  element: XmlElement,
+  fail: (message: string, at: XmlElement) => never,
+) {
+  let out = '';
+  for (const child of element.children) {
+    if (child.kind === 'text' || child.kind === 'cdata') out += child.value;
+    else if (child.kind === 'element') fail(`unexpected <${child.name}> inside <${element.name}>`, child);
+  }
+  return out;
+}
