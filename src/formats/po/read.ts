@@ -5,7 +5,6 @@
  */
 import type { DecodedText } from '../text.ts';
 import { decodeText, TextPositions } from '../text.ts';
-import type { Draft } from './draft.ts';
 import { addComment, checkOrder, newDraft } from './draft.ts';
 import { unescapePo } from './escape.ts';
 
