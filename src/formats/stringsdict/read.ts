@@ -56,7 +56,7 @@ export function readStringsdict(loaded: LoadedXml, onEntry: (entry: StringsdictE
         pending = element;
         return;
       }
-      const name = stringValue(loaded, pending, fail);
+      const name = stringValue(pending, fail);
       if (seen.has(name)) fail(`duplicate key "${name}"`, pending);
       seen.add(name);
       if (element.name === 'dict') readFormat(loaded, name, element, onEntry, fail);
@@ -73,24 +73,24 @@ function readFormat(
   onEntry: (entry: StringsdictEntry) => void,
   fail: (message: string, at: XmlElement) => never,
 ): void {
-  const entries = dictEntries(loaded, dict, fail);
+  const entries = dictEntries(dict, fail);
   const format = entries.find((e) => e.name === 'NSStringLocalizedFormatKey');
   if (!format) return;
   if (format.value.name !== 'string') fail('NSStringLocalizedFormatKey must be a <string>', format.value);
-  const text = stringValue(loaded, format.value, fail);
+  const text = stringValue(format.value, fail);
   if (/\p{L}/u.test(text.replace(VARIABLE, ''))) {
     onEntry({ kind: 'format', unit: unit(loaded, name, text, format.value), value: format.value });
   }
   for (const variable of entries) {
     if (variable.value.name !== 'dict') continue;
-    const rules = dictEntries(loaded, variable.value, fail);
+    const rules = dictEntries(variable.value, fail);
     const type = rules.find((r) => r.name === 'NSStringFormatSpecTypeKey');
-    if (!type || stringValue(loaded, type.value, fail) !== 'NSStringPluralRuleType') continue;
+    if (!type || stringValue(type.value, fail) !== 'NSStringPluralRuleType') continue;
     const forms: Partial<PluralForms> = {};
     const byCategory = new Map<PluralCategory, PlistEntry>();
     for (const rule of rules) {
       if (!(CATEGORIES as string[]).includes(rule.name)) continue;
-      forms[rule.name as PluralCategory] = stringValue(loaded, rule.value, fail);
+      forms[rule.name as PluralCategory] = stringValue(rule.value, fail);
       byCategory.set(rule.name as PluralCategory, rule);
     }
     const other =
@@ -115,7 +115,6 @@ function unit(loaded: LoadedXml, id: string, source: string, value: XmlElement):
 
 /** The key/value pairs of a `<dict>`, in order. */
 export function dictEntries(
-  loaded: LoadedXml,
   dict: XmlElement,
   fail: (message: string, at: XmlElement) => never,
 ): PlistEntry[] {
@@ -127,7 +126,7 @@ export function dictEntries(
       if (child.name !== 'key') fail(`expected <key> in <dict>, found <${child.name}>`, child);
       key = child;
     } else {
-      out.push({ key, name: stringValue(loaded, key, fail), value: child });
+      out.push({ key, name: stringValue(key, fail), value: child });
       key = undefined;
     }
   }
@@ -136,11 +135,7 @@ export function dictEntries(
 }
 
 /** The text of a `<key>` or `<string>` (plist strings hold no markup). */
-export function stringValue(
-  loaded: LoadedXml,
-  element: XmlElement,
-  fail: (message: string, at: XmlElement) => never,
-) {
+export function stringValue(element: XmlElement, fail: (message: string, at: XmlElement) => never) {
   let out = '';
   for (const child of element.children) {
     if (child.kind === 'text' || child.kind === 'cdata') out += child.value;
