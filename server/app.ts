@@ -101,12 +101,23 @@ export function createApp(deps: AppDeps): Platform {
     version: deps.version,
     options: deps.webhooks,
   });
+  const envInt = (name: string) => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return undefined;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value <= 0)
+      throw new TypeError(`${name} must be a positive integer, got "${raw}"`);
+    return value;
+  };
+  const concurrency = deps.workConcurrency ?? envInt('SVC_WORK_CONCURRENCY');
+  const leaseMs = envInt('SVC_WORK_LEASE_MS');
   const worker = createWorker({
     db,
     dialect: deps.database.dialect,
     log,
     now,
-    ...(deps.workConcurrency ? { concurrency: deps.workConcurrency } : {}),
+    ...(concurrency ? { concurrency } : {}),
+    ...(leaseMs ? { leaseMs } : {}),
     handlers: {
       'memory-import': memoryImportHandler({ db, now, log, maxBytes: maxUploadBytes }),
       'termbase-export': termbaseExportHandler({ db, now }),

@@ -13,6 +13,15 @@ export async function receiveUpload(
   organizationId: number,
   options: { maxBytes: number; now: number; allowEmpty?: boolean },
 ): Promise<StoredBlob> {
+  const encoding = (req.get('content-encoding') ?? 'identity').toLowerCase();
+  if (encoding !== 'identity') {
+    // Inflating an upload could turn a small body into an arbitrarily large one (a zip bomb);
+    // files are stored as sent, so a compressed body would be stored compressed.
+    throw new HttpError(
+      415,
+      `Content-Encoding ${encoding} is not accepted for uploads: send the file uncompressed`,
+    );
+  }
   const declared = Number(req.get('content-length') ?? Number.NaN);
   if (declared > options.maxBytes)
     throw payloadTooLarge(

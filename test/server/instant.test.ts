@@ -1,0 +1,348 @@
+import http from 'node:http';
+import { gzipSync } from 'node:zlib';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jsonFormat } from '../../src/formats/json/index.ts';
+import { poFormat } from '../../src/formats/po/index.ts';
+import { basic, startPlatform, type TestPlatform } from '../support/platform.ts';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
+
+let p: TestPlatform;
+let hooks: WebhookReceiver;
+let secret: string;
+let memoryId: number;
+
+async function json(res: Response) {
+  const body = await res.json();
+  if (!res.ok) throw new Error(`${res.status}: ${JSON.stringify(body)}`);
+  return body;
+}
+
+async function upload(name: string, content: string | Uint8Array) {
+  return json(
+    await p.call(`/v2/files?name=${encodeURIComponent(name)}`, {
+      method: 'POST',
+      body: content,
+      headers: { 'content-type': 'application/octet-stream' },
+    }),
+  );
+}
+
+const APP_JSON = `{
+  "nav": {
+    "home": "Home page",
+    "settings": "Account settings"
+  },
+  "greeting": "Hello {{name}}, welcome back!",
+  "items_one": "{{count}} item",
+  "items_other": "{{count}} items"
+}
+`;
+const APP_PO = `msgid ""
+msgstr ""
+"Content-Type: text/plain; charset=UTF-8\\n"
+"Language: de\\n"
+
+#: src/app.c:12
+msgid "Save the document"
+msgstr ""
+
+msgid "Delete %d files"
+msgstr ""
+`;
+
+beforeAll(async () => {
+  p = await startPlatform({ webhooks: { retryScale: 0.001 } });
+  hooks = await startWebhookReceiver();
+  secret = (
+    await json(
+      await p.call('/v3/connectors/configuration/webhooks', {
+        method: 'POST',
+        json: {
+          webhookName: 'instant',
+          webhookUrl: `${hooks.url}/i`,
+          eventType: ['INSTANT_TRANSLATE_COMPLETED', 'INSTANT_TRANSLATE_FAILED'],
+        },
+      }),
+    )
+  ).secret;
+  memoryId = (
+    await json(
+      await p.call('/v2/memories', { method: 'POST', json: { name: 'de', srclang: 'en', trglang: 'de' } }),
+    )
+  ).id;
+  await p.call('/v2/memories/import', {
+    method: 'POST',
+    headers: {
+      'SVC-API': JSON.stringify({ memory_id: memoryId, name: 'tm.tmx' }),
+      'content-type': 'application/octet-stream',
+    },
+    body: `<tmx version="1.4"><header srclang="en" segtype="sentence" adminlang="en" datatype="plaintext" o-tmf="x" creationtool="x" creationtoolversion="1"/><body>
+<tu><tuv xml:lang="en"><seg>Account settings</seg></tuv><tuv xml:lang="de"><seg>Kontoeinstellungen</seg></tuv></tu>
+<tu><tuv xml:lang="en"><seg>Save the document</seg></tuv><tuv xml:lang="de"><seg>Dokument speichern</seg></tuv></tu>
+</body></tmx>`,
+  });
+  await p.idle();
+});
+afterAll(async () => {
+  await p.close();
+  await hooks.close();
+});
+
+describe('instant file translation', () => {
+  it('translates two files into one memory: ReadyForDownload, same format, targets filled, TM first', async () => {
+    const a = await upload('locales/en/app.json', APP_JSON);
+    const b = await upload('po/app.pot', APP_PO);
+    const res = await p.call(`/v2/translate/file?fileId=${a.id},${b.id}&memoryId=${memoryId}`, {
+      method: 'POST',
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-ratelimit-limit')).toBe('300');
+    const started = await res.json();
+    expect(started).toHaveLength(2);
+    expect(started[0]).toMatchObject({
+      fileId: String(a.id),
+      status: 'InProgress',
+      memoryId,
+      trgLang: 'de',
+      trgLocale: null,
+    });
+    await p.idle();
+    const statuses = await json(
+      await p.call(`/v2/translate/file?translationIds=${started.map((s: { id: number }) => s.id).join(',')}`),
+    );
+    expect(statuses.map((s: { status: string }) => s.status)).toEqual([
+      'ReadyForDownload',
+      'ReadyForDownload',
+    ]);
+
+    const jsonOut = new Uint8Array(
+      await (await p.call(`/v2/translate/files?id=${started[0].id}`)).arrayBuffer(),
+    );
+    const units = new Map(jsonFormat.parse(jsonOut).map((u) => [u.id, u]));
+    expect(units.get('nav.settings')!.source).toBe('Kontoeinstellungen');
+    expect(units.get('nav.home')!.source).not.toBe('Home page');
+    expect(units.get('greeting')!.source).toContain('{{name}}');
+    expect(Object.keys(units.get('items')!.sourcePlural!)).toEqual(['one', 'other']);
+    expect(new TextDecoder().decode(jsonOut).split('\n').length).toBe(APP_JSON.split('\n').length);
+
+    const poOut = new Uint8Array(
+      await (await p.call(`/v2/translate/files?id=${started[1].id}`)).arrayBuffer(),
+    );
+    const po = new Map(poFormat.parse(poOut).map((u) => [u.id, u]));
+    expect(po.get('Save the document')!.target).toBe('Dokument speichern');
+    expect(po.get('Delete %d files')!.target).toContain('%d');
+  });
+
+  it('sent INSTANT_TRANSLATE_COMPLETED for each, signed', async () => {
+    await p.idle();
+    const wh = new Webhook(secret);
+    const completed = hooks.requests
+      .map(
+        (r) =>
+          wh.verify(r.body, r.headers as Record<string, string>) as {
+            eventType: string;
+            translationId: number;
+            fileId: string;
+          },
+      )
+      .filter((e) => e.eventType === 'INSTANT_TRANSLATE_COMPLETED');
+    expect(completed.length).toBeGreaterThanOrEqual(2);
+    expect(typeof completed[0]!.fileId).toBe('string');
+  });
+
+  it('an unsupported file ends Failed with errorMsg and INSTANT_TRANSLATE_FAILED', async () => {
+    const bin = await upload('logo.png', new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]));
+    const empty = await upload('empty.json', '{}\n');
+    const [s1, s2] = await json(
+      await p.call(`/v2/translate/file?fileId=${bin.id}&fileId=${empty.id}&memoryId=${memoryId}`, {
+        method: 'POST',
+      }),
+    );
+    await p.idle();
+    const [f1, f2] = await json(await p.call(`/v2/translate/file?translationIds=${s1.id},${s2.id}`));
+    expect(f1).toMatchObject({ status: 'Failed', errorMsg: expect.stringMatching(/^Unsupported_file_type/) });
+    expect(f2).toMatchObject({
+      status: 'Failed',
+      errorMsg: expect.stringMatching(/^No_translatable_content/),
+    });
+    const dl = await p.call(`/v2/translate/files?id=${s1.id}`);
+    expect(dl.status).toBe(409);
+    expect((await dl.json()).message).toMatch(/failed: Unsupported_file_type/);
+    await p.idle();
+    const failed = hooks.requests.filter((r) => r.headers['svc-event-type'] === 'INSTANT_TRANSLATE_FAILED');
+    expect(failed.map((r) => JSON.parse(r.body).translationId).sort()).toEqual([s1.id, s2.id].sort());
+  });
+
+  it('lists by status and time; asks for at least one filter', async () => {
+    const ready = await json(await p.call('/v2/translate/file?status=ReadyForDownload'));
+    expect(ready.length).toBe(2);
+    const recent = await json(
+      await p.call(`/v2/translate/file?fromTime=${Math.floor(Date.now() / 1000) - 60}`),
+    );
+    expect(recent.length).toBe(4);
+    const none = await p.call('/v2/translate/file');
+    expect(none.status).toBe(400);
+    expect((await none.json()).message).toMatch(/at least one filter/);
+  });
+});
+
+describe('TM leverage in jobs', () => {
+  it('counts lines present in the memory as exact words', async () => {
+    const file = await upload(
+      'lev.json',
+      '{"a": "Account settings", "b": "Save the document", "c": "Something entirely new here"}',
+    );
+    const job = await json(
+      await p.call('/v2/jobs', {
+        method: 'POST',
+        json: {
+          name: 'lev',
+          srcLang: 'en',
+          fileIds: [file.id],
+          languagePairs: [{ trgLang: 'de', memoryId }],
+        },
+      }),
+    );
+    await p.idle();
+    const stats = await json(await p.call(`/v2/jobs/${job.id}/stats`));
+    expect(stats).toMatchObject({ exactWords: 5, fuzzyWords: 0, newWords: 4, sourceWords: 9 });
+  });
+});
+
+describe('bad input gets a clear 4xx', () => {
+  const cases: [string, () => Promise<Response>, number, RegExp][] = [
+    [
+      'a job with no files',
+      () =>
+        p.call('/v2/jobs', {
+          method: 'POST',
+          json: { name: 'x', srcLang: 'en', fileIds: [], languagePairs: [{ trgLang: 'de', memoryId }] },
+        }),
+      400,
+      /at least one uploaded file/,
+    ],
+    [
+      'a job with an unknown file',
+      () =>
+        p.call('/v2/jobs', {
+          method: 'POST',
+          json: { name: 'x', srcLang: 'en', fileIds: [999999], languagePairs: [{ trgLang: 'de', memoryId }] },
+        }),
+      404,
+      /file 999999 not found/,
+    ],
+    [
+      'a job whose memory is another pair',
+      () =>
+        p.call('/v2/jobs', {
+          method: 'POST',
+          json: { name: 'x', srcLang: 'fr', fileIds: [1], languagePairs: [{ trgLang: 'de', memoryId }] },
+        }),
+      400,
+      /memory .* is en → de, not fr → de/,
+    ],
+    ['limit=51', () => p.call('/v2/jobs?limit=51'), 400, /limit must be at most 50/],
+    ['offset=-1', () => p.call('/v2/jobs?offset=-1'), 400, /offset must be 0 or more/],
+    ['an unknown job', () => p.call('/v2/jobs/424242'), 404, /job 424242 not found/],
+    ['a job id that is not a number', () => p.call('/v2/jobs/abc'), 400, /id/],
+    [
+      'a 0-byte file',
+      () =>
+        p.call('/v2/files?name=empty.json', {
+          method: 'POST',
+          body: '',
+          headers: { 'content-type': 'application/octet-stream' },
+        }),
+      400,
+      /body is empty/,
+    ],
+    [
+      'a file without a name',
+      () =>
+        p.call('/v2/files', {
+          method: 'POST',
+          body: 'x',
+          headers: { 'content-type': 'application/octet-stream' },
+        }),
+      400,
+      /name/,
+    ],
+    [
+      'a wrong file_hash',
+      () =>
+        p.call(`/v2/files?name=a.json&file_hash=${'0'.repeat(32)}`, {
+          method: 'POST',
+          body: '{"a":"b"}',
+          headers: { 'content-type': 'application/octet-stream' },
+        }),
+      400,
+      /does not match the MD5/,
+    ],
+    [
+      'a gzip upload (zip bomb vector)',
+      () =>
+        p.call('/v2/files?name=a.json', {
+          method: 'POST',
+          body: gzipSync(Buffer.alloc(10_000_000)),
+          headers: { 'content-type': 'application/octet-stream', 'content-encoding': 'gzip' },
+        }),
+      415,
+      /Content-Encoding gzip is not accepted/,
+    ],
+    [
+      'a gzip JSON body that inflates past the limit',
+      () =>
+        p.call('/v2/jobs', {
+          method: 'POST',
+          body: gzipSync(Buffer.from(`{"name":"${'x'.repeat(3_000_000)}"}`)),
+          headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+        }),
+      413,
+      /larger than the limit/,
+    ],
+    [
+      'instant translation of an unknown file',
+      () => p.call(`/v2/translate/file?fileId=999999&memoryId=${memoryId}`, { method: 'POST' }),
+      404,
+      /file 999999 not found/,
+    ],
+    [
+      'instant translation without memoryId',
+      () => p.call('/v2/translate/file?fileId=1', { method: 'POST' }),
+      400,
+      /memoryId/,
+    ],
+    ['a download before export', () => p.call('/v2/jobs/1/download'), 409, /not been exported|still running/],
+    ['an unknown document', () => p.call('/v2/documents/files?id=999999'), 404, /document 999999 not found/],
+  ];
+  for (const [name, send, status, says] of cases) {
+    it(`${name} → ${status}`, async () => {
+      const res = await send();
+      expect(res.status).toBe(status);
+      expect((await res.json()).message).toMatch(says);
+    });
+  }
+
+  it('a declared 1 GB body is refused before it is read', async () => {
+    const url = new URL(`${p.url}/v2/files?name=huge.bin`);
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = http.request(url, {
+        method: 'POST',
+        headers: {
+          authorization: basic(p.key),
+          'content-type': 'application/octet-stream',
+          'content-length': String(1024 ** 3),
+        },
+      });
+      req.on('response', (res) => {
+        res.resume();
+        resolve(res.statusCode!);
+        req.destroy();
+      });
+      req.on('error', reject);
+      req.write(Buffer.alloc(1024));
+    });
+    expect(status).toBe(413);
+  });
+});
