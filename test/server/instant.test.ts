@@ -18,7 +18,7 @@ async function json(res: Response) {
   return body;
 }
 
-async function upload(name: string, content: string | Uint8Array) {
+async function upload(name: string, content: string | Uint8Array<ArrayBuffer>) {
   return json(
     await p.call(`/v2/files?name=${encodeURIComponent(name)}`, {
       method: 'POST',
