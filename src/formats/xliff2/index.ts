@@ -1,0 +1,24 @@
+import type { FormatModule, Unit } from '../model.ts';
+import { decodeXml, saveXml, sniffText } from '../xml/document.ts';
+import { readXliff2 } from './read.ts';
+import { renderXliff2 } from './render.ts';
+
+/**
+ * XLIFF 2.0/2.1 (OASIS): bilingual; one unit per `<segment>` of each `<unit>`, inline codes
+ * (`<pc>`, `<ph/>`, `<sc/>`/`<ec/>`, `<mrk>`) kept as written in the text, notes from `<notes>`,
+ * the segment `state` as a flag, `translate="no"` inherited from groups and files.
+ */
+export const xliff2Format: FormatModule = {
+  name: 'xliff2',
+  extensions: ['xlf', 'xliff'],
+  sniff: (bytes) => sniffText(bytes).includes('urn:oasis:names:tc:xliff:document:2.'),
+  parse(bytes, options = {}) {
+    const units: Unit[] = [];
+    readXliff2(decodeXml(bytes, options), (segment) => units.push(segment.unit));
+    return units;
+  },
+  render(original, translations, options) {
+    const loaded = decodeXml(original, options);
+    return saveXml(loaded, renderXliff2(loaded, translations, options.targetLang));
+  },
+};
