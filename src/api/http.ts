@@ -43,6 +43,7 @@ import {
   ResponseSchemaError,
   TimeoutError,
 } from './errors.ts';
+import { type LinkedSignal, linkSignal } from './http/signals.ts';
 import {
   type BodySource,
   decode,
@@ -174,10 +175,11 @@ export function createTransport(options: TransportOptions): Transport {
           : undefined
         : call.limited || undefined;
     const replayable = !(call.body instanceof Readable) && !isAsyncIterable(call.body);
+    const link = linkSignal(call.signal);
     const attempt = (n: number) =>
-      limiter.schedule(() => send(call, site, responseType, limited !== undefined, callId, n), {
+      limiter.schedule(() => send(call, site, responseType, limited !== undefined, link, callId, n), {
         limited,
-        signal: call.signal,
+        signal: link.signal,
         front: n > 1,
         onStart(waitedMs, waited) {
           counters.requests++;
@@ -188,19 +190,27 @@ export function createTransport(options: TransportOptions): Transport {
           log.debug({ event: 'send', callId, ...site, attempt: n, at: clock.now(), waitedMs }, 'sending');
         },
       });
-    return withRetries(attempt, {
-      site,
-      callId,
-      policy,
-      replayable,
-      repeatable: replayable && isIdempotent(call.method, call.idempotent),
-      pauseUntil: (time) => limiter.pauseUntil(time),
-      clock,
-      random,
-      signal: call.signal,
-      log,
-      counters,
-    });
+    let streaming = false;
+    try {
+      const response = await withRetries(attempt, {
+        site,
+        callId,
+        policy,
+        replayable,
+        repeatable: replayable && isIdempotent(call.method, call.idempotent),
+        pauseUntil: (time) => limiter.pauseUntil(time),
+        clock,
+        random,
+        signal: link.signal,
+        log,
+        counters,
+      });
+      streaming = responseType === 'stream' || responseType === 'sse';
+      return response;
+    } finally {
+      // A streamed body still follows the caller's signal until it closes (see send).
+      if (!streaming) link.unlink();
+    }
   }
 
   async function send(
@@ -208,12 +218,13 @@ export function createTransport(options: TransportOptions): Transport {
     site: CallSite,
     responseType: ResponseType,
     limited: boolean,
+    link: LinkedSignal,
     callId: number,
     attempt: number,
   ): Promise<ApiResponse<unknown>> {
     const timeoutMs = call.timeoutMs ?? options.timeoutMs ?? 60_000;
     const timeout = new AbortController();
-    const signal = call.signal ? AbortSignal.any([call.signal, timeout.signal]) : timeout.signal;
+    const signal = AbortSignal.any([link.signal, timeout.signal]);
     const timer = timeoutMs > 0 ? setTimeout(() => timeout.abort(), timeoutMs) : undefined;
     const sentAt = clock.now();
     try {
@@ -247,14 +258,15 @@ export function createTransport(options: TransportOptions): Transport {
         if (response.statusCode === 429) throw new RateLimitError(answered, body, rate, receivedAt);
         throw new ApiError(answered, response.statusCode, body);
       }
+      if (responseType === 'stream' || responseType === 'sse') response.body.once('close', link.unlink);
       const data = await decode(response, responseType, call, answered);
       return { status: response.statusCode, headers: response.headers, requestId, data };
     } catch (error) {
-      if (timeout.signal.aborted && !call.signal?.aborted) {
+      if (timeout.signal.aborted && !link.signal.aborted) {
         counters.timeouts++;
         throw new TimeoutError(site, timeoutMs, { cause: error });
       }
-      if (call.signal?.aborted) throw call.signal.reason;
+      if (link.signal.aborted) throw link.signal.reason;
       if (error instanceof ApiError || error instanceof ResponseSchemaError) throw error;
       // A call undici refuses to make (a bad header value) is the caller's bug, not the network's.
       if ((error as { code?: unknown } | null)?.code === 'UND_ERR_INVALID_ARG') throw error;

@@ -113,6 +113,37 @@ describe('transport: streams', () => {
     expect(peak).toBeLessThan(32 * MB);
   }, 120_000);
 
+  it('stops a streamed download when the caller aborts after the headers arrived', async () => {
+    let written = 0;
+    const server = await listen(async (_req, res) => {
+      for (const chunk of pattern(50 * MB)) {
+        if (res.destroyed) return;
+        written += chunk.length;
+        if (!res.write(chunk))
+          await new Promise((resolve) => res.once('drain', resolve).once('close', resolve));
+      }
+      res.end();
+    });
+    cleanup.push(server.close);
+    const controller = new AbortController();
+    const body = await transport(server.url).request({
+      method: 'GET',
+      path: '/v2/files/download',
+      responseType: 'stream',
+      signal: controller.signal,
+    });
+    let read = 0;
+    const error = await (async () => {
+      for await (const chunk of body as AsyncIterable<Buffer>) {
+        read += chunk.length;
+        if (read > MB) controller.abort(new Error('user cancelled'));
+      }
+    })().catch((e: unknown) => e);
+    expect((error as Error).message).toBe('user cancelled');
+    expect(read).toBeLessThan(10 * MB);
+    expect(written).toBeLessThan(50 * MB);
+  });
+
   it('replays a body given as a function when a retry needs it again', async () => {
     let calls = 0;
     const server = await listen(async (req, res) => {

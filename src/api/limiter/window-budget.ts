@@ -1,4 +1,5 @@
 import { LimitExceededError } from '../errors.ts';
+import { type Place, WaitingLine } from './waiting-line.ts';
 
 /** Time as the budget sees it; tests pass a manual clock. */
 export interface Clock {
@@ -85,18 +86,28 @@ export function createWindowBudget<D extends string>(options: {
   const { spanMs, clock = systemClock } = options;
   const capacity = { ...options.capacity };
   const dimensions = Object.keys(capacity) as D[];
-  let entries: Entry<D>[] = [];
-  const waiters: Waiter<D>[] = [];
+  /** Weight of every entry that still counts: held, in flight, or answered less than a span ago. */
+  const used = Object.fromEntries(dimensions.map((d) => [d, 0])) as Record<D, number>;
+  // Answered entries in the order they were answered, so also in order of expiry: expired ones
+  // leave from the front. (Should the wall clock step back, an entry only counts a little longer.)
+  let answered: Entry<D>[] = [];
+  let firstAnswered = 0;
+  const line = new WaitingLine<Waiter<D>>();
   let cancelTimer: (() => void) | undefined;
   let timerAt = Number.POSITIVE_INFINITY;
 
-  const usedAt = (dimension: D, t: number) => {
-    let sum = 0;
-    for (const entry of entries) if (entry.until > t) sum += entry.weights[dimension];
-    return sum;
+  const add = (weights: Record<D, number>, sign: 1 | -1) => {
+    for (const d of dimensions) used[d] += sign * weights[d];
   };
-  const fits = (weights: Record<D, number>, t: number) =>
-    dimensions.every((d) => usedAt(d, t) + weights[d] <= capacity[d]);
+  const prune = (t: number) => {
+    while (firstAnswered < answered.length && answered[firstAnswered]!.until <= t)
+      add(answered[firstAnswered++]!.weights, -1);
+    if (firstAnswered > 1024 && firstAnswered * 2 > answered.length) {
+      answered = answered.slice(firstAnswered);
+      firstAnswered = 0;
+    }
+  };
+  const fits = (weights: Record<D, number>) => dimensions.every((d) => used[d] + weights[d] <= capacity[d]);
   const tooHeavy = (weights: Record<D, number>) => {
     const d = dimensions.find((dimension) => weights[dimension] > capacity[dimension]);
     return d === undefined ? undefined : new LimitExceededError(d, weights[d], capacity[d]);
@@ -106,16 +117,13 @@ export function createWindowBudget<D extends string>(options: {
   function freeAt(weights: Record<D, number>, t: number): number {
     let at = t;
     for (const d of dimensions) {
-      let excess = usedAt(d, t) + weights[d] - capacity[d];
+      let excess = used[d] + weights[d] - capacity[d];
       if (excess <= 0) continue;
-      const expiring = entries
-        .filter((e) => e.until > t && e.weights[d] > 0)
-        .sort((a, b) => a.until - b.until);
       let when = Number.POSITIVE_INFINITY;
-      for (const entry of expiring) {
-        excess -= entry.weights[d];
+      for (let i = firstAnswered; i < answered.length; i++) {
+        excess -= answered[i]!.weights[d];
         if (excess <= 0) {
-          when = entry.until;
+          when = answered[i]!.until;
           break;
         }
       }
@@ -126,7 +134,7 @@ export function createWindowBudget<D extends string>(options: {
 
   function grant(weights: Record<D, number>, waited: boolean): Reservation {
     const entry: Entry<D> = { weights, until: Number.POSITIVE_INFINITY };
-    entries.push(entry);
+    add(weights, 1);
     let state: 'held' | 'sent' | 'done' = 'held';
     return {
       waited,
@@ -137,12 +145,13 @@ export function createWindowBudget<D extends string>(options: {
         if (state === 'done') return;
         state = 'done';
         entry.until = clock.now() + spanMs;
+        answered.push(entry);
         pump();
       },
       release() {
         if (state !== 'held') return;
         state = 'done';
-        entries = entries.filter((e) => e !== entry);
+        add(weights, -1);
         pump();
       },
     };
@@ -150,17 +159,16 @@ export function createWindowBudget<D extends string>(options: {
 
   function pump() {
     const t = clock.now();
-    entries = entries.filter((e) => e.until > t);
-    while (waiters.length > 0) {
-      const head = waiters[0]!;
+    prune(t);
+    for (let head = line.first; head; head = line.first) {
       const error = tooHeavy(head.weights);
-      if (!error && !fits(head.weights, t)) break;
-      waiters.shift();
+      if (!error && !fits(head.weights)) break;
+      line.shift();
       head.detach();
       if (error) head.reject(error);
       else head.resolve(grant(head.weights, true));
     }
-    const head = waiters[0];
+    const head = line.first;
     const at = head ? freeAt(head.weights, t) : Number.POSITIVE_INFINITY;
     if (at === timerAt) return;
     cancelTimer?.();
@@ -183,14 +191,15 @@ export function createWindowBudget<D extends string>(options: {
       const error = tooHeavy(weights);
       if (error) return Promise.reject(error);
       if (signal?.aborted) return Promise.reject(signal.reason);
-      if (waiters.length === 0 && fits(weights, clock.now())) return Promise.resolve(grant(weights, false));
+      prune(clock.now());
+      if (line.size === 0 && fits(weights)) return Promise.resolve(grant(weights, false));
       return new Promise<Reservation>((resolve, reject) => {
         const onAbort = () => {
-          const index = waiters.indexOf(waiter);
-          if (index >= 0) waiters.splice(index, 1);
+          const wasFirst = line.first === waiter;
+          line.remove(place);
           reject(signal?.reason);
-          // The aborted request may have blocked the ones behind it.
-          pump();
+          // Only the first in line can have been holding the others back.
+          if (wasFirst) pump();
         };
         const waiter: Waiter<D> = {
           weights,
@@ -199,12 +208,15 @@ export function createWindowBudget<D extends string>(options: {
           detach: () => signal?.removeEventListener('abort', onAbort),
         };
         signal?.addEventListener('abort', onAbort, { once: true });
-        if (front) waiters.unshift(waiter);
-        else waiters.push(waiter);
-        pump();
+        const place: Place<Waiter<D>> = front ? line.unshift(waiter) : line.push(waiter);
+        // A newcomer at the back changes nothing for the first in line, whose timer is set.
+        if (line.first === waiter) pump();
       });
     },
-    used: (dimension) => usedAt(dimension, clock.now()),
+    used(dimension) {
+      prune(clock.now());
+      return used[dimension];
+    },
     capacity: (dimension) => capacity[dimension],
     lower(dimension, value) {
       if (value >= capacity[dimension]) return;
@@ -212,7 +224,7 @@ export function createWindowBudget<D extends string>(options: {
       pump();
     },
     get waiting() {
-      return waiters.length;
+      return line.size;
     },
   };
 }
