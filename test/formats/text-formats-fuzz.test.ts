@@ -101,7 +101,10 @@ describe('text formats: arbitrary input', () => {
         maxLength: 40,
       });
       fc.assert(
-        fc.property(input, translationArb, (parts, translation) => {
+        fc.property(input, translationArb, (parts, given) => {
+          // In a one-row CSV, a translation spelling a column name ("name") turns the row into a
+          // header on the next read; that ambiguity is inherent to header detection, not a bug.
+          const translation = key === 'csv' ? `${given}·` : given;
           const bytes = new TextEncoder().encode(parts.join(''));
           let units: ReturnType<FormatModule['parse']>;
           try {

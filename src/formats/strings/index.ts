@@ -22,33 +22,33 @@ const XCODE_PLACEHOLDER = 'No comment provided by engineer.';
 function load(bytes: Uint8Array, options: ParseOptions, notes: boolean): StringsFile {
   const file = readStrings(bytes, { ...options, notes });
   const seen = new Set<string>();
-  for (const entry of file.entries) {
-    if (seen.has(entry.key.value)) {
-      const { line, column } = file.positions().at(entry.key.start);
-      throw new FormatError(`duplicate key ${JSON.stringify(entry.key.value)}`, {
-        file: options.fileName,
-        line,
-        column,
-      });
+  file.keys.forEach((key, k) => {
+    if (seen.has(key)) {
+      const { line, column } = file.positions().at(file.keyStart[k]!);
+      throw new FormatError(`duplicate key ${JSON.stringify(key)}`, { file: options.fileName, line, column });
     }
-    seen.add(entry.key.value);
-  }
+    seen.add(key);
+  });
   return file;
 }
 
 function parse(bytes: Uint8Array, options: ParseOptions = {}): Unit[] {
   const file = load(bytes, options, true);
   const positions = new LineLocator(file.decoded); // entries come in file order
-  return file.entries.map((entry) => {
-    const token = entry.value ?? entry.key;
-    const inner = token.quoted ? [token.start + 1, token.end - 1] : [token.start, token.end];
+  return file.keys.map((id, k) => {
+    const short = file.valueStart[k]! < 0;
+    const start = short ? file.keyStart[k]! : file.valueStart[k]!;
+    const end = short ? file.keyEnd[k]! : file.valueEnd[k]!;
+    // The location is the text inside the quotes.
+    const quoted = file.decoded.text.charCodeAt(start) === 34 ? 1 : 0;
+    const comment = file.comments[k];
     return {
-      id: entry.key.value,
-      source: token.value,
-      notes: entry.comment && entry.comment !== XCODE_PLACEHOLDER ? [entry.comment] : [],
+      id,
+      source: file.values[k]!,
+      notes: comment && comment !== XCODE_PLACEHOLDER ? [comment] : [],
       flags: [],
       translatable: true,
-      location: positions.location(inner[0]!, inner[1]!),
+      location: positions.location(start + quoted, end - quoted),
     };
   });
 }
@@ -56,16 +56,21 @@ function parse(bytes: Uint8Array, options: ParseOptions = {}): Unit[] {
 function render(original: Uint8Array, translations: Translations, options: RenderOptions): Uint8Array {
   const file = load(original, options, false);
   const edits: Edit[] = [];
-  for (const entry of file.entries) {
-    const translation = translations.get(entry.key.value);
-    if (translation === undefined) continue;
+  file.keys.forEach((key, k) => {
+    const translation = translations.get(key);
+    if (translation === undefined) return;
     const text = typeof translation === 'string' ? translation : translation.other;
-    const token = entry.value ?? entry.key;
-    if (text === token.value) continue;
-    const written = !token.quoted && UNQUOTED.test(text) ? text : `"${escapeStrings(text)}"`;
-    if (entry.value) edits.push({ start: token.start, end: token.end, replacement: written });
-    else edits.push({ start: entry.key.end, end: entry.key.end, replacement: ` = ${written}` });
-  }
+    if (text === file.values[k]) return;
+    const start = file.valueStart[k]!;
+    if (start < 0) {
+      // The short form `"key";` gets an explicit value.
+      const at = file.keyEnd[k]!;
+      edits.push({ start: at, end: at, replacement: ` = "${escapeStrings(text)}"` });
+      return;
+    }
+    const written = !file.valueQuoted[k] && UNQUOTED.test(text) ? text : `"${escapeStrings(text)}"`;
+    edits.push({ start, end: file.valueEnd[k]!, replacement: written });
+  });
   if (edits.length === 0) return original;
   return encodeText(applyOrderedEdits(file.decoded.text, edits), file.decoded.encoding, file.decoded.bom);
 }

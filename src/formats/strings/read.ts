@@ -1,34 +1,35 @@
 /**
  * Scanner for Apple `.strings` files: `"key" = "value";` entries with `/* … *\/` and `//` comments,
  * quoted or unquoted (plist-style) tokens, keeping every token's exact position for render.
+ * Entries are kept as flat arrays (an object per token would dominate the cost of big files).
  */
 import type { DecodedText } from '../text.ts';
 import { checkSize, decodeText, TextPositions } from '../text.ts';
 import { unescapeStrings } from './escape.ts';
 
-export interface StringsToken {
-  /** Start and end of the token as written (quotes included). */
-  start: number;
-  end: number;
-  quoted: boolean;
-  value: string;
-}
-
-export interface StringsEntry {
-  key: StringsToken;
-  /** Absent for the short form `"key";` (the value is the key). */
-  value: StringsToken | undefined;
-  /** Index of the terminating `;`. */
-  semicolon: number;
-  /** The comment directly above the entry (no blank line between), without its markers. */
-  comment: string | undefined;
-}
-
 export interface StringsFile {
   decoded: DecodedText;
   /** Built on first use: render needs positions only to report errors. */
   positions(): TextPositions;
-  entries: StringsEntry[];
+  /** Unescaped keys, in file order. */
+  keys: string[];
+  /** Unescaped values (the key again for the short form `"key";`). */
+  values: string[];
+  /** Where each key and value is written (quotes included); value start -1 for the short form. */
+  keyStart: number[];
+  keyEnd: number[];
+  valueStart: number[];
+  valueEnd: number[];
+  valueQuoted: boolean[];
+  /** The comment directly above each entry (no blank line between), when notes were asked for. */
+  comments: (string | undefined)[];
+}
+
+export interface ReadOptions {
+  fileName?: string;
+  maxBytes?: number;
+  /** Read the comments above entries (parse needs them as notes; render does not). */
+  notes?: boolean;
 }
 
 /** Decodes UTF-8 or UTF-16 (with BOM, or little-endian without one as older Xcode writes it). */
@@ -41,19 +42,10 @@ function decodeStrings(bytes: Uint8Array, options: { fileName?: string; maxBytes
   return decodeText(bytes, options);
 }
 
-const UNQUOTED_CHAR = /[A-Za-z0-9_$+/:.-]/;
-
-// The common entry in one match: whitespace and block comments, then `key = value;` with quoted or
-// unquoted tokens and plain whitespace between. Lengths of the groups give every position.
-const ENTRY =
-  /((?:[ \t\r\n\ufeff]|\/\*[^*]*\*+(?:[^/*][^*]*\*+)*\/)*)(?:"([^"\\]*(?:\\[\s\S][^"\\]*)*)"|([A-Za-z0-9_$+/:.-]+))([ \t\r\n]*)=([ \t\r\n]*)(?:"([^"\\]*(?:\\[\s\S][^"\\]*)*)"|([A-Za-z0-9_$+/:.-]+))([ \t\r\n]*);/y;
-
-export interface ReadOptions {
-  fileName?: string;
-  maxBytes?: number;
-  /** Read the comments above entries (parse needs them as notes; render does not). */
-  notes?: boolean;
-}
+// Characters of an unquoted plist string: A–Z a–z 0–9 _ $ + / : . -
+const UNQUOTED = new Uint8Array(128);
+for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_$+/:.-')
+  UNQUOTED[c.charCodeAt(0)] = 1;
 
 export function readStrings(bytes: Uint8Array, options: ReadOptions): StringsFile {
   const decoded = decodeStrings(bytes, options);
@@ -63,90 +55,114 @@ export function readStrings(bytes: Uint8Array, options: ReadOptions): StringsFil
     return built;
   };
   const text = decoded.text;
+  const length = text.length;
   const withNotes = options.notes !== false;
   const fail = (message: string, at: number) => positions().error(message, at, options.fileName);
-  const entries: StringsEntry[] = [];
-  let i = 0;
-  let entryEnd = 0;
-
-  const unescaped = (raw: string, at: number): string => {
-    const value = unescapeStrings(raw);
-    if (typeof value === 'number') throw fail('invalid escape sequence', at + (-value - 1));
-    return value;
+  const file: StringsFile = {
+    decoded,
+    positions,
+    keys: [],
+    values: [],
+    keyStart: [],
+    keyEnd: [],
+    valueStart: [],
+    valueEnd: [],
+    valueQuoted: [],
+    comments: [],
   };
+  let i = 0;
+  let sawComment = false;
 
-  /** Skips whitespace and comments. */
+  /** Skips whitespace and comments (noting whether there was one). */
   const skip = () => {
     for (;;) {
-      const c = text[i];
-      if (c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === '\ufeff') i++;
-      else if (c === '/' && text[i + 1] === '*') {
+      const c = text.charCodeAt(i);
+      if (c === 32 || c === 10 || c === 13 || c === 9 || c === 0xfeff) i++;
+      else if (c === 47 && text.charCodeAt(i + 1) === 42) {
         const end = text.indexOf('*/', i + 2);
         if (end < 0) throw fail('unterminated comment', i);
+        sawComment = true;
         i = end + 2;
-      } else if (c === '/' && text[i + 1] === '/') {
+      } else if (c === 47 && text.charCodeAt(i + 1) === 47) {
         const end = text.indexOf('\n', i);
-        i = end < 0 ? text.length : end;
+        sawComment = true;
+        i = end < 0 ? length : end;
       } else return;
     }
   };
 
-  const token = (what: string): StringsToken => {
+  /** Scans a quoted or unquoted token at `i`; returns its unescaped value. */
+  let tokenQuoted = false;
+  const token = (what: string): string => {
     const start = i;
-    if (text[i] === '"') {
-      let j = i + 1;
-      while (j < text.length && text[j] !== '"') j += text[j] === '\\' ? 2 : 1;
-      if (j >= text.length) throw fail('unterminated string', start);
-      i = j + 1;
-      return { start, end: i, quoted: true, value: unescaped(text.slice(start + 1, j), start + 1) };
+    if (text.charCodeAt(i) === 34) {
+      let from = i + 1;
+      for (;;) {
+        const quote = text.indexOf('"', from);
+        if (quote < 0) throw fail('unterminated string', start);
+        let slashes = 0;
+        while (text.charCodeAt(quote - 1 - slashes) === 92) slashes++;
+        if (slashes % 2 === 0) {
+          i = quote + 1;
+          break;
+        }
+        from = quote + 1;
+      }
+      tokenQuoted = true;
+      const raw = text.slice(start + 1, i - 1);
+      if (!raw.includes('\\')) return raw;
+      const value = unescapeStrings(raw);
+      if (typeof value === 'number') throw fail('invalid escape sequence', start + 1 + (-value - 1));
+      return value;
     }
-    while (i < text.length && UNQUOTED_CHAR.test(text[i]!)) i++;
+    while (i < length) {
+      const c = text.charCodeAt(i);
+      if (c >= 128 || UNQUOTED[c] !== 1) break;
+      i++;
+    }
     if (i === start) throw fail(`expected ${what}`, start);
-    return { start, end: i, quoted: false, value: text.slice(start, i) };
+    tokenQuoted = false;
+    return text.slice(start, i);
   };
 
-  while (i < text.length) {
+  let previousEnd = 0;
+  for (;;) {
     const blockStart = i;
-    ENTRY.lastIndex = i;
-    const m = ENTRY.exec(text);
-    if (m) {
-      const keyStart = i + m[1]!.length;
-      const keyEnd = keyStart + (m[2] !== undefined ? m[2].length + 2 : m[3]!.length);
-      const valueStart = keyEnd + m[4]!.length + 1 + m[5]!.length;
-      const valueEnd = valueStart + (m[6] !== undefined ? m[6].length + 2 : m[7]!.length);
-      const semicolon = valueEnd + m[8]!.length;
-      const key: StringsToken =
-        m[2] !== undefined
-          ? { start: keyStart, end: keyEnd, quoted: true, value: unescaped(m[2], keyStart + 1) }
-          : { start: keyStart, end: keyEnd, quoted: false, value: m[3]! };
-      const value: StringsToken =
-        m[6] !== undefined
-          ? { start: valueStart, end: valueEnd, quoted: true, value: unescaped(m[6], valueStart + 1) }
-          : { start: valueStart, end: valueEnd, quoted: false, value: m[7]! };
-      const comment =
-        withNotes && m[1]!.includes('/') ? commentAbove(text, blockStart, keyStart, entryEnd) : undefined;
-      entries.push({ key, value, semicolon, comment });
-      i = entryEnd = semicolon + 1;
-      continue;
-    }
-    // Anything else (line comments, comments between tokens, the short form, errors) goes token by token.
+    sawComment = false;
     skip();
-    if (i >= text.length) break;
-    const comment = withNotes ? commentAbove(text, blockStart, i, entryEnd) : undefined;
+    if (i >= length) break;
+    const keyStart = i;
     const key = token('a key');
+    const keyEnd = i;
     skip();
-    let value: StringsToken | undefined;
-    if (text[i] === '=') {
+    let value = key;
+    let valueStart = -1;
+    let valueEnd = -1;
+    let valueQuoted = false;
+    if (text.charCodeAt(i) === 61) {
       i++;
       skip();
+      valueStart = i;
       value = token('a value');
+      valueEnd = i;
+      valueQuoted = tokenQuoted;
       skip();
     }
-    if (text[i] !== ';') throw fail(i >= text.length ? 'file ends before ";"' : 'expected ";"', i);
-    entries.push({ key, value, semicolon: i, comment });
-    i = entryEnd = i + 1;
+    if (text.charCodeAt(i) !== 59) throw fail(i >= length ? 'file ends before ";"' : 'expected ";"', i);
+    i++;
+    file.keys.push(key);
+    file.values.push(value);
+    file.keyStart.push(keyStart);
+    file.keyEnd.push(keyEnd);
+    file.valueStart.push(valueStart);
+    file.valueEnd.push(valueEnd);
+    file.valueQuoted.push(valueQuoted);
+    file.comments.push(
+      withNotes && sawComment ? commentAbove(text, blockStart, keyStart, previousEnd) : undefined,
+    );
+    previousEnd = i;
   }
-  return { decoded, positions, entries };
+  return file;
 }
 
 /**
