@@ -50,12 +50,16 @@ describe('retries', () => {
   it('backoff is a uniform draw below a doubling ceiling capped at maxMs (full jitter)', () => {
     const policy = retryPolicy(60_000, { baseMs: 250, maxMs: 10_000 });
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 30 }), fc.double({ min: 0, max: 0.9999999, noNaN: true }), (failures, r) => {
-        const ceiling = Math.min(10_000, 250 * 2 ** (failures - 1));
-        const delay = backoffDelay(failures, policy, () => r);
-        expect(delay).toBeGreaterThanOrEqual(0);
-        expect(delay).toBeLessThan(ceiling);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 30 }),
+        fc.double({ min: 0, max: 0.9999999, noNaN: true }),
+        (failures, r) => {
+          const ceiling = Math.min(10_000, 250 * 2 ** (failures - 1));
+          const delay = backoffDelay(failures, policy, () => r);
+          expect(delay).toBeGreaterThanOrEqual(0);
+          expect(delay).toBeLessThan(ceiling);
+        },
+      ),
     );
     expect(backoffDelay(1, policy, () => 0.5)).toBe(125);
     expect(backoffDelay(3, policy, () => 0.5)).toBe(500);
