@@ -23,13 +23,15 @@ export interface PluralGroup {
 }
 
 export interface ObjectConventions {
-  /** The group of each grouped member (by key event); undefined when no key has an underscore. */
-  groupOf: Map<number, PluralGroup> | undefined;
+  /** Member keys, decoded, in file order (undefined when no key has an underscore). */
+  names: string[] | undefined;
+  /** The plural group of each member by member index (undefined when there are none). */
+  groups: (PluralGroup | undefined)[] | undefined;
   /** The i18next context of a key or plural base, when its base key exists in the same object. */
   contextOf(key: string): string | undefined;
 }
 
-const NONE: ObjectConventions = { groupOf: undefined, contextOf: () => undefined };
+const NONE: ObjectConventions = { names: undefined, groups: undefined, contextOf: () => undefined };
 
 function hasUnderscoreKey(doc: JsonDoc, object: number): boolean {
   const text = doc.text;
@@ -48,57 +50,68 @@ export function pluralKey(group: Pick<PluralGroup, 'base' | 'ordinal'>, category
 }
 
 /**
- * Groups plural members and finds contexts in the object whose member keys are `keys`. A group
- * needs an `_other` member and string values for all its members; otherwise its keys stay plain.
+ * Groups plural members and finds contexts in an object. A group needs an `_other` member and
+ * string values for all its members; otherwise its keys stay plain. Objects are small and this
+ * runs once per object of large files, so it keeps to arrays and linear searches.
  */
 export function objectConventions(doc: JsonDoc, object: number): ObjectConventions {
   // Most objects have no suffixed keys at all: skip the bookkeeping for them.
   if (!hasUnderscoreKey(doc, object)) return NONE;
   const keys = doc.keys(object);
   const names = keys.map((k) => doc.string(k));
-  const candidates = new Map<
-    string,
-    { base: string; ordinal: boolean; members: [PluralCategory, number][] }
-  >();
+  let lookup: Set<string> | undefined;
+  const present = (name: string) => {
+    if (names.length <= 32) return names.includes(name);
+    lookup ??= new Set(names);
+    return lookup.has(name);
+  };
+  const candidates: { base: string; ordinal: boolean; members: [PluralCategory, number][] }[] = [];
   names.forEach((name, index) => {
     const m = name.includes('_') ? SUFFIX.exec(name) : null;
     if (!m) return;
+    const base = m[1]!;
     const ordinal = m[2] !== undefined;
-    const id = `${ordinal ? 'o' : 'c'}${m[1]}`;
-    let candidate = candidates.get(id);
+    let candidate = candidates.find((c) => c.base === base && c.ordinal === ordinal);
     if (!candidate) {
-      candidate = { base: m[1]!, ordinal, members: [] };
-      candidates.set(id, candidate);
+      candidate = { base, ordinal, members: [] };
+      candidates.push(candidate);
     }
-    candidate.members.push([m[3] as PluralCategory, keys[index]!]);
+    candidate.members.push([m[3] as PluralCategory, index]);
   });
-  const present = new Set(names);
-  const groupOf = new Map<number, PluralGroup>();
-  const bases = new Set<string>();
-  for (const candidate of candidates.values()) {
-    const members = new Map(candidate.members);
-    if (!members.has('other') || candidate.members.some(([, k]) => doc.kind(k + 1) !== STRING)) continue;
+  let groups: (PluralGroup | undefined)[] | undefined;
+  const bases: string[] = [];
+  for (const candidate of candidates) {
+    const members = new Map(candidate.members.map(([c, index]) => [c, keys[index]!]));
+    if (
+      !members.has('other') ||
+      candidate.members.some(([, index]) => doc.kind(keys[index]! + 1) !== STRING)
+    ) {
+      continue;
+    }
+    const escaped = escapeSegment(candidate.base);
     const segment = candidate.ordinal
-      ? `${escapeSegment(candidate.base)}#ordinal`
-      : present.has(candidate.base)
-        ? `${escapeSegment(candidate.base)}#plural`
-        : escapeSegment(candidate.base);
+      ? `${escaped}#ordinal`
+      : present(candidate.base)
+        ? `${escaped}#plural`
+        : escaped;
+    const first = candidate.members[0]![1];
     const group: PluralGroup = {
       base: candidate.base,
       ordinal: candidate.ordinal,
       segment,
       members,
-      first: candidate.members[0]![1],
+      first: keys[first]!,
     };
-    for (const [, k] of candidate.members) groupOf.set(k, group);
-    if (!candidate.ordinal) bases.add(candidate.base);
+    groups ??= new Array(keys.length);
+    for (const [, index] of candidate.members) groups[index] = group;
+    if (!candidate.ordinal) bases.push(candidate.base);
   }
   const contextOf = (key: string): string | undefined => {
     for (let at = key.lastIndexOf('_'); at > 0; at = key.lastIndexOf('_', at - 1)) {
       const base = key.slice(0, at);
-      if (present.has(base) || bases.has(base)) return key.slice(at + 1) || undefined;
+      if (present(base) || bases.includes(base)) return key.slice(at + 1) || undefined;
     }
     return undefined;
   };
-  return { groupOf, contextOf };
+  return { names, groups, contextOf };
 }

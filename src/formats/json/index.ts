@@ -13,8 +13,9 @@
  *   groups get exactly the translation's forms plus any the target needs (filled from `other`).
  */
 import type { FormatModule, ParseOptions, RenderOptions, Translations, Unit } from '../model.ts';
-import { applyEdits, decodeText, encodeText } from '../text.ts';
+import { decodeText, encodeText } from '../text.ts';
 import { Locator } from './locator.ts';
+import { patchText } from './patch.ts';
 import { jsonEdits } from './render.ts';
 import { ARRAY, type JsonDoc, OBJECT, tokenizeJson } from './tokens.ts';
 import { entryId, pluralForms, walkJson } from './units.ts';
@@ -59,7 +60,7 @@ function render(original: Uint8Array, translations: Translations, options: Rende
   const edits = jsonEdits(doc, translations, options.targetLang, options.fileName);
   if (edits.length === 0) return original;
   const { encoding, bom } = doc.decoded;
-  return encodeText(applyEdits(doc.text, edits), encoding, bom);
+  return encodeText(patchText(doc.text, edits), encoding, bom);
 }
 
 /** True when the first character after a BOM and whitespace opens an object (UTF-8 or UTF-16 with BOM). */

@@ -63,11 +63,11 @@ function walkObject(
   parent: string | undefined,
   visit: (entry: JsonEntry) => void,
 ): void {
-  const { groupOf, contextOf } = objectConventions(doc, object);
+  const { names, groups, contextOf } = objectConventions(doc, object);
   const stop = doc.next(object);
-  for (let key = object + 1; key < stop; key = doc.next(key + 1)) {
+  for (let key = object + 1, index = 0; key < stop; key = doc.next(key + 1), index++) {
     const value = key + 1;
-    const group = groupOf?.get(key);
+    const group = groups?.[index];
     if (group) {
       if (group.first !== key) continue;
       const entry: JsonEntry = { parent, segment: group.segment, value, plural: { group, object } };
@@ -78,13 +78,15 @@ function walkObject(
     }
     const kind = doc.kind(value);
     if (kind === STRING) {
-      const name = doc.string(key);
+      const name = names ? names[index]! : doc.string(key);
       const entry: JsonEntry = { parent, segment: escapeSegment(name), value };
-      const context = groupOf ? contextOf(name) : undefined;
-      if (context !== undefined) entry.context = context;
+      if (names && name.includes('_')) {
+        const context = contextOf(name);
+        if (context !== undefined) entry.context = context;
+      }
       visit(entry);
     } else if (kind === OBJECT || kind === ARRAY) {
-      const segment = escapeSegment(doc.string(key));
+      const segment = escapeSegment(names ? names[index]! : doc.string(key));
       const path = parent === undefined ? segment : `${parent}.${segment}`;
       if (kind === OBJECT) walkObject(doc, value, path, visit);
       else walkArray(doc, value, path, visit);

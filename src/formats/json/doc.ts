@@ -1,0 +1,93 @@
+/**
+ * A tokenized JSON document (see tokens.ts): values are events in one Int32Array (kind, start,
+ * end, next) rather than a tree of objects — a 5 MB string file has hundreds of thousands of
+ * values, and allocating a node for each costs more than scanning the text.
+ */
+import type { FormatError } from '../errors.ts';
+import { type DecodedText, TextPositions } from '../text.ts';
+
+export const OBJECT = 1;
+export const ARRAY = 2;
+export const STRING = 3;
+export const NUMBER = 4;
+export const LITERAL = 5;
+/** Flag on STRING events whose literal contains escapes (its value needs decoding). */
+export const ESCAPED = 8;
+
+/**
+ * A tokenized JSON document. Values are addressed by event index: `kind`, `start` (index of the
+ * first character), `end` (index after the last), `next` (the event after the value and, for
+ * containers, after everything inside). An object's members are key/value event pairs.
+ */
+export class JsonDoc {
+  readonly text: string;
+  readonly decoded: DecodedText;
+  private readonly ev: Int32Array;
+
+  constructor(decoded: DecodedText, events: Int32Array) {
+    this.decoded = decoded;
+    this.text = decoded.text;
+    this.ev = events;
+  }
+
+  kind(e: number): number {
+    return this.ev[e * 4]! & 7;
+  }
+  start(e: number): number {
+    return this.ev[e * 4 + 1]!;
+  }
+  end(e: number): number {
+    return this.ev[e * 4 + 2]!;
+  }
+  next(e: number): number {
+    return this.ev[e * 4 + 3]!;
+  }
+  escaped(e: number): boolean {
+    return (this.ev[e * 4]! & ESCAPED) !== 0;
+  }
+
+  /** The decoded value of a STRING event (a key or a value). */
+  string(e: number): string {
+    const start = this.ev[e * 4 + 1]!;
+    const end = this.ev[e * 4 + 2]!;
+    if ((this.ev[e * 4]! & ESCAPED) === 0) return this.text.slice(start + 1, end - 1);
+    // JSON.parse decodes escapes natively, lone surrogates included.
+    return JSON.parse(this.text.slice(start, end)) as string;
+  }
+
+  /** Whether a STRING event's value equals `value`, without decoding it when it has no escapes. */
+  stringEquals(e: number, value: string): boolean {
+    const start = this.ev[e * 4 + 1]!;
+    const end = this.ev[e * 4 + 2]!;
+    if ((this.ev[e * 4]! & ESCAPED) !== 0) return this.string(e) === value;
+    return value.length === end - start - 2 && this.text.startsWith(value, start + 1);
+  }
+
+  /** Key events of an object's members, in file order (each member's value is the key's event + 1). */
+  keys(object: number): number[] {
+    const out: number[] = [];
+    const stop = this.next(object);
+    for (let e = object + 1; e < stop; e = this.next(e + 1)) out.push(e);
+    return out;
+  }
+
+  /** The value event of a member, or -1. */
+  member(object: number, key: string): number {
+    const stop = this.next(object);
+    for (let e = object + 1; e < stop; e = this.next(e + 1)) if (this.stringEquals(e, key)) return e + 1;
+    return -1;
+  }
+
+  /** Item events of an array. */
+  items(array: number): number[] {
+    const out: number[] = [];
+    const stop = this.next(array);
+    for (let e = array + 1; e < stop; e = this.next(e)) out.push(e);
+    return out;
+  }
+
+  /** A FormatError pointing at a string index. */
+  error(message: string, index: number, file?: string): FormatError {
+    return new TextPositions(this.decoded).error(message, index, file);
+  }
+}
