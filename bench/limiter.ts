@@ -63,12 +63,17 @@ interface Start {
 }
 
 /** A logger that keeps the start time of each call's first attempt (callIds count from 1). */
-function startLog(starts: Start[]) {
+function startLog(starts: Start[], latencies: number[] = []) {
   const debug = (fields: object) => {
-    const f = fields as { event?: string; at?: number; callId?: number; attempt?: number };
+    const f = fields as { event?: string; at?: number; callId?: number; attempt?: number; ms?: number };
     if (f.event === 'send' && f.attempt === 1) starts.push({ at: f.at!, index: f.callId! - 1 });
+    if (f.event === 'response') latencies.push(f.ms!);
   };
   return { debug, info() {}, warn() {} };
+}
+
+function percentile(values: number[], q: number): number {
+  return [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))] ?? 0;
 }
 
 /**
@@ -118,11 +123,12 @@ async function measure(): Promise<void> {
 
   // Request-bound: 20 callers queue more pretranslations than WINDOWS + 2 windows allow.
   const requestStarts: Start[] = [];
+  const latencies: number[] = [];
   const rt = createTransport({
     baseUrl: servers.platform,
     apiKey: servers.key,
     limits,
-    log: startLog(requestStarts),
+    log: startLog(requestStarts, latencies),
   });
   const demand = REQUESTS * (WINDOWS + 2);
   const perCaller = demand / 20;
@@ -178,6 +184,9 @@ async function measure(): Promise<void> {
       requests_sent: requests.sent,
       chars_sent: chars.sent,
       fake_server_429: fake429,
+      // The round trip the request-bound run saw: what it costs per window (see above).
+      request_latency_p50_ms: percentile(latencies, 0.5),
+      request_latency_p90_ms: percentile(latencies, 0.9),
     })}\n`,
   );
 }
