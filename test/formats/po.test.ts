@@ -137,8 +137,12 @@ describe('po: render', () => {
     expect(out).toContain(
       'msgid_plural "You have %(n)d unread messages"\nmsgstr[0] ""\nmsgstr[1] ""\nmsgstr[2] ""\n',
     );
+    // The template's fuzzy header flag goes: msgfmt would ignore a fuzzy header's Plural-Forms.
+    expect(pot).toContain('#, fuzzy\nmsgid ""');
+    expect(out).not.toContain('#, fuzzy\nmsgid ""');
     // Nothing else changes: the other header lines and entries keep their bytes.
-    const rest = (s: string) => s.split('\n').filter((l) => !/^"(Language|Plural-Forms):|msgstr/.test(l));
+    const rest = (s: string) =>
+      s.split('\n').filter((l) => !/^"(Language|Plural-Forms):|msgstr|^#, fuzzy$/.test(l));
     expect(rest(out)).toEqual(rest(pot));
   });
 

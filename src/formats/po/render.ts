@@ -50,6 +50,9 @@ export function renderPo(
     const values: [string, string][] = [['Language', gettextLanguage(options.targetLang)]];
     if (documented) values.push(['Plural-Forms', documented]);
     edits.push(...headerEdits(text, header, values, eol));
+    // A template's header is fuzzy; msgfmt ignores a fuzzy header (and with it Plural-Forms), so
+    // once it names the target language it is no longer a draft — msginit clears it the same way.
+    edits.push(...unfuzzy(text, file.header!));
   }
   if (documented) {
     // Untranslated plural entries get as many (empty) msgstr[i] as the target language has forms.
