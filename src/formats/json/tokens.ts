@@ -75,6 +75,15 @@ export function tokenizeJson(decoded: DecodedText, fileName?: string): JsonDoc {
     push(flags, start, i + 1);
     return i + 1;
   };
+  /** Index of the first non-whitespace character at or after `from`. */
+  const skip = (from: number): number => {
+    let j = from;
+    for (;;) {
+      const d = text.charCodeAt(j);
+      if (d === 32 || d === 10 || d === 13 || d === 9) j++;
+      else return j;
+    }
+  };
   const keyOf = (k: number) => {
     const raw = text.slice(ev[k * 4 + 1]!, ev[k * 4 + 2]!);
     return (ev[k * 4]! & ESCAPED) !== 0 ? (JSON.parse(raw) as string) : raw.slice(1, -1);
@@ -113,7 +122,7 @@ export function tokenizeJson(decoded: DecodedText, fileName?: string): JsonDoc {
   const members: number[] = [];
   let i = 0;
   let c = 0;
-  while ((c = text.charCodeAt(i)) === 32 || c === 10 || c === 13 || c === 9) i++;
+  i = skip(0);
   if (i >= len) throw fail('empty file: expected a JSON value', i);
   let expectKey = false;
   for (;;) {
@@ -123,11 +132,9 @@ export function tokenizeJson(decoded: DecodedText, fileName?: string): JsonDoc {
         if (text.charCodeAt(i) === 125) throw fail('trailing comma', i);
         throw expected('a property name in double quotes', i);
       }
-      i = string(i);
-      while ((c = text.charCodeAt(i)) === 32 || c === 10 || c === 13 || c === 9) i++;
-      if (c !== 58) throw expected("':' after the property name", i);
-      i++;
-      while ((c = text.charCodeAt(i)) === 32 || c === 10 || c === 13 || c === 9) i++;
+      i = skip(string(i));
+      if (text.charCodeAt(i) !== 58) throw expected("':' after the property name", i);
+      i = skip(i + 1);
       expectKey = false;
     }
     c = text.charCodeAt(i);
@@ -135,10 +142,8 @@ export function tokenizeJson(decoded: DecodedText, fileName?: string): JsonDoc {
     else if (c === 123 || c === 91) {
       if (stack.length >= MAX_DEPTH) throw fail(`nesting deeper than ${MAX_DEPTH} levels`, i);
       const e = push(c === 123 ? OBJECT : ARRAY, i, 0);
-      i++;
-      let d: number;
-      while ((d = text.charCodeAt(i)) === 32 || d === 10 || d === 13 || d === 9) i++;
-      if (d === c + 2) {
+      i = skip(i + 1);
+      if (text.charCodeAt(i) === c + 2) {
         ev[e * 4 + 2] = i + 1;
         ev[e * 4 + 3] = count;
         i++;
@@ -165,7 +170,8 @@ export function tokenizeJson(decoded: DecodedText, fileName?: string): JsonDoc {
     } else throw expected('a value', i);
     // After a value: a comma, the end of the enclosing container, or the end of the file.
     for (;;) {
-      while ((c = text.charCodeAt(i)) === 32 || c === 10 || c === 13 || c === 9) i++;
+      i = skip(i);
+      c = text.charCodeAt(i);
       const top = stack.length - 1;
       if (top < 0) {
         if (i < len) throw fail('unexpected content after the JSON value', i);
@@ -174,8 +180,7 @@ export function tokenizeJson(decoded: DecodedText, fileName?: string): JsonDoc {
       const open = stack[top]!;
       const isObject = (ev[open * 4]! & 7) === OBJECT;
       if (c === 44) {
-        i++;
-        while ((c = text.charCodeAt(i)) === 32 || c === 10 || c === 13 || c === 9) i++;
+        i = skip(i + 1);
         expectKey = isObject;
         if (isObject) members[top]!++;
         break;
