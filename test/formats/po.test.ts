@@ -1,8 +1,11 @@
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import * as gettextParser from 'gettext-parser';
 import { describe, expect, it } from 'vitest';
 import { FormatError } from '../../src/formats/errors.ts';
-import type { PluralForms, Unit } from '../../src/formats/model.ts';
+import type { PluralCategory, PluralForms, Unit } from '../../src/formats/model.ts';
 import { poFormat } from '../../src/formats/po/index.ts';
 import { describeFormat } from './store-suite.ts';
 
@@ -201,4 +204,39 @@ describe('po: render', () => {
     const theirs = gettextParser.po.parse(Buffer.from(out));
     expect(theirs.translations['menu']!['Open']!.msgstr).toEqual(['Ö "ffnen"\n2']);
   });
+});
+
+// GNU gettext's own checker, where it is installed: our output must be a catalog msgfmt compiles.
+const hasMsgfmt = spawnSync('msgfmt', ['--version']).status === 0;
+
+describe('po: output accepted by GNU msgfmt --check', () => {
+  /** A translation that keeps format directives and trailing newlines (msgfmt checks both). */
+  const wrap = (s: string) => s.replace(/^([\s\S]*?)(\n*)$/, '«$1»$2');
+  for (const lang of ['de', 'ru', 'ar', 'ja', 'fr']) {
+    it.skipIf(!hasMsgfmt)(`fixtures rendered into ${lang} compile`, () => {
+      const dir = mkdtempSync(join(tmpdir(), 'po-msgfmt-'));
+      try {
+        const categories = new Intl.PluralRules(lang).resolvedOptions().pluralCategories as PluralCategory[];
+        for (const name of ['de.po', 'messages.pot', 'ru.po', 'ja-crlf.po']) {
+          const bytes = readFileSync(`test/fixtures/po/${name}`);
+          const translations = new Map<string, string | PluralForms>();
+          for (const u of poFormat.parse(bytes)) {
+            if (!u.sourcePlural) translations.set(u.id, wrap(u.source));
+            else {
+              // Every form from msgid_plural: msgfmt wants its directives in every msgstr[i] but the singular.
+              const forms: PluralForms = { other: wrap(u.sourcePlural.other) };
+              for (const c of categories) forms[c] = wrap(u.sourcePlural.other);
+              translations.set(u.id, forms);
+            }
+          }
+          const file = join(dir, `${lang}-${name}`);
+          writeFileSync(file, poFormat.render(bytes, translations, { targetLang: lang }));
+          const result = spawnSync('msgfmt', ['--check', '-o', '/dev/null', file], { encoding: 'utf8' });
+          expect(result.status, `${name}: ${result.stderr}`).toBe(0);
+        }
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+  }
 });
