@@ -74,6 +74,7 @@ export function sniffDelimiter(text: string): string {
   return best;
 }
 
+/** Reads a CSV file; an unterminated quote or text after a closing quote is a FormatError. */
 export function readCsv(bytes: Uint8Array, options: { fileName?: string; maxBytes?: number }): CsvFile {
   // Spreadsheets often save CSV in a legacy 8-bit code page: read invalid UTF-8 as Latin-1.
   const decoded = decodeText(bytes, { ...options, fallback: 'latin1' });

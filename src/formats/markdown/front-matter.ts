@@ -28,6 +28,7 @@ export function tomlFrontMatterEnd(text: string): number | undefined {
   return close ? open[0].length + close.index + close[0].length : undefined;
 }
 
+/** The YAML front matter at the top of the file, if any, with its translatable fields. */
 export function readFrontMatter(text: string): FrontMatter | undefined {
   const open = /^---[ \t]*\r?\n/.exec(text);
   if (!open) return undefined;

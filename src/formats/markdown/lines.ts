@@ -52,6 +52,7 @@ export function dedent(text: string, line: Line, columns: number): Line {
   return { lineStart: line.lineStart, start: i, end: line.end };
 }
 
+/** Whether a line holds only spaces and tabs. */
 export function isBlank(text: string, line: Line): boolean {
   for (let i = line.start; i < line.end; i++) {
     const c = text.charCodeAt(i);
@@ -70,6 +71,7 @@ export function mayStartBlock(code: number): boolean {
   return code < 128 && MARKER_START[code] === 1;
 }
 
+/** Line-start patterns of CommonMark blocks (on the line without its indentation). */
 export const ATX = /^#{1,6}(?:[ \t]|$)/;
 /** Opening code fence: group 1 for backticks (no backtick in the info string), group 2 for tildes. */
 export const FENCE = /^(?:(`{3,})[^`]*|(~{3,}).*)$/;

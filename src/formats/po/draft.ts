@@ -4,6 +4,7 @@ import type { Keyword, LineRange, PoEntry, PoField } from './read.ts';
 /** An entry under construction; `obsolete` for `#~` entries, which are skipped. */
 export type Draft = Omit<PoEntry, 'msgid'> & { msgid?: PoField; obsolete: boolean };
 
+/** An empty entry starting at a text index. */
 export function newDraft(start: number): Draft {
   return {
     start,
@@ -19,6 +20,7 @@ export function newDraft(start: number): Draft {
   };
 }
 
+/** Files a `#` line under its kind: translator, extracted (`#.`), reference (`#:`), flags (`#,`), previous (`#|`). */
 export function addComment(draft: Draft, body: string, line: LineRange): void {
   const kind = body[0];
   const rest = body.slice(1).trim();
@@ -38,6 +40,7 @@ export function addComment(draft: Draft, body: string, line: LineRange): void {
   } else draft.translatorComments.push(body.replace(/^ /, '').trimEnd());
 }
 
+/** Throws (through `fail`) when a keyword comes out of the order gettext requires. */
 export function checkOrder(
   draft: Draft,
   keyword: Keyword,

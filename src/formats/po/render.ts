@@ -16,6 +16,7 @@ import type { PoEntry, PoField, PoFile } from './read.ts';
 import { readPo } from './read.ts';
 import { entryId, sourceForms, targetForms, toUnits } from './units.ts';
 
+/** Renders translations into a PO/POT file (see the module comment for what changes). */
 export function renderPo(
   original: Uint8Array,
   translations: Translations,

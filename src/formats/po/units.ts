@@ -23,6 +23,7 @@ export function targetForms(entry: PoEntry, mapping: PluralMapping): PluralForms
   return forms;
 }
 
+/** The entries of a read file as units; a repeated msgctxt+msgid is a FormatError. */
 export function toUnits(file: PoFile, mapping: PluralMapping, fileName: string | undefined): Unit[] {
   const seen = new Set<string>();
   return file.entries.map((entry) => {

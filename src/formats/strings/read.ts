@@ -47,6 +47,7 @@ const UNQUOTED = new Uint8Array(128);
 for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_$+/:.-')
   UNQUOTED[c.charCodeAt(0)] = 1;
 
+/** Reads a `.strings` file; malformed input is a FormatError with line and column. */
 export function readStrings(bytes: Uint8Array, options: ReadOptions): StringsFile {
   const decoded = decodeStrings(bytes, options);
   let built: TextPositions | undefined;

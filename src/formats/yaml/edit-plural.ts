@@ -32,11 +32,16 @@ export function toForms(
   return forms;
 }
 
+/** Same categories with the same texts. */
 export function sameForms(a: PluralForms, b: PluralForms): boolean {
   const keys = Object.keys(a) as PluralCategory[];
   return keys.length === Object.keys(b).length && keys.every((k) => a[k] === b[k]);
 }
 
+/**
+ * Edits writing a plural translation into a Rails plural hash for the target language; none when
+ * the forms equal the source's.
+ */
 export function pluralEdits(
   text: string,
   entry: PluralEntry,

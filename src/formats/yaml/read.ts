@@ -11,6 +11,7 @@ import { decodeText, TextPositions } from '../text.ts';
 import type { RootLocale } from './root-locale.ts';
 import { rootLocale } from './root-locale.ts';
 
+/** CLDR plural categories in CLDR order (the order new keys are inserted in). */
 export const PLURAL_CATEGORIES: readonly PluralCategory[] = ['zero', 'one', 'two', 'few', 'many', 'other'];
 
 /** A string scalar that is one unit. */
