@@ -11,84 +11,79 @@
 import { FormatError } from '../errors.ts';
 import type { FormatModule, ParseOptions, RenderOptions, Translations, Unit } from '../model.ts';
 import type { DecodedText } from '../text.ts';
-import { decodeText, encodeText, TextPositions } from '../text.ts';
-import { LineLocator } from './sequential.ts';
+import { decodeText, encodeText } from '../text.ts';
 
-/** Non-empty lines as flat start/end arrays (one object per line would dominate the cost). */
-interface Lines {
-  decoded: DecodedText;
-  starts: number[];
-  ends: number[];
+function decode(bytes: Uint8Array, options: ParseOptions): DecodedText {
+  return decodeText(bytes, { ...options, fallback: 'latin1' });
 }
 
-function read(bytes: Uint8Array, options: ParseOptions): Lines {
-  const decoded = decodeText(bytes, { ...options, fallback: 'latin1' });
-  const text = decoded.text;
-  const starts: number[] = [];
-  const ends: number[] = [];
-  let at = 0;
-  while (at <= text.length) {
-    let lf = text.indexOf('\n', at);
-    if (lf < 0) lf = text.length;
-    let start = at;
-    let end = lf;
-    while (start < end && isSpace(text.charCodeAt(start))) start++;
-    while (end > start && isSpace(text.charCodeAt(end - 1))) end--;
-    if (end > start) {
-      starts.push(start);
-      ends.push(end);
-    }
-    at = lf + 1;
-  }
-  return { decoded, starts, ends };
+/** Byte length of text in the file's encoding. */
+function byteCounter(decoded: DecodedText): (s: string) => number {
+  if (decoded.encoding === 'utf-8') return (s) => Buffer.byteLength(s, 'utf8');
+  return decoded.encoding === 'latin1' ? (s) => s.length : (s) => s.length * 2;
 }
 
-/** Spaces, tabs, CR, form feeds, NBSP and the other Unicode spaces (what String#trim removes). */
-function isSpace(code: number): boolean {
-  return code === 32 || (code >= 9 && code <= 13) || (code > 127 && /\s/.test(String.fromCharCode(code)));
-}
-
+// Lines are handled with the engine's split/trim (the same whitespace as String#trim: spaces, tabs,
+// CR, NBSP and the other Unicode spaces), walking positions forward line by line.
 function parse(bytes: Uint8Array, options: ParseOptions = {}): Unit[] {
-  const { decoded, starts, ends } = read(bytes, options);
-  const positions = new LineLocator(decoded);
-  return starts.map((start, i) => ({
-    id: `l${i + 1}`,
-    source: decoded.text.slice(start, ends[i]),
-    notes: [],
-    flags: [],
-    translatable: true,
-    location: positions.location(start, ends[i]!),
-  }));
+  const decoded = decode(bytes, options);
+  const bytesOf = byteCounter(decoded);
+  const units: Unit[] = [];
+  let offset = decoded.bom ? (decoded.encoding === 'utf-8' ? 3 : 2) : 0;
+  let lineNumber = 1;
+  for (const line of decoded.text.split('\n')) {
+    const source = line.trim();
+    if (source !== '') {
+      const lead = line.length - line.trimStart().length;
+      units.push({
+        id: `l${units.length + 1}`,
+        source,
+        notes: [],
+        flags: [],
+        translatable: true,
+        location: {
+          line: lineNumber,
+          column: lead + 1,
+          offset: offset + (lead === 0 ? 0 : bytesOf(line.slice(0, lead))),
+          length: bytesOf(source),
+        },
+      });
+    }
+    offset += bytesOf(line) + bytesOf('\n');
+    lineNumber++;
+  }
+  return units;
 }
 
 function render(original: Uint8Array, translations: Translations, options: RenderOptions): Uint8Array {
-  const { decoded, starts, ends } = read(original, options);
-  const text = decoded.text;
-  // Edits come in file order, so the output is assembled in one pass.
-  const parts: string[] = [];
-  let at = 0;
-  for (let i = 0; i < starts.length; i++) {
-    const translation = translations.get(`l${i + 1}`);
+  const decoded = decode(original, options);
+  const lines = decoded.text.split('\n');
+  let ordinal = 0;
+  let changed = false;
+  for (let k = 0; k < lines.length; k++) {
+    const line = lines[k]!;
+    const source = line.trim();
+    if (source === '') continue;
+    ordinal++;
+    const translation = translations.get(`l${ordinal}`);
     if (translation === undefined) continue;
-    const start = starts[i]!;
-    const end = ends[i]!;
     let value = typeof translation === 'string' ? translation : translation.other;
     if (value.includes('\n') || value.includes('\r')) value = value.replace(/\r?\n|\r/g, ' ');
-    if (value.length === end - start && text.startsWith(value, start)) continue;
+    if (value === source) continue;
     if (decoded.encoding === 'latin1' && /[^\u0000-\u00ff]/.test(value)) {
-      const { line, column } = new TextPositions(decoded).at(start);
-      throw new FormatError(`translation of l${i + 1} has characters this Latin-1 file cannot hold`, {
+      throw new FormatError(`translation of l${ordinal} has characters this Latin-1 file cannot hold`, {
         file: options.fileName,
-        line,
-        column,
+        line: k + 1,
+        column: line.length - line.trimStart().length + 1,
       });
     }
-    parts.push(text.slice(at, start), value);
-    at = end;
+    const lead = line.length - line.trimStart().length;
+    const trail = line.length - line.trimEnd().length;
+    lines[k] = line.slice(0, lead) + value + line.slice(line.length - trail);
+    changed = true;
   }
-  if (parts.length === 0) return original;
-  parts.push(text.slice(at));
-  return encodeText(parts.join(''), decoded.encoding, decoded.bom);
+  if (!changed) return original;
+  return encodeText(lines.join('\n'), decoded.encoding, decoded.bom);
 }
 
 export const textFormat: FormatModule = {
