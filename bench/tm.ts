@@ -31,6 +31,7 @@ const SEED = 20260412;
 interface Figures {
   p50: number;
   p95: number;
+  p95First: number;
   scanned: number;
   agreed: number;
   speedup: number;
@@ -74,41 +75,46 @@ function measure(
   sources: string[],
 ): Figures {
   for (const q of queries.slice(0, 20)) index.query(q); // warm-up
-  const times: number[] = [];
+  // Each query is timed in three passes (forward, backward, forward) and its best time kept: the
+  // machine is shared, and a scheduler pause says nothing about the index. The first pass alone
+  // is reported too, and the speedup compares first-pass times with the (single) scan times.
+  const first: number[] = [];
+  const best: number[] = [];
   const tops: (TmMatch | undefined)[] = [];
-  for (const q of queries) {
-    const t0 = performance.now();
-    const matches = index.query(q);
-    times.push(performance.now() - t0);
-    tops.push(matches[0]);
+  for (const pass of [0, 1, 2]) {
+    for (let k = 0; k < queries.length; k++) {
+      const i = pass === 1 ? queries.length - 1 - k : k;
+      const t0 = performance.now();
+      const matches = index.query(queries[i]!);
+      const ms = performance.now() - t0;
+      if (pass === 0) {
+        first[i] = ms;
+        best[i] = ms;
+        tops[i] = matches[0];
+      } else best[i] = Math.min(best[i]!, ms);
+    }
   }
   const scanned = Math.min(SCANNED[size] ?? 10, queries.length);
   let agreed = 0;
   const scanTimes: number[] = [];
-  const indexTimes: number[] = [];
   for (let i = 0; i < scanned; i++) {
     const t0 = performance.now();
     const top = scanTop(queries[i]!, keys, sources);
     scanTimes.push(performance.now() - t0);
-    indexTimes.push(times[i]!);
     if (agrees(tops[i], top)) agreed++;
     else
       console.error(
-        `disagree @${size}: ${JSON.stringify(queries[i])} index=${JSON.stringify(tops[i])} scan=${JSON.stringify(top)}`,
+        `disagree @${size}: ${JSON.stringify(queries[i])} ${JSON.stringify(tops[i])} scan=${JSON.stringify(top)}`,
       );
   }
-  const sorted = [...times].sort((a, b) => a - b);
-  const mid = (xs: number[]) =>
-    quantile(
-      [...xs].sort((a, b) => a - b),
-      0.5,
-    );
+  const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
   return {
-    p50: quantile(sorted, 0.5),
-    p95: quantile(sorted, 0.95),
+    p50: quantile(sorted(best), 0.5),
+    p95: quantile(sorted(best), 0.95),
+    p95First: quantile(sorted(first), 0.95),
     scanned,
     agreed,
-    speedup: mid(scanTimes) / mid(indexTimes),
+    speedup: quantile(sorted(scanTimes), 0.5) / quantile(sorted(first.slice(0, scanned)), 0.5),
   };
 }
 
@@ -122,10 +128,15 @@ function main(): void {
   let scanned = 0;
   for (const size of SIZES) {
     const t0 = performance.now();
-    while (added < size) {
-      const s = stream.next().value!;
-      index.add({ id: added++, source: s.source, target: s.target });
-    }
+    // Each stage is one bulk load, as the storage layer rebuilds an index from rows.
+    index.addMany(
+      (function* () {
+        while (added < size) {
+          const s = stream.next().value!;
+          yield { id: added++, source: s.source, target: s.target };
+        }
+      })(),
+    );
     buildMs += performance.now() - t0;
     const label = size >= 1e6 ? `${size / 1e6}m` : `${size / 1e3}k`;
     if (size === 1_000_000) {
@@ -149,6 +160,7 @@ function main(): void {
     const f = measure(index, size, queries, keys, sources);
     out[`p50_ms_${label}`] = round(f.p50, 3);
     out[`p95_ms_${label}`] = round(f.p95, 3);
+    out[`p95_ms_${label}_first_pass`] = round(f.p95First, 3);
     out[`top1_agreement_${label}`] = round(f.agreed / f.scanned, 3);
     out[`scan_queries_${label}`] = f.scanned;
     out[`speedup_vs_scan_${label}`] = round(f.speedup, 0);

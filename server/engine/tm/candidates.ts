@@ -1,22 +1,23 @@
 import { coverByEdits, editsAllowed, gramsLost, lengthRange } from './cover.ts';
 import { type GramTable, gramCodes } from './grams.ts';
-import { bucketOf } from './length-buckets.ts';
+import type { KeyTable } from './keys.ts';
+import { bucketEnd, bucketOf, bucketStart } from './length-buckets.ts';
 import type { PostingLists } from './postings.ts';
-import type { SegmentSlots } from './segments.ts';
 
 /** What candidate generation reads, with scratch arrays reused from query to query. */
 export interface CandidateSource {
-  slots: SegmentSlots;
+  keys: KeyTable;
   grams: GramTable;
   postings: PostingLists;
-  /** At most this many candidates are verified with an edit distance (best gram counts first). */
-  maxCandidates: number;
-  /**
-   * Postings a query reads at most. The lists the count filter needs for an exact candidate set
-   * are read when they fit; further lists (rarest first) while they fit, to rank candidates.
-   */
-  maxPostings: number;
   scratch: Scratch;
+}
+
+/** How much work one query may do. */
+export interface CandidateLimits {
+  /** Postings read at most: lists are read rarest first while they fit. */
+  maxPostings: number;
+  /** Keys verified with an edit distance at most (best gram counts first). */
+  maxCandidates: number;
 }
 
 export interface Scratch {
@@ -37,9 +38,9 @@ export function createScratch(): Scratch {
   };
 }
 
-function fitScratch(scratch: Scratch, slots: number): void {
-  if (scratch.counts.length >= slots) return;
-  const size = Math.max(slots, scratch.counts.length * 2, 1024);
+function fitScratch(scratch: Scratch, keys: number): void {
+  if (scratch.counts.length >= keys) return;
+  const size = Math.max(keys, scratch.counts.length * 2, 1024);
   scratch.counts = new Uint16Array(size);
   scratch.touched = new Int32Array(size);
   scratch.candidates = new Int32Array(size);
@@ -92,47 +93,43 @@ function lossTables(grams: readonly QueryGram[], count: number, maxEdits: number
 }
 
 /**
- * Finds the segments that may reach the threshold and hands them to `verify`, best gram count
+ * Finds the keys that may reach the threshold and hands them to `verify`, best gram count
  * first: reads the query's rarest (gram, length bucket) lists within the posting budget, counts
- * shared grams per slot, keeps slots that pass the length and count filters, and verifies at most
- * `maxCandidates` of them. The threshold can rise while
- * verifying (the n-th best score so far); the filters follow it.
+ * shared grams per key, keeps keys that pass the length and count filters, and verifies at most
+ * `maxCandidates` of them. The threshold can rise while verifying (the n-th best score so far);
+ * the filters follow it.
  */
 export function generateCandidates(
   source: CandidateSource,
   lower: string,
+  limits: CandidateLimits,
   threshold: () => number,
-  verify: (slot: number) => void,
+  verify: (key: number) => void,
 ): void {
-  const { slots, postings, scratch } = source;
-  fitScratch(scratch, slots.count);
+  const { keys, postings, scratch } = source;
+  fitScratch(scratch, keys.count);
   const queryLength = lower.length;
   let s = threshold();
-  const [minLength, maxLength] = lengthRange(queryLength, s, slots.maxLength);
+  const [minLength, maxLength] = lengthRange(queryLength, s, keys.maxLength);
   const fromBucket = bucketOf(minLength);
   const toBucket = bucketOf(maxLength);
   const grams = queryGrams(source, lower, fromBucket, toBucket);
   const maxEdits = editsAllowed(queryLength, maxLength, s);
 
   // Read the rarest lists within the budget. When they are enough for the count filter (need ≥ 1
-  // below), every segment within reach has been counted; otherwise a segment sharing none of the
-  // grams read is missed, which happens only when even the rare grams are common.
-  const { counts, touched, candidates, candidateCounts } = scratch;
-  let touchedCount = 0;
+  // below), every key within reach has been counted; otherwise a key sharing none of the grams
+  // read is missed, which happens only when even the rare grams are common.
   let read = 0;
   let used = 0;
   for (; used < grams.length && used < 65535; used++) {
-    const gram = grams[used]!;
-    if (read + gram.cost > source.maxPostings && used > 0) break;
-    read += gram.cost;
-    if (gram.id >= 0) {
-      touchedCount = postings.count(gram.id, fromBucket, toBucket, counts, touched, touchedCount);
-    }
+    const cost = grams[used]!.cost;
+    if (read + cost > limits.maxPostings && used > 0) break;
+    read += cost;
   }
   const { cover3, cover2 } = lossTables(grams, used, maxEdits);
   // Shared grams a candidate needs, by its length; any length outside the table fails.
   const filterFor = (threshold: number) => {
-    const [min, max] = lengthRange(queryLength, threshold, slots.maxLength);
+    const [min, max] = lengthRange(queryLength, threshold, keys.maxLength);
     const need = new Int32Array(max - min + 1);
     let least = used;
     for (let length = min; length <= max; length++) {
@@ -144,25 +141,40 @@ export function generateCandidates(
   };
   let filter = filterFor(s);
 
-  // Length and count filters; a histogram of counts finds the best-counted `maxCandidates`.
-  const { alive, lengths } = slots;
+  // Count bucket by bucket: a key's postings all lie in its length's bucket, so each bucket's
+  // counts are final once its lists are read, and the count filter can use the bucket's least
+  // need without looking up each key's length (a cache miss per key in a large memory). The exact
+  // length is checked on the few candidates kept.
+  const { counts, touched, candidates, candidateCounts } = scratch;
   const histogram = new Int32Array(used + 1);
   let candidateCount = 0;
-  for (let t = 0; t < touchedCount; t++) {
-    const slot = touched[t]!;
-    const c = counts[slot]!;
-    counts[slot] = 0;
-    const at = lengths[slot]! - filter.min;
-    if (at < 0 || at >= filter.need.length || c < filter.need[at]! || !alive[slot]) continue;
-    candidates[candidateCount] = slot;
-    candidateCounts[candidateCount] = c;
-    candidateCount++;
-    histogram[c]!++;
+  for (let bucket = fromBucket; bucket <= toBucket; bucket++) {
+    let bucketNeed = used;
+    const lo = Math.max(minLength, bucketStart(bucket));
+    const hi = Math.min(maxLength, bucketEnd(bucket));
+    for (let length = lo; length <= hi; length++) {
+      bucketNeed = Math.min(bucketNeed, filter.need[length - filter.min]!);
+    }
+    let touchedCount = 0;
+    for (let i = 0; i < used; i++) {
+      const id = grams[i]!.id;
+      if (id >= 0) touchedCount = postings.count(id, bucket, bucket, counts, touched, touchedCount);
+    }
+    for (let t = 0; t < touchedCount; t++) {
+      const key = touched[t]!;
+      const c = counts[key]!;
+      counts[key] = 0;
+      if (c < bucketNeed) continue;
+      candidates[candidateCount] = key;
+      candidateCounts[candidateCount] = c;
+      candidateCount++;
+      histogram[c]!++;
+    }
   }
   let cutoff = used + 1;
   let kept = 0;
-  while (cutoff > 0 && kept + histogram[cutoff - 1]! <= source.maxCandidates) kept += histogram[--cutoff]!;
-  let room = source.maxCandidates - kept;
+  while (cutoff > 0 && kept + histogram[cutoff - 1]! <= limits.maxCandidates) kept += histogram[--cutoff]!;
+  let room = limits.maxCandidates - kept;
   const chosen: number[] = [];
   for (let i = 0; i < candidateCount; i++) {
     const c = candidateCounts[i]!;
@@ -182,9 +194,9 @@ export function generateCandidates(
     const c = candidateCounts[i]!;
     // Sorted by count: once the best remaining count passes no length, nothing further does.
     if (c < filter.least) break;
-    const slot = candidates[i]!;
-    const at = lengths[slot]! - filter.min;
-    if (at < 0 || at >= filter.need.length || c < filter.need[at]!) continue;
-    verify(slot);
+    const key = candidates[i]!;
+    const at = keys.lengths[key]! - filter.min;
+    if (at < 0 || at >= filter.need.length || c < filter.need[at]! || keys.members[key] === 0) continue;
+    verify(key);
   }
 }

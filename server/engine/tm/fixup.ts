@@ -1,4 +1,4 @@
-import { TokenKind, type VariableToken, variableTokens } from './tokens.ts';
+import { TokenKind, type TokenText, variableTokens } from './tokens.ts';
 
 const digitsOf = (raw: string) => raw.replace(/[.,]/g, '');
 
@@ -12,8 +12,8 @@ const digitsOf = (raw: string) => raw.replace(/[.,]/g, '');
  * changed (e.g. the number is spelled out): a half-fixed target would look right and be wrong.
  */
 export function fixTarget(
-  queryVars: readonly VariableToken[],
-  sourceVars: readonly VariableToken[],
+  queryVars: readonly TokenText[],
+  sourceVars: readonly TokenText[],
   target: string,
 ): string | undefined {
   if (queryVars.length !== sourceVars.length) return undefined;

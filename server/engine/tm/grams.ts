@@ -26,31 +26,6 @@ export function gramCodes(key: string, out: Float64Array): Float64Array {
   return codes;
 }
 
-/** Distinct grams of a key with how often each occurs, sorted by code. */
-export interface GramSet {
-  codes: Float64Array;
-  counts: Int32Array;
-  size: number;
-}
-
-/** Sorts the first `count` codes in place and folds repeats into a {@link GramSet}. */
-export function distinctGrams(codes: Float64Array, count: number): GramSet {
-  const sorted = codes.subarray(0, count).sort();
-  const distinct = new Float64Array(count);
-  const counts = new Int32Array(count);
-  let size = 0;
-  for (let i = 0; i < count; i++) {
-    const code = sorted[i]!;
-    if (size > 0 && distinct[size - 1] === code) counts[size - 1]!++;
-    else {
-      distinct[size] = code;
-      counts[size] = 1;
-      size++;
-    }
-  }
-  return { codes: distinct, counts, size };
-}
-
 /** Interns gram codes into dense ids 0, 1, 2, … */
 export class GramTable {
   private keys = new Float64Array(1 << 16).fill(-1);

@@ -1,5 +1,6 @@
 import { createScratch } from './candidates.ts';
-import { distinctGrams, GramTable, gramCodes } from './grams.ts';
+import { GramTable, gramCodes } from './grams.ts';
+import { KeyTable } from './keys.ts';
 import { bucketOf } from './length-buckets.ts';
 import { lowerSameLength, normalizeText } from './normalize.ts';
 import { PostingLists } from './postings.ts';
@@ -23,6 +24,12 @@ export interface TmQueryOptions {
   minScore?: number;
   /** When false (default), letter case costs only a small penalty instead of edits. */
   caseSensitive?: boolean;
+  /**
+   * Read every list and verify every candidate, ignoring the index's work limits: the same
+   * answer as scoring every segment (for a minimum score of 70 or more), at many times the cost
+   * in a large memory. For audits and benchmarks.
+   */
+  exhaustive?: boolean;
 }
 
 export interface TmIndexOptions {
@@ -38,9 +45,11 @@ export interface TmIndexOptions {
 
 export interface TmIndexStats {
   segments: number;
+  /** Distinct normalised keys: segments sharing one are matched together. */
+  keys: number;
   grams: number;
   postings: number;
-  /** Bytes held by typed arrays (postings and slot columns); strings are not included. */
+  /** Bytes held by typed arrays (postings, slot and key columns); strings are not included. */
   indexBytes: number;
 }
 
@@ -79,26 +88,65 @@ function checkSegment(segment: TmSegment): void {
  */
 export function createTmIndex(options: TmIndexOptions = {}): TmIndex {
   const slots = new SegmentSlots();
+  const keys = new KeyTable();
   const grams = new GramTable();
   const postings = new PostingLists();
   const data: SearchData = {
     slots,
+    keys,
     grams,
     postings,
     penalties: { ...DEFAULT_PENALTIES, ...options.penalties },
-    maxCandidates: options.maxCandidates ?? 400,
-    maxPostings: options.maxPostings ?? 200_000,
     scratch: createScratch(),
   };
+  const limits = {
+    maxCandidates: options.maxCandidates ?? 400,
+    maxPostings: options.maxPostings ?? 200_000,
+  };
+  const unlimited = { maxCandidates: Number.POSITIVE_INFINITY, maxPostings: Number.POSITIVE_INFINITY };
   let codes: Float64Array = new Float64Array(256);
+  // The key that last posted each gram (numbered per new key, as compaction reuses key ids), so
+  // that a repeated gram is posted once per key.
+  let postedBy = new Float64Array(4096).fill(-1);
+  let newKeys = 0;
+
+  const post = (key: number, lower: string): void => {
+    codes = gramCodes(lower, codes);
+    const bucket = bucketOf(lower.length);
+    const serial = newKeys++;
+    for (let i = 0; i < lower.length + 2; i++) {
+      const gram = grams.intern(codes[i]!);
+      if (gram >= postedBy.length) {
+        const grown = new Float64Array(postedBy.length * 2).fill(-1);
+        grown.set(postedBy);
+        postedBy = grown;
+      }
+      if (postedBy[gram] === serial) continue;
+      postedBy[gram] = serial;
+      postings.append(gram, bucket, key);
+    }
+  };
+
+  // Removed segments and keys without segments stay in the arrays and posting lists until they
+  // are a fifth of them; then everything is renumbered and rewritten.
+  const compact = (): void => {
+    slots.compact();
+    const renumber = keys.compact();
+    for (let slot = 0; slot < slots.count; slot++) {
+      const key = renumber[slots.keyOf[slot]!]!;
+      slots.keyOf[slot] = key;
+      keys.link(key, slot);
+    }
+    postings.compact(renumber);
+  };
+  const wasteful = (used: number, live: number) => used - live > 1024 && (used - live) * 5 > used;
 
   const remove = (id: number): boolean => {
     const slot = slots.slotOf(id);
     if (slot === undefined) return false;
+    keys.unlink(slots.keyOf[slot]!, slot);
     slots.kill(slot);
-    // Dead slots still sit in the posting lists; rewrite them once they are a fifth of the total.
-    const dead = slots.count - slots.live;
-    if (dead > 1024 && dead * 5 > slots.count) postings.compact(slots.compact());
+    if (wasteful(slots.count, slots.live) || wasteful(keys.count, keys.live)) compact();
     return true;
   };
 
@@ -106,12 +154,13 @@ export function createTmIndex(options: TmIndexOptions = {}): TmIndex {
     checkSegment(segment);
     remove(segment.id);
     const norm = normalizeText(segment.source);
-    const slot = slots.push(segment.id, segment.source, segment.target, norm.key);
     const lower = lowerSameLength(norm.key);
-    codes = gramCodes(lower, codes);
-    const set = distinctGrams(codes, lower.length + 2);
-    const bucket = bucketOf(lower.length);
-    for (let i = 0; i < set.size; i++) postings.append(grams.intern(set.codes[i]!), bucket, slot);
+    let key = keys.find(lower);
+    if (key < 0) {
+      key = keys.add(lower);
+      post(key, lower);
+    }
+    keys.link(key, slots.push(segment.id, segment.source, segment.target, norm, key));
   };
 
   return {
@@ -122,8 +171,9 @@ export function createTmIndex(options: TmIndexOptions = {}): TmIndex {
         add(segment);
         added++;
       }
-      // A bulk load (the rebuild at start) ends with every list in one exact block.
-      if (added >= 10_000) postings.compact(undefined);
+      // A bulk load (the rebuild at start) ends compacted: keys grouped by length, every list in
+      // one exact block.
+      if (added >= 10_000) compact();
     },
     remove,
     has: (id) => slots.slotOf(id) !== undefined,
@@ -132,18 +182,30 @@ export function createTmIndex(options: TmIndexOptions = {}): TmIndex {
     },
     query(text, queryOptions = {}) {
       if (typeof text !== 'string') fail('query text must be a string');
-      const { n = 10, minScore = 75, caseSensitive = false } = queryOptions;
+      const { n = 10, minScore = 75, caseSensitive = false, exhaustive = false } = queryOptions;
       if (!Number.isSafeInteger(n) || n < 1) fail(`n must be a positive integer, got ${String(n)}`);
       if (typeof minScore !== 'number' || !(minScore >= 0 && minScore <= 100)) {
         fail(`minScore must be between 0 and 100, got ${String(minScore)}`);
       }
-      return search(data, text, { n, minScore, caseSensitive: caseSensitive === true });
+      return search(data, text, {
+        n,
+        minScore,
+        caseSensitive: caseSensitive === true,
+        limits: exhaustive === true ? unlimited : limits,
+      });
     },
     stats: () => ({
       segments: slots.live,
+      keys: keys.live,
       grams: grams.size,
       postings: postings.total,
-      indexBytes: postings.bytes() + slots.ids.byteLength + slots.lengths.byteLength + slots.alive.byteLength,
+      indexBytes:
+        postings.bytes() +
+        slots.ids.byteLength +
+        slots.keyOf.byteLength +
+        slots.alive.byteLength +
+        keys.lengths.byteLength * 3 +
+        keys.nextSlot.byteLength,
     }),
   };
 }

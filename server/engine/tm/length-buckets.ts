@@ -26,3 +26,13 @@ export const BUCKETS = starts.length;
 export function bucketOf(length: number): number {
   return bucketOfLength[Math.min(length, LIMIT)]!;
 }
+
+/** Shortest length in a bucket. */
+export function bucketStart(bucket: number): number {
+  return starts[bucket]!;
+}
+
+/** Longest length in a bucket. */
+export function bucketEnd(bucket: number): number {
+  return bucket + 1 < starts.length ? starts[bucket + 1]! - 1 : Number.MAX_SAFE_INTEGER;
+}

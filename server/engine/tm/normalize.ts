@@ -19,7 +19,12 @@ export interface NormalizedText {
 const SPACE_RUN = /[\s\x00-\x1f\x7f]+/g;
 const NON_ASCII = /[^\x00-\x7f]/;
 
+// Nothing to normalise: printable ASCII without digits or token openers, single inner spaces.
+const NEEDS_WORK = /[^\x20-\x7e]|[\d%{<]| {2}|^ | $/;
+const ODD_SPACE = /[^\S ]| {2}|^\s|\s$|[\x00-\x1f\x7f]/;
+
 function whitespaceSignature(text: string): string {
+  if (!ODD_SPACE.test(text)) return '';
   let signature = '';
   for (const m of text.matchAll(SPACE_RUN)) {
     const run = m[0];
@@ -32,6 +37,7 @@ function whitespaceSignature(text: string): string {
 
 /** Normalises one segment source or query for matching. */
 export function normalizeText(raw: string): NormalizedText {
+  if (!NEEDS_WORK.test(raw)) return { key: raw, vars: [], ws: '' };
   const text = NON_ASCII.test(raw) ? raw.normalize('NFC') : raw;
   const vars = variableTokens(text);
   let key = '';

@@ -1,7 +1,7 @@
 import { BUCKETS } from './length-buckets.ts';
 
 // Postings live in a pool of 16 MB chunks of Int32 (no huge reallocation when the index grows).
-// A list is a chain of blocks [next, used, capacity, slot…]; capacities double from 4 up to 1024,
+// A list is a chain of blocks [next, used, capacity, key…]; capacities double from 4 up to 1024,
 // and compaction rewrites each list as one exact block. A pointer is chunk·2²² + offset.
 const CHUNK_BITS = 22;
 const CHUNK = 1 << CHUNK_BITS;
@@ -12,8 +12,8 @@ const MAX_CAPACITY = 1024;
 const NONE = -1;
 
 /**
- * Inverted lists keyed by (gram, length bucket): the slots whose key holds the gram and whose
- * length falls in the bucket, in the order they were appended (ascending slots).
+ * Inverted lists keyed by (gram, length bucket): the ids of the keys that hold the gram and whose
+ * length falls in the bucket, in the order they were appended (ascending ids).
  */
 export class PostingLists {
   private chunks: Int32Array[] = [new Int32Array(CHUNK)];
@@ -30,7 +30,7 @@ export class PostingLists {
     return list < this.sizes.length ? this.sizes[list]! : 0;
   }
 
-  append(gram: number, bucket: number, slot: number): void {
+  append(gram: number, bucket: number, key: number): void {
     const list = gram * BUCKETS + bucket;
     if (list >= this.sizes.length) this.growLists(list + 1);
     let block = this.tail[list]!;
@@ -51,15 +51,15 @@ export class PostingLists {
     const chunk = this.chunks[block >>> CHUNK_BITS]!;
     const at = block & OFFSET_MASK;
     const used = chunk[at + 1]!;
-    chunk[at + HEADER + used] = slot;
+    chunk[at + HEADER + used] = key;
     chunk[at + 1] = used + 1;
     this.sizes[list]!++;
     this.total++;
   }
 
   /**
-   * Adds one to `counts[slot]` for every posting of `gram` in buckets `from`..`to`, recording in
-   * `touched` each slot counted for the first time. Returns the new number of touched slots.
+   * Adds one to `counts[key]` for every posting of `gram` in buckets `from`..`to`, recording in
+   * `touched` each key counted for the first time. Returns the new number of touched keys.
    */
   count(
     gram: number,
@@ -78,10 +78,10 @@ export class PostingLists {
         const at = block & OFFSET_MASK;
         const end = at + HEADER + chunk[at + 1]!;
         for (let i = at + HEADER; i < end; i++) {
-          const slot = chunk[i]!;
-          const c = counts[slot]!;
-          if (c === 0) touched[t++] = slot;
-          counts[slot] = c + 1;
+          const key = chunk[i]!;
+          const c = counts[key]!;
+          if (c === 0) touched[t++] = key;
+          counts[key] = c + 1;
         }
         block = chunk[at]!;
       }
@@ -90,10 +90,11 @@ export class PostingLists {
   }
 
   /**
-   * Rewrites every list through `renumber` (old slot → new slot, or -1 for a removed one), each as
-   * a single block without spare room. The mapping must keep the order of surviving slots.
+   * Rewrites every list through `renumber` (old key id → new id, or -1 for a removed one), each as
+   * a single block without spare room. Within a list (one bucket) the mapping must keep the order
+   * of surviving keys.
    */
-  compact(renumber: Int32Array | undefined): void {
+  compact(renumber: Int32Array): void {
     const old = this.chunks;
     this.chunks = [new Int32Array(CHUNK)];
     this.top = 0;
@@ -107,8 +108,8 @@ export class PostingLists {
         const at = block & OFFSET_MASK;
         const end = at + HEADER + chunk[at + 1]!;
         for (let i = at + HEADER; i < end; i++) {
-          const slot = renumber === undefined ? chunk[i]! : renumber[chunk[i]!]!;
-          if (slot >= 0) buffer.push(slot);
+          const key = renumber[chunk[i]!]!;
+          if (key >= 0) buffer.push(key);
         }
         block = chunk[at]!;
       }

@@ -1,6 +1,6 @@
 import { boundedDistance, preparePattern } from './distance.ts';
-import { lowerSameLength, type NormalizedText, normalizeText } from './normalize.ts';
-import type { VariableToken } from './tokens.ts';
+import { lowerSameLength, normalizeText } from './normalize.ts';
+import { encodeVars } from './tokens.ts';
 
 /** Points taken off a fuzzy score for differences the normalised key does not see. */
 export interface Penalties {
@@ -34,19 +34,21 @@ export function maxDistance(maxLength: number, minScore: number): number {
   return Math.floor((maxLength * (100 - minScore)) / 100);
 }
 
-/** How many numbers/placeholders/tags one side has that the other lacks (the larger side counts). */
-export function variableMismatches(a: readonly VariableToken[], b: readonly VariableToken[]): number {
-  if (a.length === 0 || b.length === 0) return Math.max(a.length, b.length);
+/**
+ * How many numbers/placeholders/tags one side has that the other lacks (the larger side counts),
+ * over encoded token lists (see `encodeVars`); `a` comes already split.
+ */
+export function variableMismatches(a: readonly string[], aEncoded: string, bEncoded: string): number {
+  if (aEncoded === bEncoded) return 0;
+  if (bEncoded === '') return a.length;
+  const b = bEncoded.split('\u0000');
+  if (a.length === 0) return b.length;
   const counts = new Map<string, number>();
-  for (const t of a) {
-    const key = t.kind + t.raw;
-    counts.set(key, (counts.get(key) ?? 0) + 1);
-  }
+  for (const t of a) counts.set(t, (counts.get(t) ?? 0) + 1);
   let onlyB = 0;
   for (const t of b) {
-    const key = t.kind + t.raw;
-    const left = counts.get(key) ?? 0;
-    if (left > 0) counts.set(key, left - 1);
+    const left = counts.get(t) ?? 0;
+    if (left > 0) counts.set(t, left - 1);
     else onlyB++;
   }
   let onlyA = 0;
@@ -54,29 +56,26 @@ export function variableMismatches(a: readonly VariableToken[], b: readonly Vari
   return Math.max(onlyA, onlyB);
 }
 
-/** What {@link finalScore} needs about one side of a comparison. */
-export interface ScoredSide {
-  raw: string;
-  norm: NormalizedText;
+/** The differences a base score does not see, for {@link finalScore}. */
+export interface Differences {
+  variables: number;
+  caseCostsMore: boolean;
+  spaces: boolean;
+  /** The raw texts are equal: the only way to score 100. */
+  identical: boolean;
 }
 
 /**
  * Turns a base score into the reported one. `caseCostsMore` tells whether the case-preserving keys
- * are further apart than the compared (lower-cased) ones; it is ignored when matching is
+ * are further apart than the compared (lower-cased) ones; it is false when matching is
  * case-sensitive, where case already costs edits.
  */
-export function finalScore(
-  base: number,
-  query: ScoredSide,
-  source: ScoredSide,
-  caseCostsMore: boolean,
-  penalties: Readonly<Penalties> = DEFAULT_PENALTIES,
-): number {
-  let score = base - penalties.variable * variableMismatches(query.norm.vars, source.norm.vars);
-  if (caseCostsMore) score -= penalties.case;
-  if (query.norm.ws !== source.norm.ws) score -= penalties.whitespace;
+export function finalScore(base: number, diff: Differences, penalties: Readonly<Penalties>): number {
+  let score = base - penalties.variable * diff.variables;
+  if (diff.caseCostsMore) score -= penalties.case;
+  if (diff.spaces) score -= penalties.whitespace;
   // 100 means identical, whatever the normalisation forgave.
-  if (score >= 100 && query.raw !== source.raw) score = 99;
+  if (score >= 100 && !diff.identical) score = 99;
   return Math.max(0, Math.min(100, score));
 }
 
@@ -87,18 +86,21 @@ export function finalScore(
  */
 export function tmSimilarity(query: string, source: string, options: ScoreOptions = {}): number {
   const penalties = { ...DEFAULT_PENALTIES, ...options.penalties };
-  const q: ScoredSide = { raw: query, norm: normalizeText(query) };
-  const s: ScoredSide = { raw: source, norm: normalizeText(source) };
-  const maxLength = Math.max(q.norm.key.length, s.norm.key.length);
+  const q = normalizeText(query);
+  const s = normalizeText(source);
+  const qVars = encodeVars(q.vars);
+  const maxLength = Math.max(q.key.length, s.key.length);
+  const diff: Differences = {
+    variables: variableMismatches(qVars === '' ? [] : qVars.split('\u0000'), qVars, encodeVars(s.vars)),
+    caseCostsMore: false,
+    spaces: q.ws !== s.ws,
+    identical: query === source,
+  };
   if (options.caseSensitive) {
-    const d = boundedDistance(preparePattern(q.norm.key), s.norm.key, maxLength);
-    return finalScore(baseScore(d, maxLength), q, s, false, penalties);
+    const d = boundedDistance(preparePattern(q.key), s.key, maxLength);
+    return finalScore(baseScore(d, maxLength), diff, penalties);
   }
-  const d = boundedDistance(
-    preparePattern(lowerSameLength(q.norm.key)),
-    lowerSameLength(s.norm.key),
-    maxLength,
-  );
-  const cased = boundedDistance(preparePattern(q.norm.key), s.norm.key, d);
-  return finalScore(baseScore(d, maxLength), q, s, cased > d, penalties);
+  const d = boundedDistance(preparePattern(lowerSameLength(q.key)), lowerSameLength(s.key), maxLength);
+  diff.caseCostsMore = boundedDistance(preparePattern(q.key), s.key, d) > d;
+  return finalScore(baseScore(d, maxLength), diff, penalties);
 }

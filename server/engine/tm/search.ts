@@ -1,8 +1,10 @@
-import { type CandidateSource, generateCandidates } from './candidates.ts';
+import { type CandidateLimits, type CandidateSource, generateCandidates } from './candidates.ts';
 import { boundedDistance, type Pattern, preparePattern } from './distance.ts';
 import { fixTarget } from './fixup.ts';
 import { lowerSameLength, normalizeText } from './normalize.ts';
-import { baseScore, finalScore, maxDistance, type Penalties, type ScoredSide } from './score.ts';
+import { baseScore, finalScore, maxDistance, type Penalties, variableMismatches } from './score.ts';
+import type { SegmentSlots } from './segments.ts';
+import { decodeVars, encodeVars } from './tokens.ts';
 import { TopMatches } from './top-matches.ts';
 
 /** One result of a TM lookup. */
@@ -19,62 +21,96 @@ export interface SearchSettings {
   n: number;
   minScore: number;
   caseSensitive: boolean;
+  limits: CandidateLimits;
 }
 
 /** Everything a search reads. */
 export interface SearchData extends CandidateSource {
+  slots: SegmentSlots;
   penalties: Readonly<Penalties>;
 }
 
-/** Answers one query; see `createTmIndex` for the contract. */
+/**
+ * Answers one query (see `createTmIndex` for the contract). Keys are verified once — the exact
+ * key found by hash, then the candidates of the trigram index — and each verified key's segments
+ * are scored with the penalties that set them apart.
+ */
 export function search(data: SearchData, text: string, settings: SearchSettings): TmMatch[] {
-  const { slots, penalties } = data;
+  const { slots, keys, penalties } = data;
   const { n, minScore, caseSensitive } = settings;
-  const query: ScoredSide = { raw: text, norm: normalizeText(text) };
-  const lower = lowerSameLength(query.norm.key);
-  const key = caseSensitive ? query.norm.key : lower;
-  const pattern = preparePattern(key);
-  let casedPattern: Pattern | undefined;
+  const query = normalizeText(text);
+  const lower = lowerSameLength(query.key);
+  const queryVars = encodeVars(query.vars);
+  const queryVarList = queryVars === '' ? [] : queryVars.split('\u0000');
+  const pattern = preparePattern(lower);
+  let cased: Pattern | undefined;
+  // Distance from the case-preserving query key to each case-preserving segment key seen. A value
+  // above the limit it was computed under stays valid: limits only shrink as the threshold rises
+  // (and all segments with one cased key share the key, hence the length and the limit).
+  const casedDistances = new Map<string, number>();
+  const casedDistance = (key: string, limit: number) => {
+    let d = casedDistances.get(key);
+    if (d === undefined) {
+      cased ??= preparePattern(query.key);
+      d = boundedDistance(cased, key, limit);
+      casedDistances.set(key, d);
+    }
+    return d;
+  };
   const top = new TopMatches(n);
   const threshold = () => (top.full ? Math.max(minScore, top.worstScore) : minScore);
-  const exact = slots.exact(lower);
+  const exactKey = keys.find(lower);
 
-  const verify = (slot: number): void => {
-    const storedKey = slots.keys[slot]!;
-    const candidateKey = caseSensitive ? storedKey : lowerSameLength(storedKey);
-    const longest = Math.max(key.length, candidateKey.length);
-    const limit = maxDistance(longest, threshold());
-    const d = boundedDistance(pattern, candidateKey, limit);
-    if (d > limit) return;
-    const source = slots.sources[slot]!;
-    const candidate: ScoredSide = { raw: source, norm: normalizeText(source) };
-    // Matching ignored case: find out whether case would have cost edits (only when either side
-    // has capitals at all).
-    let caseCostsMore = false;
-    if (!caseSensitive && (storedKey !== candidateKey || query.norm.key !== key)) {
-      casedPattern ??= preparePattern(query.norm.key);
-      caseCostsMore = boundedDistance(casedPattern, storedKey, d) > d;
+  const verify = (key: number): void => {
+    const keyText = keys.texts[key]!;
+    const longest = Math.max(lower.length, keyText.length);
+    const d = key === exactKey ? 0 : boundedDistance(pattern, keyText, maxDistance(longest, threshold()));
+    if (d > maxDistance(longest, threshold())) return;
+    const base = baseScore(d, longest);
+    for (let slot = keys.firstSlot[key]!; slot !== -1; slot = keys.nextSlot[slot]!) {
+      // No segment of this key scores above its base: once the kept ones all beat it, stop.
+      if (top.full && top.worstScore > base) break;
+      const casedKey = slots.casedKeys[slot]!;
+      let memberBase = base;
+      let caseCostsMore = false;
+      if (caseSensitive) {
+        const limit = maxDistance(longest, threshold());
+        const dc = casedKey === query.key ? 0 : casedDistance(casedKey, limit);
+        if (dc > limit) continue;
+        memberBase = baseScore(dc, longest);
+      } else if (casedKey !== keyText || query.key !== lower) {
+        caseCostsMore = casedKey !== query.key && casedDistance(casedKey, d) > d;
+      }
+      const score = finalScore(
+        memberBase,
+        {
+          variables: variableMismatches(queryVarList, queryVars, slots.vars[slot]!),
+          caseCostsMore,
+          spaces: query.ws !== slots.spaces[slot],
+          identical: text === slots.sources[slot],
+        },
+        penalties,
+      );
+      if (score >= minScore) top.offer({ score, id: slots.ids[slot]!, slot });
     }
-    const score = finalScore(baseScore(d, longest), query, candidate, caseCostsMore, penalties);
-    if (score < minScore) return;
-    top.offer({ score, id: slots.ids[slot]!, slot, norm: candidate.norm });
   };
 
-  for (const slot of exact) verify(slot);
-  generateCandidates(data, lower, threshold, (slot) => {
-    if (!exact.includes(slot)) verify(slot);
+  if (exactKey >= 0) verify(exactKey);
+  generateCandidates(data, lower, settings.limits, threshold, (key) => {
+    if (key !== exactKey) verify(key);
   });
 
   return top.items.map((item) => {
+    const slot = item.slot;
     const match: TmMatch = {
       id: item.id,
       score: item.score,
-      source: slots.sources[item.slot]!,
-      target: slots.targets[item.slot]!,
+      source: slots.sources[slot]!,
+      target: slots.targets[slot]!,
     };
-    const storedKey = slots.keys[item.slot]!;
-    if ((caseSensitive ? storedKey : lowerSameLength(storedKey)) === key) {
-      const fixed = fixTarget(query.norm.vars, item.norm.vars, match.target);
+    const sameKey = caseSensitive ? slots.casedKeys[slot] === query.key : slots.keyOf[slot] === exactKey;
+    if (sameKey) {
+      const fixed = fixTarget(query.vars, decodeVars(slots.vars[slot]!), match.target);
       if (fixed !== undefined) match.fixedTarget = fixed;
     }
     return match;

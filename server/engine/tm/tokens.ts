@@ -56,3 +56,20 @@ export function variableTokens(text: string): VariableToken[] {
   }
   return tokens;
 }
+
+/** What scoring and fix-up need of a token. */
+export type TokenText = Pick<VariableToken, 'kind' | 'raw'>;
+
+/**
+ * Variable tokens as one string: each token is its kind digit and raw text, NUL-separated (a NUL
+ * inside a token, possible only in a malformed tag, becomes U+FFFD).
+ */
+export function encodeVars(vars: readonly TokenText[]): string {
+  return vars.map((v) => v.kind + v.raw.replaceAll('\u0000', '\ufffd')).join('\u0000');
+}
+
+/** The tokens of {@link encodeVars} (kind and raw only). */
+export function decodeVars(encoded: string): TokenText[] {
+  if (encoded === '') return [];
+  return encoded.split('\u0000').map((t) => ({ kind: Number(t[0]) as TokenKind, raw: t.slice(1) }));
+}

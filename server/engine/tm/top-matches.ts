@@ -1,11 +1,8 @@
-import type { NormalizedText } from './normalize.ts';
-
 /** A verified candidate, kept until the search ends. */
 export interface Ranked {
   score: number;
   id: number;
   slot: number;
-  norm: NormalizedText;
 }
 
 /** Best first: higher score, then the newer (higher) segment id, so ties are deterministic. */
