@@ -1,6 +1,5 @@
 import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { startServer } from '../../server/main.ts';
 import { DEFAULT_DATABASE_URL } from '../db/url.ts';
 
 export function serverCommand(program: Command): void {
@@ -29,6 +28,8 @@ Examples:
       const port = Number(opts.port);
       if (!Number.isInteger(port) || port < 0 || port > 65535)
         throw new Error(`--port must be 0–65535, got ${opts.port}`);
+      // Loaded on use: extract, merge and --help need none of the server.
+      const { startServer } = await import('../../server/main.ts');
       const running = await startServer({
         port,
         host: String(opts.host),

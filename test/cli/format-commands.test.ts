@@ -1,0 +1,63 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { repoRoot } from '../support/processes.ts';
+
+const cli = (...args: string[]) =>
+  spawnSync(process.execPath, [join(repoRoot, 'src/cli/main.ts'), ...args], { encoding: 'utf8' });
+
+describe('svc-connector extract / merge', () => {
+  it('extracts XLIFF 1.2, and merging a translated XLIFF changes only the translated text', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'svc-xm-'));
+    const source = join(dir, 'app.json');
+    writeFileSync(source, '{\n  "title": "Settings",\n  "save": "Save"\n}\n');
+    const xlf = join(dir, 'app.xlf');
+    const extracted = cli('extract', source, '-o', xlf, '--target-lang', 'de');
+    expect(extracted.status, extracted.stderr).toBe(0);
+    const xliff = readFileSync(xlf, 'utf8');
+    expect(xliff).toContain('<xliff version="1.2"');
+    expect(xliff).toContain('<source>Settings</source>');
+    writeFileSync(
+      xlf,
+      xliff.replace(
+        '<source>Settings</source>',
+        '<source>Settings</source>\n        <target>Einstellungen</target>',
+      ),
+    );
+    const merged = cli('merge', source, xlf);
+    expect(merged.status, merged.stderr).toBe(0);
+    expect(merged.stdout).toBe('{\n  "title": "Einstellungen",\n  "save": "Save"\n}\n');
+  });
+
+  it('extract with copied targets then merge gives back the original byte for byte', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'svc-xm-'));
+    const po = join(repoRoot, 'test/fixtures/po/de.po');
+    const xlf = join(dir, 'de.xlf');
+    expect(cli('extract', po, '-o', xlf, '--copy-source', '--target-lang', 'de').status).toBe(0);
+    const out = join(dir, 'de.po');
+    expect(cli('merge', po, xlf, '-o', out).status).toBe(0);
+    expect(readFileSync(out).equals(readFileSync(po))).toBe(true);
+  });
+
+  it('reports bad input as file:line:col: message and exits 1', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'svc-xm-'));
+    const bad = join(dir, 'broken.json');
+    writeFileSync(bad, '{\n  "a": "b",\n  "c": \n}\n');
+    const result = cli('extract', bad);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/^broken\.json:\d+:\d+: .+|.*broken\.json:\d+:\d+: .+/m);
+    const unknown = cli('extract', join(dir, 'nothing.xyz'));
+    expect(unknown.status).toBe(1);
+    expect(unknown.stderr).toMatch(/nothing\.xyz:1:1: cannot read: ENOENT/);
+  });
+
+  it('documents both commands in --help', () => {
+    const help = execFileSync(process.execPath, [join(repoRoot, 'src/cli/main.ts'), '--help'], {
+      encoding: 'utf8',
+    });
+    expect(help).toMatch(/extract/);
+    expect(help).toMatch(/merge/);
+  });
+});
