@@ -3,6 +3,7 @@ import express, { type Express } from 'express';
 import pino, { type Logger } from 'pino';
 import { apiKeyService } from './auth/api-key-service.ts';
 import { authenticate } from './auth/authenticate.ts';
+import { createKeyCache } from './auth/key-cache.ts';
 import type { MtProvider } from './engine/mt/index.ts';
 import { providerFromEnv } from './engine/mt/index.ts';
 import { ApiRegistry } from './http/api-router.ts';
@@ -133,7 +134,8 @@ export function createApp(deps: AppDeps): Platform {
   const wake = () => worker.wake();
 
   const api = new ApiRegistry();
-  apiKeyRoutes(api, apiKeyService({ db, now, random }));
+  const keyCache = createKeyCache();
+  apiKeyRoutes(api, apiKeyService({ db, now, random, onRevoke: (id) => keyCache.forgetKey(id) }));
   languageRoutes(api);
   const memories = memoryService({ db, now, tm, log, wake });
   memoryRoutes(api, memories, { db, now, maxUploadBytes });
@@ -183,7 +185,7 @@ export function createApp(deps: AppDeps): Platform {
     /^application\/([\w.+-]*\+)?json\b/i.test(String(req.headers['content-type'] ?? ''));
   app.use(express.json({ limit: deps.jsonLimit ?? 1024 * 1024, strict: false, type: isJson }));
   const router = express.Router();
-  api.mount(router, [authenticate({ db, now, log }), generalQuota(limiter)]);
+  api.mount(router, [authenticate({ db, now, log, cache: keyCache }), generalQuota(limiter)]);
   app.use(router);
   app.use(notFoundHandler);
   app.use(errorHandler(log));

@@ -16,6 +16,8 @@ export interface ApiKeyServiceDeps {
   db: Db;
   now: () => number;
   random?: (size: number) => Buffer;
+  /** Called when a key stops authenticating (revoke, rotate), to drop it from caches. */
+  onRevoke?: (keyId: string) => void;
 }
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -106,6 +108,7 @@ export function apiKeyService(deps: ApiKeyServiceDeps) {
     async revoke(auth: AuthContext, id: string): Promise<void> {
       await manageable(auth, id);
       await revokeApiKey(db, id, now());
+      deps.onRevoke?.(id);
     },
 
     /** Revokes the key and issues a new one with the same name, owner and expiry. */

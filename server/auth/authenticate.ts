@@ -4,24 +4,16 @@ import type { Logger } from 'pino';
 import { unauthorized } from '../http/errors.ts';
 import { touchApiKey } from '../store/api-keys.ts';
 import type { Db } from '../store/db.ts';
-import type { Role } from '../store/schema.ts';
 import type { AuthContext } from './context.ts';
+import { createKeyCache, type KeyCache, type KeyRow } from './key-cache.ts';
 import { hashApiKey, hashesEqual, prefixOf, readCredentials } from './keys.ts';
-
-interface KeyRow {
-  id: string;
-  key_hash: string;
-  organization_id: number;
-  user_id: number;
-  expires_at: number | null;
-  revoked_at: number | null;
-  role: Role | null;
-}
 
 export interface AuthenticatorDeps {
   db: Db;
   now: () => number;
   log: Logger;
+  /** Recently seen keys (see key-cache.ts); the API key service forgets revoked ones. */
+  cache?: KeyCache;
   /** lastUsedAt is written at most this often per key and process (default one minute). */
   touchEveryMs?: number;
 }
@@ -35,6 +27,7 @@ export function authenticate(deps: AuthenticatorDeps): RequestHandler {
   const { db, now, log } = deps;
   const touchEveryMs = deps.touchEveryMs ?? 60_000;
   const touched = new Map<string, number>();
+  const cache = deps.cache ?? createKeyCache();
   // Compiled once: building the query per request cost more than running it.
   const lookup = db
     .selectFrom('api_keys')
@@ -62,11 +55,14 @@ export function authenticate(deps: AuthenticatorDeps): RequestHandler {
     const prefix = prefixOf(credentials.key);
     if (!prefix) throw unauthorized('invalid API key');
     const hash = hashApiKey(credentials.key);
-    const rows = (await db.executeQuery<KeyRow>(CompiledQuery.raw(lookup.sql, [prefix]))).rows;
-    let row: KeyRow | undefined;
-    for (const candidate of rows) if (hashesEqual(candidate.key_hash, hash)) row = candidate;
-    if (!row) throw unauthorized('invalid API key');
     const t = now();
+    let row = cache.get(hash, t);
+    if (!row) {
+      const rows = (await db.executeQuery<KeyRow>(CompiledQuery.raw(lookup.sql, [prefix]))).rows;
+      for (const candidate of rows) if (hashesEqual(candidate.key_hash, hash)) row = candidate;
+      if (!row) throw unauthorized('invalid API key');
+      cache.set(hash, row, t);
+    }
     // Only the holder of the whole key learns why it stopped working.
     if (row.revoked_at !== null) throw unauthorized('this API key has been revoked');
     if (row.expires_at !== null && row.expires_at <= t) throw unauthorized('this API key has expired');
@@ -80,8 +76,9 @@ export function authenticate(deps: AuthenticatorDeps): RequestHandler {
     const last = touched.get(row.id);
     if (last === undefined || t - last >= touchEveryMs) {
       touched.set(row.id, t);
-      touchApiKey(db, row.id, t).catch((err: unknown) =>
-        log.warn({ err, keyId: row.id }, 'could not record lastUsedAt'),
+      const keyId = row.id;
+      touchApiKey(db, keyId, t).catch((err: unknown) =>
+        log.warn({ err, keyId }, 'could not record lastUsedAt'),
       );
     }
     next();
