@@ -1,0 +1,92 @@
+import type { Transport } from '../http.ts';
+import { FileRecord } from '../schemas/files.ts';
+import {
+  type CallExtras,
+  type DownloadAs,
+  type Downloaded,
+  type DownloadOptions,
+  download,
+  type UploadBody,
+} from './common.ts';
+
+export interface FileUploadRequest {
+  /** The file's name, e.g. its repository path; its extension tells the platform the format. */
+  name: string;
+  content: UploadBody;
+  /** MD5 of the content as 32 hex characters: the platform refuses a body that does not match (400). */
+  fileHash?: string;
+  category?: 'API' | 'REFERENCE';
+  labels?: string[];
+  /** The file's language, instead of detection. */
+  langId?: string;
+  projectId?: number;
+}
+
+/** Uploaded files: not part of any project or memory until a job or a translation uses them. */
+export function filesClient(t: Transport) {
+  const path = '/v2/files';
+  return {
+    /**
+     * POST /v2/files → 201: the body is the file. A stream is sent as it is read; pass a function
+     * returning one to let the transport send it again after a 429. See also `uploadFile`, which
+     * computes the MD5.
+     */
+    upload: (request: FileUploadRequest, o: CallExtras = {}): Promise<FileRecord> =>
+      t.request({
+        method: 'POST',
+        path,
+        query: {
+          name: request.name,
+          file_hash: request.fileHash,
+          category: request.category,
+          labels: request.labels?.join(','),
+          langId: request.langId,
+          project_id: request.projectId,
+        },
+        body: request.content,
+        schema: FileRecord,
+        ...o,
+      }),
+    /** GET /v2/files: all files, one by id, or those carrying every label given. */
+    list: (filter: { id?: number; labels?: string[] } = {}, o: CallExtras = {}): Promise<FileRecord[]> =>
+      t.request({
+        method: 'GET',
+        path,
+        query: { id: filter.id, labels: filter.labels?.join(',') },
+        schema: FileRecord.array(),
+        ...o,
+      }),
+    /** DELETE /v2/files?id= → 204 (409 while a job uses the file). */
+    delete: async (id: number, o: CallExtras = {}): Promise<void> => {
+      await t.request({ method: 'DELETE', path, query: { id }, responseType: 'text', ...o });
+    },
+    /** GET /v2/files/download?id=: the bytes as uploaded; a stream unless `as` says otherwise. */
+    download: <A extends DownloadAs = 'stream'>(id: number, o?: DownloadOptions<A>): Promise<Downloaded<A>> =>
+      download(t, `${path}/download`, { id }, o),
+    /** POST /v2/files/labels?id= {name} → 204 (also when the file already has it). */
+    addLabel: async (id: number, name: string, o: CallExtras = {}): Promise<void> => {
+      await t.request({
+        method: 'POST',
+        path: `${path}/labels`,
+        query: { id },
+        json: { name },
+        responseType: 'text',
+        // Adding a label twice leaves one label: safe to repeat after a network error.
+        idempotent: true,
+        ...o,
+      });
+    },
+    /** DELETE /v2/files/labels?id=&name= → 204 (also when the file did not have it). */
+    removeLabel: async (id: number, name: string, o: CallExtras = {}): Promise<void> => {
+      await t.request({
+        method: 'DELETE',
+        path: `${path}/labels`,
+        query: { id, name },
+        responseType: 'text',
+        ...o,
+      });
+    },
+  };
+}
+
+export type FilesClient = ReturnType<typeof filesClient>;

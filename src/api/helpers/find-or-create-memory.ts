@@ -1,0 +1,51 @@
+import type { CallExtras } from '../client/common.ts';
+import type { Client } from '../client.ts';
+import type { Memory } from '../schemas/memories.ts';
+
+export interface LanguagePairSpec {
+  srclang: string;
+  srclocale?: string | null;
+  trglang: string;
+  trglocale?: string | null;
+}
+
+/** Compares codes as the platform stores them: languages lowercase, regions uppercase, none as null. */
+const lang = (code: string) => code.toLowerCase();
+const region = (code: string | null | undefined) => (code ? code.toUpperCase() : null);
+
+/** Whether a memory holds exactly this language pair (a locale given must match; none means none). */
+export function memoryMatches(memory: Memory, pair: LanguagePairSpec): boolean {
+  return (
+    lang(memory.srclang) === lang(pair.srclang) &&
+    lang(memory.trglang) === lang(pair.trglang) &&
+    region(memory.srclocale) === region(pair.srclocale) &&
+    region(memory.trglocale) === region(pair.trglocale)
+  );
+}
+
+/**
+ * The memory called `name` for this language pair: reused when one exists (the oldest, should
+ * there be several), else created. Two processes racing may each create one; the next call of
+ * either reuses the oldest.
+ */
+export async function findOrCreateMemory(
+  client: Client,
+  pair: LanguagePairSpec,
+  name: string,
+  o: CallExtras = {},
+): Promise<Memory> {
+  const existing = (await client.memories.list(o))
+    .filter((m) => m.name === name && memoryMatches(m, pair))
+    .sort((a, b) => a.id - b.id)[0];
+  if (existing) return existing;
+  return client.memories.create(
+    {
+      name,
+      srclang: pair.srclang,
+      trglang: pair.trglang,
+      ...(pair.srclocale ? { srclocale: pair.srclocale } : {}),
+      ...(pair.trglocale ? { trglocale: pair.trglocale } : {}),
+    },
+    o,
+  );
+}

@@ -1,0 +1,126 @@
+import type { CallExtras } from '../client/common.ts';
+import type { Client } from '../client.ts';
+import type { FileTranslationStatus } from '../schemas/instant.ts';
+import { FileOverBudgetError, TranslateFilesError } from './errors.ts';
+
+/** An uploaded file and the characters it sends to MT (see countCharacters). */
+export interface FileCharacters {
+  id: number;
+  characters: number;
+}
+
+export interface BatchLimits {
+  /** Most characters one call may carry. */
+  maxCharacters: number;
+  /** Most file ids one call may carry. */
+  maxFiles: number;
+  /** What this client may send per window: a file above it can never be sent. */
+  windowCharacters: number;
+}
+
+/**
+ * Splits files into batches, in order, each within `maxCharacters` and `maxFiles`. A file above
+ * `maxCharacters` but within a window's budget goes alone; one above the window's budget throws
+ * FileOverBudgetError. A file id given twice is translated once.
+ */
+export function planBatches(files: readonly FileCharacters[], limits: BatchLimits): FileCharacters[][] {
+  const { maxFiles, windowCharacters } = limits;
+  if (!(Number.isInteger(maxFiles) && maxFiles >= 1))
+    throw new TypeError(`[svc-connector] maxFilesPerCall must be a positive integer, got ${maxFiles}`);
+  if (!(limits.maxCharacters > 0))
+    throw new TypeError(`[svc-connector] maxCharactersPerCall must be positive, got ${limits.maxCharacters}`);
+  const maxCharacters = Math.min(limits.maxCharacters, windowCharacters);
+  const batches: FileCharacters[][] = [];
+  const seen = new Set<number>();
+  let batch: FileCharacters[] = [];
+  let sum = 0;
+  for (const file of files) {
+    if (!(Number.isInteger(file.id) && file.id > 0))
+      throw new TypeError(`[svc-connector] file ids must be positive integers, got ${file.id}`);
+    if (!(Number.isInteger(file.characters) && file.characters >= 0))
+      throw new TypeError(
+        `[svc-connector] file ${file.id}: characters must be a whole number ≥ 0, got ${file.characters}`,
+      );
+    if (file.characters > windowCharacters)
+      throw new FileOverBudgetError(file.id, file.characters, windowCharacters);
+    if (seen.has(file.id)) continue;
+    seen.add(file.id);
+    if (batch.length > 0 && (sum + file.characters > maxCharacters || batch.length === maxFiles)) {
+      batches.push(batch);
+      batch = [];
+      sum = 0;
+    }
+    batch.push(file);
+    sum += file.characters;
+  }
+  if (batch.length > 0) batches.push(batch);
+  return batches;
+}
+
+export interface TranslateFilesOptions extends CallExtras {
+  withTM?: boolean;
+  configId?: number;
+  /** Most characters per call (default: all this client may send in one window). */
+  maxCharactersPerCall?: number;
+  /** Most file ids per call (default 100; the platform takes up to 1,000). */
+  maxFilesPerCall?: number;
+  /** Batches submitted to the limiter at once (default 4); the limiter paces them. */
+  concurrency?: number;
+}
+
+/**
+ * Starts instant translations of uploaded files into one memory (POST /v2/translate/file),
+ * batching the file ids so each call fits this client's character budget; the limiter paces the
+ * calls across windows so none is refused. Resolves to one status per distinct file, in the
+ * order given. When a call fails, no further batch is sent; the error (TranslateFilesError)
+ * carries the statuses of the translations that did start and the ids that were not sent.
+ */
+export async function translateFiles(
+  client: Client,
+  files: readonly FileCharacters[],
+  memoryId: number,
+  options: TranslateFilesOptions = {},
+): Promise<FileTranslationStatus[]> {
+  const { withTM, configId, maxCharactersPerCall, maxFilesPerCall = 100, concurrency = 4, ...call } = options;
+  const windowCharacters = client.transport.limiter.allowance.characters;
+  const batches = planBatches(files, {
+    maxCharacters: maxCharactersPerCall ?? windowCharacters,
+    maxFiles: maxFilesPerCall,
+    windowCharacters,
+  });
+  const started = new Map<number, FileTranslationStatus>();
+  let failure: { error: unknown } | undefined;
+  let next = 0;
+
+  async function worker(): Promise<void> {
+    while (!failure && next < batches.length) {
+      const batch = batches[next++]!;
+      try {
+        const statuses = await client.instant.translate(
+          {
+            fileIds: batch.map((f) => f.id),
+            memoryId,
+            withTM,
+            configId,
+            characters: batch.reduce((n, f) => n + f.characters, 0),
+          },
+          call,
+        );
+        for (const status of statuses) started.set(Number(status.fileId), status);
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, batches.length)) }, worker));
+
+  const order = batches.flat().map((f) => f.id);
+  const statuses = order.flatMap((id) => started.get(id) ?? []);
+  if (failure)
+    throw new TranslateFilesError(
+      failure.error,
+      statuses,
+      order.filter((id) => !started.has(id)),
+    );
+  return statuses;
+}
