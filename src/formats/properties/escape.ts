@@ -4,12 +4,14 @@
 import type { DecodedText } from '../text.ts';
 
 export interface PropertiesStyle {
-  /** Highest code point written as is; anything above becomes `\uXXXX`. */
-  rawUpTo: number;
+  /** Characters to write as escapes: controls, backslashes, and what the encoding cannot hold raw. */
+  special: RegExp;
   /** Upper-case hex digits in `\u` escapes (Properties.store writes `\u00E9`). */
   upperHex: boolean;
   /** The file escapes `=` and `:` inside values (Properties.store does). */
   escapeSeparators: boolean;
+  /** Surrogate pairs are written raw (UTF-8 files). */
+  rawPairs: boolean;
 }
 
 /**
@@ -21,43 +23,40 @@ export interface PropertiesStyle {
 export function detectPropertiesStyle(decoded: DecodedText): PropertiesStyle {
   const { text, encoding } = decoded;
   const ascii = !/[^\x00-\x7f]/.test(text);
-  const rawUpTo = encoding === 'latin1' ? 0xff : ascii && encoding === 'utf-8' ? 0x7f : 0x10ffff;
-  const upperHex = /\\u[0-9A-F]{0,3}[A-F]/.test(text) && !/\\u[0-9a-f]{0,3}[a-f]/.test(text);
+  const upperHex =
+    text.includes('\\u') && /\\u[0-9A-F]{0,3}[A-F]/.test(text) && !/\\u[0-9a-f]{0,3}[a-f]/.test(text);
   const escapeSeparators = /\\[=:]/.test(text);
-  return { rawUpTo, upperHex, escapeSeparators };
+  // Surrogate pairs are matched whole so that a raw-writing style can keep them; lone ones are always escaped.
+  const rawPairs = encoding !== 'latin1' && !(ascii && encoding === 'utf-8');
+  const special =
+    encoding === 'latin1'
+      ? /[\\\x00-\x1f=:]|[^\x00-\xff]/g
+      : ascii && encoding === 'utf-8'
+        ? /[\\\x00-\x1f=:]|[^\x00-\x7f]/g
+        : /[\\\x00-\x1f=:]|[\ud800-\udbff][\udc00-\udfff]|[\ud800-\udfff]/g;
+  return { special, upperHex, escapeSeparators, rawPairs };
 }
 
-const NEEDS_WORK = /[\\\x00-\x1f=:]|[^\x00-\x7f]|^ /;
+const SIMPLE: Record<string, string> = { '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t', '\f': '\\f' };
 
 /** A value as written after the separator: one line, escaped so that Properties.load reads `value` back. */
 export function escapePropertiesValue(value: string, style: PropertiesStyle): string {
-  if (!NEEDS_WORK.test(value)) return value;
-  let out = '';
-  for (let i = 0; i < value.length; i++) {
-    const ch = value[i]!;
-    const c = ch.charCodeAt(0);
-    if (ch === '\\') out += '\\\\';
-    else if (ch === '\n') out += '\\n';
-    else if (ch === '\r') out += '\\r';
-    else if (ch === '\t') out += '\\t';
-    else if (ch === '\f') out += '\\f';
-    // Leading whitespace would be skipped as part of the separator.
-    else if (ch === ' ' && i === 0) out += '\\ ';
-    // A leading = or : after a whitespace separator would be read as the separator itself.
-    else if ((ch === '=' || ch === ':') && (style.escapeSeparators || i === 0)) out += `\\${ch}`;
-    else if (c >= 0xd800 && c <= 0xdbff && isLow(value.charCodeAt(i + 1)) && style.rawUpTo > 0xffff) {
-      out += value.slice(i, i + 2);
-      i++;
-    } else if (c < 0x20 || c > style.rawUpTo || (c >= 0xd800 && c <= 0xdfff)) {
-      // Surrogates are escaped unless they form a pair written raw: a lone one has no encoding.
-      out += unicodeEscape(c, style.upperHex);
-    } else out += ch;
-  }
+  let out = value.replace(style.special, (ch, at: number) => {
+    const simple = SIMPLE[ch];
+    if (simple) return simple;
+    if (ch === '=' || ch === ':') {
+      // A leading = or : after a whitespace separator would be read as the separator itself.
+      return style.escapeSeparators || at === 0 ? `\\${ch}` : ch;
+    }
+    // A surrogate pair matched whole is kept raw (only the UTF-8 style matches pairs).
+    if (ch.length === 2 && style.rawPairs) return ch;
+    let escaped = '';
+    for (let i = 0; i < ch.length; i++) escaped += unicodeEscape(ch.charCodeAt(i), style.upperHex);
+    return escaped;
+  });
+  // Leading whitespace would be skipped as part of the separator.
+  if (out.charCodeAt(0) === 32) out = `\\${out}`;
   return out;
-}
-
-function isLow(c: number): boolean {
-  return c >= 0xdc00 && c <= 0xdfff;
 }
 
 function unicodeEscape(code: number, upper: boolean): string {

@@ -16,8 +16,9 @@
 import { FormatError } from '../errors.ts';
 import { Locator } from '../json/locator.ts';
 import { inFileOrder } from '../json/lookup.ts';
+import { patchText } from '../json/patch.ts';
 import type { FormatModule, ParseOptions, RenderOptions, Translations, Unit } from '../model.ts';
-import { applyEdits, type DecodedText, decodeText, type Edit, encodeText, TextPositions } from '../text.ts';
+import { type DecodedText, decodeText, type Edit, encodeText, TextPositions } from '../text.ts';
 import { detectPropertiesStyle, escapePropertiesValue } from './escape.ts';
 import { type PropertiesFile, type PropertyEntry, scanProperties, unescapeProperties } from './scanner.ts';
 
@@ -81,14 +82,19 @@ function render(original: Uint8Array, translations: Translations, options: Rende
       );
     }
     const text = translation;
-    if (text === file.valueText(entry)) continue;
+    if (entry.valueEscaped ? text === file.valueText(entry) : sameValue(decoded.text, entry, text)) continue;
     let replacement = escapePropertiesValue(text, style);
     if (entry.valueStart === entry.keyEnd && replacement !== '')
       replacement = (file.separator || '=') + replacement;
     edits.push({ start: entry.valueStart, end: entry.valueEnd, replacement });
   }
   if (edits.length === 0) return original;
-  return encodeText(applyEdits(decoded.text, edits), decoded.encoding, decoded.bom);
+  return encodeText(patchText(decoded.text, edits), decoded.encoding, decoded.bom);
+}
+
+/** Whether an unescaped value's text is `value`, compared in place (no slice). */
+function sameValue(text: string, entry: PropertyEntry, value: string): boolean {
+  return value.length === entry.valueEnd - entry.valueStart && text.startsWith(value, entry.valueStart);
 }
 
 /** True when the text looks like key/value lines: a first content line that is a comment or has a separator. */

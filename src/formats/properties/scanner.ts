@@ -29,6 +29,9 @@ export interface PropertiesFile {
 
 type Fail = (message: string, index: number) => FormatError;
 
+/** Shared by entries without comments (most of them): never mutated. */
+const NO_COMMENTS: string[] = [];
+
 const isBlank = (c: number) => c === 32 || c === 9 || c === 12;
 const isEol = (c: number) => c === 10 || c === 13;
 
@@ -59,20 +62,21 @@ class Scanner {
     const { text, len } = this;
     const entries: PropertyEntry[] = [];
     let separator = '';
-    let comments: string[] = [];
+    let comments = NO_COMMENTS;
     let i = 0;
     while (i < len) {
       // Start of a natural line: skip its indentation.
       while (isBlank(text.charCodeAt(i))) i++;
       const c = text.charCodeAt(i);
       if (i >= len || isEol(c)) {
-        comments = [];
+        comments = NO_COMMENTS;
         i = this.skipEol(i);
         continue;
       }
       if (c === 35 || c === 33) {
         // Comment lines never continue, even when they end with a backslash.
         const end = this.lineEnd(i);
+        if (comments === NO_COMMENTS) comments = [];
         comments.push(text.slice(i + 1, end).replace(/^[ \t\f]/, ''));
         i = this.skipEol(end);
         continue;
@@ -96,7 +100,7 @@ class Scanner {
       const { end: valueEnd, escaped } = this.valueEnd(i);
       const key = keyEscaped ? this.unescape(keyStart, keyEnd) : text.slice(keyStart, keyEnd);
       entries.push({ key, keyStart, keyEnd, valueStart, valueEnd, valueEscaped: escaped, comments });
-      comments = [];
+      comments = NO_COMMENTS;
       i = this.skipEol(valueEnd);
     }
     return { entries, separator };
