@@ -22,6 +22,19 @@ export interface FileUploadRequest {
   projectId?: number;
 }
 
+/**
+ * Labels travel comma-separated; a comma inside one would silently turn it into two, so it is
+ * refused here (the platform refuses such labels too).
+ */
+function labelsParam(labels: readonly string[] | undefined): string | undefined {
+  const bad = labels?.find((label) => label.includes(','));
+  if (bad !== undefined)
+    throw new TypeError(
+      `[svc-connector] label ${JSON.stringify(bad)} contains a comma, which labels may not`,
+    );
+  return labels?.join(',');
+}
+
 /** Uploaded files: not part of any project or memory until a job or a translation uses them. */
 export function filesClient(t: Transport) {
   const path = '/v2/files';
@@ -31,7 +44,7 @@ export function filesClient(t: Transport) {
      * returning one to let the transport send it again after a 429. See also `uploadFile`, which
      * computes the MD5.
      */
-    upload: (request: FileUploadRequest, o: CallExtras = {}): Promise<FileRecord> =>
+    upload: async (request: FileUploadRequest, o: CallExtras = {}): Promise<FileRecord> =>
       t.request({
         method: 'POST',
         path,
@@ -39,7 +52,7 @@ export function filesClient(t: Transport) {
           name: request.name,
           file_hash: request.fileHash,
           category: request.category,
-          labels: request.labels?.join(','),
+          labels: labelsParam(request.labels),
           langId: request.langId,
           project_id: request.projectId,
         },
@@ -48,11 +61,14 @@ export function filesClient(t: Transport) {
         ...o,
       }),
     /** GET /v2/files: all files, one by id, or those carrying every label given. */
-    list: (filter: { id?: number; labels?: string[] } = {}, o: CallExtras = {}): Promise<FileRecord[]> =>
+    list: async (
+      filter: { id?: number; labels?: string[] } = {},
+      o: CallExtras = {},
+    ): Promise<FileRecord[]> =>
       t.request({
         method: 'GET',
         path,
-        query: { id: filter.id, labels: filter.labels?.join(',') },
+        query: { id: filter.id, labels: labelsParam(filter.labels) },
         schema: FileRecord.array(),
         ...o,
       }),
