@@ -36,6 +36,16 @@ describe('arb: units', () => {
     });
   });
 
+  it('finds @key metadata wherever it stands in the file', () => {
+    const units = parse(
+      '{"@b": {"description": "before"}, "a": "x", "b": "y", "@a": {"description": "after"}}',
+    );
+    expect(units.map((u) => [u.id, u.notes])).toEqual([
+      ['a', ['after']],
+      ['b', ['before']],
+    ]);
+  });
+
   it('keeps an ICU plural message as one unit', () => {
     const [unit] = parse('{"n": "{count, plural, one{# item} other{# items}}"}');
     expect(unit?.source).toBe('{count, plural, one{# item} other{# items}}');

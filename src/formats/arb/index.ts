@@ -21,7 +21,7 @@ import { escaperFor, replaceString } from '../json/render.ts';
 import { type JsonDoc, OBJECT, STRING } from '../json/tokens.ts';
 import type { FormatModule, ParseOptions, RenderOptions, Translations, Unit } from '../model.ts';
 import { applyEdits, encodeText } from '../text.ts';
-import { metadataOf } from './metadata.ts';
+import { isTranslatable, metadataOf } from './metadata.ts';
 
 interface ArbMessage {
   key: string;
@@ -38,7 +38,9 @@ function read(
   const doc = readJson(bytes, options);
   if (doc.kind(0) !== OBJECT) throw doc.error('an ARB file is a JSON object', doc.start(0), options.fileName);
   const messages: ArbMessage[] = [];
-  const metas = new Map<string, number>();
+  // `@key` usually follows `key` directly; the others are matched by name at the end.
+  let elsewhere: Map<string, number> | undefined;
+  let last: ArbMessage | undefined;
   let locale = -1;
   for (const key of doc.keys(0)) {
     const name = doc.string(key);
@@ -46,10 +48,20 @@ function read(
     if (name === '@@locale') {
       if (doc.kind(value) === STRING) locale = value;
     } else if (name.startsWith('@')) {
-      if (!name.startsWith('@@') && doc.kind(value) === OBJECT) metas.set(name.slice(1), value);
-    } else if (doc.kind(value) === STRING) messages.push({ key: name, value, meta: -1 });
+      if (name.startsWith('@@') || doc.kind(value) !== OBJECT) continue;
+      if (last && last.meta < 0 && name.length === last.key.length + 1 && name.endsWith(last.key))
+        last.meta = value;
+      else {
+        elsewhere ??= new Map();
+        elsewhere.set(name.slice(1), value);
+      }
+    } else if (doc.kind(value) === STRING) {
+      last = { key: name, value, meta: -1 };
+      messages.push(last);
+    }
   }
-  if (metas.size > 0) for (const message of messages) message.meta = metas.get(message.key) ?? -1;
+  if (elsewhere)
+    for (const message of messages) if (message.meta < 0) message.meta = elsewhere.get(message.key) ?? -1;
   return { doc, messages, locale };
 }
 
@@ -92,7 +104,7 @@ function render(original: Uint8Array, translations: Translations, options: Rende
       );
     }
     if (doc.stringEquals(value, translation)) continue;
-    if (meta >= 0 && !metadataOf(doc, meta).translatable) continue;
+    if (meta >= 0 && !isTranslatable(doc, meta)) continue;
     edits.push(replaceString(doc, value, escapeValue(translation)));
   }
   if (edits.length === 0) return original;

@@ -9,6 +9,12 @@ export interface ArbMetadata {
   translatable: boolean;
 }
 
+/** Resources of a type other than `text` (`image`, `css`) are not for translators. */
+export function isTranslatable(doc: JsonDoc, meta: number): boolean {
+  const type = doc.member(meta, 'type');
+  return type < 0 || doc.kind(type) !== STRING || doc.stringEquals(type, 'text');
+}
+
 /** Notes and flags from the metadata object at event `meta`. */
 export function metadataOf(doc: JsonDoc, meta: number): ArbMetadata {
   const out: ArbMetadata = { notes: [], translatable: true };
@@ -17,8 +23,7 @@ export function metadataOf(doc: JsonDoc, meta: number): ArbMetadata {
   if (description) out.notes.push(description);
   const context = text(doc.member(meta, 'context'));
   if (context) out.context = context;
-  const type = text(doc.member(meta, 'type'));
-  if (type !== undefined && type !== 'text') out.translatable = false;
+  out.translatable = isTranslatable(doc, meta);
   const placeholders = doc.member(meta, 'placeholders');
   if (placeholders >= 0 && doc.kind(placeholders) === OBJECT) {
     const lines: string[] = [];
