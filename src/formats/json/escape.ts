@@ -20,9 +20,11 @@ const ESCAPED_NON_ASCII =
  * tool that wrote it handles non-ASCII.
  */
 export function detectEscapeStyle(text: string): JsonEscapeStyle {
-  const asciiOnly = !/[^\x00-\x7f]/.test(text) && ESCAPED_NON_ASCII.test(text);
+  // The rarer pattern first: most files have no \u escapes at all, and then no scan for raw non-ASCII is needed.
+  const asciiOnly = ESCAPED_NON_ASCII.test(text) && !/[^\x00-\x7f]/.test(text);
   const slash = text.includes('\\/') && !/(?:^|[^\\])\//.test(text);
-  const upperHex = /\\u[0-9A-F]{0,3}[A-F]/.test(text) && !/\\u[0-9a-f]{0,3}[a-f]/.test(text);
+  const upperHex =
+    text.includes('\\u') && /\\u[0-9A-F]{0,3}[A-F]/.test(text) && !/\\u[0-9a-f]{0,3}[a-f]/.test(text);
   return { asciiOnly, slash, upperHex };
 }
 

@@ -22,8 +22,8 @@ export interface JsonEntry {
   /** The string event: the value itself, or a plural group's first member value (where the unit is located). */
   value: number;
   /** For plural units: the group and the object event holding its members. */
-  plural?: { group: PluralGroup; object: number };
-  context?: string;
+  plural: { group: PluralGroup; object: number } | undefined;
+  context: string | undefined;
 }
 
 const ORDER: readonly PluralCategory[] = ['zero', 'one', 'two', 'few', 'many', 'other'];
@@ -33,63 +33,86 @@ export function entryId(entry: JsonEntry): string {
   return entry.parent === undefined ? entry.segment : `${entry.parent}.${entry.segment}`;
 }
 
-/** Visits the translatable entries of a JSON document (root event 0) in file order. */
+/**
+ * Visits the translatable entries of a JSON document (root event 0) in file order. The entry
+ * object is reused from one call to the next (100 000 allocations saved on a large file): copy
+ * what you keep.
+ */
 export function walkJson(doc: JsonDoc, visit: (entry: JsonEntry) => void): void {
-  if (doc.kind(0) === OBJECT) walkObject(doc, 0, undefined, visit);
-  else if (doc.kind(0) === ARRAY) walkArray(doc, 0, undefined, visit);
+  const walker = new Walker(doc, visit);
+  if (doc.kind(0) === OBJECT) walker.object(0, undefined);
+  else if (doc.kind(0) === ARRAY) walker.array(0, undefined);
 }
 
-function walkArray(
-  doc: JsonDoc,
-  array: number,
-  parent: string | undefined,
-  visit: (entry: JsonEntry) => void,
-): void {
-  const stop = doc.next(array);
-  for (let e = array + 1, index = 0; e < stop; e = doc.next(e), index++) {
-    const kind = doc.kind(e);
-    if (kind === STRING) visit({ parent, segment: String(index), value: e });
-    else if (kind === OBJECT || kind === ARRAY) {
-      const path = parent === undefined ? String(index) : `${parent}.${index}`;
-      if (kind === OBJECT) walkObject(doc, e, path, visit);
-      else walkArray(doc, e, path, visit);
+class Walker {
+  private readonly doc: JsonDoc;
+  private readonly visit: (entry: JsonEntry) => void;
+  private readonly entry: JsonEntry = {
+    parent: undefined,
+    segment: '',
+    value: 0,
+    plural: undefined,
+    context: undefined,
+  };
+
+  constructor(doc: JsonDoc, visit: (entry: JsonEntry) => void) {
+    this.doc = doc;
+    this.visit = visit;
+  }
+
+  private emit(
+    parent: string | undefined,
+    segment: string,
+    value: number,
+    plural: JsonEntry['plural'],
+    context: string | undefined,
+  ): void {
+    const entry = this.entry;
+    entry.parent = parent;
+    entry.segment = segment;
+    entry.value = value;
+    entry.plural = plural;
+    entry.context = context;
+    this.visit(entry);
+  }
+
+  array(array: number, parent: string | undefined): void {
+    const doc = this.doc;
+    const stop = doc.next(array);
+    for (let e = array + 1, index = 0; e < stop; e = doc.next(e), index++) {
+      const kind = doc.kind(e);
+      if (kind === STRING) this.emit(parent, String(index), e, undefined, undefined);
+      else if (kind === OBJECT || kind === ARRAY) {
+        const path = parent === undefined ? String(index) : `${parent}.${index}`;
+        if (kind === OBJECT) this.object(e, path);
+        else this.array(e, path);
+      }
     }
   }
-}
 
-function walkObject(
-  doc: JsonDoc,
-  object: number,
-  parent: string | undefined,
-  visit: (entry: JsonEntry) => void,
-): void {
-  const { names, groups, contextOf } = objectConventions(doc, object);
-  const stop = doc.next(object);
-  for (let key = object + 1, index = 0; key < stop; key = doc.next(key + 1), index++) {
-    const value = key + 1;
-    const group = groups?.[index];
-    if (group) {
-      if (group.first !== key) continue;
-      const entry: JsonEntry = { parent, segment: group.segment, value, plural: { group, object } };
-      const context = contextOf(group.base);
-      if (context !== undefined) entry.context = context;
-      visit(entry);
-      continue;
-    }
-    const kind = doc.kind(value);
-    if (kind === STRING) {
-      const name = names ? names[index]! : doc.string(key);
-      const entry: JsonEntry = { parent, segment: escapeSegment(name), value };
-      if (names && name.includes('_')) {
-        const context = contextOf(name);
-        if (context !== undefined) entry.context = context;
+  object(object: number, parent: string | undefined): void {
+    const doc = this.doc;
+    const { names, groups, contextOf } = objectConventions(doc, object);
+    const stop = doc.next(object);
+    for (let key = object + 1, index = 0; key < stop; key = doc.next(key + 1), index++) {
+      const value = key + 1;
+      const group = groups?.[index];
+      if (group) {
+        if (group.first === key)
+          this.emit(parent, group.segment, value, { group, object }, contextOf(group.base));
+        continue;
       }
-      visit(entry);
-    } else if (kind === OBJECT || kind === ARRAY) {
-      const segment = escapeSegment(names ? names[index]! : doc.string(key));
-      const path = parent === undefined ? segment : `${parent}.${segment}`;
-      if (kind === OBJECT) walkObject(doc, value, path, visit);
-      else walkArray(doc, value, path, visit);
+      const kind = doc.kind(value);
+      if (kind === STRING) {
+        const name = names ? names[index]! : doc.string(key);
+        const context = names && name.includes('_') ? contextOf(name) : undefined;
+        this.emit(parent, escapeSegment(name), value, undefined, context);
+      } else if (kind === OBJECT || kind === ARRAY) {
+        const segment = escapeSegment(names ? names[index]! : doc.string(key));
+        const path = parent === undefined ? segment : `${parent}.${segment}`;
+        if (kind === OBJECT) this.object(value, path);
+        else this.array(value, path);
+      }
     }
   }
 }
