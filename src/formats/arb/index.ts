@@ -17,10 +17,11 @@ import { FormatError } from '../errors.ts';
 import { readJson, startsWithObject } from '../json/index.ts';
 import { Locator } from '../json/locator.ts';
 import { inFileOrder } from '../json/lookup.ts';
+import { patchText } from '../json/patch.ts';
 import { escaperFor, replaceString } from '../json/render.ts';
 import { type JsonDoc, OBJECT, STRING } from '../json/tokens.ts';
 import type { FormatModule, ParseOptions, RenderOptions, Translations, Unit } from '../model.ts';
-import { applyEdits, encodeText } from '../text.ts';
+import { encodeText } from '../text.ts';
 import { isTranslatable, metadataOf } from './metadata.ts';
 
 interface ArbMessage {
@@ -114,7 +115,7 @@ function render(original: Uint8Array, translations: Translations, options: Rende
     if (wanted !== current) edits.push(replaceString(doc, locale, escapeValue(wanted)));
   }
   const { encoding, bom } = doc.decoded;
-  return encodeText(applyEdits(doc.text, edits), encoding, bom);
+  return encodeText(patchText(doc.text, edits), encoding, bom);
 }
 
 /** A BCP 47 tag as ARB files spell locales: `pt_BR`, or `pt-BR` when the file uses hyphens. */

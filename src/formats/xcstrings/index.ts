@@ -23,6 +23,7 @@
 
 import { readJson, startsWithObject } from '../json/index.ts';
 import { Locator } from '../json/locator.ts';
+import { patchText } from '../json/patch.ts';
 import type {
   FormatModule,
   ParseOptions,
@@ -32,7 +33,7 @@ import type {
   Translations,
   Unit,
 } from '../model.ts';
-import { applyEdits, encodeText, TextPositions } from '../text.ts';
+import { encodeText, TextPositions } from '../text.ts';
 import { type Catalog, existingLeaf, objectMember, readCatalog } from './catalog.ts';
 import { catalogEdits } from './render.ts';
 
@@ -88,7 +89,7 @@ function render(original: Uint8Array, translations: Translations, options: Rende
   const edits = catalogEdits(catalog, translations, options.targetLang);
   if (edits.length === 0) return original;
   const { decoded } = catalog.doc;
-  return encodeText(applyEdits(decoded.text, edits), decoded.encoding, decoded.bom);
+  return encodeText(patchText(decoded.text, edits), decoded.encoding, decoded.bom);
 }
 
 /** A JSON object that names its `sourceLanguage` and `strings` near the top. */
