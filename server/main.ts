@@ -26,6 +26,8 @@ export interface ServerOptions {
 
 export interface RunningServer {
   url: string;
+  /** The listening node server (for embedding: metrics, upgrades, tests). */
+  server: http.Server | https.Server;
   /** The bootstrap key, when this start created the first organization. */
   bootstrapKey?: string;
   close(): Promise<void>;
@@ -87,6 +89,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   let closing: Promise<void> | undefined;
   return {
     url,
+    server,
     ...(boot ? { bootstrapKey: boot.key } : {}),
     close() {
       // Stop accepting, let in-flight requests finish, then close the database.
