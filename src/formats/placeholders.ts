@@ -13,3 +13,4 @@ export type {
   PlaceholderOptions,
   PlaceholderSyntax,
 } from './placeholders/types.ts';
+export { ALL_SYNTAXES } from './placeholders/types.ts';
