@@ -18,33 +18,33 @@ const NONE = -1;
 export class PostingLists {
   private chunks: Int32Array[] = [new Int32Array(CHUNK)];
   private top = 0;
-  private head = new Int32Array(0);
-  private tail = new Int32Array(0);
-  private sizes = new Int32Array(0);
+  // Per list: first block, last block, size — side by side, so an append misses the cache once.
+  private table = new Int32Array(0);
+  private lists = 0;
   /** Total number of postings, for memory reports. */
   total = 0;
 
   /** Number of postings of a gram in a bucket. */
   size(gram: number, bucket: number): number {
     const list = gram * BUCKETS + bucket;
-    return list < this.sizes.length ? this.sizes[list]! : 0;
+    return list < this.lists ? this.table[list * 3 + 2]! : 0;
   }
 
   append(gram: number, bucket: number, key: number): void {
     const list = gram * BUCKETS + bucket;
-    if (list >= this.sizes.length) this.growLists(list + 1);
-    let block = this.tail[list]!;
+    if (list >= this.lists) this.growLists(list + 1);
+    let block = this.table[list * 3 + 1]!;
     if (block === NONE) {
       block = this.allocate(FIRST_CAPACITY);
-      this.head[list] = block;
-      this.tail[list] = block;
+      this.table[list * 3] = block;
+      this.table[list * 3 + 1] = block;
     } else {
       const chunk = this.chunks[block >>> CHUNK_BITS]!;
       const at = block & OFFSET_MASK;
       if (chunk[at + 1] === chunk[at + 2]) {
         const next = this.allocate(Math.min(MAX_CAPACITY, chunk[at + 2]! * 2));
         chunk[at] = next;
-        this.tail[list] = next;
+        this.table[list * 3 + 1] = next;
         block = next;
       }
     }
@@ -53,7 +53,7 @@ export class PostingLists {
     const used = chunk[at + 1]!;
     chunk[at + HEADER + used] = key;
     chunk[at + 1] = used + 1;
-    this.sizes[list]!++;
+    this.table[list * 3 + 2]!++;
     this.total++;
   }
 
@@ -72,8 +72,8 @@ export class PostingLists {
     let t = touchedCount;
     for (let bucket = from; bucket <= to; bucket++) {
       const list = gram * BUCKETS + bucket;
-      if (list >= this.sizes.length) break;
-      for (let block = this.head[list]!; block !== NONE; ) {
+      if (list >= this.lists) break;
+      for (let block = this.table[list * 3]!; block !== NONE; ) {
         const chunk = this.chunks[block >>> CHUNK_BITS]!;
         const at = block & OFFSET_MASK;
         const end = at + HEADER + chunk[at + 1]!;
@@ -100,10 +100,10 @@ export class PostingLists {
     this.top = 0;
     this.total = 0;
     const buffer: number[] = [];
-    for (let list = 0; list < this.sizes.length; list++) {
-      if (this.sizes[list] === 0) continue;
+    for (let list = 0; list < this.lists; list++) {
+      if (this.table[list * 3 + 2] === 0) continue;
       buffer.length = 0;
-      for (let block = this.head[list]!; block !== NONE; ) {
+      for (let block = this.table[list * 3]!; block !== NONE; ) {
         const chunk = old[block >>> CHUNK_BITS]!;
         const at = block & OFFSET_MASK;
         const end = at + HEADER + chunk[at + 1]!;
@@ -113,9 +113,9 @@ export class PostingLists {
         }
         block = chunk[at]!;
       }
-      this.head[list] = NONE;
-      this.tail[list] = NONE;
-      this.sizes[list] = buffer.length;
+      this.table[list * 3] = NONE;
+      this.table[list * 3 + 1] = NONE;
+      this.table[list * 3 + 2] = buffer.length;
       this.total += buffer.length;
       for (let from = 0; from < buffer.length; from += CHUNK - HEADER) {
         const count = Math.min(buffer.length - from, CHUNK - HEADER);
@@ -124,16 +124,16 @@ export class PostingLists {
         const at = block & OFFSET_MASK;
         for (let i = 0; i < count; i++) chunk[at + HEADER + i] = buffer[from + i]!;
         chunk[at + 1] = count;
-        if (this.tail[list] === NONE) this.head[list] = block;
-        else this.linkAfter(this.tail[list]!, block);
-        this.tail[list] = block;
+        if (this.table[list * 3 + 1] === NONE) this.table[list * 3] = block;
+        else this.linkAfter(this.table[list * 3 + 1]!, block);
+        this.table[list * 3 + 1] = block;
       }
     }
   }
 
   /** Bytes held by the pool and the list tables. */
   bytes(): number {
-    return this.chunks.length * CHUNK * 4 + this.head.byteLength * 3;
+    return this.chunks.length * CHUNK * 4 + this.table.byteLength;
   }
 
   private linkAfter(block: number, next: number): void {
@@ -156,14 +156,14 @@ export class PostingLists {
   }
 
   private growLists(needed: number): void {
-    const size = Math.max(needed, this.sizes.length * 2, BUCKETS * 1024);
-    const grow = (a: Int32Array, fill: number) => {
-      const b = new Int32Array(size).fill(fill);
-      b.set(a);
-      return b;
-    };
-    this.head = grow(this.head, NONE);
-    this.tail = grow(this.tail, NONE);
-    this.sizes = grow(this.sizes, 0);
+    const lists = Math.max(needed, this.lists * 2, BUCKETS * 1024);
+    const table = new Int32Array(lists * 3);
+    table.set(this.table);
+    for (let list = this.lists; list < lists; list++) {
+      table[list * 3] = NONE;
+      table[list * 3 + 1] = NONE;
+    }
+    this.table = table;
+    this.lists = lists;
   }
 }
