@@ -52,7 +52,8 @@ export interface PoEntry {
 
 export interface PoFile {
   decoded: DecodedText;
-  positions: TextPositions;
+  /** Built on first use: render needs positions only to report errors. */
+  positions(): TextPositions;
   header: PoEntry | undefined;
   entries: PoEntry[];
   /** Some field uses the multi-line form: the file was written with gettext's line wrapping. */
@@ -64,9 +65,13 @@ const KEYWORD = /(msgctxt|msgid_plural|msgid|msgstr)(?:\[(\d+)\])?(?=[ \t"])/y;
 /** Reads a PO/POT file; malformed input is a FormatError with line and column. */
 export function readPo(bytes: Uint8Array, options: { fileName?: string; maxBytes?: number }): PoFile {
   const decoded = decodeText(bytes, options);
-  const positions = new TextPositions(decoded);
+  let built: TextPositions | undefined;
+  const positions = () => {
+    built ??= new TextPositions(decoded);
+    return built;
+  };
   const text = decoded.text;
-  const fail = (message: string, at: number) => positions.error(message, at, options.fileName);
+  const fail = (message: string, at: number) => positions().error(message, at, options.fileName);
   const entries: PoEntry[] = [];
   let header: PoEntry | undefined;
   let wraps = false;

@@ -14,7 +14,7 @@ import type { PluralMapping } from './plural-forms.ts';
 import { gettextLanguage, pluralFormsFor, pluralMapping, targetPluralForms } from './plural-forms.ts';
 import type { PoEntry, PoField, PoFile } from './read.ts';
 import { readPo } from './read.ts';
-import { entryId, sourceForms, targetForms, toUnits } from './units.ts';
+import { entryIds, sourceForms, targetForms } from './units.ts';
 
 /** Renders translations into a PO/POT file (see the module comment for what changes). */
 export function renderPo(
@@ -26,15 +26,16 @@ export function renderPo(
   const text = file.decoded.text;
   const eol = /\r\n/.test(text.slice(0, text.indexOf('\n') + 1)) ? '\r\n' : '\n';
   const current = filePlurals(file);
-  toUnits(file, current.mapping, options.fileName); // the same validation as parse (duplicates)
+  const ids = entryIds(file, options.fileName); // the same validation as parse (duplicates)
   const target = pluralMapping(options.targetLang, targetPluralForms(options.targetLang, current.header));
   const categories = new Intl.PluralRules(options.targetLang).resolvedOptions()
     .pluralCategories as PluralCategory[];
 
   const edits: Edit[] = [];
   const written = new Set<PoEntry>();
-  for (const entry of file.entries) {
-    const translation = translations.get(entryId(entry));
+  for (let index = 0; index < file.entries.length; index++) {
+    const entry = file.entries[index]!;
+    const translation = translations.get(ids[index]!);
     if (translation === undefined) continue;
     const edit = entry.msgidPlural
       ? pluralEdit(file, entry, toForms(translation, categories), current.mapping, target, eol)

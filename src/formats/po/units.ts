@@ -1,6 +1,7 @@
 /** PO entries as units: ids, plural forms through the file's Plural-Forms, comments as notes. */
 import { FormatError } from '../errors.ts';
 import type { PluralForms, Unit } from '../model.ts';
+import { LineLocator } from '../text-lines/sequential.ts';
 import type { PluralMapping } from './plural-forms.ts';
 import type { PoEntry, PoFile } from './read.ts';
 
@@ -24,15 +25,25 @@ export function targetForms(entry: PoEntry, mapping: PluralMapping): PluralForms
 }
 
 /** The entries of a read file as units; a repeated msgctxt+msgid is a FormatError. */
-export function toUnits(file: PoFile, mapping: PluralMapping, fileName: string | undefined): Unit[] {
+/** Ids of the entries, in order; a repeated msgctxt+msgid is a FormatError (msgfmt refuses it too). */
+export function entryIds(file: PoFile, fileName: string | undefined): string[] {
   const seen = new Set<string>();
   return file.entries.map((entry) => {
     const id = entryId(entry);
     if (seen.has(id)) {
-      const { line, column } = file.positions.at(entry.msgid.start);
+      const { line, column } = file.positions().at(entry.msgid.start);
       throw new FormatError('duplicate message definition', { file: fileName, line, column });
     }
     seen.add(id);
+    return id;
+  });
+}
+
+export function toUnits(file: PoFile, mapping: PluralMapping, fileName: string | undefined): Unit[] {
+  const ids = entryIds(file, fileName);
+  const positions = new LineLocator(file.decoded); // entries come in file order
+  return file.entries.map((entry, index) => {
+    const id = ids[index]!;
     const notes: string[] = [];
     if (entry.translatorComments.length > 0) notes.push(entry.translatorComments.join('\n'));
     if (entry.extractedComments.length > 0) notes.push(entry.extractedComments.join('\n'));
@@ -45,7 +56,7 @@ export function toUnits(file: PoFile, mapping: PluralMapping, fileName: string |
       notes,
       flags: [...entry.flags],
       translatable: true,
-      location: file.positions.location(msgid.firstString + 1, msgid.end - 1),
+      location: positions.location(msgid.firstString + 1, msgid.end - 1),
     };
     if (entry.msgctxt) unit.context = entry.msgctxt.value;
     const plural = sourceForms(entry);

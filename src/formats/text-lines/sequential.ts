@@ -1,5 +1,5 @@
 /**
- * Helpers for formats whose units and edits come in file order (plain text, .strings, CSV,
+ * Helpers for formats whose units and edits come in file order (PO, .strings, CSV,
  * Markdown): locations found in one forward pass, and edits applied without sorting. On files
  * with one unit per line these per-unit costs dominate parse and render.
  */
