@@ -5,7 +5,8 @@
  * space and whitespace at the start and end of the value is dropped.
  */
 
-const SPECIAL = /[\t\n\r ]+|[\\"]/g;
+/** What reading must act on: escapes, quotes, and whitespace that collapses (a lone inner space does not). */
+const SPECIAL = /[\\"]|[\t\n\r ]{2,}|[\t\n\r]|^ | $/g;
 /** Text that needs the full reading: escapes, quotes, line breaks, tabs or runs of spaces. */
 const NEEDS_READING = /[\\"\t\n\r]| {2}/;
 

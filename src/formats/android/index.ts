@@ -19,7 +19,7 @@ export const androidFormat: FormatModule = {
     return units;
   },
   render(original, translations, options) {
-    const loaded = decodeXml(original, options);
+    const loaded = decodeXml(original, options, { locate: false });
     return saveXml(loaded, renderAndroid(loaded, translations, options.targetLang));
   },
 };

@@ -1,7 +1,7 @@
 import type { PluralCategory, PluralForms, Translations } from '../model.ts';
 import type { Edit } from '../text.ts';
 import { indentOf, type LoadedXml, startTagClose } from '../xml/document.ts';
-import { markupOf, renderMixed } from '../xml/inline.ts';
+import { markupOf, renderMixed, withoutMarkup } from '../xml/inline.ts';
 import type { XmlCData, XmlElement } from '../xml/nodes.ts';
 import { parseXml } from '../xml/parse.ts';
 import { type EscapeOptions, escapeAndroid, spacesCollapse } from './escape.ts';
@@ -95,7 +95,6 @@ function valueEdit(
 }
 
 const RAW_APOSTROPHE = /(^|[^\\])'/;
-const SPACE_BY_MARKUP = / <|> /;
 
 /** Escaped content for a translation in the style of `model` (the element whose value it replaces). */
 function valueContent(loaded: LoadedXml, model: XmlElement, source: string, translation: string, id: string) {
@@ -131,9 +130,10 @@ function valueContent(loaded: LoadedXml, model: XmlElement, source: string, tran
   if (quotedInFile) return `"${render(true)}"`;
   const plain = render(false);
   // Spaces collapse at the ends, when doubled, and across markup: then the value needs quotes.
+  // (Only when the text around the markup has such spaces is it worth reading the value back.)
   const collapses =
     spacesCollapse(translation) ||
-    (!plainText && SPACE_BY_MARKUP.test(translation) && readBack(plain) !== translation);
+    (!plainText && spacesCollapse(withoutMarkup(translation)) && readBack(plain) !== translation);
   return collapses ? `"${render(true)}"` : plain;
 }
 

@@ -21,7 +21,7 @@ export const stringsdictFormat: FormatModule = {
     return units;
   },
   render(original, translations, options) {
-    const loaded = decodeXml(original, options);
+    const loaded = decodeXml(original, options, { locate: false });
     return saveXml(loaded, renderStringsdict(loaded, translations, options.targetLang));
   },
 };

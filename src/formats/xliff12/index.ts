@@ -18,7 +18,7 @@ export const xliff12Format: FormatModule = {
     return units;
   },
   render(original, translations, options) {
-    const loaded = decodeXml(original, options);
+    const loaded = decodeXml(original, options, { locate: false });
     return saveXml(loaded, renderXliff12(loaded, translations, options.targetLang));
   },
 };

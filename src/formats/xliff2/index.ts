@@ -18,7 +18,7 @@ export const xliff2Format: FormatModule = {
     return units;
   },
   render(original, translations, options) {
-    const loaded = decodeXml(original, options);
+    const loaded = decodeXml(original, options, { locate: false });
     return saveXml(loaded, renderXliff2(loaded, translations, options.targetLang));
   },
 };

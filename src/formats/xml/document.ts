@@ -25,11 +25,15 @@ export interface XmlPositions {
 }
 
 /** Decodes XML bytes (BOM, UTF-8/16) and indexes their positions; scanning comes next. */
-export function decodeXml(bytes: Uint8Array, options: ParseOptions | RenderOptions = {}): LoadedXml {
+export function decodeXml(
+  bytes: Uint8Array,
+  options: ParseOptions | RenderOptions = {},
+  { locate = true }: { locate?: boolean } = {},
+): LoadedXml {
   const decoded = decodeText(bytes, { fileName: options.fileName, maxBytes: options.maxBytes });
   const nl = decoded.text.indexOf('\n');
   const newline = nl > 0 && decoded.text.charCodeAt(nl - 1) === 13 ? '\r\n' : '\n';
-  const positions = new ForwardPositions(decoded);
+  const positions = new ForwardPositions(decoded, { locate });
   return { bytes, decoded, text: decoded.text, newline, positions, fileName: options.fileName };
 }
 

@@ -73,6 +73,12 @@ const TAG = new RegExp(
   'y',
 );
 const COMMENT = /<!--[\s\S]*?-->/y;
+const ANY_MARKUP = new RegExp(`${TAG.source}|${COMMENT.source}`, 'g');
+
+/** The text with every well-formed tag and comment taken out (what remains around the markup). */
+export function withoutMarkup(text: string): string {
+  return text.includes('<') ? text.replace(ANY_MARKUP, '') : text;
+}
 
 /** Turns unit text with inline markup back into element content: text escaped, tags verbatim. */
 export function renderMixed(translation: string, options: InlineOptions): string {

@@ -114,7 +114,7 @@ export function scanXml(text: string, handler: XmlHandler, options: ParseXmlOpti
       if (keep) parent!.children.push(element);
       if (!parent) root = element;
       const keepThis = keep || handler.open(element);
-      if (!keepThis) element.children = NO_CHILDREN;
+      if (keepThis && !element.selfClosing) element.children = [];
       if (element.selfClosing) {
         if (!keep) handler.close?.(element);
       } else {
@@ -190,7 +190,7 @@ function element(
     kind: 'element',
     name,
     attributes,
-    children: [],
+    children: NO_CHILDREN,
     parent,
     start,
     openEnd,

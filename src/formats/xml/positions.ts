@@ -2,6 +2,8 @@ import type { FormatError } from '../errors.ts';
 import type { Location } from '../model.ts';
 import { type DecodedText, TextPositions } from '../text.ts';
 
+const UNLOCATED: Location = Object.freeze({ line: 0, column: 0, offset: 0, length: 0 });
+
 /**
  * Locations for units read in document order, without indexing the whole file first: a cursor
  * walks forward from the last location asked for, counting lines and UTF-8 bytes as it goes, so a
@@ -16,15 +18,19 @@ export class ForwardPositions {
   private lineStart = 0;
   private offset: number;
   private index_: TextPositions | undefined;
+  private readonly locate: boolean;
 
-  constructor(decoded: DecodedText) {
+  /** With `locate: false` (a render, which reads units but never shows them) every location is a placeholder. */
+  constructor(decoded: DecodedText, options: { locate?: boolean } = {}) {
     this.decoded = decoded;
     this.text = decoded.text;
     this.offset = decoded.bom ? 3 : 0;
+    this.locate = options.locate ?? true;
   }
 
   /** Location of the text between two string indexes (start at or after the previous one's start). */
   location(start: number, end: number): Location {
+    if (!this.locate) return UNLOCATED;
     if (this.decoded.encoding !== 'utf-8' || start < this.index) return this.indexed().location(start, end);
     this.advance(start);
     const { line, offset } = this;
