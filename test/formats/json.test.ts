@@ -202,6 +202,7 @@ describe('json: bad input', () => {
     ['{"a": "b" "c": "d"}', 1, 11, /expected ',' or '}'/],
     ['{"a": "b", "a": "c"}', 1, 12, /duplicate key "a"/],
     ['{"a": "\\x"}', 1, 8, /invalid escape/],
+    ['{"a": "\\u12g4"}', 1, 8, /invalid \\u escape/],
     ['{"a": "tab\there"}', 1, 11, /control character/],
     ['{"a": 01}', 1, 8, /expected ',' or '}'/],
     ['{"a": tru}', 1, 7, /expected true/],
