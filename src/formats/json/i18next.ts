@@ -8,7 +8,22 @@ import type { PluralCategory } from '../model.ts';
 import { escapeSegment } from './key-path.ts';
 import { type JsonDoc, STRING } from './tokens.ts';
 
-const SUFFIX = /^(.+?)(_ordinal)?_(zero|one|two|few|many|other)$/;
+const CATEGORIES = new Set<string>(['zero', 'one', 'two', 'few', 'many', 'other']);
+
+/** Splits `base_one` / `base_ordinal_one` (what /^(.+?)(_ordinal)?_(zero|…|other)$/ would match). */
+export function pluralSuffix(
+  key: string,
+): { base: string; ordinal: boolean; category: PluralCategory } | undefined {
+  const at = key.lastIndexOf('_');
+  if (at <= 0) return undefined;
+  const category = key.slice(at + 1);
+  if (!CATEGORIES.has(category)) return undefined;
+  const head = key.slice(0, at);
+  if (head.length > 8 && head.endsWith('_ordinal')) {
+    return { base: head.slice(0, -8), ordinal: true, category: category as PluralCategory };
+  }
+  return { base: head, ordinal: false, category: category as PluralCategory };
+}
 
 /** Sibling keys `base_<category>` (or `base_ordinal_<category>`) read as one plural unit. */
 export interface PluralGroup {
@@ -67,16 +82,15 @@ export function objectConventions(doc: JsonDoc, object: number): ObjectConventio
   };
   const candidates: { base: string; ordinal: boolean; members: [PluralCategory, number][] }[] = [];
   names.forEach((name, index) => {
-    const m = name.includes('_') ? SUFFIX.exec(name) : null;
+    const m = pluralSuffix(name);
     if (!m) return;
-    const base = m[1]!;
-    const ordinal = m[2] !== undefined;
+    const { base, ordinal } = m;
     let candidate = candidates.find((c) => c.base === base && c.ordinal === ordinal);
     if (!candidate) {
       candidate = { base, ordinal, members: [] };
       candidates.push(candidate);
     }
-    candidate.members.push([m[3] as PluralCategory, index]);
+    candidate.members.push([m.category, index]);
   });
   let groups: (PluralGroup | undefined)[] | undefined;
   const bases: string[] = [];
