@@ -3,6 +3,7 @@
  * text), arbitrary input either parses or fails with a FormatError — never another exception — and
  * whatever parses renders arbitrary translations into a file that parses again with the same ids.
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { csvFormat } from '../../src/formats/csv/index.ts';
@@ -125,6 +126,42 @@ describe('text formats: arbitrary input', () => {
           expect(back.map((u) => u.id).sort()).toEqual(units.map((u) => u.id).sort());
         }),
         { numRuns: 300 },
+      );
+    });
+  }
+});
+
+const fixtureDirs: Record<string, string> = {
+  yaml: 'yaml',
+  po: 'po',
+  strings: 'strings',
+  csv: 'csv',
+  markdown: 'markdown',
+  text: 'text',
+};
+
+describe('text formats: truncated and oversized files', () => {
+  for (const [format, key] of formats) {
+    it(`${format.name}: every truncation of the fixtures parses or fails with a FormatError`, () => {
+      const dir = `test/fixtures/${fixtureDirs[key]}`;
+      for (const name of readdirSync(dir)) {
+        const bytes = new Uint8Array(readFileSync(`${dir}/${name}`));
+        const step = Math.max(1, Math.floor(bytes.length / 150));
+        for (let cut = 0; cut < bytes.length; cut += step) {
+          try {
+            format.parse(bytes.subarray(0, cut), { fileName: name });
+          } catch (error) {
+            expect(error, `${name} cut at ${cut}`).toBeInstanceOf(FormatError);
+          }
+        }
+      }
+    });
+
+    it(`${format.name}: refuses a file over maxBytes before parsing`, () => {
+      const bytes = new TextEncoder().encode('x'.repeat(64));
+      expect(() => format.parse(bytes, { maxBytes: 63 })).toThrow(FormatError);
+      expect(() => format.render(bytes, new Map(), { targetLang: 'de', maxBytes: 63 })).toThrow(
+        /over the limit/,
       );
     });
   }
