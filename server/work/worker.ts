@@ -64,7 +64,10 @@ export function createWorker(options: WorkerOptions): Worker {
   let timer: NodeJS.Timeout | undefined;
   let wakeUp: (() => void) | undefined;
   let lastPrune = 0;
-  let idleWaiters: (() => void)[] = [];
+  // A poll resolves idle() only if it started after the caller asked: one that began earlier may
+  // have claimed before the caller's work was committed.
+  let polls = 0;
+  let idleWaiters: { after: number; resolve: () => void }[] = [];
   let lastClaimEmpty = false;
   let loop: Promise<void> | undefined;
 
@@ -103,6 +106,7 @@ export function createWorker(options: WorkerOptions): Worker {
   }
 
   async function tick() {
+    const poll = ++polls;
     const free = concurrency - running.size;
     if (free <= 0) return;
     const t = now();
@@ -120,8 +124,9 @@ export function createWorker(options: WorkerOptions): Worker {
       running.set(item.id, p);
     }
     if (lastClaimEmpty && running.size === 0) {
-      for (const resolve of idleWaiters) resolve();
-      idleWaiters = [];
+      const ready = idleWaiters.filter((w) => w.after < poll);
+      idleWaiters = idleWaiters.filter((w) => w.after >= poll);
+      for (const w of ready) w.resolve();
     }
   }
 
@@ -161,7 +166,7 @@ export function createWorker(options: WorkerOptions): Worker {
     },
     idle() {
       return new Promise((resolve) => {
-        idleWaiters.push(resolve);
+        idleWaiters.push({ after: polls, resolve });
         wake();
       });
     },

@@ -55,5 +55,5 @@ describe.each(engines)('two server processes on one $name database', ({ create }
     }
     expect(statuses.filter((s) => s === 404)).toHaveLength(300);
     expect(statuses.filter((s) => s === 429)).toHaveLength(10);
-  });
+  }, 120_000);
 });

@@ -120,7 +120,7 @@ describe('kill -9 with 50 instant translations in progress', () => {
     const translationIds = new Set(hooks.requests.map((r) => JSON.parse(r.body).translationId));
     expect(translationIds.size).toBe(50);
     await hooks.close();
-  });
+  }, 180_000);
 });
 
 const engines: { name: string; create: () => Promise<TestDatabase> | TestDatabase }[] = [
@@ -197,5 +197,5 @@ describe.each(engines)('two server processes on one $name database', ({ create }
     expect(work).toHaveLength(200);
     expect(work.every((w) => w.status === 'done')).toBe(true);
     expect(repeated).toEqual([]);
-  });
+  }, 240_000);
 });

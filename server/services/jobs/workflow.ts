@@ -1,4 +1,5 @@
 import type { Db } from '../../store/db.ts';
+import { lockJob } from '../../store/locks.ts';
 import { stateOf, templatesById } from '../workflows.ts';
 import { jobEvent, projectDeliverEvent, projectUpdateEvent } from './events.ts';
 

@@ -6,6 +6,7 @@ import { jobEvent } from '../../services/jobs/events.ts';
 import type { TmCache } from '../../services/tm-cache.ts';
 import { readBlobBytes } from '../../store/blobs.ts';
 import type { Db } from '../../store/db.ts';
+import { lockJob } from '../../store/locks.ts';
 import { enqueue } from '../queue.ts';
 import type { WorkHandler } from '../worker.ts';
 
@@ -104,6 +105,8 @@ export function documentImportHandler(deps: {
 
     await db.transaction().execute(async (tx) => {
       const t = now();
+      // Documents of one job finish concurrently; only one at a time may decide it was the last.
+      await lockJob(tx, project.job_id);
       await tx
         .updateTable('documents')
         .set({
