@@ -21,8 +21,17 @@ function nameAt(text: string, from: number): string {
     if (!start && (i === from || !((c >= 48 && c <= 57) || c === 46 || c === 45 || c === 0xb7))) break;
     i++;
   }
-  return i === from ? '' : text.slice(from, i);
+  const length = i - from;
+  if (length === 0) return '';
+  // Documents repeat a handful of names: reuse the string instead of slicing a new one each time.
+  const slot = (text.charCodeAt(from) * 31 + length) & (RECENT.length - 1);
+  const recent = RECENT[slot]!;
+  if (recent.length === length && text.startsWith(recent, from)) return recent;
+  const name = text.slice(from, i);
+  RECENT[slot] = name;
+  return name;
 }
+const RECENT: string[] = new Array(64).fill('');
 const BAD_CHAR = /[\x00-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]/;
 
 /**
@@ -189,7 +198,7 @@ function element(
   return {
     kind: 'element',
     name,
-    attributes,
+    attributes: attributes.length === 0 ? NO_ATTRIBUTES : attributes,
     children: NO_CHILDREN,
     parent,
     start,
@@ -253,6 +262,7 @@ function declaration(
 /** Checks text no one keeps without copying it: references, `]]>`, and nothing but space outside the root. */
 /** Children of elements outside kept subtrees: never filled, so one frozen array serves them all. */
 const NO_CHILDREN = Object.freeze([]) as unknown as XmlNode[];
+const NO_ATTRIBUTES = Object.freeze([]) as unknown as XmlAttribute[];
 
 function checkText(text: string, from: number, to: number, inRoot: boolean, fail: Fail): void {
   for (let k = from; k < to; k++) {
