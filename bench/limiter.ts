@@ -12,15 +12,22 @@
  *
  * - Requests: POST /v2/documents/pretranslate on the platform (300 per window, windows scaled to
  *   BENCH_WINDOW_MS, default 2000 ms), 20 callers.
- * - Characters: the platform has no POST /v2/translate/file yet, so a fake limited server
- *   (test/support/fake-limited-server.ts, 2.5 M characters per window, windows deliberately not
- *   aligned with the client's) stands in: `"char_server":"fake"`.
- * The servers run in a child process (this file with `--serve`), as a real platform would run
- * apart from its clients. responses_429 counts 429s from both servers.
+ * - Characters: POST /v2/translate/file on the platform (2.5 M characters per window) through the
+ *   typed client, one uploaded JSON file per call of 20 k–220 k translatable characters (seeded;
+ *   the client weighs each call by them, the platform charges what it counts itself):
+ *   `"char_server":"platform"`.
+ * The platform runs in a child process (this file with `--serve`), as it would run apart from its
+ *   clients; its background worker runs too, translating what the calls start, so the character
+ *   calls' round trips include the platform at work. responses_429 counts every 429;
+ *   fake_server_429 keeps its key from when a fake server stood in for the character workload and
+ *   now counts the platform's 429s to that workload.
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
+import { createClient } from '../src/api/client.ts';
+import { countCharacters } from '../src/api/helpers/characters.ts';
+import { uploadFile } from '../src/api/helpers/upload-file.ts';
 import { createTransport } from '../src/api/http.ts';
 
 const WINDOW_MS = Number(process.env.BENCH_WINDOW_MS ?? 2000);
@@ -31,7 +38,6 @@ const CHARACTERS = 2_500_000;
 interface Servers {
   platform: string;
   key: string;
-  fake: string;
 }
 
 if (process.argv.includes('--serve')) await serve();
@@ -39,22 +45,25 @@ else await measure();
 
 async function serve(): Promise<void> {
   const { startPlatform } = await import('../test/support/platform.ts');
-  const { startFakeLimitedServer } = await import('../test/support/fake-limited-server.ts');
   const platform = await startPlatform({ limits: { windowMs: WINDOW_MS } });
-  const fake = await startFakeLimitedServer({
-    windowMs: WINDOW_MS,
-    requests: REQUESTS,
-    characters: CHARACTERS,
-    offsetMs: Math.floor(WINDOW_MS / 3),
-  });
-  const servers: Servers = { platform: platform.url, key: platform.key, fake: fake.url };
+  const servers: Servers = { platform: platform.url, key: platform.key };
   process.stdout.write(`${JSON.stringify(servers)}\n`);
-  // Until the parent closes stdin; then report the fake server's 429s and stop.
+  // Until the parent closes stdin; then stop.
   process.stdin.resume();
   await once(process.stdin, 'end');
-  process.stdout.write(`${JSON.stringify({ fake429: fake.rejected })}\n`);
-  await fake.close();
   await platform.close();
+}
+
+/** A JSON file of exactly `characters` translatable characters (messages of up to 100). */
+function jsonOfCharacters(characters: number, index: number): Uint8Array {
+  const messages: Record<string, string> = {};
+  const filler = `Release ${index}: translate this message for the next version of the app. `.repeat(3);
+  for (let left = characters, i = 0; left > 0; i++) {
+    const length = Math.min(100, left);
+    messages[`m${i}`] = filler.slice(0, length);
+    left -= length;
+  }
+  return new TextEncoder().encode(JSON.stringify(messages, null, 1));
 }
 
 interface Start {
@@ -144,8 +153,6 @@ async function measure(): Promise<void> {
   const requests = await saturate(requestCalls, new Array(demand).fill(1), REQUESTS, requestStarts);
 
   // Character-bound: requests of 20 k–220 k characters (seeded), far fewer than 300 per window.
-  const charStarts: Start[] = [];
-  const ct = createTransport({ baseUrl: servers.fake, apiKey: 'bench', limits, log: startLog(charStarts) });
   const sizes: number[] = [];
   let seed = 11;
   for (let total = 0; total < CHARACTERS * (WINDOWS + 2); ) {
@@ -154,39 +161,56 @@ async function measure(): Promise<void> {
     sizes.push(size);
     total += size;
   }
+  // Files are uploaded first, by a client of their own (not measured).
+  const setup = createClient({ baseUrl: servers.platform, apiKey: servers.key, limits });
+  const memory = await setup.memories.create({ name: 'bench', srclang: 'en', trglang: 'de' });
+  const fileIds: number[] = [];
+  for (const [i, size] of sizes.entries()) {
+    const name = `locales/en/part-${i}.json`;
+    const bytes = jsonOfCharacters(size, i);
+    if (countCharacters(name, bytes) !== size) throw new Error(`file ${i} does not hold ${size} characters`);
+    fileIds.push((await uploadFile(setup, { name, content: bytes, langId: 'en' })).id);
+  }
+  await setup.close();
+
+  const charStarts: Start[] = [];
+  const charLatencies: number[] = [];
+  const client = createClient({
+    baseUrl: servers.platform,
+    apiKey: servers.key,
+    limits,
+    log: startLog(charStarts, charLatencies),
+  });
   const charCalls = sizes.map(
-    (chars) => (signal: AbortSignal) =>
-      ct.request({
-        method: 'POST',
-        path: '/v2/translate/file',
-        headers: { 'x-test-chars': String(chars) },
-        limited: { chars },
-        signal,
-      }),
+    (characters, i) => (signal: AbortSignal) =>
+      client.instant.translate({ fileIds: [fileIds[i]!], memoryId: memory.id, characters }, { signal }),
   );
   const chars = await saturate(charCalls, sizes, CHARACTERS, charStarts);
 
   child.stdin!.end();
-  const fake429 = (JSON.parse((await lines.next()).value as string) as { fake429: number }).fake429;
   await once(child, 'exit');
   await rt.close();
-  await ct.close();
+  await client.close();
   const round = (x: number) => Number(x.toFixed(3));
   process.stdout.write(
     `${JSON.stringify({
       bench: 'limiter',
       request_utilization: round(requests.utilization),
       char_utilization: round(chars.utilization),
-      responses_429: rt.counters.rateLimited + ct.counters.rateLimited,
-      char_server: 'fake',
+      responses_429: rt.counters.rateLimited + client.transport.counters.rateLimited,
+      char_server: 'platform',
       window_ms: WINDOW_MS,
       windows: WINDOWS,
       requests_sent: requests.sent,
       chars_sent: chars.sent,
-      fake_server_429: fake429,
+      fake_server_429: client.transport.counters.rateLimited,
       // The round trip the request-bound run saw: what it costs per window (see above).
       request_latency_p50_ms: percentile(latencies, 0.5),
       request_latency_p90_ms: percentile(latencies, 0.9),
+      // The character calls' round trip: the platform reads and counts the files, and its worker
+      // translates those already started meanwhile.
+      char_latency_p50_ms: percentile(charLatencies, 0.5),
+      char_latency_p90_ms: percentile(charLatencies, 0.9),
     })}\n`,
   );
 }
