@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { androidFormat } from '../../src/formats/android/index.ts';
 import { FormatError } from '../../src/formats/errors.ts';
 import { extractXliff, mergeXliff } from '../../src/formats/exchange.ts';
 import type { FormatModule, PluralCategory, PluralForms, Unit } from '../../src/formats/model.ts';
 import { applyEdits, decodeText, TextPositions } from '../../src/formats/text.ts';
+import { xliff12Format } from '../../src/formats/xliff12/index.ts';
 import { decodeXliffId, encodeXliffId } from '../../src/formats/xml/xliff-ids.ts';
 
 /**
@@ -167,14 +169,15 @@ describe('extractXliff', () => {
   });
 });
 
-describe('mergeXliff', () => {
-  const translate = (xliff: string, replacements: Record<string, string>) =>
-    xliff.replace(
-      /<trans-unit id="([^"]+)"[^>]*>\n(\s*)<source>(.*)<\/source>/g,
-      (all, id: string, indent: string) =>
-        replacements[id] === undefined ? all : `${all}\n${indent}<target>${replacements[id]}</target>`,
-    );
+/** Puts targets into an extracted XLIFF, by trans-unit id. */
+const translate = (xliff: string, replacements: Record<string, string>) =>
+  xliff.replace(
+    /<trans-unit id="([^"]+)"[^>]*>\n(\s*)<source>(.*)<\/source>/g,
+    (all, id: string, indent: string) =>
+      replacements[id] === undefined ? all : `${all}\n${indent}<target>${replacements[id]}</target>`,
+  );
 
+describe('mergeXliff', () => {
   it('renders the targets into the original, plurals for the target language', () => {
     const xliff = str(
       extractXliff(lines, bytes, { fileName: 'app.lines', sourceLang: 'en', targetLang: 'ru' }),
@@ -302,5 +305,50 @@ describe('the in-test line format is sound', () => {
   it('renders plural forms it is given', () => {
     const t = new Map<string, string | PluralForms>([['items', { one: 'x', other: 'y' }]]);
     expect(str(lines.render(bytes, t, { targetLang: 'ja' }))).toContain('items[other] = y\nbuild!');
+  });
+});
+
+describe('exchange with the real XML formats', () => {
+  it('an extracted XLIFF is a valid XLIFF 1.2 document for our own reader', () => {
+    const xliff = extractXliff(lines, bytes, {
+      fileName: 'app.lines',
+      sourceLang: 'en',
+      targetLang: 'ru',
+      copySource: true,
+    });
+    const units = xliff12Format.parse(xliff);
+    expect(units.map((u) => u.id)).toEqual([
+      'greeting',
+      'items[one]',
+      'items[few]',
+      'items[many]',
+      'items[other]',
+    ]);
+    expect(units[0]).toMatchObject({ source: 'Hello & <b>welcome</b>', notes: ['Shown on the home screen'] });
+  });
+
+  it('Android strings go out and come back in Russian, plural items created by the format', () => {
+    const android = new TextEncoder().encode(
+      '<resources>\n    <string name="hi">Hi &amp; <b>welcome</b></string>\n    <plurals name="n">\n        <item quantity="one">%d file</item>\n        <item quantity="other">%d files</item>\n    </plurals>\n</resources>\n',
+    );
+    const xliff = str(
+      extractXliff(androidFormat, android, { fileName: 'strings.xml', sourceLang: 'en', targetLang: 'ru' }),
+    );
+    const done = translate(xliff, {
+      hi: 'Привет &amp; &lt;b&gt;добро пожаловать&lt;/b&gt;',
+      'n[one]': '%d файл',
+      'n[few]': '%d файла',
+      'n[many]': '%d файлов',
+      'n[other]': '%d файла',
+    });
+    const out = str(
+      mergeXliff(androidFormat, android, new TextEncoder().encode(done), {
+        fileName: 'strings.xml',
+        targetLang: 'ru',
+      }),
+    );
+    expect(out).toBe(
+      '<resources>\n    <string name="hi">Привет &amp; <b>добро пожаловать</b></string>\n    <plurals name="n">\n        <item quantity="one">%d файл</item>\n        <item quantity="few">%d файла</item>\n        <item quantity="many">%d файлов</item>\n        <item quantity="other">%d файла</item>\n    </plurals>\n</resources>\n',
+    );
   });
 });
