@@ -1,11 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Client, createClient } from '../../src/api/client.ts';
-import { ApiError, TimeoutError, ZipError } from '../../src/api/errors.ts';
-import { downloadJobZip } from '../../src/api/helpers/download-job-zip.ts';
-import { ExportFailedError, JobCreationFailedError } from '../../src/api/helpers/errors.ts';
-import { findOrCreateMemory } from '../../src/api/helpers/find-or-create-memory.ts';
-import { uploadFile } from '../../src/api/helpers/upload-file.ts';
-import { waitForExport, waitForJobCreated, waitForJobDelivered } from '../../src/api/helpers/wait.ts';
+// Through the package's public entry, as callers import it.
+import {
+  ApiError,
+  type Client,
+  createClient,
+  downloadJobZip,
+  ExportFailedError,
+  findOrCreateMemory,
+  JobCreationFailedError,
+  TimeoutError,
+  uploadFile,
+  waitForExport,
+  waitForJobCreated,
+  waitForJobDelivered,
+  ZipError,
+} from '../../src/api/index.ts';
 import { startPlatform, type TestPlatform } from '../support/platform.ts';
 
 let p: TestPlatform;

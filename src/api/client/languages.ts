@@ -2,6 +2,7 @@ import type { Transport } from '../http.ts';
 import { LanguagesResult } from '../schemas/languages.ts';
 import type { CallExtras } from './common.ts';
 
+/** The language catalogue. */
 export function languagesClient(t: Transport) {
   return {
     /** GET /v2/languages: every code with its name, and the supported pairs. */

@@ -17,6 +17,7 @@ export interface ProjectFilter {
   connector_id?: string;
 }
 
+/** Projects: one language pair of a job each, with its documents. */
 export function projectsClient(t: Transport) {
   return {
     /** GET /v2/projects: projects with their documents. */
