@@ -69,8 +69,9 @@ const finished = (s: FileTranslationStatus) => s.status === 'ReadyForDownload' |
 
 /**
  * Resolves once every translation is ReadyForDownload or Failed, with their statuses in the
- * order of `ids`, one per distinct id (Failed ones carry errorMsg: look before downloading). Each round asks only
- * about those still running. Ids the platform does not know throw TranslationsNotFoundError.
+ * order of `ids`, one per distinct id (Failed ones carry errorMsg: look before downloading).
+ * Each round asks only about those still running. Ids the platform does not know throw
+ * TranslationsNotFoundError.
  */
 export async function waitForTranslations(
   client: Client,
