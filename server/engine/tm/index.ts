@@ -79,12 +79,20 @@ function checkSegment(segment: TmSegment): void {
 
 /**
  * An in-process fuzzy-match index over one memory's segments (one language pair). The storage
- * layer keeps it in step with add/remove and rebuilds it from rows at start.
+ * layer keeps it in step with add/remove and rebuilds it from rows at start (addMany).
  *
- * Lookups find exact matches by hash and fuzzy ones through a character-trigram inverted index:
- * rarest lists first, with length and q-gram count filters derived from the score threshold,
- * and a bounded candidate set verified by an edit distance that stops once the threshold is out
- * of reach. The threshold rises to the n-th best score found, tightening every filter.
+ * Segments are grouped by normalised key; exact keys are found by hash, fuzzy ones through a
+ * character-trigram inverted index partitioned by key length: rarest lists first, length and
+ * q-gram count filters derived from the score threshold, and a bounded set of candidate keys
+ * verified by an edit distance that stops once the threshold is out of reach. The threshold rises
+ * to the n-th best score found, tightening every filter. Each verified key's segments are then
+ * scored with the penalties that tell them apart (numbers, placeholders, case, whitespace).
+ *
+ * A query never scans the memory: it reads at most `maxPostings` postings and verifies at most
+ * `maxCandidates` keys. Below those limits (always, in small and mid-sized memories) the answer is
+ * the one of scoring every segment, for minimum scores of 70 and above; in a very large memory
+ * the limits can miss a match that shares only common trigrams with the query, which happens
+ * among families of near-identical sentences scoring within a point or two of each other.
  */
 export function createTmIndex(options: TmIndexOptions = {}): TmIndex {
   const slots = new SegmentSlots();
