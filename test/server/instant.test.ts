@@ -346,3 +346,29 @@ describe('bad input gets a clear 4xx', () => {
     expect(status).toBe(413);
   });
 });
+
+describe('file names are safe relative paths', () => {
+  it.each([
+    '../../outside.json',
+    '/etc/passwd.json',
+    'a/../b.json',
+    'C:/x.json',
+    'a\\b.json',
+    'a//b.json',
+    'bad\u0000.json',
+  ])('%s is refused', async (name) => {
+    const res = await p.call(`/v2/files?name=${encodeURIComponent(name)}`, {
+      method: 'POST',
+      body: '{"a": "b"}',
+      headers: { 'content-type': 'application/octet-stream' },
+    });
+    expect(res.status).toBe(400);
+    expect((await res.json()).message).toMatch(/^name: /);
+  });
+
+  it('keeps nested repository paths', async () => {
+    expect((await upload('app/src/main/res/values-b+sr+Latn/strings.xml', '<resources/>')).name).toBe(
+      'app/src/main/res/values-b+sr+Latn/strings.xml',
+    );
+  });
+});

@@ -1,5 +1,6 @@
 import { zipSync } from 'fflate';
 import type { Logger } from 'pino';
+import { fileNameProblem } from '../../../src/api/schemas/paths.ts';
 import { renderDocument, targetTag } from '../../services/documents/content.ts';
 import { deleteBlob, writeBlobBytes } from '../../store/blobs.ts';
 import type { Db } from '../../store/db.ts';
@@ -39,7 +40,11 @@ export function jobExportHandler(deps: { db: Db; now: () => number; log: Logger 
         const folder = targetTag(project);
         entries[`${folder}/`] = [new Uint8Array(0), { level: 0 }];
         for (const doc of documents.filter((d) => d.project_id === project.id)) {
-          entries[`${folder}/${doc.name.replace(/^\/+/, '')}`] = await renderDocument(db, doc, project);
+          // Names were checked at upload; a name that slipped past (older data) fails the export
+          // instead of becoming an entry that climbs out of its folder.
+          const problem = fileNameProblem(doc.name);
+          if (problem) throw new Error(`document ${doc.id} has an unsafe name "${doc.name}": ${problem}`);
+          entries[`${folder}/${doc.name}`] = await renderDocument(db, doc, project);
         }
       }
       const zip = zipSync(entries as Parameters<typeof zipSync>[0], { level: 6 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fileName } from './files.ts';
 
 /** POST /v2/documents/pretranslate (spec: id array; DESIGN §5: the other fields). */
 export const PretranslateRequest = z
@@ -27,7 +28,7 @@ export const DocumentDownloadQuery = z.object({
 
 /** The SVC-API header (or separate headers) of a raw-body document upload. */
 export const DocumentUploadHeader = z.object({
-  name: z.string().min(1, 'must not be empty').max(1024),
+  name: fileName,
   project_id: z.coerce.number<string | number>().int().min(1),
   pretranslate: z
     .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { queryId } from './common.ts';
+import { fileNameProblem } from './paths.ts';
 
 /** An uploaded file (spec, File). */
 export const FileRecord = z
@@ -35,8 +36,17 @@ export const labelList = z
   )
   .pipe(z.array(label).max(50));
 
+/** A stored file's name: a safe relative path (see paths.ts). */
+export const fileName = z
+  .string()
+  .max(1024)
+  .superRefine((name, ctx) => {
+    const problem = fileNameProblem(name);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
 export const UploadFileQuery = z.object({
-  name: z.string().min(1, 'must not be empty').max(1024),
+  name: fileName,
   file_hash: z
     .string()
     .regex(/^[0-9a-fA-F]{32}$/, 'must be the MD5 of the body as 32 hex characters')
