@@ -1,8 +1,8 @@
-import type { PluralCategory, PluralForms } from '../../../src/formats/model.ts';
-import { type MtProvider, type MtTerm, translateSegments } from '../../engine/mt/index.ts';
+import type { PluralForms } from '../../../src/formats/model.ts';
+import type { MtProvider, MtTerm } from '../../engine/mt/index.ts';
 import type { Db } from '../../store/db.ts';
+import { machineTranslateUnits } from '../mt-units.ts';
 import type { TmCache } from '../tm-cache.ts';
-import { targetTag } from './content.ts';
 
 export interface PretranslateOptions {
   mode: 'TM' | 'TM+MT';
@@ -103,25 +103,16 @@ export async function pretranslateDocument(
           .limit(50_000)
           .execute()
       : [];
-    const categories = new Intl.PluralRules(targetTag(project)).resolvedOptions()
-      .pluralCategories as PluralCategory[];
-    // Plural units send each target category's source form (the `other` form where the source lacks it).
-    const sources: string[] = [];
-    for (const s of forMt) {
-      if (s.source_plural) {
-        const forms = JSON.parse(s.source_plural) as PluralForms;
-        for (const c of categories) sources.push(forms[c] ?? forms.other);
-      } else sources.push(s.source);
-    }
-    const results = await translateSegments(mt, sources, {
-      srclang: project.srclang,
-      trglang: project.trglang,
-      srclocale: project.srclocale ?? undefined,
-      trglocale: project.trglocale ?? undefined,
-      terms,
-      projectTags: true,
-    });
-    let at = 0;
+    const translated = await machineTranslateUnits(
+      mt,
+      forMt.map((s) => ({
+        id: s.id,
+        source: s.source,
+        sourcePlural: s.source_plural ? (JSON.parse(s.source_plural) as PluralForms) : undefined,
+      })),
+      project,
+      { terms },
+    );
     for (const s of forMt) {
       const update = {
         status: options.autoAccept ? ('translated' as const) : ('draft' as const),
@@ -129,22 +120,16 @@ export async function pretranslateDocument(
         updated_by: options.attributeTo ?? null,
         updated_at: now(),
       };
-      if (s.source_plural) {
-        const forms = {} as PluralForms;
-        for (const c of categories) forms[c] = results[at++]!.targetWithTags;
-        forms.other ??= forms[categories[categories.length - 1]!]!;
-        await db
-          .updateTable('document_segments')
-          .set({ ...update, target_plural: JSON.stringify(forms) })
-          .where('id', '=', s.id)
-          .execute();
-      } else {
-        await db
-          .updateTable('document_segments')
-          .set({ ...update, target: results[at++]!.targetWithTags })
-          .where('id', '=', s.id)
-          .execute();
-      }
+      const result = translated.get(s.id)!;
+      await db
+        .updateTable('document_segments')
+        .set(
+          typeof result === 'string'
+            ? { ...update, target: result }
+            : { ...update, target_plural: JSON.stringify(result) },
+        )
+        .where('id', '=', s.id)
+        .execute();
       fromMt++;
     }
   }

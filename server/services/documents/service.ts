@@ -12,6 +12,7 @@ import { createFile, type FileServiceDeps } from '../files.ts';
 import { presentDocument } from '../jobs/present.ts';
 import { documentTranslations, renderDocument, targetTag } from './content.ts';
 import { untranslatedCharacters } from './pretranslate.ts';
+import { newDocumentRow } from './rows.ts';
 
 export interface DocumentServiceDeps extends FileServiceDeps {
   limiter: RateLimiter;
@@ -174,27 +175,16 @@ export function documentService(deps: DocumentServiceDeps) {
       const doc = await db.transaction().execute(async (tx) => {
         const doc = await tx
           .insertInto('documents')
-          .values({
-            organization_id: auth.organizationId,
-            project_id: project.id,
-            file_id: file.id,
-            name: meta.name,
-            format: null,
-            import_in_progress: 1,
-            import_succeeded: 0,
-            import_error_message: null,
-            export_in_progress: 0,
-            export_succeeded: 0,
-            export_error_message: null,
-            is_pretranslating: meta.pretranslate ? 1 : 0,
-            pretranslation: meta.pretranslate ? 'queued' : 'idle',
-            is_review_complete: 0,
-            translator_email: null,
-            reviewer_email: null,
-            customer_reviewer_email: null,
-            created_at: t,
-            updated_at: t,
-          })
+          .values(
+            newDocumentRow({
+              organizationId: auth.organizationId,
+              projectId: project.id,
+              fileId: file.id,
+              name: meta.name,
+              now: t,
+              pretranslate: meta.pretranslate,
+            }),
+          )
           .returningAll()
           .executeTakeFirstOrThrow();
         await enqueue(

@@ -4,6 +4,7 @@ import { conflict, HttpError, notFound } from '../../http/errors.ts';
 import { readBlob } from '../../store/blobs.ts';
 import type { Db } from '../../store/db.ts';
 import { enqueue } from '../../work/queue.ts';
+import { newDocumentRow } from '../documents/rows.ts';
 import { domainById } from '../domains.ts';
 import { inaccessible } from '../memories.ts';
 import { resolveTemplate } from '../workflows.ts';
@@ -164,27 +165,15 @@ export function jobService(deps: JobServiceDeps) {
           for (const fileId of fileIds) {
             const doc = await tx
               .insertInto('documents')
-              .values({
-                organization_id: auth.organizationId,
-                project_id: project.id,
-                file_id: fileId,
-                name: fileById.get(fileId)!.name,
-                format: null,
-                import_in_progress: 1,
-                import_succeeded: 0,
-                import_error_message: null,
-                export_in_progress: 0,
-                export_succeeded: 0,
-                export_error_message: null,
-                is_pretranslating: 0,
-                pretranslation: 'idle',
-                is_review_complete: 0,
-                translator_email: null,
-                reviewer_email: null,
-                customer_reviewer_email: null,
-                created_at: t,
-                updated_at: t,
-              })
+              .values(
+                newDocumentRow({
+                  organizationId: auth.organizationId,
+                  projectId: project.id,
+                  fileId,
+                  name: fileById.get(fileId)!.name,
+                  now: t,
+                }),
+              )
               .returning('id')
               .executeTakeFirstOrThrow();
             await enqueue(

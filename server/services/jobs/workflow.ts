@@ -15,6 +15,13 @@ export async function advanceProject(
   now: number,
   options: { toDone?: boolean } = {},
 ) {
+  const { job_id } = await tx
+    .selectFrom('projects')
+    .select('job_id')
+    .where('id', '=', projectId)
+    .executeTakeFirstOrThrow();
+  // Projects of one job advance concurrently; the one that completes the job must see the others.
+  await lockJob(tx, job_id);
   const project = await tx
     .selectFrom('projects')
     .selectAll()

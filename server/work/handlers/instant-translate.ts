@@ -1,8 +1,9 @@
 import type { Logger } from 'pino';
 import { FormatError } from '../../../src/formats/errors.ts';
-import type { PluralCategory, PluralForms, Unit } from '../../../src/formats/model.ts';
+import type { PluralForms, Unit } from '../../../src/formats/model.ts';
 import { detectFormat, supportedExtensions } from '../../../src/formats/registry.ts';
-import { MtError, type MtProvider, translateSegments } from '../../engine/mt/index.ts';
+import { MtError, type MtProvider } from '../../engine/mt/index.ts';
+import { machineTranslateUnits } from '../../services/mt-units.ts';
 import type { TmCache } from '../../services/tm-cache.ts';
 import { readBlobBytes, writeBlobBytes } from '../../store/blobs.ts';
 import type { Db } from '../../store/db.ts';
@@ -113,11 +114,6 @@ export function instantTranslateHandler(deps: {
         else forMt.push(unit);
       }
       if (forMt.length > 0) {
-        const categories = new Intl.PluralRules(trgTag).resolvedOptions()
-          .pluralCategories as PluralCategory[];
-        const sources = forMt.flatMap((u) =>
-          u.sourcePlural ? categories.map((c) => u.sourcePlural![c] ?? u.sourcePlural!.other) : [u.source],
-        );
         const terms = await db
           .selectFrom('terms')
           .select(['source', 'target'])
@@ -125,25 +121,8 @@ export function instantTranslateHandler(deps: {
           .where('visible', '=', 1)
           .limit(50_000)
           .execute();
-        const results = await translateSegments(mt, sources, {
-          srclang: memory.srclang,
-          trglang: memory.trglang,
-          srclocale: memory.srclocale ?? undefined,
-          trglocale: memory.trglocale ?? undefined,
-          terms,
-          projectTags: true,
-          signal: ctx.signal,
-        });
-        let at = 0;
-        for (const unit of forMt) {
-          if (unit.sourcePlural) {
-            const forms = {} as PluralForms;
-            for (const c of categories) forms[c] = results[at++]!.targetWithTags;
-            translations.set(unit.id, forms);
-          } else {
-            translations.set(unit.id, results[at++]!.targetWithTags);
-          }
-        }
+        const translated = await machineTranslateUnits(mt, forMt, memory, { terms, signal: ctx.signal });
+        for (const [id, text] of translated) translations.set(String(id), text);
       }
       await db
         .updateTable('instant_translations')

@@ -1,0 +1,47 @@
+import type { PluralCategory, PluralForms } from '../../src/formats/model.ts';
+import { type MtProvider, type MtTerm, translateSegments } from '../engine/mt/index.ts';
+
+export interface MtUnit {
+  id: string | number;
+  source: string;
+  sourcePlural?: PluralForms | undefined;
+}
+
+/**
+ * Machine-translates units in one batch. A plural unit sends, for each plural category of the
+ * target language, the source's form of that category (its `other` form where the source has none),
+ * and comes back as PluralForms of the target language.
+ */
+export async function machineTranslateUnits(
+  mt: MtProvider,
+  units: readonly MtUnit[],
+  pair: { srclang: string; srclocale: string | null; trglang: string; trglocale: string | null },
+  options: { terms: MtTerm[]; signal?: AbortSignal | undefined },
+): Promise<Map<string | number, string | PluralForms>> {
+  const targetTag = pair.trglocale ? `${pair.trglang}-${pair.trglocale}` : pair.trglang;
+  const categories = new Intl.PluralRules(targetTag).resolvedOptions().pluralCategories as PluralCategory[];
+  const sources = units.flatMap((u) =>
+    u.sourcePlural ? categories.map((c) => u.sourcePlural![c] ?? u.sourcePlural!.other) : [u.source],
+  );
+  const results = await translateSegments(mt, sources, {
+    srclang: pair.srclang,
+    trglang: pair.trglang,
+    srclocale: pair.srclocale ?? undefined,
+    trglocale: pair.trglocale ?? undefined,
+    terms: options.terms,
+    projectTags: true,
+    signal: options.signal,
+  });
+  const out = new Map<string | number, string | PluralForms>();
+  let at = 0;
+  for (const unit of units) {
+    if (unit.sourcePlural) {
+      const forms = {} as PluralForms;
+      for (const c of categories) forms[c] = results[at++]!.targetWithTags;
+      out.set(unit.id, forms);
+    } else {
+      out.set(unit.id, results[at++]!.targetWithTags);
+    }
+  }
+  return out;
+}
