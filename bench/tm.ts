@@ -113,12 +113,15 @@ function measure(
     const t0 = performance.now();
     const top = scanTop(queries[i]!, keys, sources);
     scanTimes.push(performance.now() - t0);
-    if (agrees(tops[i], top)) agreed++;
     if (i === 0) progress(`${size}: first scan query took ${(scanTimes[0]! / 1000).toFixed(1)}s`);
-    else
+    if (agrees(tops[i], top)) agreed++;
+    else {
+      const mine = tops[i];
+      const got = JSON.stringify(mine && { id: mine.id, score: mine.score });
       console.error(
-        `disagree @${size}: ${JSON.stringify(queries[i])} ${JSON.stringify(tops[i])} scan=${JSON.stringify(top)}`,
+        `disagree @${size}: ${JSON.stringify(queries[i])} index=${got} scan=${JSON.stringify(top)}`,
       );
+    }
   }
   const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
   return {
@@ -136,7 +139,7 @@ const started = performance.now();
 const progress = (what: string) =>
   process.stderr.write(`tm bench ${((performance.now() - started) / 1000).toFixed(0)}s: ${what}\n`);
 
-function main(): void {
+async function main(): Promise<void> {
   const index = createTmIndex();
   const out: Record<string, number | string> = { bench: 'tm' };
   const stream = sentences(SEED);
@@ -161,6 +164,9 @@ function main(): void {
     const label = size >= 1e6 ? `${size / 1e6}m` : `${size / 1e3}k`;
     progress(`${label} loaded`);
     if (size === 1_000_000) {
+      // Array buffers are released after the collection; give the release a moment.
+      gc();
+      await new Promise((resolve) => setTimeout(resolve, 500));
       gc();
       const mem = process.memoryUsage();
       out['rss_mb_1m'] = round(mem.rss / 2 ** 20, 0);
@@ -392,4 +398,4 @@ function mutate(stored: readonly string[], seed: number): string {
 if (process.env['TM_BENCH_PEEK']) {
   const it = sentences(SEED);
   for (let i = 0; i < 25; i++) console.log(JSON.stringify(it.next().value));
-} else main();
+} else await main();
