@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, createClient } from '../../src/api/client.ts';
-import { ApiError } from '../../src/api/errors.ts';
+import { apiError } from '../support/api-error.ts';
 import { startPlatform, type TestPlatform } from '../support/platform.ts';
 
 let p: TestPlatform;
@@ -14,17 +14,6 @@ function clientFor(apiKey: string): Client {
 }
 
 /** The ApiError a call rejects with (fails the test when it resolves or throws something else). */
-async function apiError(call: Promise<unknown>, status: number): Promise<ApiError> {
-  const error = await call.then(
-    () => new Error('the call succeeded'),
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  expect((error as ApiError).status).toBe(status);
-  expect((error as ApiError).requestId).toMatch(/\S/);
-  return error as ApiError;
-}
-
 beforeAll(async () => {
   p = await startPlatform();
   admin = clientFor(p.key);

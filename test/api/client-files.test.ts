@@ -4,25 +4,14 @@ import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, createClient } from '../../src/api/client.ts';
-import { ApiError } from '../../src/api/errors.ts';
 import { UploadIntegrityError } from '../../src/api/helpers/errors.ts';
 import { md5Hex, uploadFile } from '../../src/api/helpers/upload-file.ts';
+import { apiError } from '../support/api-error.ts';
 import { startPlatform, type TestPlatform } from '../support/platform.ts';
 
 let p: TestPlatform;
 let client: Client;
 let memoryId: number;
-
-async function apiError(call: Promise<unknown>, status: number): Promise<ApiError> {
-  const error = await call.then(
-    () => new Error('the call succeeded'),
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  expect((error as ApiError).status).toBe(status);
-  expect((error as ApiError).requestId).toMatch(/\S/);
-  return error as ApiError;
-}
 
 /**
  * A proxy in front of the platform that flips one bit of every upload body to /v2/files: what a

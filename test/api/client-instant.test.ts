@@ -10,23 +10,13 @@ import {
 import { translateFiles } from '../../src/api/helpers/translate-files.ts';
 import { uploadFile } from '../../src/api/helpers/upload-file.ts';
 import { waitForTranslations } from '../../src/api/helpers/wait.ts';
+import { apiError } from '../support/api-error.ts';
 import { startPlatform, type TestPlatform } from '../support/platform.ts';
 
 let p: TestPlatform;
 let client: Client;
 let memoryId: number;
 const clients: Client[] = [];
-
-async function apiError(call: Promise<unknown>, status: number): Promise<ApiError> {
-  const error = await call.then(
-    () => new Error('the call succeeded'),
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  expect((error as ApiError).status).toBe(status);
-  expect((error as ApiError).requestId).toMatch(/\S/);
-  return error as ApiError;
-}
 
 const fast = { intervalMs: 20, maxIntervalMs: 100, timeoutMs: 20_000 };
 const encoder = new TextEncoder();

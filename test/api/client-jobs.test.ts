@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // Through the package's public entry, as callers import it.
 import {
-  ApiError,
   type Client,
   createClient,
   downloadJobZip,
@@ -15,23 +14,13 @@ import {
   waitForJobDelivered,
   ZipError,
 } from '../../src/api/index.ts';
+import { apiError } from '../support/api-error.ts';
 import { startPlatform, type TestPlatform } from '../support/platform.ts';
 
 let p: TestPlatform;
 let client: Client;
 let de: number;
 let frCa: number;
-
-async function apiError(call: Promise<unknown>, status: number): Promise<ApiError> {
-  const error = await call.then(
-    () => new Error('the call succeeded'),
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  expect((error as ApiError).status).toBe(status);
-  expect((error as ApiError).requestId).toMatch(/\S/);
-  return error as ApiError;
-}
 
 /** Short pauses: the platform's background work takes milliseconds here. */
 const fast = { intervalMs: 20, maxIntervalMs: 100, timeoutMs: 20_000 };

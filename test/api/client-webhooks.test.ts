@@ -1,24 +1,13 @@
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, createClient } from '../../src/api/client.ts';
-import { ApiError } from '../../src/api/errors.ts';
+import { apiError } from '../support/api-error.ts';
 import { startPlatform, type TestPlatform } from '../support/platform.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
 
 let p: TestPlatform;
 let hooks: WebhookReceiver;
 let client: Client;
-
-async function apiError(call: Promise<unknown>, status: number): Promise<ApiError> {
-  const error = await call.then(
-    () => new Error('the call succeeded'),
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  expect((error as ApiError).status).toBe(status);
-  expect((error as ApiError).requestId).toMatch(/\S/);
-  return error as ApiError;
-}
 
 beforeAll(async () => {
   p = await startPlatform({ webhooks: { retryScale: 0.001 } });
