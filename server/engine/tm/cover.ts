@@ -16,6 +16,13 @@ import { maxDistance } from './score.ts';
  */
 export function coverByEdits(starts: Int32Array, maxEdits: number, width: 2 | 3): Int32Array {
   const n = starts.length;
+  const cover = new Int32Array(maxEdits + 1);
+  // A very long query would make the table quadratic: fall back on the plain bound (each edit
+  // destroys at most `width` occurrences), which is safe, only looser.
+  if (n * maxEdits > 4_000_000) {
+    for (let k = 0; k <= maxEdits; k++) cover[k] = Math.min(n, k * width);
+    return cover;
+  }
   // after[i] = first occurrence beyond the window [starts[i], starts[i] + width).
   const after = new Int32Array(n);
   for (let i = 0, j = 0; i < n; i++) {
@@ -26,7 +33,6 @@ export function coverByEdits(starts: Int32Array, maxEdits: number, width: 2 | 3)
   // best[j][i] = most occurrences among i..n-1 destroyed by j windows; rolled over j.
   let previous = new Int32Array(n + 1);
   let current = new Int32Array(n + 1);
-  const cover = new Int32Array(maxEdits + 1);
   for (let j = 1; j <= maxEdits; j++) {
     current[n] = 0;
     for (let i = n - 1; i >= 0; i--) {

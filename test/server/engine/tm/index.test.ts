@@ -147,6 +147,14 @@ describe('createTmIndex: bad input', () => {
     expect(() => index.query('a', { minScore: Number.NaN })).toThrow(/minScore/);
   });
 
+  it('matches a very long (30,000-character) query one edit away', () => {
+    const long = Array.from({ length: 3000 }, (_, i) => `word${i % 97} ${i}`).join(' ');
+    const local = memory([seg(1, long), seg(2, 'Save')]);
+    const [match] = local.query(long.replace('word5 ', 'wort5 '));
+    expect(match?.id).toBe(1);
+    expect(match?.score).toBe(99);
+  });
+
   it('answers an empty or whitespace query without failing', () => {
     const local = memory([seg(1, ' '), seg(2, 'Save')]);
     expect(local.query('')).toEqual([{ id: 1, score: 99, source: ' ', target: 'T1' }]);
