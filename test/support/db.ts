@@ -31,8 +31,21 @@ export async function createPostgresDatabase(): Promise<TestDatabase> {
     async drop() {
       const c = new pg.Client({ connectionString: postgresAdminUrl });
       await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
+      try {
+        // pg's pool resolves end() before its sockets are closed; terminating those sessions with
+        // FORCE would make the closing clients emit errors nobody listens to. Wait for them first.
+        for (let attempt = 0; attempt < 50; attempt++) {
+          const { rows } = await c.query(
+            'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
+            [name],
+          );
+          if (rows[0].n === 0) break;
+          await new Promise((r) => setTimeout(r, 100));
+        }
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await c.end();
+      }
     },
   };
 }
