@@ -40,6 +40,8 @@ export interface StartOptions {
   webhooks?: WebhookOptions;
   /** Default true: the test server listens on 127.0.0.1, so webhooks may target loopback. */
   allowPrivateWebhooks?: boolean;
+  /** Environment the platform reads its settings from (default: none of the process's). */
+  env?: NodeJS.ProcessEnv;
 }
 
 export function basic(key: string): string {
@@ -67,7 +69,7 @@ export async function startPlatform(options: StartOptions = {}): Promise<TestPla
     ...(options.mt ? { mt: options.mt } : {}),
     allowPrivateWebhooks: options.allowPrivateWebhooks ?? true,
     webhooks: options.webhooks,
-    env: {},
+    env: options.env ?? {},
   });
   worker.start();
   const server: Server = await new Promise((resolve) => {
