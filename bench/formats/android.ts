@@ -1,19 +1,7 @@
 /** Benchmark input for Android strings.xml; baseline saxes parse + serialize (see xliff12.ts). */
 import { androidFormat } from '../../src/formats/android/index.ts';
+import { fillTo, WORDS } from '../support/generate.ts';
 import { saxesRoundTrip } from './xliff12.ts';
-
-const WORDS = [
-  'account',
-  'order',
-  'invoice',
-  'shipping',
-  'profile',
-  'search',
-  'report',
-  'payment',
-  'team',
-  'project',
-];
 
 function section(n: number): string {
   const w = WORDS[n % WORDS.length]!;
@@ -43,15 +31,7 @@ export const benchFormat = {
     const head =
       '<?xml version="1.0" encoding="utf-8"?>\n<resources xmlns:xliff="urn:oasis:names:tc:xliff:document:1.2">\n';
     const tail = '</resources>\n';
-    const parts = [head];
-    let size = head.length + tail.length;
-    for (let n = 0; size < targetBytes; n++) {
-      const s = section(n);
-      parts.push(s);
-      size += Buffer.byteLength(s);
-    }
-    parts.push(tail);
-    return new TextEncoder().encode(parts.join(''));
+    return new TextEncoder().encode(fillTo(targetBytes, section, { head, tail }));
   },
   naive(bytes: Uint8Array): void {
     new TextEncoder().encode(saxesRoundTrip(bytes));

@@ -1,5 +1,6 @@
 /** Benchmark input for Flutter ARB: messages with @metadata; baseline JSON.parse + JSON.stringify. */
 import { arbFormat } from '../../src/formats/arb/index.ts';
+import { fillTo } from '../support/generate.ts';
 
 function messages(n: number): string {
   return `  "orderTitle${n}": "Order #{orderId} from {date}",
@@ -22,15 +23,9 @@ export const benchFormat = {
   format: arbFormat,
   /** An ARB template of about `targetBytes` bytes. */
   generate(targetBytes: number): Uint8Array {
-    const parts = ['{\n  "@@locale": "en",'];
-    let size = parts[0]!.length;
-    for (let n = 0; size < targetBytes; n++) {
-      const s = messages(n);
-      parts.push(s);
-      size += s.length + 1;
-    }
-    parts.push('  "end": "End"\n}\n');
-    return new TextEncoder().encode(parts.join('\n'));
+    const head = '{\n  "@@locale": "en",\n';
+    const tail = '\n  "end": "End"\n}\n';
+    return new TextEncoder().encode(fillTo(targetBytes, messages, { head, separator: '\n', tail }));
   },
   /** The naive way: decode, JSON.parse, JSON.stringify (rewrites the whole file), encode. */
   naive(bytes: Uint8Array): void {

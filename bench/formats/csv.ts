@@ -4,6 +4,7 @@
  * every row back with quoting.
  */
 import { csvFormat } from '../../src/formats/csv/index.ts';
+import { fillTo } from '../support/generate.ts';
 
 function row(n: number): string {
   return `screen${n}.title,Screen ${n},navigation,Title in the top bar\nscreen${n}.body,"Welcome back, %s! You have ""${n}"" new messages.",inbox,\n`;
@@ -16,14 +17,7 @@ export const benchFormat = {
   format: csvFormat,
   /** A key,source,context,comment table of about `targetBytes` bytes. */
   generate(targetBytes: number): Uint8Array {
-    const parts = ['key,source,context,comment\n'];
-    let size = parts[0]!.length;
-    for (let n = 0; size < targetBytes; n++) {
-      const s = row(n);
-      parts.push(s);
-      size += Buffer.byteLength(s);
-    }
-    return new TextEncoder().encode(parts.join(''));
+    return new TextEncoder().encode(fillTo(targetBytes, row, { head: 'key,source,context,comment\n' }));
   },
   /** The naive way: parse all rows into arrays, then serialize them all again. */
   naive(bytes: Uint8Array): void {

@@ -1,5 +1,6 @@
 /** Benchmark input for JSON: nested i18next namespaces; baseline JSON.parse + JSON.stringify. */
 import { jsonFormat } from '../../src/formats/json/index.ts';
+import { fillTo } from '../support/generate.ts';
 
 function section(n: number): string {
   return `  "screen${n}": {
@@ -26,14 +27,9 @@ export const benchFormat = {
   format: jsonFormat,
   /** An i18next file of about `targetBytes` bytes: nesting, plurals, contexts, arrays, escapes, numbers. */
   generate(targetBytes: number): Uint8Array {
-    const parts: string[] = [];
-    let size = 4;
-    for (let n = 0; size < targetBytes; n++) {
-      const s = section(n);
-      parts.push(s);
-      size += s.length + 2;
-    }
-    return new TextEncoder().encode(`{\n${parts.join(',\n')}\n}\n`);
+    return new TextEncoder().encode(
+      fillTo(targetBytes, section, { head: '{\n', separator: ',\n', tail: '\n}\n' }),
+    );
   },
   /** The naive way: decode, JSON.parse, JSON.stringify (rewrites the whole file), encode. */
   naive(bytes: Uint8Array): void {

@@ -4,6 +4,7 @@
  * its first line, collect the text blocks, and join the document back together.
  */
 import { markdownFormat } from '../../src/formats/markdown/index.ts';
+import { fillTo } from '../support/generate.ts';
 
 function section(n: number): string {
   return `## Section ${n}
@@ -34,14 +35,11 @@ export const benchFormat = {
   format: markdownFormat,
   /** A README-like document of about `targetBytes` bytes. */
   generate(targetBytes: number): Uint8Array {
-    const parts = ['---\ntitle: Benchmark\ndescription: A generated document\n---\n\n# Benchmark\n\n'];
-    let size = parts[0]!.length;
-    for (let n = 0; size < targetBytes; n++) {
-      const s = section(n);
-      parts.push(s);
-      size += Buffer.byteLength(s);
-    }
-    return new TextEncoder().encode(parts.join(''));
+    return new TextEncoder().encode(
+      fillTo(targetBytes, section, {
+        head: '---\ntitle: Benchmark\ndescription: A generated document\n---\n\n# Benchmark\n\n',
+      }),
+    );
   },
   /** The naive way: blocks split on blank lines, classified by their first line, joined back. */
   naive(bytes: Uint8Array): void {

@@ -1,6 +1,7 @@
 /** Benchmark input for Gettext PO: a translated catalog; baseline gettext-parser parse + compile. */
 import * as gettextParser from 'gettext-parser';
 import { poFormat } from '../../src/formats/po/index.ts';
+import { fillTo } from '../support/generate.ts';
 
 const HEADER = `msgid ""
 msgstr ""
@@ -42,14 +43,7 @@ export const benchFormat = {
   format: poFormat,
   /** A German catalog of about `targetBytes` bytes (plurals, contexts, multi-line strings). */
   generate(targetBytes: number): Uint8Array {
-    const parts = [HEADER];
-    let size = HEADER.length;
-    for (let n = 0; size < targetBytes; n++) {
-      const s = entries(n);
-      parts.push(s);
-      size += Buffer.byteLength(s);
-    }
-    return new TextEncoder().encode(parts.join(''));
+    return new TextEncoder().encode(fillTo(targetBytes, entries, { head: HEADER }));
   },
   /** The naive way: gettext-parser's parse + compile (rewrites the whole file). */
   naive(bytes: Uint8Array): void {

@@ -4,6 +4,7 @@
  * `key = value` with a regular expression, unescape, then write every line back escaped.
  */
 import { propertiesFormat } from '../../src/formats/properties/index.ts';
+import { fillTo } from '../support/generate.ts';
 
 function block(n: number): string {
   return `# Product page ${n}
@@ -27,14 +28,7 @@ export const benchFormat = {
   format: propertiesFormat,
   /** A messages.properties of about `targetBytes` bytes (comments, continuations, \\u escapes). */
   generate(targetBytes: number): Uint8Array {
-    const parts: string[] = [];
-    let size = 0;
-    for (let n = 0; size < targetBytes; n++) {
-      const s = block(n);
-      parts.push(s);
-      size += s.length;
-    }
-    return new Uint8Array(Buffer.from(parts.join(''), 'latin1'));
+    return new Uint8Array(Buffer.from(fillTo(targetBytes, block), 'latin1'));
   },
   /** The naive way: join continuations, regex per line, unescape, re-escape, join. */
   naive(bytes: Uint8Array): void {

@@ -4,6 +4,7 @@
  * `"key" = "value";` with a regular expression, unescape, then compile every pair back out.
  */
 import { stringsFormat } from '../../src/formats/strings/index.ts';
+import { fillTo } from '../support/generate.ts';
 
 function entry(n: number): string {
   return `/* Title of screen ${n} */
@@ -29,14 +30,7 @@ export const benchFormat = {
   format: stringsFormat,
   /** A UTF-8 Localizable.strings of about `targetBytes` bytes. */
   generate(targetBytes: number): Uint8Array {
-    const parts = ['/* Localizable.strings */\n\n'];
-    let size = parts[0]!.length;
-    for (let n = 0; size < targetBytes; n++) {
-      const s = entry(n);
-      parts.push(s);
-      size += Buffer.byteLength(s);
-    }
-    return new TextEncoder().encode(parts.join(''));
+    return new TextEncoder().encode(fillTo(targetBytes, entry, { head: '/* Localizable.strings */\n\n' }));
   },
   /** The naive way: line-by-line regex parse into an object with comments, then compile it all back. */
   naive(bytes: Uint8Array): void {

@@ -1,5 +1,6 @@
 /** Benchmark input for `.stringsdict`; baseline saxes parse + serialize (see xliff12.ts). */
 import { stringsdictFormat } from '../../src/formats/stringsdict/index.ts';
+import { fillTo } from '../support/generate.ts';
 import { saxesRoundTrip } from './xliff12.ts';
 
 const WORDS = ['file', 'folder', 'message', 'photo', 'song', 'review', 'order', 'invoice', 'task', 'comment'];
@@ -40,15 +41,7 @@ export const benchFormat = {
     const head =
       '<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">\n<plist version="1.0">\n<dict>\n';
     const tail = '</dict>\n</plist>\n';
-    const parts = [head];
-    let size = head.length + tail.length;
-    for (let n = 0; size < targetBytes; n++) {
-      const s = entry(n);
-      parts.push(s);
-      size += Buffer.byteLength(s);
-    }
-    parts.push(tail);
-    return new TextEncoder().encode(parts.join(''));
+    return new TextEncoder().encode(fillTo(targetBytes, entry, { head, tail }));
   },
   naive(bytes: Uint8Array): void {
     new TextEncoder().encode(saxesRoundTrip(bytes));

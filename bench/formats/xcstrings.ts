@@ -1,5 +1,6 @@
 /** Benchmark input for Xcode string catalogs; baseline JSON.parse + JSON.stringify. */
 import { xcstringsFormat } from '../../src/formats/xcstrings/index.ts';
+import { fillTo } from '../support/generate.ts';
 
 const unit = (indent: string, value: string, state = 'translated') =>
   `{\n${indent}  "stringUnit" : {\n${indent}    "state" : "${state}",\n${indent}    "value" : "${value}"\n${indent}  }\n${indent}}`;
@@ -47,16 +48,9 @@ export const benchFormat = {
   format: xcstringsFormat,
   /** A catalog of about `targetBytes` bytes: comments, German translations, plural and device variations. */
   generate(targetBytes: number): Uint8Array {
-    const parts: string[] = [];
-    let size = 80;
-    for (let n = 0; size < targetBytes; n++) {
-      const s = strings(n);
-      parts.push(s);
-      size += s.length + 2;
-    }
-    return new TextEncoder().encode(
-      `{\n  "sourceLanguage" : "en",\n  "strings" : {\n${parts.join(',\n')}\n  },\n  "version" : "1.0"\n}\n`,
-    );
+    const head = '{\n  "sourceLanguage" : "en",\n  "strings" : {\n';
+    const tail = '\n  },\n  "version" : "1.0"\n}\n';
+    return new TextEncoder().encode(fillTo(targetBytes, strings, { head, separator: ',\n', tail }));
   },
   /** The naive way: decode, JSON.parse, JSON.stringify (rewrites the whole file), encode. */
   naive(bytes: Uint8Array): void {

@@ -1,19 +1,7 @@
 /** Benchmark input for XLIFF 1.2: an Okapi-style bilingual file; baseline saxes parse + serialize. */
 import { SaxesParser } from 'saxes';
 import { xliff12Format } from '../../src/formats/xliff12/index.ts';
-
-const WORDS = [
-  'account',
-  'order',
-  'invoice',
-  'shipping',
-  'profile',
-  'search',
-  'report',
-  'payment',
-  'team',
-  'project',
-];
+import { fillTo, WORDS } from '../support/generate.ts';
 
 function unit(n: number): string {
   const w = WORDS[n % WORDS.length]!;
@@ -95,15 +83,7 @@ export const benchFormat = {
       '',
     ].join('\n');
     const tail = '      </group>\n    </body>\n  </file>\n</xliff>\n';
-    const parts = [head];
-    let size = head.length + tail.length;
-    for (let n = 0; size < targetBytes; n++) {
-      const s = unit(n);
-      parts.push(s);
-      size += Buffer.byteLength(s);
-    }
-    parts.push(tail);
-    return new TextEncoder().encode(parts.join(''));
+    return new TextEncoder().encode(fillTo(targetBytes, unit, { head, tail }));
   },
   naive(bytes: Uint8Array): void {
     new TextEncoder().encode(saxesRoundTrip(bytes));

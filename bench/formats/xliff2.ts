@@ -1,19 +1,7 @@
 /** Benchmark input for XLIFF 2.0: a segmented, partly translated file; baseline saxes parse + serialize. */
 import { xliff2Format } from '../../src/formats/xliff2/index.ts';
+import { fillTo, WORDS } from '../support/generate.ts';
 import { saxesRoundTrip } from './xliff12.ts';
-
-const WORDS = [
-  'account',
-  'order',
-  'invoice',
-  'shipping',
-  'profile',
-  'search',
-  'report',
-  'payment',
-  'team',
-  'project',
-];
 
 function unit(n: number): string {
   const w = WORDS[n % WORDS.length]!;
@@ -41,15 +29,7 @@ export const benchFormat = {
     const head =
       '<?xml version="1.0" encoding="UTF-8"?>\n<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en" trgLang="de">\n  <file id="f1">\n';
     const tail = '  </file>\n</xliff>\n';
-    const parts = [head];
-    let size = head.length + tail.length;
-    for (let n = 0; size < targetBytes; n++) {
-      const s = unit(n);
-      parts.push(s);
-      size += Buffer.byteLength(s);
-    }
-    parts.push(tail);
-    return new TextEncoder().encode(parts.join(''));
+    return new TextEncoder().encode(fillTo(targetBytes, unit, { head, tail }));
   },
   naive(bytes: Uint8Array): void {
     new TextEncoder().encode(saxesRoundTrip(bytes));

@@ -1,19 +1,7 @@
 /** Benchmark input for the YAML format: a Rails-style locale file; baseline `yaml` parse + stringify. */
 import { parse, stringify } from 'yaml';
 import { yamlFormat } from '../../src/formats/yaml/index.ts';
-
-const WORDS = [
-  'account',
-  'order',
-  'invoice',
-  'shipping',
-  'profile',
-  'search',
-  'report',
-  'payment',
-  'team',
-  'project',
-];
+import { fillTo, WORDS } from '../support/generate.ts';
 
 function section(n: number): string {
   const w = WORDS[n % WORDS.length]!;
@@ -40,14 +28,7 @@ export const benchFormat = {
   format: yamlFormat,
   /** A realistic `en:` locale file of about `targetBytes` bytes. */
   generate(targetBytes: number): Uint8Array {
-    const parts = ['# Generated locale file\nen:\n'];
-    let size = parts[0]!.length;
-    for (let n = 0; size < targetBytes; n++) {
-      const s = section(n);
-      parts.push(s);
-      size += Buffer.byteLength(s);
-    }
-    return new TextEncoder().encode(parts.join(''));
+    return new TextEncoder().encode(fillTo(targetBytes, section, { head: '# Generated locale file\nen:\n' }));
   },
   /** The naive way: the `yaml` package's parse + stringify (loses comments and styles). */
   naive(bytes: Uint8Array): void {
