@@ -1,0 +1,58 @@
+import type { Logger } from 'pino';
+
+/** One stored webhook event as the handlers see it. */
+export interface InboxEvent {
+  /** The inbox row id; stable across retries. */
+  id: number;
+  /** The Standard Webhooks `webhook-id` (the platform's message id, the same on every delivery). */
+  webhookId: string;
+  /** The body's `eventType`, or the type recognised by the payload's shape (receiver/events.ts). */
+  type: string;
+  /** The parsed JSON body, as signed. */
+  payload: unknown;
+  /** When the front door stored it, epoch milliseconds. */
+  receivedAt: number;
+  /** Handling attempts so far, this one included (1 on the first call to `handle`). */
+  attempts: number;
+  /** What `groupOf` answered; null for events handled alone. */
+  groupKey: string | null;
+}
+
+/** `handle`'s way of failing some events of a batch while the others succeed. */
+export interface PartialFailure {
+  failed: { id: number; error: string; permanent?: boolean }[];
+}
+
+/** What the worker needs from the handlers (the GitHub/platform logic lives behind it). */
+export interface Dispatcher {
+  /**
+   * Which repository+base this event touches, e.g. "acme/app@main" — may call the platform.
+   * Events that need no GitHub work may return `null` (handled alone, no group lock).
+   * Throwing = retry later (counts as an attempt).
+   */
+  groupOf(event: InboxEvent, signal: AbortSignal): Promise<string | null>;
+  /**
+   * Handles events of ONE group together (coalesced into one commit by the handler). Throwing
+   * retries them all with backoff; `{ failed: [{id, error, permanent?}] }` retries or
+   * dead-letters only those, the others are done.
+   */
+  // biome-ignore lint/suspicious/noConfusingVoidType: a handler that fails nothing simply returns
+  handle(events: InboxEvent[], signal: AbortSignal): Promise<void | PartialFailure>;
+}
+
+/** Everything the running receiver gets from the handlers' side (built by the lead's factory). */
+export interface ReceiverServices {
+  dispatcher: Dispatcher;
+  /** Resolves when the platform answers; rejects with the reason otherwise (GET /readyz). */
+  checkPlatform: () => Promise<void>;
+  /** Finds work the webhooks may have missed; run at start and every `reconcileMs`. */
+  reconcile?: () => Promise<void>;
+  /** Releases what the services hold (HTTP agents, caches) when the receiver stops. */
+  close?: () => Promise<void>;
+}
+
+/** Builds the services from the environment (SVC_API_URL, SVC_API_KEY, GITHUB_TOKEN, …). */
+export type ReceiverServicesFactory = (context: {
+  env: NodeJS.ProcessEnv;
+  log: Logger;
+}) => ReceiverServices | Promise<ReceiverServices>;

@@ -1,0 +1,100 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/** Why a delivery was refused; also the `reason` label of the rejected-requests metric. */
+export type VerifyFailure =
+  | 'missing_headers'
+  | 'malformed_timestamp'
+  | 'stale_timestamp'
+  | 'future_timestamp'
+  | 'malformed_signature'
+  | 'bad_signature';
+
+export type VerifyResult =
+  | { ok: true; id: string /** Epoch seconds, as sent. */; timestamp: number }
+  | { ok: false; reason: VerifyFailure; message: string };
+
+/** Request headers as node gives them (lower-case names); other casings are found too. */
+export type HeaderBag = Readonly<Record<string, string | string[] | undefined>>;
+
+/** How far the timestamp may be from our clock, either way (Standard Webhooks suggests 5 minutes). */
+export const TOLERANCE_MS = 5 * 60_000;
+
+const SECRET_PREFIX = 'whsec_';
+const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
+
+/**
+ * The HMAC key of a Standard Webhooks secret: `whsec_` (optional) and base64.
+ * A secret that is not base64 is a configuration mistake: TypeError.
+ */
+export function secretKey(secret: string): Buffer {
+  const encoded = secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret;
+  if (!BASE64.test(encoded) || encoded.length % 4 !== 0) {
+    throw new TypeError('[receiver] a webhook secret must be whsec_ followed by base64');
+  }
+  return Buffer.from(encoded, 'base64');
+}
+
+function header(headers: HeaderBag, name: string): string | undefined {
+  let value = headers[name];
+  if (value === undefined) {
+    const key = Object.keys(headers).find((k) => k.toLowerCase() === name);
+    value = key === undefined ? undefined : headers[key];
+  }
+  // A repeated header is ambiguous: which one was signed?
+  return typeof value === 'string' ? value : undefined;
+}
+
+/**
+ * Verifies a Standard Webhooks delivery: `webhook-signature` must hold a `v1,` HMAC-SHA256 of
+ * `id.timestamp.body` under one of `secrets` (several during a rotation), and `webhook-timestamp`
+ * must be within 5 minutes of `nowMs` either way (replays of old messages fail).
+ * A wrong signature or header is a result with a reason, never an exception; wrong arguments
+ * (no secret, a secret that is not base64) throw TypeError.
+ * See https://github.com/standard-webhooks/standard-webhooks/blob/main/spec/standard-webhooks.md
+ */
+export function verify(
+  secrets: readonly string[],
+  headers: HeaderBag,
+  rawBody: Buffer | string,
+  nowMs: number,
+): VerifyResult {
+  if (secrets.length === 0) throw new TypeError('[receiver] verify needs at least one secret');
+  const keys = secrets.map(secretKey);
+  const id = header(headers, 'webhook-id');
+  const timestamp = header(headers, 'webhook-timestamp');
+  const signature = header(headers, 'webhook-signature');
+  if (!id || !timestamp || !signature) {
+    return fail('missing_headers', 'webhook-id, webhook-timestamp and webhook-signature are required');
+  }
+  if (!/^\d{1,12}$/.test(timestamp)) {
+    return fail('malformed_timestamp', 'webhook-timestamp must be whole seconds since the epoch');
+  }
+  const seconds = Number(timestamp);
+  if (seconds * 1000 < nowMs - TOLERANCE_MS) return fail('stale_timestamp', 'webhook-timestamp is too old');
+  if (seconds * 1000 > nowMs + TOLERANCE_MS) {
+    return fail('future_timestamp', 'webhook-timestamp is too far in the future');
+  }
+
+  const candidates = signature
+    .split(' ')
+    .filter((part) => part.startsWith('v1,'))
+    .map((part) => part.slice(3))
+    .filter((encoded) => BASE64.test(encoded))
+    .map((encoded) => Buffer.from(encoded, 'base64'));
+  if (candidates.length === 0) {
+    return fail('malformed_signature', 'webhook-signature holds no v1 signature');
+  }
+  const body = typeof rawBody === 'string' ? Buffer.from(rawBody) : rawBody;
+  for (const key of keys) {
+    const expected = createHmac('sha256', key).update(`${id}.${timestamp}.`).update(body).digest();
+    // timingSafeEqual throws on different lengths; the length itself is not secret.
+    if (candidates.some((c) => c.length === expected.length && timingSafeEqual(c, expected))) {
+      return { ok: true, id, timestamp: seconds };
+    }
+  }
+  return fail('bad_signature', 'webhook signature does not match');
+}
+
+function fail(reason: VerifyFailure, message: string): VerifyResult {
+  return { ok: false, reason, message };
+}
