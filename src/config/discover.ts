@@ -1,0 +1,140 @@
+/**
+ * Which repository files are sources: each `files:` entry's matches, minus its ignores and minus
+ * files that are themselves translation paths (so `locales/*.json` with `locales/%lang%.json`
+ * takes `en.json` but not `de.json`). Ambiguities are config errors, found before anything is
+ * uploaded: a file taken by two entries, or two sources sharing one translation path.
+ */
+import type { Dirent } from 'node:fs';
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { ConfigError, UnsafePathError } from './errors.ts';
+import { literalRoots } from './glob.ts';
+import type { FileEntry, SvcConfig } from './schema.ts';
+import { matchSource, translationPath } from './translation-paths.ts';
+
+/** One entry's source files, sorted. */
+export interface DiscoveredEntry {
+  /** Index in `files:`. */
+  index: number;
+  entry: FileEntry;
+  sources: string[];
+}
+
+export interface DiscoverOptions {
+  /** Config file name for error messages (default `.svc.yml`). */
+  fileName?: string;
+}
+
+/** Code-unit order: the same on every machine, unlike localeCompare. */
+const byCodeUnit = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * For each `files:` entry, the paths in `listFiles` it takes as sources, in stable (code-unit)
+ * order. Throws ConfigError when a path is taken by two entries, when two sources would share a
+ * translation path, or when a translation path would be unsafe.
+ */
+export function discoverSourceFiles(
+  config: SvcConfig,
+  listFiles: readonly string[],
+  { fileName = '.svc.yml' }: DiscoverOptions = {},
+): DiscoveredEntry[] {
+  const files = [...new Set(listFiles)].sort(byCodeUnit);
+  const candidates = config.files.map((entry) => files.filter((path) => matchSource(entry, path)));
+
+  const outputs = new Set<string>();
+  config.files.forEach((entry, i) => {
+    for (const source of candidates[i]!) {
+      for (const lang of config.targets) {
+        try {
+          outputs.add(translationPath(entry, source, lang, config));
+        } catch (error) {
+          // Reported below if the file stays a source; here it only means "produces nothing".
+          if (!(error instanceof UnsafePathError)) throw error;
+        }
+      }
+    }
+  });
+
+  const owner = new Map<string, number>();
+  const produced = new Map<string, { source: string; lang: string }>();
+  const fail = (index: number, key: 'source' | 'translation', problem: string): never => {
+    throw new ConfigError(fileName, [{ keyPath: `files[${index}].${key}`, problem }]);
+  };
+  return config.files.map((entry, index) => {
+    const sources = candidates[index]!.filter((path) => !outputs.has(path));
+    for (const source of sources) {
+      const first = owner.get(source);
+      if (first !== undefined) {
+        fail(
+          index,
+          'source',
+          `"${source}" is also matched by files[${first}].source; narrow one of them or add an ignore`,
+        );
+      }
+      owner.set(source, index);
+      for (const lang of config.targets) {
+        let path: string;
+        try {
+          path = translationPath(entry, source, lang, config);
+        } catch (error) {
+          if (!(error instanceof UnsafePathError)) throw error;
+          return fail(
+            index,
+            'translation',
+            `gives an unusable path for "${source}" (${lang}): ${error.message}`,
+          );
+        }
+        const other = produced.get(path);
+        if (other) {
+          const which = other.lang === lang ? lang : `${other.lang} and ${lang}`;
+          fail(index, 'translation', `"${other.source}" and "${source}" both map to "${path}" (${which})`);
+        }
+        produced.set(path, { source, lang });
+      }
+    }
+    return { index, entry, sources };
+  });
+}
+
+/** Directories never searched for sources. */
+const SKIPPED_DIRS = new Set(['.git', 'node_modules']);
+
+/**
+ * Lists the files under `root` that the config's source patterns could match, starting each walk
+ * at a pattern's literal directory. Symbolic links are not followed or listed: a link could point
+ * outside the repository and upload a file from elsewhere on the machine.
+ */
+export async function listCandidateFiles(root: string, config: SvcConfig): Promise<string[]> {
+  const starts = new Set(config.files.flatMap((entry) => literalRoots(entry.source)));
+  const found = new Set<string>();
+  const pending = [...starts];
+  const visited = new Set<string>();
+  while (pending.length > 0) {
+    const dir = pending.pop()!;
+    if (visited.has(dir)) continue;
+    visited.add(dir);
+    let entries: Dirent[];
+    try {
+      entries = await readdir(join(root, dir), { withFileTypes: true });
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' || code === 'ENOTDIR') continue; // a pattern's directory need not exist
+      throw error;
+    }
+    for (const dirent of entries) {
+      const path = dir === '' ? dirent.name : `${dir}/${dirent.name}`;
+      if (dirent.isDirectory() && !SKIPPED_DIRS.has(dirent.name)) pending.push(path);
+      else if (dirent.isFile()) found.add(path);
+    }
+  }
+  return [...found];
+}
+
+/** discoverSourceFiles over the files found on disk under `root` (skipping .git and node_modules). */
+export async function discoverSourceFilesOnDisk(
+  root: string,
+  config: SvcConfig,
+  options: DiscoverOptions = {},
+): Promise<DiscoveredEntry[]> {
+  return discoverSourceFiles(config, await listCandidateFiles(root, config), options);
+}

@@ -1,0 +1,17 @@
+/**
+ * `.svc.yml`: the schema (loadConfig, readConfig), source discovery and the mapping between source
+ * files and translation paths, shared by the Action and the webhook receiver.
+ */
+export {
+  type DiscoveredEntry,
+  discoverSourceFiles,
+  discoverSourceFilesOnDisk,
+  listCandidateFiles,
+} from './discover.ts';
+export { ConfigError, type ConfigIssue, UnsafePathError } from './errors.ts';
+export { type LanguageTag, languageProblem, matchTarget, parseLanguage } from './languages.ts';
+export { type LoadOptions, loadConfig, readConfig } from './load.ts';
+export { repoPathProblem, writablePathProblem } from './paths.ts';
+export { isTranslationPath, sourceForTranslationPath, type TranslationOrigin } from './reverse.ts';
+export type { FileEntry, JobConfig, PullRequestConfig, SvcConfig } from './schema.ts';
+export { entryForSource, matchSource, targetPathsFor, translationPath } from './translation-paths.ts';

@@ -1,0 +1,167 @@
+/**
+ * The `.svc.yml` schema (zod 4). Objects are strict so a misspelt key is an error, not silently
+ * ignored. Structure is checked here; rules that relate keys to each other live in validate.ts;
+ * the result is turned into the camelCase `SvcConfig` with defaults filled.
+ */
+import { z } from 'zod';
+import type { LanguagePlaceholder } from './languages.ts';
+import { languageProblem } from './languages.ts';
+import { normalizePattern } from './patterns.ts';
+import { canonicalPlaceholder } from './placeholders.ts';
+import { checkConfig } from './validate.ts';
+
+const text = z.string().min(1, 'must not be empty');
+
+const language = z.string().superRefine((code, ctx) => {
+  const problem = languageProblem(code);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
+
+const positiveId = (what: string) =>
+  z
+    .int({ error: `must be a positive whole number (${what})` })
+    .min(1, `must be a positive whole number (${what})`);
+
+const FileEntrySchema = z.strictObject({
+  source: text,
+  translation: text,
+  ignore: z.array(text).optional(),
+  format: text.optional(),
+});
+
+const PullRequestSchema = z.strictObject({
+  branch: text.optional(),
+  title: text.optional(),
+  body: z.string().optional(),
+  labels: z.array(text).optional(),
+  reviewers: z.array(text).optional(),
+  assignees: z.array(text).optional(),
+  draft: z.boolean().optional(),
+  commit_message: text.optional(),
+});
+
+const DATE = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2}))?$/;
+
+const JobSchema = z.strictObject({
+  due: z
+    .string()
+    .refine(
+      (s) => DATE.test(s) && !Number.isNaN(Date.parse(s)),
+      'must be a date like "2026-12-01" or a date-time like "2026-12-01T17:00:00Z"',
+    )
+    .optional(),
+  workflow_template_id: positiveId('a workflow template id').optional(),
+  domain_id: positiveId('a domain id').optional(),
+  name: text.optional(),
+});
+
+/** The file as written (snake_case keys), before cross-key rules. */
+export const RawConfigSchema = z.strictObject({
+  source: language,
+  targets: z.array(language).min(1, 'must list at least one language'),
+  mode: z.enum(['job', 'instant']).optional(),
+  memories: z.record(z.string(), positiveId('a memory id')).optional(),
+  languages_mapping: z.record(z.string(), z.record(z.string(), z.string())).optional(),
+  files: z.array(FileEntrySchema).min(1, 'must list at least one entry'),
+  pull_request: PullRequestSchema.optional(),
+  job: JobSchema.optional(),
+});
+
+export type RawConfig = z.infer<typeof RawConfigSchema>;
+
+/** Keys each object accepts, by key path with indices as `[]`: for "did you mean" hints. */
+export const KNOWN_KEYS: Record<string, readonly string[]> = {
+  '': Object.keys(RawConfigSchema.shape),
+  'files[]': Object.keys(FileEntrySchema.shape),
+  pull_request: Object.keys(PullRequestSchema.shape),
+  job: Object.keys(JobSchema.shape),
+};
+
+/** One `files:` entry. Patterns are normalized (no leading `./`). */
+export interface FileEntry {
+  source: string;
+  translation: string;
+  ignore: string[];
+  /** A format name from src/formats/registry.ts; undefined means detect from the file. */
+  format?: string | undefined;
+}
+
+export interface PullRequestConfig {
+  /** Contains `%base%`, replaced by the base branch. */
+  branch: string;
+  title: string;
+  /** Undefined: the pull-request writer composes one. */
+  body?: string | undefined;
+  labels: string[];
+  reviewers: string[];
+  assignees: string[];
+  draft: boolean;
+  commitMessage: string;
+}
+
+export interface JobConfig {
+  /** As written: a date (`2026-12-01`) or an ISO 8601 date-time. */
+  due?: string | undefined;
+  workflowTemplateId?: number | undefined;
+  domainId?: number | undefined;
+  name?: string | undefined;
+}
+
+/** A validated `.svc.yml` with defaults filled. */
+export interface SvcConfig {
+  source: string;
+  targets: string[];
+  mode: 'job' | 'instant';
+  /** target → memory id, for the targets that name one. */
+  memories: Record<string, number>;
+  /** placeholder → { target → replacement }. */
+  languagesMapping: Partial<Record<LanguagePlaceholder, Record<string, string>>>;
+  files: FileEntry[];
+  pullRequest: PullRequestConfig;
+  job: JobConfig;
+}
+
+export const DEFAULT_BRANCH = 'svc-l10n/%base%';
+export const DEFAULT_TITLE = 'Update translations (%base%)';
+export const DEFAULT_COMMIT_MESSAGE = 'Update translations';
+
+function toSvcConfig(raw: RawConfig): SvcConfig {
+  const pr = raw.pull_request ?? {};
+  return {
+    source: raw.source,
+    targets: raw.targets,
+    mode: raw.mode ?? 'job',
+    memories: raw.memories ?? {},
+    languagesMapping: Object.fromEntries(
+      Object.entries(raw.languages_mapping ?? {}).map(([name, byLang]) => [
+        canonicalPlaceholder(name),
+        byLang,
+      ]),
+    ),
+    files: raw.files.map((f) => ({
+      source: normalizePattern(f.source),
+      translation: normalizePattern(f.translation),
+      ignore: (f.ignore ?? []).map(normalizePattern),
+      format: f.format,
+    })),
+    pullRequest: {
+      branch: pr.branch ?? DEFAULT_BRANCH,
+      title: pr.title ?? DEFAULT_TITLE,
+      body: pr.body,
+      labels: pr.labels ?? [],
+      reviewers: pr.reviewers ?? [],
+      assignees: pr.assignees ?? [],
+      draft: pr.draft ?? false,
+      commitMessage: pr.commit_message ?? DEFAULT_COMMIT_MESSAGE,
+    },
+    job: {
+      due: raw.job?.due,
+      workflowTemplateId: raw.job?.workflow_template_id,
+      domainId: raw.job?.domain_id,
+      name: raw.job?.name,
+    },
+  };
+}
+
+/** The whole schema: structure, then cross-key rules, then the typed result. */
+export const SvcConfigSchema = RawConfigSchema.superRefine(checkConfig).transform(toSvcConfig);

@@ -1,0 +1,113 @@
+/**
+ * From a source file to its translations: which `files:` entry owns a source path, and the
+ * repository path of its translation into each target. Every path returned here is a normalized
+ * relative path outside `.git` and `.github`; anything else is an UnsafePathError.
+ */
+import { UnsafePathError } from './errors.ts';
+import { compileGlob, matchGlob } from './glob.ts';
+import type { LanguagePlaceholder } from './languages.ts';
+import { baseOf, dirOf, repoPathProblem, splitExtension, writablePathProblem } from './paths.ts';
+import {
+  mappedLanguageValues,
+  type Placeholder,
+  parseTemplate,
+  renderTemplate,
+  type Template,
+} from './placeholders.ts';
+import type { FileEntry, SvcConfig } from './schema.ts';
+
+const templates = new Map<string, Template>();
+
+/** The parsed translation template of an entry (cached; the schema has already checked it). */
+export function templateOf(entry: FileEntry): Template {
+  let template = templates.get(entry.translation);
+  if (!template) {
+    template = parseTemplate(entry.translation);
+    if (templates.size > 1000) templates.clear();
+    templates.set(entry.translation, template);
+  }
+  return template;
+}
+
+/** True when an ignore pattern matches the path or one of its directories (`legacy/` or `legacy`). */
+function ignored(entry: FileEntry, path: string): boolean {
+  if (entry.ignore.length === 0) return false;
+  const prefixes: string[] = [];
+  for (let slash = path.indexOf('/'); slash >= 0; slash = path.indexOf('/', slash + 1)) {
+    prefixes.push(path.slice(0, slash));
+  }
+  prefixes.push(path);
+  return entry.ignore.some((pattern) => {
+    const glob = compileGlob(pattern.replace(/\/+$/, ''));
+    return prefixes.some((p) => matchGlob(glob, p) !== undefined);
+  });
+}
+
+/**
+ * Whether `entry` takes `path` as a source: a safe repository path matched by its source glob and
+ * by none of its ignores. Returns what `**` matched, or undefined.
+ */
+export function matchSource(entry: FileEntry, path: string): { globstar: string } | undefined {
+  if (repoPathProblem(path) !== undefined) return undefined;
+  const match = matchGlob(compileGlob(entry.source), path);
+  if (!match || ignored(entry, path)) return undefined;
+  return match;
+}
+
+/**
+ * The `files:` entry whose source pattern takes `sourcePath` (the first one, in file order), or
+ * undefined — also for unsafe names such as `../../.github/workflows/x.yml`, so a document name
+ * from the platform maps to nothing unless the config itself would have uploaded that path.
+ */
+export function entryForSource(config: SvcConfig, sourcePath: string): FileEntry | undefined {
+  return config.files.find((entry) => matchSource(entry, sourcePath) !== undefined);
+}
+
+/**
+ * The repository path of `sourcePath`'s translation into `lang` under `entry`'s template.
+ * Throws UnsafePathError when the source is not the entry's, `lang` is not a target, or the result
+ * would leave the repository, touch `.git` or `.github`, or overwrite the source itself.
+ */
+export function translationPath(
+  entry: FileEntry,
+  sourcePath: string,
+  lang: string,
+  config: SvcConfig,
+): string {
+  if (!config.targets.includes(lang))
+    throw new UnsafePathError(sourcePath, `"${lang}" is not a target language`);
+  const match = matchSource(entry, sourcePath);
+  if (!match) {
+    const problem = repoPathProblem(sourcePath);
+    throw new UnsafePathError(
+      sourcePath,
+      problem ?? `is not matched by the source pattern "${entry.source}"`,
+    );
+  }
+  const file = baseOf(sourcePath);
+  const { name, ext } = splitExtension(file);
+  const language: Record<LanguagePlaceholder, string> = mappedLanguageValues(lang, config.languagesMapping);
+  const values: Record<Placeholder, string> = {
+    ...language,
+    file,
+    name,
+    ext,
+    path: match.globstar,
+    original_path: dirOf(sourcePath),
+  };
+  const result = renderTemplate(templateOf(entry), values);
+  const problem = writablePathProblem(result);
+  if (problem) throw new UnsafePathError(result, problem);
+  if (result === sourcePath) throw new UnsafePathError(result, `is the source file itself (for ${lang})`);
+  return result;
+}
+
+/**
+ * Every target's translation path for a source file, in target order. Throws UnsafePathError when
+ * no entry takes the path or a translation path would be unsafe.
+ */
+export function targetPathsFor(config: SvcConfig, sourcePath: string): { lang: string; path: string }[] {
+  const entry = entryForSource(config, sourcePath);
+  if (!entry) throw new UnsafePathError(sourcePath, 'is not matched by any files[].source pattern');
+  return config.targets.map((lang) => ({ lang, path: translationPath(entry, sourcePath, lang, config) }));
+}
