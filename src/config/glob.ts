@@ -80,7 +80,10 @@ export function expandBraces(pattern: string): string[] {
     if (c !== '{') continue;
     const close = closingBrace(pattern, i);
     const alternatives = splitAlternatives(pattern.slice(i + 1, close));
-    if (alternatives.length < 2) continue;
+    if (alternatives.length < 2) {
+      i = close; // `{b}` is literal text, as in bash
+      continue;
+    }
     const head = pattern.slice(0, i);
     const out: string[] = [];
     for (const rest of expandBraces(pattern.slice(close + 1))) {
