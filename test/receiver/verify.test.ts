@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { verify } from '../../receiver/verify.ts';
+import { type HeaderBag, type VerifyFailure, verify } from '../../receiver/verify.ts';
 import { newSecret, signatureHeaders } from '../../server/webhooks/signing.ts';
 
 // The Standard Webhooks reference vector (also checked in test/server/webhooks-signing.test.ts).
@@ -113,7 +113,7 @@ describe('verify', () => {
         'malformed_signature',
       ],
       ['a short signature', { ...HEADERS, 'webhook-signature': 'v1,AAAA' }, 'bad_signature'],
-    ] as const)('%s', (_name, headers, reason) => {
+    ] satisfies [string, HeaderBag, VerifyFailure][])('%s', (_name, headers, reason) => {
       expect(verify([SECRET], headers, BODY, AT)).toMatchObject({ ok: false, reason });
     });
 

@@ -1,0 +1,114 @@
+import type { Command } from 'commander';
+import pino from 'pino';
+import type { ReceiverServicesFactory } from './dispatch.ts';
+
+const DB_HELP =
+  'sqlite:PATH (default sqlite:./data/receiver.db), sqlite::memory: or postgres://… (env SVC_RECEIVER_DATABASE_URL)';
+
+function databaseUrl(opt: string | undefined, env: NodeJS.ProcessEnv): string | undefined {
+  return opt ?? env.SVC_RECEIVER_DATABASE_URL;
+}
+
+/** SVC_WEBHOOK_SECRET: one `whsec_…` secret, or several separated by spaces or commas (rotation). */
+export function secretsFromEnv(env: NodeJS.ProcessEnv): string[] {
+  const secrets = (env.SVC_WEBHOOK_SECRET ?? '').split(/[\s,]+/).filter(Boolean);
+  if (secrets.length === 0) {
+    throw new Error(
+      "SVC_WEBHOOK_SECRET is not set: give the webhook configuration's signing secret (whsec_…)",
+    );
+  }
+  return secrets;
+}
+
+/**
+ * The handlers' factory from receiver/handlers/index.ts (`createReceiverServices`), loaded on use
+ * so `--help` and `dead-letters` need none of the GitHub side.
+ */
+async function loadServicesFactory(): Promise<ReceiverServicesFactory> {
+  const url = new URL('./handlers/index.ts', import.meta.url).href;
+  const mod = (await import(url)) as { createReceiverServices?: unknown };
+  if (typeof mod.createReceiverServices !== 'function') {
+    throw new Error('receiver/handlers/index.ts does not export createReceiverServices');
+  }
+  return mod.createReceiverServices as ReceiverServicesFactory;
+}
+
+/**
+ * Adds `receiver [--port] [--host] [--db]` (run the webhook receiver) and
+ * `receiver dead-letters [--retry ID] [--db]` to the CLI. `createServices` builds the dispatcher
+ * and platform check (default: receiver/handlers/index.ts).
+ */
+export function receiverCommand(program: Command, createServices?: ReceiverServicesFactory): void {
+  const receiver = program
+    .command('receiver')
+    .description('Run the webhook receiver: verify platform events, store them durably, open pull requests')
+    .option('--port <n>', 'port to listen on', '8090')
+    .option('--host <h>', 'address to listen on', '127.0.0.1')
+    .option('--db <url>', DB_HELP)
+    .addHelpText(
+      'after',
+      `
+Environment: SVC_WEBHOOK_SECRET (whsec_…; several separated by spaces while rotating), SVC_API_URL,
+SVC_API_KEY, GITHUB_TOKEN or GITHUB_APP_ID + GITHUB_APP_PRIVATE_KEY, GITHUB_API_URL,
+RECEIVER_ALLOWED_REPOS. The platform's webhook configuration points at http(s)://HOST:PORT/webhooks.
+GET /healthz, /readyz and /metrics serve probes and Prometheus.`,
+    )
+    .action(async (opts: { port: string; host: string; db?: string }) => {
+      const env = process.env;
+      const port = Number(opts.port);
+      if (!Number.isInteger(port) || port < 0 || port > 65535) {
+        throw new Error(`--port must be 0–65535, got ${opts.port}`);
+      }
+      const log = pino({ level: env.LOG_LEVEL ?? 'info' }, pino.destination(2));
+      const secrets = secretsFromEnv(env);
+      const services = await (createServices ?? (await loadServicesFactory()))({ env, log });
+      const { startReceiver } = await import('./main.ts');
+      const dbUrl = databaseUrl(opts.db, env);
+      const running = await startReceiver({
+        port,
+        host: opts.host,
+        ...(dbUrl ? { dbUrl } : {}),
+        secrets,
+        dispatcher: services.dispatcher,
+        checkPlatform: services.checkPlatform,
+        ...(services.reconcile ? { reconcile: services.reconcile } : {}),
+        log,
+      });
+      process.stdout.write(`receiver listening on ${running.url}\n`);
+      const stop = () => {
+        void running
+          .close()
+          .then(() => services.close?.())
+          .then(() => process.exit(0));
+      };
+      process.once('SIGTERM', stop);
+      process.once('SIGINT', stop);
+    });
+
+  receiver
+    .command('dead-letters')
+    .description('List events the receiver gave up on, or put one back in line')
+    .option('--retry <id>', 'retry this dead event (attempts reset to 0)')
+    .option('--db <url>', DB_HELP)
+    .action(async (opts: { retry?: string; db?: string }) => {
+      const { openReceiverDatabase, DEFAULT_RECEIVER_DATABASE_URL } = await import('./store/open.ts');
+      const { formatDeadLetters, listDeadLetters, retryDeadLetter } = await import('./dead-letters.ts');
+      const database = await openReceiverDatabase(
+        databaseUrl(opts.db, process.env) ?? DEFAULT_RECEIVER_DATABASE_URL,
+      );
+      try {
+        if (opts.retry === undefined) {
+          process.stdout.write(formatDeadLetters(await listDeadLetters(database.db)));
+          return;
+        }
+        const id = Number(opts.retry);
+        if (!Number.isInteger(id) || id <= 0) throw new Error(`--retry needs an event id, got ${opts.retry}`);
+        if (!(await retryDeadLetter(database.db, id, Date.now()))) {
+          throw new Error(`no dead event with id ${id}`);
+        }
+        process.stdout.write(`event ${id} is pending again; a running receiver picks it up\n`);
+      } finally {
+        await database.close();
+      }
+    });
+}

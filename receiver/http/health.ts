@@ -1,0 +1,56 @@
+import { Router as createRouter, type Router } from 'express';
+import { sql } from 'kysely';
+import type { ReceiverMetrics } from '../metrics.ts';
+import type { ReceiverDb } from '../store/schema.ts';
+
+export interface HealthDeps {
+  db: ReceiverDb;
+  /** Resolves when the platform answers; its rejection is the reason /readyz gives. */
+  checkPlatform: () => Promise<void>;
+  metrics: ReceiverMetrics;
+  /** How long /readyz waits for each check (default 5 s). */
+  timeoutMs?: number;
+}
+
+function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+const reasonOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+/**
+ * `GET /healthz` (the process answers: for restarts), `GET /readyz` (the database and the
+ * platform answer: for load balancers; 503 with the reason otherwise) and `GET /metrics`
+ * (Prometheus text from the receiver's own registry).
+ */
+export function healthRouter(deps: HealthDeps): Router {
+  const timeoutMs = deps.timeoutMs ?? 5000;
+  const router = createRouter();
+  router.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  router.get('/readyz', async (_req, res) => {
+    try {
+      await within(sql`SELECT 1`.execute(deps.db), timeoutMs, 'the database');
+    } catch (err) {
+      res.status(503).json({ status: 'unavailable', reason: `database: ${reasonOf(err)}` });
+      return;
+    }
+    try {
+      await within(Promise.resolve().then(deps.checkPlatform), timeoutMs, 'the platform');
+    } catch (err) {
+      res.status(503).json({ status: 'unavailable', reason: `platform: ${reasonOf(err)}` });
+      return;
+    }
+    res.json({ status: 'ready' });
+  });
+  router.get('/metrics', async (_req, res) => {
+    const text = await deps.metrics.registry.metrics();
+    res.set('content-type', deps.metrics.registry.contentType).send(text);
+  });
+  return router;
+}

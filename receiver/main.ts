@@ -1,0 +1,71 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import pino, { type Logger } from 'pino';
+import { createReceiverApp, type ReceiverApp, type ReceiverAppDeps } from './app.ts';
+import { DEFAULT_RECEIVER_DATABASE_URL, openReceiverDatabase } from './store/open.ts';
+
+export interface ReceiverOptions extends Omit<ReceiverAppDeps, 'database' | 'log'> {
+  /** Default 8090; 0 picks a free port. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** `sqlite:PATH` (default sqlite:./data/receiver.db), `sqlite::memory:` or `postgres://…`. */
+  dbUrl?: string;
+  log?: Logger;
+}
+
+export interface RunningReceiver {
+  url: string;
+  server: http.Server;
+  receiver: ReceiverApp;
+  /** Stops accepting, stores what was accepted, lets the worker finish, closes the database. */
+  close(): Promise<void>;
+}
+
+/** Opens (and migrates) the database, starts the worker and listens. */
+export async function startReceiver(options: ReceiverOptions): Promise<RunningReceiver> {
+  const log = options.log ?? pino({ level: process.env.LOG_LEVEL ?? 'info' }, pino.destination(2));
+  const host = options.host ?? '127.0.0.1';
+  const database = await openReceiverDatabase(options.dbUrl ?? DEFAULT_RECEIVER_DATABASE_URL);
+  let receiver: ReceiverApp;
+  try {
+    receiver = createReceiverApp({ ...options, database, log });
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+  const server = http.createServer(receiver.app);
+  // Slow clients may not hold connections forever (slow-loris).
+  server.headersTimeout = 20_000;
+  server.requestTimeout = 60_000;
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? 8090, host, () => resolve());
+    });
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+  receiver.worker.start();
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  log.info({ url, database: database.dialect }, 'receiver listening');
+
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    server,
+    receiver,
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      })
+        .then(() => receiver.inbox.drain())
+        .then(() => receiver.worker.stop())
+        .finally(() => database.close());
+      return closing;
+    },
+  };
+}

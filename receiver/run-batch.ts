@@ -1,0 +1,121 @@
+import { performance } from 'node:perf_hooks';
+import type { Logger } from 'pino';
+import type { Dispatcher, InboxEvent, PartialFailure } from './dispatch.ts';
+import type { ReceiverMetrics } from './metrics.ts';
+import { releaseGroup, renewGroup } from './store/group-locks.ts';
+import type { ReceiverDb } from './store/schema.ts';
+import { markDone, markFailed, release, renewLeases } from './store/settle.ts';
+
+/** Why a batch's signal was aborted because the worker is stopping (its events are handed back). */
+export class WorkerStopping extends Error {
+  override name = 'WorkerStopping';
+}
+
+export interface BatchDeps {
+  db: ReceiverDb;
+  dispatcher: Dispatcher;
+  owner: string;
+  now: () => number;
+  leaseMs: number;
+  maxAttempts: number;
+  /** Delay before the next attempt after `attempts` failed ones. */
+  backoff: (attempts: number) => number;
+  metrics: ReceiverMetrics;
+  log: Logger;
+}
+
+const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+/**
+ * Runs `handle` once for events the worker has claimed (one group's, or one event alone), keeps
+ * their leases — and the group's lock — alive meanwhile, and settles each event: done, back in
+ * line after a backoff, or dead. `stopping` aborts the handler when the worker gives up waiting;
+ * its events are then handed back without counting the attempt. Losing the group lock (this
+ * process hung past its lease and another took over) aborts the handler too; its writes then
+ * change nothing, since every update checks the lease owner.
+ */
+export async function runBatch(
+  deps: BatchDeps,
+  events: InboxEvent[],
+  groupKey: string | null,
+  stopping: AbortSignal,
+): Promise<void> {
+  const { db, owner, now, leaseMs, log } = deps;
+  const ids = events.map((e) => e.id);
+  const lost = new AbortController();
+  const signal = AbortSignal.any([stopping, lost.signal]);
+  const heartbeat = setInterval(() => {
+    const until = now() + leaseMs;
+    Promise.all([
+      renewLeases(db, ids, owner, until),
+      groupKey ? renewGroup(db, groupKey, owner, until) : true,
+    ])
+      .then(([held, lock]) => {
+        if (held === 0 || !lock) lost.abort(new Error(`lease on group ${groupKey ?? '(none)'} lost`));
+      })
+      .catch((err: unknown) => log.warn({ err, groupKey }, 'could not renew leases'));
+  }, leaseMs / 3);
+  const started = performance.now();
+  try {
+    let outcome: PartialFailure | undefined;
+    try {
+      outcome = (await deps.dispatcher.handle(events, signal)) || undefined;
+    } catch (err) {
+      if (stopping.aborted && stopping.reason instanceof WorkerStopping) {
+        await release(db, ids, owner, now(), true);
+        log.info({ groupKey, events: ids }, 'handler stopped; events handed back');
+        return;
+      }
+      log.warn({ err, groupKey, events: ids }, 'handler failed');
+      for (const e of events) await settleFailure(deps, e, messageOf(err), false);
+      return;
+    } finally {
+      deps.metrics.handlerSeconds.observe((performance.now() - started) / 1000);
+    }
+    const failures = new Map((outcome?.failed ?? []).map((f) => [f.id, f]));
+    for (const id of failures.keys()) {
+      if (!ids.includes(id))
+        log.warn({ groupKey, id }, 'handler reported a failure for an event it was not given');
+    }
+    const done = ids.filter((id) => !failures.has(id));
+    await markDone(db, done, owner, now());
+    deps.metrics.processed.inc(done.length);
+    for (const e of events) {
+      const f = failures.get(e.id);
+      if (f) await settleFailure(deps, e, f.error, f.permanent === true);
+    }
+  } finally {
+    clearInterval(heartbeat);
+    if (groupKey) await releaseGroup(db, groupKey, owner);
+  }
+}
+
+/**
+ * Puts a failed event back in line after a backoff, or dead-letters it (permanent error, or its
+ * attempts are spent). `counted` is false for a failing `groupOf`, whose attempt was not counted
+ * at claim time.
+ */
+export async function settleFailure(
+  deps: BatchDeps,
+  event: InboxEvent,
+  error: string,
+  permanent: boolean,
+  counted = true,
+): Promise<void> {
+  const attempts = counted ? event.attempts : event.attempts + 1;
+  const dead = permanent || attempts >= deps.maxAttempts;
+  const t = deps.now();
+  await markFailed(deps.db, {
+    id: event.id,
+    owner: deps.owner,
+    now: t,
+    error,
+    ...(dead ? {} : { retryAt: t + deps.backoff(attempts) }),
+    countAttempt: !counted,
+  });
+  (dead ? deps.metrics.dead : deps.metrics.failed).inc();
+  deps.log[dead ? 'error' : 'warn'](
+    { eventId: event.id, type: event.type, attempts, error },
+    dead ? 'event dead-lettered' : 'event will be retried',
+  );
+}

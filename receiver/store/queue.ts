@@ -1,0 +1,191 @@
+import type { ExpressionBuilder } from 'kysely';
+import type { Dialect } from '../../src/db/connect.ts';
+import type { InboxEvent } from '../dispatch.ts';
+import type { ReceiverDb, ReceiverSchema } from './schema.ts';
+
+/** Who holds a claim and until when. */
+export interface Lease {
+  owner: string;
+  now: number;
+  leaseMs: number;
+}
+
+type Eb = ExpressionBuilder<ReceiverSchema, 'receiver_queue'>;
+
+/** Waiting rows whose time has come, and rows whose worker's lease ran out (it crashed or hung). */
+function due(eb: Eb, now: number) {
+  return eb.or([
+    eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', now)]),
+    eb.and([eb('status', '=', 'processing'), eb('lease_until', '<', now)]),
+  ]);
+}
+
+async function eventsOf(
+  db: ReceiverDb,
+  rows: { event_id: number; attempts: number; group_key: string | null }[],
+) {
+  if (rows.length === 0) return [];
+  const inbox = await db
+    .selectFrom('receiver_inbox')
+    .select(['id', 'webhook_id', 'type', 'payload', 'received_at'])
+    .where(
+      'id',
+      'in',
+      rows.map((r) => r.event_id),
+    )
+    .execute();
+  const byId = new Map(inbox.map((r) => [r.id, r]));
+  return rows
+    .map((r): InboxEvent => {
+      const e = byId.get(r.event_id)!;
+      return {
+        id: r.event_id,
+        webhookId: e.webhook_id,
+        type: e.type,
+        payload: JSON.parse(e.payload) as unknown,
+        receivedAt: e.received_at,
+        attempts: r.attempts,
+        groupKey: r.group_key,
+      };
+    })
+    .sort((a, b) => a.id - b.id);
+}
+
+/**
+ * Leases up to `limit` due events whose group is not known yet, so `groupOf` runs once per event.
+ * On PostgreSQL `FOR UPDATE SKIP LOCKED` lets several processes claim at once without waiting on
+ * each other's rows (as server/work/queue.ts does); SQLite has one writer, so it is exclusive anyway.
+ */
+export async function claimUngrouped(
+  db: ReceiverDb,
+  dialect: Dialect,
+  lease: Lease & { limit: number },
+): Promise<InboxEvent[]> {
+  let candidates = db
+    .selectFrom('receiver_queue')
+    .select('event_id')
+    .where('grouped', '=', 0)
+    .where((eb) => due(eb, lease.now))
+    .orderBy('next_attempt_at')
+    .orderBy('event_id')
+    .limit(lease.limit);
+  if (dialect === 'postgres') candidates = candidates.forUpdate().skipLocked();
+  const rows = await db
+    .updateTable('receiver_queue')
+    .set({
+      status: 'processing',
+      lease_owner: lease.owner,
+      lease_until: lease.now + lease.leaseMs,
+      updated_at: lease.now,
+    })
+    .where('event_id', 'in', candidates)
+    .returning(['event_id', 'attempts', 'group_key'])
+    .execute();
+  return eventsOf(db, rows);
+}
+
+/** Records `groupOf`'s answer and puts the event back in line, due at once. */
+export async function setGroup(
+  db: ReceiverDb,
+  id: number,
+  owner: string,
+  groupKey: string | null,
+  now: number,
+) {
+  await db
+    .updateTable('receiver_queue')
+    .set({
+      status: 'pending',
+      grouped: 1,
+      group_key: groupKey,
+      lease_owner: null,
+      lease_until: null,
+      updated_at: now,
+    })
+    .where('event_id', '=', id)
+    .where('lease_owner', '=', owner)
+    .execute();
+}
+
+/**
+ * Groups with due events that no worker holds, the longest-waiting first. The caller still has
+ * to win the group's lock (another process may take it in between).
+ */
+export async function dueGroups(db: ReceiverDb, now: number, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('receiver_queue as q')
+    .select('q.group_key')
+    .select((eb) => eb.fn.min('q.next_attempt_at').as('first_due'))
+    .where('q.grouped', '=', 1)
+    .where('q.group_key', 'is not', null)
+    .where((eb) => due(eb as unknown as Eb, now))
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('receiver_group_locks as l')
+            .select('l.group_key')
+            .whereRef('l.group_key', '=', 'q.group_key')
+            .where('l.lease_until', '>=', now),
+        ),
+      ),
+    )
+    .groupBy('q.group_key')
+    .orderBy('first_due')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.group_key!);
+}
+
+/**
+ * Claims every due event of a group whose lock the caller holds, counting an attempt for each:
+ * they are handled together. Events of the group that are waiting for a backoff stay out.
+ */
+export async function claimGroup(db: ReceiverDb, groupKey: string, lease: Lease): Promise<InboxEvent[]> {
+  const rows = await db
+    .updateTable('receiver_queue')
+    .set((eb) => ({
+      status: 'processing',
+      lease_owner: lease.owner,
+      lease_until: lease.now + lease.leaseMs,
+      attempts: eb('attempts', '+', 1),
+      updated_at: lease.now,
+    }))
+    .where('group_key', '=', groupKey)
+    .where('grouped', '=', 1)
+    .where((eb) => due(eb, lease.now))
+    .returning(['event_id', 'attempts', 'group_key'])
+    .execute();
+  return eventsOf(db, rows);
+}
+
+/** Claims up to `limit` due events that belong to no group (each is handled alone). */
+export async function claimLoners(
+  db: ReceiverDb,
+  dialect: Dialect,
+  lease: Lease & { limit: number },
+): Promise<InboxEvent[]> {
+  let candidates = db
+    .selectFrom('receiver_queue')
+    .select('event_id')
+    .where('grouped', '=', 1)
+    .where('group_key', 'is', null)
+    .where((eb) => due(eb, lease.now))
+    .orderBy('next_attempt_at')
+    .orderBy('event_id')
+    .limit(lease.limit);
+  if (dialect === 'postgres') candidates = candidates.forUpdate().skipLocked();
+  const rows = await db
+    .updateTable('receiver_queue')
+    .set((eb) => ({
+      status: 'processing',
+      lease_owner: lease.owner,
+      lease_until: lease.now + lease.leaseMs,
+      attempts: eb('attempts', '+', 1),
+      updated_at: lease.now,
+    }))
+    .where('event_id', 'in', candidates)
+    .returning(['event_id', 'attempts', 'group_key'])
+    .execute();
+  return eventsOf(db, rows);
+}

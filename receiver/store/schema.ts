@@ -1,0 +1,47 @@
+import type { Generated, Kysely } from 'kysely';
+import type { Database } from '../../src/db/connect.ts';
+
+/** The receiver's own tables (apart from the platform's). Times are epoch milliseconds. */
+export interface ReceiverSchema {
+  receiver_inbox: InboxTable;
+  receiver_queue: QueueTable;
+  receiver_group_locks: GroupLocksTable;
+}
+
+/** Every verified delivery, once per `webhook-id`; never changed after insert. */
+export interface InboxTable {
+  id: Generated<number>;
+  webhook_id: string;
+  /** The event type, recognised at the front door (`unknown` for ignored bodies). */
+  type: string;
+  /** The raw body as signed (JSON text). */
+  payload: string;
+  received_at: number;
+}
+
+export type QueueStatus = 'pending' | 'processing' | 'done' | 'dead' | 'ignored';
+
+/** The processing state of one inbox event. */
+export interface QueueTable {
+  event_id: number;
+  status: QueueStatus;
+  attempts: number;
+  next_attempt_at: number;
+  lease_owner: string | null;
+  lease_until: number | null;
+  last_error: string | null;
+  /** 1 once `groupOf` answered (its answer may be null: handled alone). */
+  grouped: number;
+  group_key: string | null;
+  updated_at: number;
+}
+
+/** One row per group being handled: only its owner may work on the group until the lease ends. */
+export interface GroupLocksTable {
+  group_key: string;
+  owner: string;
+  lease_until: number;
+}
+
+export type ReceiverDb = Kysely<ReceiverSchema>;
+export type ReceiverDatabase = Database<ReceiverSchema>;

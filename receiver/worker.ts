@@ -1,0 +1,222 @@
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import type { Dialect } from '../src/db/connect.ts';
+import { fullJitterBackoff } from './backoff.ts';
+import type { Dispatcher, InboxEvent } from './dispatch.ts';
+import type { ReceiverMetrics } from './metrics.ts';
+import { type BatchDeps, runBatch, settleFailure, WorkerStopping } from './run-batch.ts';
+import { acquireGroup, releaseGroup } from './store/group-locks.ts';
+import { claimGroup, claimLoners, claimUngrouped, dueGroups, setGroup } from './store/queue.ts';
+import type { ReceiverDb } from './store/schema.ts';
+import { pruneFinished } from './store/settle.ts';
+
+export interface WorkerOptions {
+  db: ReceiverDb;
+  dialect: Dialect;
+  dispatcher: Dispatcher;
+  metrics: ReceiverMetrics;
+  log: Logger;
+  now?: () => number;
+  random?: () => number;
+  /** Groups (or lone events) handled at once by this process (default 2). */
+  concurrency?: number;
+  /** Idle poll interval (default 500 ms); `wake()` cuts it short. */
+  pollMs?: number;
+  /** Lease on claimed events and group locks, renewed every third of it (default 60 s). */
+  leaseMs?: number;
+  /** Attempts before an event is dead (default 8). */
+  maxAttempts?: number;
+  /** Delay before the next attempt after `attempts` failed ones (default full jitter, 5 s … 15 min). */
+  backoff?: (attempts: number) => number;
+  /** Finds work the webhooks may have missed: run at start and every `reconcileMs` (default 5 min). */
+  reconcile?: () => Promise<void>;
+  reconcileMs?: number;
+  /** How long `stop()` lets running handlers finish before aborting them (default 30 s). */
+  stopTimeoutMs?: number;
+  /** Done and ignored events are deleted after this long (default 7 days; the platform retries ~3). */
+  retentionMs?: number;
+}
+
+export interface ReceiverWorker {
+  /** This worker's lease owner name (process id and a random part). */
+  readonly owner: string;
+  start(): void;
+  /** Polls now: the front door stored something. */
+  wake(): void;
+  /** Stops claiming; lets running handlers finish (or aborts them after `stopTimeoutMs` and hands their events back). */
+  stop(): Promise<void>;
+  /** Resolves once a poll that began after the call found nothing due and nothing running (tests). */
+  idle(): Promise<void>;
+}
+
+/**
+ * The worker loop: names each new event's group (`dispatcher.groupOf`), then takes groups whose
+ * lock it wins — with ALL their due events, handled in one `dispatcher.handle` call — and events
+ * that belong to no group, one by one. Several processes may share the database: a group is
+ * handled by one worker at a time, and a crashed worker's events come back when its lease ends.
+ */
+export function createReceiverWorker(options: WorkerOptions): ReceiverWorker {
+  const { db, dialect, dispatcher, log, metrics } = options;
+  const now = options.now ?? Date.now;
+  const random = options.random ?? Math.random;
+  const concurrency = options.concurrency ?? 2;
+  const pollMs = options.pollMs ?? 500;
+  const leaseMs = options.leaseMs ?? 60_000;
+  const reconcileMs = options.reconcileMs ?? 5 * 60_000;
+  const retentionMs = options.retentionMs ?? 7 * 24 * 3600_000;
+  const owner = `${process.pid}-${randomUUID().slice(0, 8)}`;
+  const batch: BatchDeps = {
+    db,
+    dispatcher,
+    owner,
+    now,
+    leaseMs,
+    maxAttempts: options.maxAttempts ?? 8,
+    backoff: options.backoff ?? fullJitterBackoff(random),
+    metrics,
+    log,
+  };
+  const stopping = new AbortController();
+  const running = new Set<Promise<void>>();
+  let stopped = true;
+  let loop: Promise<void> | undefined;
+  let wakeUp: (() => void) | undefined;
+  let nextReconcile = Number.NEGATIVE_INFINITY;
+  let reconciling: Promise<void> | undefined;
+  let nextPrune = Number.NEGATIVE_INFINITY;
+  // idle() resolves only after a poll that began after it was asked: an earlier poll may have
+  // looked before the caller's events were committed.
+  let polls = 0;
+  let idleWaiters: { after: number; resolve: () => void }[] = [];
+
+  function start(events: InboxEvent[], groupKey: string | null) {
+    const p: Promise<void> = runBatch(batch, events, groupKey, stopping.signal)
+      .catch((err: unknown) => log.error({ err, groupKey }, 'could not settle a batch'))
+      .finally(() => {
+        running.delete(p);
+        wake();
+      });
+    running.add(p);
+  }
+
+  async function nameGroups(t: number): Promise<void> {
+    const fresh = await claimUngrouped(db, dialect, { owner, now: t, leaseMs, limit: 32 });
+    await Promise.all(
+      fresh.map(async (event) => {
+        try {
+          const group = await dispatcher.groupOf(event, stopping.signal);
+          await setGroup(db, event.id, owner, group, now());
+        } catch (err) {
+          await settleFailure(
+            batch,
+            event,
+            `groupOf: ${(err as Error)?.message ?? String(err)}`,
+            false,
+            false,
+          );
+        }
+      }),
+    );
+  }
+
+  /** One poll; true when it found anything to do. */
+  async function tick(): Promise<boolean> {
+    const t = now();
+    maintain(t);
+    if (running.size >= concurrency) return true;
+    await nameGroups(t);
+    let found = false;
+    for (const group of await dueGroups(db, t, concurrency - running.size)) {
+      if (!(await acquireGroup(db, group, owner, t, leaseMs))) continue;
+      const events = await claimGroup(db, group, { owner, now: t, leaseMs });
+      if (events.length === 0) {
+        await releaseGroup(db, group, owner);
+        continue;
+      }
+      found = true;
+      start(events, group);
+    }
+    const free = concurrency - running.size;
+    if (free > 0) {
+      for (const event of await claimLoners(db, dialect, { owner, now: t, leaseMs, limit: free })) {
+        found = true;
+        start([event], null);
+      }
+    }
+    return found || running.size > 0;
+  }
+
+  /** Reconciliation and pruning run beside the loop, never holding it up. */
+  function maintain(t: number) {
+    if (options.reconcile && !reconciling && t >= nextReconcile) {
+      nextReconcile = t + reconcileMs;
+      reconciling = options
+        .reconcile()
+        .catch((err: unknown) => log.error({ err }, 'reconcile failed'))
+        .finally(() => {
+          reconciling = undefined;
+        });
+    }
+    if (t >= nextPrune) {
+      nextPrune = t + 10 * 60_000;
+      pruneFinished(db, t - retentionMs).catch((err: unknown) => log.warn({ err }, 'prune failed'));
+    }
+  }
+
+  function wake() {
+    wakeUp?.();
+  }
+
+  async function run() {
+    while (!stopped) {
+      const poll = ++polls;
+      let busy = true;
+      try {
+        busy = await tick();
+      } catch (err) {
+        log.error({ err }, 'receiver queue poll failed');
+      }
+      if (!busy) {
+        const ready = idleWaiters.filter((w) => w.after < poll);
+        idleWaiters = idleWaiters.filter((w) => w.after >= poll);
+        for (const w of ready) w.resolve();
+      }
+      if (stopped) break;
+      let timer: NodeJS.Timeout | undefined;
+      await new Promise<void>((resolve) => {
+        wakeUp = resolve;
+        timer = setTimeout(resolve, pollMs);
+      });
+      clearTimeout(timer);
+      wakeUp = undefined;
+    }
+  }
+
+  return {
+    owner,
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      loop = run();
+    },
+    wake,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      wake();
+      const grace = setTimeout(
+        () => stopping.abort(new WorkerStopping('the receiver is stopping')),
+        options.stopTimeoutMs ?? 30_000,
+      );
+      await loop;
+      await Promise.allSettled([...running, reconciling]);
+      clearTimeout(grace);
+    },
+    idle() {
+      return new Promise((resolve) => {
+        idleWaiters.push({ after: polls, resolve });
+        wake();
+      });
+    },
+  };
+}
