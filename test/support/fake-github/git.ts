@@ -1,0 +1,244 @@
+/**
+ * A thin wrapper over git plumbing on one bare repository. Every call runs `git` with an explicit
+ * GIT_DIR and fixed identities, so it works on a machine with no git configuration at all.
+ */
+import { execFile } from 'node:child_process';
+
+export const ZERO_SHA = '0'.repeat(40);
+
+export interface GitIdentity {
+  name: string;
+  email: string;
+  /** Seconds since the epoch. */
+  time: number;
+}
+
+export interface TreeEntry {
+  mode: string;
+  type: 'blob' | 'tree' | 'commit';
+  sha: string;
+  /** Blob size in bytes; undefined for trees and submodules. */
+  size: number | undefined;
+  path: string;
+}
+
+export interface CommitObject {
+  sha: string;
+  tree: string;
+  parents: string[];
+  author: GitIdentity;
+  committer: GitIdentity;
+  message: string;
+}
+
+/** git exited non-zero; `code` is its exit status. */
+export class GitError extends Error {
+  readonly code: number | string | undefined;
+  constructor(message: string, code: number | string | undefined, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'GitError';
+    this.code = code;
+  }
+}
+
+export class Git {
+  readonly dir: string;
+  constructor(dir: string) {
+    this.dir = dir;
+  }
+
+  /** Runs git; resolves with stdout as bytes. */
+  run(args: string[], input?: string | Uint8Array, env: Record<string, string> = {}): Promise<Buffer> {
+    return new Promise((resolve, reject) => {
+      const child = execFile(
+        'git',
+        args,
+        {
+          encoding: 'buffer',
+          maxBuffer: 256 * 1024 * 1024,
+          env: { PATH: process.env.PATH ?? '/usr/bin:/bin', GIT_DIR: this.dir, LC_ALL: 'C', ...env },
+        },
+        (error, stdout, stderr) => {
+          if (error) {
+            const detail = stderr.toString().trim() || error.message;
+            reject(new GitError(`git ${args[0]}: ${detail}`, error.code ?? undefined, { cause: error }));
+          } else resolve(stdout);
+        },
+      );
+      // git may exit without reading its input (a bad object, or a command that takes none):
+      // the exit status reports that, so a broken pipe on stdin is not an error of its own.
+      child.stdin?.on('error', () => {});
+      if (input === undefined) child.stdin?.end();
+      else child.stdin?.end(input);
+    });
+  }
+
+  async text(args: string[], input?: string | Uint8Array, env?: Record<string, string>): Promise<string> {
+    return (await this.run(args, input, env)).toString('utf8').trim();
+  }
+
+  init(defaultBranch: string): Promise<Buffer> {
+    return this.run(['init', '--quiet', '--bare', `--initial-branch=${defaultBranch}`, this.dir]);
+  }
+
+  hashBlob(content: Uint8Array | string): Promise<string> {
+    return this.text(['hash-object', '-w', '--stdin'], content);
+  }
+
+  /** The object's type, or undefined when it does not exist. */
+  async typeOf(sha: string): Promise<string | undefined> {
+    if (!/^[0-9a-f]{40}$/.test(sha)) return undefined;
+    try {
+      return await this.text(['cat-file', '-t', sha]);
+    } catch {
+      return undefined;
+    }
+  }
+
+  readBlob(sha: string): Promise<Buffer> {
+    return this.run(['cat-file', 'blob', sha]);
+  }
+
+  /** Resolves a revision expression (`main`, `sha^{tree}`, `main:path`) or undefined. */
+  async resolve(rev: string): Promise<string | undefined> {
+    try {
+      const out = await this.text(['rev-parse', '--verify', '--quiet', '--end-of-options', rev]);
+      return out || undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /**
+   * Lists a tree (`recursive` includes the subtrees themselves, like GitHub's `?recursive=1`);
+   * with `path`, only the entry at that path.
+   */
+  async lsTree(treeish: string, recursive = false, path?: string): Promise<TreeEntry[]> {
+    const args = [
+      'ls-tree',
+      '-z',
+      '-l',
+      ...(recursive ? ['-r', '-t'] : []),
+      treeish,
+      ...(path ? ['--', path] : []),
+    ];
+    // Literal pathspecs: a file named `*.json` means that file, not a pattern.
+    const out = (await this.run(args, undefined, { GIT_LITERAL_PATHSPECS: '1' })).toString('utf8');
+    return out
+      .split('\0')
+      .filter(Boolean)
+      .map((line) => {
+        const tab = line.indexOf('\t');
+        const [mode = '', type = '', sha = '', size = '-'] = line.slice(0, tab).split(/ +/);
+        return {
+          mode,
+          type: type as TreeEntry['type'],
+          sha,
+          size: size === '-' ? undefined : Number(size),
+          path: line.slice(tab + 1),
+        };
+      });
+  }
+
+  /** Writes one tree level; mktree refuses entries whose objects do not exist. */
+  mktree(entries: { mode: string; type: string; sha: string; name: string }[]): Promise<string> {
+    const input = entries.map((e) => `${e.mode} ${e.type} ${e.sha}\t${e.name}\0`).join('');
+    return this.text(['mktree', '-z'], input);
+  }
+
+  async readCommit(sha: string): Promise<CommitObject | undefined> {
+    if ((await this.typeOf(sha)) !== 'commit') return undefined;
+    const raw = (await this.run(['cat-file', 'commit', sha])).toString('utf8');
+    const split = raw.indexOf('\n\n');
+    const headers = (split < 0 ? raw : raw.slice(0, split)).split('\n');
+    const message = split < 0 ? '' : raw.slice(split + 2);
+    const field = (name: string) =>
+      headers.filter((h) => h.startsWith(`${name} `)).map((h) => h.slice(name.length + 1));
+    return {
+      sha,
+      tree: field('tree')[0] ?? '',
+      parents: field('parent'),
+      author: parseIdentity(field('author')[0] ?? ''),
+      committer: parseIdentity(field('committer')[0] ?? ''),
+      message,
+    };
+  }
+
+  commitTree(tree: string, parents: string[], message: string, author: GitIdentity, committer: GitIdentity) {
+    const args = ['commit-tree', tree, ...parents.flatMap((p) => ['-p', p]), '-F', '-'];
+    return this.text(args, message, {
+      GIT_AUTHOR_NAME: author.name,
+      GIT_AUTHOR_EMAIL: author.email,
+      GIT_AUTHOR_DATE: `@${author.time} +0000`,
+      GIT_COMMITTER_NAME: committer.name,
+      GIT_COMMITTER_EMAIL: committer.email,
+      GIT_COMMITTER_DATE: `@${committer.time} +0000`,
+    });
+  }
+
+  /**
+   * Compare-and-swap: moves `ref` to `sha` only while it still points at `old` (ZERO_SHA: must
+   * not exist yet). Resolves false when the ref moved underneath.
+   */
+  async updateRef(ref: string, sha: string, old: string): Promise<boolean> {
+    try {
+      await this.run(['update-ref', ref, sha, old]);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  async deleteRef(ref: string, old: string): Promise<boolean> {
+    try {
+      await this.run(['update-ref', '-d', ref, old]);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Refs under a prefix (`refs/heads/fe` matches `refs/heads/feature`), sorted by name. */
+  async refs(prefix: string): Promise<{ ref: string; sha: string; type: string }[]> {
+    const out = await this.text(['for-each-ref', '--format=%(refname) %(objectname) %(objecttype)']);
+    return out
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => {
+        const [ref = '', sha = '', type = ''] = line.split(' ');
+        return { ref, sha, type };
+      })
+      .filter((r) => r.ref.startsWith(prefix));
+  }
+
+  async isAncestor(ancestor: string, descendant: string): Promise<boolean> {
+    try {
+      await this.run(['merge-base', '--is-ancestor', ancestor, descendant]);
+      return true;
+    } catch (error) {
+      if (error instanceof GitError && error.code === 1) return false;
+      throw error;
+    }
+  }
+
+  /** The best common ancestor, or undefined for unrelated histories. */
+  async mergeBase(a: string, b: string): Promise<string | undefined> {
+    try {
+      return (await this.text(['merge-base', a, b])) || undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Commits reachable from `head` but not from `base`, oldest first. */
+  async revList(base: string | undefined, head: string): Promise<string[]> {
+    const range = base ? [`${base}..${head}`] : [head];
+    const out = await this.text(['rev-list', '--reverse', ...range]);
+    return out.split('\n').filter(Boolean);
+  }
+}
+
+function parseIdentity(line: string): GitIdentity {
+  const match = /^(.*) <([^>]*)> (\d+) [+-]\d{4}$/.exec(line);
+  return { name: match?.[1] ?? '', email: match?.[2] ?? '', time: Number(match?.[3] ?? 0) };
+}
