@@ -91,7 +91,7 @@ function parse(bytes: Uint8Array, options: ParseOptions = {}): Unit[] {
 function render(original: Uint8Array, translations: Translations, options: RenderOptions): Uint8Array {
   const { doc, messages, locale } = read(original, options);
   if (translations.size === 0) return original;
-  const escapeValue = escaperFor(doc.text);
+  const escapeValue = escaperFor(doc);
   const lookup = inFileOrder(translations);
   const edits = [];
   for (const { key, value, meta } of messages) {

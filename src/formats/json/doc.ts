@@ -23,6 +23,7 @@ export class JsonDoc {
   readonly text: string;
   readonly decoded: DecodedText;
   private readonly ev: Int32Array;
+  private readonly derived = new Map<(doc: JsonDoc) => unknown, unknown>();
 
   constructor(decoded: DecodedText, events: Int32Array) {
     this.decoded = decoded;
@@ -84,6 +85,17 @@ export class JsonDoc {
     const stop = this.next(array);
     for (let e = array + 1; e < stop; e = this.next(e)) out.push(e);
     return out;
+  }
+
+  /**
+   * `build(this)`, computed once per document: when the same bytes are read again (parse, then
+   * render) the memoized document brings along what was derived from it. Treat the result as read-only.
+   */
+  derive<T>(build: (doc: JsonDoc) => T): T {
+    if (this.derived.has(build)) return this.derived.get(build) as T;
+    const value = build(this);
+    this.derived.set(build, value);
+    return value;
   }
 
   /** A FormatError pointing at a string index. */

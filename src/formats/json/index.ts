@@ -13,31 +13,43 @@
  *   groups get exactly the translation's forms plus any the target needs (filled from `other`).
  */
 import type { FormatModule, ParseOptions, RenderOptions, Translations, Unit } from '../model.ts';
-import { decodeText, encodeText } from '../text.ts';
+import { checkSize, decodeText, encodeText } from '../text.ts';
 import { Locator } from './locator.ts';
+import { LastRead } from './memo.ts';
 import { patchText } from './patch.ts';
 import { jsonEdits } from './render.ts';
 import { ARRAY, type JsonDoc, OBJECT, tokenizeJson } from './tokens.ts';
-import { entryId, pluralForms, walkJson } from './units.ts';
+import { jsonEntries, pluralForms } from './units.ts';
 
-/** Decodes and tokenizes a JSON string file whose root must be an object or array. */
+const lastRead = new LastRead<JsonDoc>();
+
+/**
+ * Decodes and tokenizes a JSON string file whose root must be an object or array. The document of
+ * the last bytes read is reused when the same bytes come again (memo.ts).
+ */
 export function readJson(bytes: Uint8Array, options: ParseOptions = {}): JsonDoc {
+  checkSize(bytes, options);
+  const known = lastRead.get(bytes);
+  if (known) return known;
   const decoded = decodeText(bytes, { fileName: options.fileName, maxBytes: options.maxBytes });
   const doc = tokenizeJson(decoded, options.fileName);
   if (doc.kind(0) !== OBJECT && doc.kind(0) !== ARRAY) {
     throw doc.error('expected an object or array at the top level', doc.start(0), options.fileName);
   }
+  lastRead.set(bytes, doc);
   return doc;
 }
 
 function parse(bytes: Uint8Array, options: ParseOptions = {}): Unit[] {
   const doc = readJson(bytes, options);
+  const { ids, values, plurals, contexts } = doc.derive(jsonEntries);
   const locator = new Locator(doc.decoded);
-  const units: Unit[] = [];
-  walkJson(doc, (entry) => {
-    const { value, plural } = entry;
+  const units: Unit[] = new Array(ids.length);
+  for (let n = 0; n < ids.length; n++) {
+    const value = values[n]!;
+    const plural = plurals[n];
     const unit: Unit = {
-      id: entryId(entry),
+      id: ids[n]!,
       source: '',
       notes: [],
       flags: plural?.group.ordinal ? ['ordinal'] : [],
@@ -48,9 +60,10 @@ function parse(bytes: Uint8Array, options: ParseOptions = {}): Unit[] {
       unit.sourcePlural = pluralForms(doc, plural.group);
       unit.source = unit.sourcePlural.other;
     } else unit.source = doc.string(value);
-    if (entry.context !== undefined) unit.context = entry.context;
-    units.push(unit);
-  });
+    const context = contexts[n];
+    if (context !== undefined) unit.context = context;
+    units[n] = unit;
+  }
   return units;
 }
 

@@ -20,29 +20,3 @@ export function inFileOrder(translations: Translations): Lookup {
     return translations.get(id);
   };
 }
-
-/** A lookup for ids `parent.segment` (or `segment` at the top), compared without building the id. */
-export function inFileOrderByPath(
-  translations: Translations,
-): (parent: string | undefined, segment: string) => string | PluralForms | undefined {
-  const iterator = translations.entries();
-  let head = iterator.next();
-  return (parent, segment) => {
-    if (!head.done && samePath(head.value[0], parent, segment)) {
-      const value = head.value[1];
-      head = iterator.next();
-      return value;
-    }
-    return translations.get(parent === undefined ? segment : `${parent}.${segment}`);
-  };
-}
-
-function samePath(key: string, parent: string | undefined, segment: string): boolean {
-  if (parent === undefined) return key === segment;
-  return (
-    key.length === parent.length + 1 + segment.length &&
-    key.charCodeAt(parent.length) === 46 &&
-    key.endsWith(segment) &&
-    key.startsWith(parent)
-  );
-}

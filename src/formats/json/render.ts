@@ -9,9 +9,9 @@ import type { Edit } from '../text.ts';
 import { formsToWrite, sameForms } from './cldr.ts';
 import { detectEscapeStyle, escapeJsonString, type JsonEscapeStyle } from './escape.ts';
 import { type PluralGroup, pluralKey } from './i18next.ts';
-import { inFileOrderByPath } from './lookup.ts';
+import { inFileOrder } from './lookup.ts';
 import type { JsonDoc } from './tokens.ts';
-import { entryId, pluralForms, walkJson } from './units.ts';
+import { jsonEntries, pluralForms } from './units.ts';
 
 interface ObjectChanges {
   /** Key events of members to remove. */
@@ -22,11 +22,16 @@ interface ObjectChanges {
 /** Writes text as the body of a JSON string literal in the file's escaping style. */
 export type Escaper = (value: string) => string;
 
-/** An escaper for `text` that detects the file's style on first use. */
-export function escaperFor(text: string): Escaper {
+/** The escaping style of a document's text (computed once per document). */
+function docEscapeStyle(doc: JsonDoc): JsonEscapeStyle {
+  return detectEscapeStyle(doc.text);
+}
+
+/** An escaper for the document that detects the file's style on first use. */
+export function escaperFor(doc: JsonDoc): Escaper {
   let style: JsonEscapeStyle | undefined;
   return (value) => {
-    style ??= detectEscapeStyle(text);
+    style ??= doc.derive(docEscapeStyle);
     return escapeJsonString(value, style);
   };
 }
@@ -40,31 +45,33 @@ export function jsonEdits(
 ): Edit[] {
   const edits: Edit[] = [];
   const objects = new Map<number, ObjectChanges>();
-  const escapeValue = escaperFor(doc.text);
-  const lookup = inFileOrderByPath(translations);
-  walkJson(doc, (entry) => {
-    const translation = lookup(entry.parent, entry.segment);
-    if (translation === undefined) return;
-    const { value, plural } = entry;
+  const escapeValue = escaperFor(doc);
+  const lookup = inFileOrder(translations);
+  const { ids, values, plurals } = doc.derive(jsonEntries);
+  for (let n = 0; n < ids.length; n++) {
+    const translation = lookup(ids[n]!);
+    if (translation === undefined) continue;
+    const value = values[n]!;
+    const plural = plurals[n];
     if (!plural) {
       if (typeof translation !== 'string') {
-        const id = JSON.stringify(entryId(entry));
+        const id = JSON.stringify(ids[n]);
         throw new FormatError(`translation of ${id} has plural forms but the unit is not plural`, {
           file: fileName,
         });
       }
       if (!doc.stringEquals(value, translation))
         edits.push(replaceString(doc, value, escapeValue(translation)));
-      return;
+      continue;
     }
-    if (sameForms(translation, pluralForms(doc, plural.group))) return;
+    if (sameForms(translation, pluralForms(doc, plural.group))) continue;
     let changes = objects.get(plural.object);
     if (!changes) {
       changes = { removed: new Set(), insertions: [] };
       objects.set(plural.object, changes);
     }
     pluralEdits(doc, plural.group, plural.object, translation, targetLang, escapeValue, edits, changes);
-  });
+  }
   for (const [object, changes] of objects) {
     // Insertions first: one may sit exactly where a trailing removal starts.
     edits.push(...changes.insertions, ...removals(doc, object, changes.removed));
@@ -90,8 +97,8 @@ function pluralEdits(
   const type = group.ordinal ? 'ordinal' : 'cardinal';
   const forms = formsToWrite(translation, targetLang, type, group.members.has('zero'));
   let anchor = -1;
-  const inFileOrder = [...group.members].sort(([, a], [, b]) => a - b);
-  for (const [category, key] of inFileOrder) {
+  // Members are grouped in file order, so the last one kept anchors the insertions.
+  for (const [category, key] of group.members) {
     const value = forms.get(category);
     if (value === undefined) {
       changes.removed.add(key);
@@ -102,15 +109,18 @@ function pluralEdits(
   }
   // `other` is always written, so at least one member stays and anchors the insertions.
   if (anchor < 0) return;
-  const added = [...forms].filter(([category]) => !group.members.has(category));
-  if (added.length === 0) return;
-  const text = doc.text;
-  const separator = memberSeparator(doc, object, anchor);
-  const colon = text.slice(doc.end(anchor), doc.start(anchor + 1));
   let insertion = '';
-  for (const [category, value] of added) {
+  let separator: string | undefined;
+  let colon = '';
+  for (const [category, value] of forms) {
+    if (group.members.has(category)) continue;
+    if (separator === undefined) {
+      separator = memberSeparator(doc, object, anchor);
+      colon = doc.text.slice(doc.end(anchor), doc.start(anchor + 1));
+    }
     insertion += `${separator}"${escapeValue(pluralKey(group, category))}"${colon}"${escapeValue(value)}"`;
   }
+  if (separator === undefined) return;
   const at = doc.end(anchor + 1);
   changes.insertions.push({ start: at, end: at, replacement: insertion });
 }

@@ -13,67 +13,59 @@ import { objectConventions, type PluralGroup } from './i18next.ts';
 import { escapeSegment } from './key-path.ts';
 import { ARRAY, type JsonDoc, OBJECT, STRING } from './tokens.ts';
 
-/** One translatable value. Ids are built only on demand: a 5 MB file has 100 000 of them. */
-export interface JsonEntry {
-  /** Id of the containing object or array; undefined at the top level. */
-  parent: string | undefined;
-  /** The escaped last segment of the id. */
-  segment: string;
-  /** The string event: the value itself, or a plural group's first member value (where the unit is located). */
-  value: number;
-  /** For plural units: the group and the object event holding its members. */
-  plural: { group: PluralGroup; object: number } | undefined;
-  context: string | undefined;
+/** Where a plural unit's members are: the group and the object event that holds them. */
+export interface PluralRef {
+  group: PluralGroup;
+  object: number;
+}
+
+/** The translatable entries of a document, in file order, as parallel lists. */
+export interface JsonEntries {
+  /** Unit ids (key paths). */
+  ids: string[];
+  /** The string event of each entry: the value itself, or a plural group's first member value (where the unit is located). */
+  values: number[];
+  /** The plural group of each entry; undefined for plain strings. */
+  plurals: (PluralRef | undefined)[];
+  /** The i18next context of each entry. */
+  contexts: (string | undefined)[];
 }
 
 const ORDER: readonly PluralCategory[] = ['zero', 'one', 'two', 'few', 'many', 'other'];
 
-/** The unit id of an entry. */
-export function entryId(entry: JsonEntry): string {
-  return entry.parent === undefined ? entry.segment : `${entry.parent}.${entry.segment}`;
-}
-
 /**
- * Visits the translatable entries of a JSON document (root event 0) in file order. The entry
- * object is reused from one call to the next (100 000 allocations saved on a large file): copy
- * what you keep.
+ * The translatable entries of a JSON document (root event 0), in file order. Parse and render
+ * both start from them, so a document read once (see JsonDoc.derive) is walked once.
  */
-export function walkJson(doc: JsonDoc, visit: (entry: JsonEntry) => void): void {
-  const walker = new Walker(doc, visit);
+export function jsonEntries(doc: JsonDoc): JsonEntries {
+  const entries: JsonEntries = { ids: [], values: [], plurals: [], contexts: [] };
+  const walker = new Walker(doc, entries);
   if (doc.kind(0) === OBJECT) walker.object(0, undefined);
   else if (doc.kind(0) === ARRAY) walker.array(0, undefined);
+  return entries;
 }
 
 class Walker {
   private readonly doc: JsonDoc;
-  private readonly visit: (entry: JsonEntry) => void;
-  private readonly entry: JsonEntry = {
-    parent: undefined,
-    segment: '',
-    value: 0,
-    plural: undefined,
-    context: undefined,
-  };
+  private readonly entries: JsonEntries;
 
-  constructor(doc: JsonDoc, visit: (entry: JsonEntry) => void) {
+  constructor(doc: JsonDoc, entries: JsonEntries) {
     this.doc = doc;
-    this.visit = visit;
+    this.entries = entries;
   }
 
   private emit(
     parent: string | undefined,
     segment: string,
     value: number,
-    plural: JsonEntry['plural'],
+    plural: PluralRef | undefined,
     context: string | undefined,
   ): void {
-    const entry = this.entry;
-    entry.parent = parent;
-    entry.segment = segment;
-    entry.value = value;
-    entry.plural = plural;
-    entry.context = context;
-    this.visit(entry);
+    const entries = this.entries;
+    entries.ids.push(parent === undefined ? segment : `${parent}.${segment}`);
+    entries.values.push(value);
+    entries.plurals.push(plural);
+    entries.contexts.push(context);
   }
 
   array(array: number, parent: string | undefined): void {

@@ -131,5 +131,5 @@ function xcodeStyle(doc: JsonDoc): XcodeStyle {
   const text = doc.text;
   const first = doc.keys(0)[0];
   const unit = first === undefined ? '  ' : lineIndent(text, doc.start(first)) || '  ';
-  return { unit, eol: text.includes('\r\n') ? '\r\n' : '\n', escape: escaperFor(text) };
+  return { unit, eol: text.includes('\r\n') ? '\r\n' : '\n', escape: escaperFor(doc) };
 }
