@@ -171,7 +171,7 @@ describe('fake GitHub: repository and Git Data API', () => {
   it('answers 422 for trees GitHub refuses', async () => {
     const parent = await head();
     const create = (
-      tree: Parameters<typeof octokit.rest.git.createTree>[0]['tree'],
+      tree: NonNullable<Parameters<typeof octokit.rest.git.createTree>[0]>['tree'],
       base_tree = parent.tree,
     ) => octokit.rest.git.createTree({ ...repo, base_tree, tree });
     await expect(
