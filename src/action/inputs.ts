@@ -1,0 +1,114 @@
+import * as core from '@actions/core';
+
+/** Every input of action.yml, read and checked once (STYLE.md: one validating getInputs()). */
+export interface ActionInputs {
+  apiUrl: string;
+  apiKey: string;
+  config: string;
+  mode: 'job' | 'instant' | undefined;
+  sourceLang: string | undefined;
+  targetLangs: string[] | undefined;
+  /** YAML list in the shape of the config's `files:`. */
+  files: string | undefined;
+  due: string | undefined;
+  workflowTemplateId: number | undefined;
+  domainId: number | undefined;
+  wait: boolean;
+  githubToken: string | undefined;
+  pullRequest: {
+    branch?: string;
+    title?: string;
+    body?: string;
+    labels?: string[];
+    reviewers?: string[];
+    assignees?: string[];
+    draft?: boolean;
+    commitMessage?: string;
+  };
+  dryRun: boolean;
+}
+
+/** An input the user set wrong; the message names it. */
+export class InputError extends Error {
+  override name = 'InputError';
+}
+
+const optional = (name: string) => core.getInput(name) || undefined;
+
+function list(name: string): string[] | undefined {
+  const raw = optional(name);
+  if (raw === undefined) return undefined;
+  const items = raw
+    .split(/[\n,]/)
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+  return items.length > 0 ? items : undefined;
+}
+
+function bool(name: string, fallback: boolean): boolean {
+  const raw = optional(name)?.trim().toLowerCase();
+  if (raw === undefined) return fallback;
+  if (['true', 'yes', '1', 'on'].includes(raw)) return true;
+  if (['false', 'no', '0', 'off'].includes(raw)) return false;
+  throw new InputError(`input ${name}: "${raw}" is not true or false`);
+}
+
+function positive(name: string): number | undefined {
+  const raw = optional(name)?.trim();
+  if (raw === undefined) return undefined;
+  if (!/^\d+$/.test(raw) || Number(raw) < 1)
+    throw new InputError(`input ${name}: "${raw}" is not a positive whole number`);
+  return Number(raw);
+}
+
+function required(name: string): string {
+  const value = optional(name)?.trim();
+  if (!value) throw new InputError(`input ${name} is required`);
+  return value;
+}
+
+/** Reads the inputs; an invalid one throws InputError naming it. */
+export function getInputs(): ActionInputs {
+  const apiKey = required('api-key');
+  core.setSecret(apiKey);
+  const apiUrl = required('api-url');
+  if (!URL.canParse(apiUrl) || !/^https?:$/.test(new URL(apiUrl).protocol))
+    throw new InputError(`input api-url: "${apiUrl}" is not an http(s) URL`);
+  const mode = optional('mode')?.trim();
+  if (mode !== undefined && mode !== 'job' && mode !== 'instant')
+    throw new InputError(`input mode: "${mode}" is not job or instant`);
+  const githubToken = optional('github-token');
+  if (githubToken) core.setSecret(githubToken);
+  const draft = optional('pr-draft') === undefined ? undefined : bool('pr-draft', false);
+  const pr: ActionInputs['pullRequest'] = {};
+  const set = <K extends keyof ActionInputs['pullRequest']>(
+    k: K,
+    v: ActionInputs['pullRequest'][K] | undefined,
+  ) => {
+    if (v !== undefined) pr[k] = v;
+  };
+  set('branch', optional('pr-branch'));
+  set('title', optional('pr-title'));
+  set('body', optional('pr-body'));
+  set('labels', list('pr-labels'));
+  set('reviewers', list('pr-reviewers'));
+  set('assignees', list('pr-assignees'));
+  set('draft', draft);
+  set('commitMessage', optional('commit-message'));
+  return {
+    apiUrl,
+    apiKey,
+    config: optional('config') ?? '.svc.yml',
+    mode,
+    sourceLang: optional('source-lang')?.trim(),
+    targetLangs: list('target-langs'),
+    files: optional('files'),
+    due: optional('due')?.trim(),
+    workflowTemplateId: positive('workflow-template-id'),
+    domainId: positive('domain-id'),
+    wait: bool('wait', false),
+    githubToken,
+    pullRequest: pr,
+    dryRun: bool('dry-run', false),
+  };
+}

@@ -1,0 +1,208 @@
+import type { GitHub } from './client.ts';
+import { githubStatus } from './read-file.ts';
+
+/** A file the commit writes: its repository path and its bytes (text or binary). */
+export interface FileWrite {
+  path: string;
+  content: string | Uint8Array;
+}
+
+/** Who our commits are by; a branch whose commits are all by this identity is ours to rebuild. */
+export interface CommitIdentity {
+  name: string;
+  email: string;
+}
+
+export const DEFAULT_IDENTITY: CommitIdentity = {
+  name: 'svc-connector',
+  email: 'svc-connector@users.noreply.github.com',
+};
+
+export interface CommitRequest {
+  owner: string;
+  repo: string;
+  base: string;
+  branch: string;
+  files: readonly FileWrite[];
+  message: string;
+  identity?: CommitIdentity;
+}
+
+export interface CommitOutcome {
+  /** The new commit, or null when the branch already held exactly these contents. */
+  commitSha: string | null;
+  /** The branch's tip afterwards (undefined when there is no branch: nothing differed from base). */
+  headSha: string | undefined;
+  /** How the commit was placed (see commitToBranch). */
+  strategy: 'created' | 'replaced' | 'rebuilt' | 'appended' | 'unchanged';
+}
+
+type TreeEntry = { path: string; mode: '100644'; type: 'blob'; sha?: string | null; content?: string };
+
+interface BranchTip {
+  sha: string;
+  tree: string;
+  parents: string[];
+  authorEmail: string | undefined;
+}
+
+/**
+ * Writes `files` onto the l10n branch in one commit through the Git Data API (tree, commit, ref),
+ * reading the base and the branch with one call each:
+ * - no branch yet: a commit on the base, and the branch is created;
+ * - the branch is one commit of ours on the current base: that commit is replaced by one holding
+ *   its files and these (the PR stays a single clean commit);
+ * - the base moved and every commit on the branch is ours: the branch is rebuilt on the new base
+ *   with the files it changed plus these;
+ * - anyone else committed to the branch: a commit on top, fast-forward only — never a force-push
+ *   over their work.
+ * Nothing is committed when the resulting tree equals the branch's tree.
+ */
+export async function commitToBranch(gh: GitHub, request: CommitRequest): Promise<CommitOutcome> {
+  const { owner, repo, branch } = request;
+  const identity = request.identity ?? DEFAULT_IDENTITY;
+  const base = await tipOf(gh, owner, repo, request.base);
+  if (!base)
+    throw Object.assign(new Error(`${owner}/${repo}: base branch ${request.base} does not exist`), {
+      status: 404,
+    });
+  const tip = await tipOf(gh, owner, repo, branch);
+  const entries = await treeEntries(gh, owner, repo, request.files);
+
+  let parent: string;
+  let baseTree: string;
+  let force = false;
+  let strategy: CommitOutcome['strategy'];
+  let extra: TreeEntry[] = [];
+  if (!tip) {
+    [parent, baseTree, strategy] = [base.sha, base.tree, 'created'];
+  } else if (tip.authorEmail === identity.email && tip.parents.length === 1 && tip.parents[0] === base.sha) {
+    [parent, baseTree, strategy, force] = [base.sha, tip.tree, 'replaced', true];
+  } else {
+    const ours = await branchChangesIfOurs(gh, owner, repo, base.sha, tip.sha, identity);
+    if (ours) {
+      [parent, baseTree, strategy, force, extra] = [base.sha, base.tree, 'rebuilt', true, ours];
+    } else {
+      [parent, baseTree, strategy] = [tip.sha, tip.tree, 'appended'];
+    }
+  }
+  const paths = new Set(entries.map((e) => e.path));
+  const tree = await gh.rest.git.createTree({
+    owner,
+    repo,
+    base_tree: baseTree,
+    tree: [...extra.filter((e) => !paths.has(e.path)), ...entries] as never,
+  });
+  if (tip && tree.data.sha === tip.tree) return { commitSha: null, headSha: tip.sha, strategy: 'unchanged' };
+  if (!tip && tree.data.sha === base.tree)
+    return { commitSha: null, headSha: undefined, strategy: 'unchanged' };
+
+  const when = new Date().toISOString();
+  const commit = await gh.rest.git.createCommit({
+    owner,
+    repo,
+    message: request.message,
+    tree: tree.data.sha,
+    parents: [parent],
+    author: { ...identity, date: when },
+    committer: { ...identity, date: when },
+  });
+  const sha = commit.data.sha;
+  if (tip) await gh.rest.git.updateRef({ owner, repo, ref: `heads/${branch}`, sha, force });
+  else await gh.rest.git.createRef({ owner, repo, ref: `refs/heads/${branch}`, sha });
+  return { commitSha: sha, headSha: sha, strategy };
+}
+
+/** The branch's tip commit and tree in one call (GET /branches/{branch}), or undefined. */
+async function tipOf(
+  gh: GitHub,
+  owner: string,
+  repo: string,
+  branch: string,
+): Promise<BranchTip | undefined> {
+  try {
+    const { data } = await gh.rest.repos.getBranch({ owner, repo, branch });
+    return {
+      sha: data.commit.sha,
+      tree: data.commit.commit.tree.sha,
+      parents: data.commit.parents.map((p) => p.sha),
+      authorEmail: data.commit.commit.author?.email ?? undefined,
+    };
+  } catch (error) {
+    if (githubStatus(error) === 404) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * The files the branch changed since it left the base, as tree entries, when every commit on it
+ * is ours; undefined when someone else committed (or the comparison is too large to be complete,
+ * GitHub lists at most 300 files), in which case the branch must not be rebuilt.
+ */
+async function branchChangesIfOurs(
+  gh: GitHub,
+  owner: string,
+  repo: string,
+  baseSha: string,
+  tipSha: string,
+  identity: CommitIdentity,
+): Promise<TreeEntry[] | undefined> {
+  const { data } = await gh.rest.repos.compareCommitsWithBasehead({
+    owner,
+    repo,
+    basehead: `${baseSha}...${tipSha}`,
+  });
+  // Everything on the branch is already in the base (its PR was merged): start afresh from the base.
+  if (data.ahead_by === 0) return [];
+  if (data.commits.length < data.ahead_by) return undefined;
+  if (data.commits.some((c) => c.commit.author?.email !== identity.email)) return undefined;
+  const files = data.files ?? [];
+  if (files.length >= 300) return undefined;
+  const entries: TreeEntry[] = [];
+  for (const f of files) {
+    if (f.status === 'renamed' && f.previous_filename)
+      entries.push({ path: f.previous_filename, mode: '100644', type: 'blob', sha: null });
+    entries.push({
+      path: f.filename,
+      mode: '100644',
+      type: 'blob',
+      sha: f.status === 'removed' ? null : f.sha,
+    });
+  }
+  return entries;
+}
+
+/**
+ * Tree entries for the files: UTF-8 text inline (no call per file), anything else as a blob.
+ */
+async function treeEntries(
+  gh: GitHub,
+  owner: string,
+  repo: string,
+  files: readonly FileWrite[],
+): Promise<TreeEntry[]> {
+  const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+  const out: TreeEntry[] = [];
+  for (const file of files) {
+    let text: string | undefined;
+    if (typeof file.content === 'string') text = file.content;
+    else {
+      try {
+        text = decoder.decode(file.content);
+      } catch {
+        text = undefined;
+      }
+    }
+    if (text !== undefined) out.push({ path: file.path, mode: '100644', type: 'blob', content: text });
+    else {
+      const blob = await gh.rest.git.createBlob({
+        owner,
+        repo,
+        content: Buffer.from(file.content as Uint8Array).toString('base64'),
+        encoding: 'base64',
+      });
+      out.push({ path: file.path, mode: '100644', type: 'blob', sha: blob.data.sha });
+    }
+  }
+  return out;
+}

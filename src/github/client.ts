@@ -1,0 +1,81 @@
+import { createAppAuth } from '@octokit/auth-app';
+import { retry } from '@octokit/plugin-retry';
+import { throttling } from '@octokit/plugin-throttling';
+import { Octokit } from '@octokit/rest';
+
+/** What the pull-request writer and the repository reads need: Octokit's REST methods. */
+export type GitHub = Pick<Octokit, 'rest' | 'request'>;
+
+export interface GitHubLogger {
+  warn(message: string): void;
+  info?(message: string): void;
+}
+
+export type GitHubAuth =
+  | { token: string }
+  | { appId: number | string; privateKey: string; installationId: number | string };
+
+export interface GitHubClientOptions {
+  auth: GitHubAuth;
+  /** `GITHUB_API_URL` (default https://api.github.com). */
+  baseUrl?: string;
+  log?: GitHubLogger;
+  /** Retries after a secondary rate limit or a 5xx before giving up (default 3). */
+  retries?: number;
+  /** fetch for Octokit's requests (tests). */
+  fetch?: typeof fetch;
+}
+
+const RetryingOctokit = Octokit.plugin(retry, throttling);
+
+/**
+ * An Octokit for the receiver: a token, or a GitHub App (JWT → installation token, renewed by
+ * @octokit/auth-app before it expires); 5xx answers retried (plugin-retry), primary and secondary
+ * rate limits waited out up to `retries` times (plugin-throttling), as GitHub asks of integrations:
+ * https://docs.github.com/en/rest/using-the-rest-api/best-practices-for-using-the-rest-api
+ */
+export function createGitHubClient(options: GitHubClientOptions): Octokit {
+  const retries = options.retries ?? 3;
+  const log = options.log;
+  const onLimit =
+    (kind: string) =>
+    (after: number, request: { method: string; url: string }, _o: unknown, count: number) => {
+      log?.warn(
+        `GitHub ${kind} rate limit on ${request.method} ${request.url}; retry ${count + 1} in ${after} s`,
+      );
+      return count < retries;
+    };
+  const auth =
+    'token' in options.auth
+      ? { auth: options.auth.token }
+      : {
+          authStrategy: createAppAuth,
+          auth: {
+            appId: options.auth.appId,
+            privateKey: options.auth.privateKey,
+            installationId: options.auth.installationId,
+          },
+        };
+  return new RetryingOctokit({
+    ...auth,
+    baseUrl: options.baseUrl ?? 'https://api.github.com',
+    userAgent: 'svc-connector',
+    request: options.fetch ? { fetch: options.fetch } : undefined,
+    retry: { retries },
+    throttle: { onRateLimit: onLimit('primary'), onSecondaryRateLimit: onLimit('secondary') },
+    log: {
+      debug: () => {},
+      info: () => {},
+      warn: (m: string) => log?.warn(m),
+      error: (m: string) => log?.warn(m),
+    },
+  });
+}
+
+/** `owner/name` split; a string of any other shape is refused. */
+export function parseRepository(fullName: string): { owner: string; repo: string } {
+  const match = /^([A-Za-z0-9](?:[A-Za-z0-9-]{0,38})?)\/([A-Za-z0-9._-]{1,100})$/.exec(fullName);
+  if (!match || match[2] === '.' || match[2] === '..')
+    throw new TypeError(`[svc-connector] "${fullName}" is not a repository name of the form owner/name`);
+  return { owner: match[1]!, repo: match[2]! };
+}

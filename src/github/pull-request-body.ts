@@ -1,0 +1,105 @@
+import type { PlaceholderWarning } from '../translations/placeholder-qa.ts';
+
+/** One translated file written by an update. */
+export interface TranslatedFile {
+  target: string;
+  path: string;
+  sourcePath: string;
+  words: number;
+}
+
+/** What one update of the l10n pull request brought: the body lists it, then earlier updates. */
+export interface PullRequestUpdate {
+  /** `job 12`, `instant translation` … */
+  via: string;
+  sourceLang: string;
+  files: readonly TranslatedFile[];
+  /** Words by TM leverage, when the platform reported it (jobs). */
+  leverage?: { exactWords: number; fuzzyWords: number; newWords: number } | undefined;
+  failures: readonly { sourcePath: string; target: string; message: string }[];
+  warnings: readonly PlaceholderWarning[];
+  at: Date;
+}
+
+const MARK = '<!-- svc-connector:updates ';
+const LISTED = 50;
+const HISTORY = 20;
+
+/** Markdown table cells must not break the table. */
+const cell = (s: string) => s.replaceAll('|', '\\|').replaceAll('\n', ' ');
+
+/**
+ * The pull request's body: the latest update in detail (languages, files, words, TM leverage,
+ * failures, placeholder QA warnings), then one line per earlier update, carried over from
+ * `previous` (the body GitHub holds) through a hidden comment — the receiver keeps no state.
+ * Long lists are cut so the body stays well under GitHub's 65,536 characters.
+ */
+export function pullRequestBody(update: PullRequestUpdate, previous?: string, intro?: string): string {
+  const byLang = new Map<string, { files: number; words: number }>();
+  for (const f of update.files) {
+    const s = byLang.get(f.target) ?? { files: 0, words: 0 };
+    s.files += 1;
+    s.words += f.words;
+    byLang.set(f.target, s);
+  }
+  const words = update.files.reduce((n, f) => n + f.words, 0);
+  const line = `${update.at.toISOString().slice(0, 16).replace('T', ' ')} UTC — ${update.via}: ${update.files.length} files, ${words} words${update.failures.length ? `, ${update.failures.length} failed` : ''}`;
+  const history = [line, ...previousUpdates(previous)].slice(0, HISTORY);
+
+  const out: string[] = [];
+  if (intro) out.push(intro, '');
+  out.push(`Translations from **${update.via}** (source: \`${update.sourceLang}\`).`, '');
+  out.push('| Language | Files | Words |', '|---|---:|---:|');
+  for (const [lang, s] of [...byLang].sort(([a], [b]) => a.localeCompare(b)))
+    out.push(`| ${cell(lang)} | ${s.files} | ${s.words} |`);
+  if (update.leverage) {
+    const { exactWords, fuzzyWords, newWords } = update.leverage;
+    const total = exactWords + fuzzyWords + newWords;
+    const pct = (n: number) => (total ? `${Math.round((100 * n) / total)}%` : '0%');
+    out.push(
+      '',
+      `**TM leverage**: ${exactWords} exact (${pct(exactWords)}), ${fuzzyWords} fuzzy (${pct(fuzzyWords)}), ${newWords} new (${pct(newWords)}) words.`,
+    );
+  }
+  out.push(
+    '',
+    '<details><summary>Files</summary>',
+    '',
+    '| File | Language | Source | Words |',
+    '|---|---|---|---:|',
+  );
+  for (const f of update.files.slice(0, LISTED))
+    out.push(`| \`${cell(f.path)}\` | ${cell(f.target)} | \`${cell(f.sourcePath)}\` | ${f.words} |`);
+  if (update.files.length > LISTED) out.push(`| … and ${update.files.length - LISTED} more | | | |`);
+  out.push('', '</details>');
+  if (update.failures.length) {
+    out.push('', `### ⚠️ ${update.failures.length} translation(s) failed`, '');
+    for (const f of update.failures.slice(0, LISTED))
+      out.push(`- \`${f.sourcePath}\` → ${f.target}: ${f.message}`);
+    if (update.failures.length > LISTED) out.push(`- … and ${update.failures.length - LISTED} more`);
+  }
+  if (update.warnings.length) {
+    out.push('', `### Placeholder check: ${update.warnings.length} warning(s)`, '');
+    for (const w of update.warnings.slice(0, LISTED))
+      out.push(`- \`${w.path}\` \`${cell(w.id)}\`: ${w.message}`);
+    if (update.warnings.length > LISTED) out.push(`- … and ${update.warnings.length - LISTED} more`);
+  }
+  out.push('', '#### Updates', '', ...history.map((h) => `- ${h}`), '');
+  out.push(`${MARK}${Buffer.from(JSON.stringify(history)).toString('base64')} -->`);
+  return out.join('\n');
+}
+
+/** The update lines an earlier body carried; none when it has no (readable) marker. */
+function previousUpdates(body: string | undefined): string[] {
+  const at = body?.lastIndexOf(MARK) ?? -1;
+  if (!body || at < 0) return [];
+  const end = body.indexOf(' -->', at);
+  try {
+    const lines = JSON.parse(Buffer.from(body.slice(at + MARK.length, end), 'base64').toString('utf8'));
+    return Array.isArray(lines)
+      ? lines.filter((l): l is string => typeof l === 'string').map((l) => l.slice(0, 300))
+      : [];
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,69 @@
+import { type CommitIdentity, type CommitOutcome, commitToBranch, type FileWrite } from './branch-commit.ts';
+import type { GitHub } from './client.ts';
+import { type PullRequestRef, upsertPullRequest } from './pull-request.ts';
+
+export interface PullRequestWrite {
+  owner: string;
+  repo: string;
+  /** The branch the translations are for. */
+  base: string;
+  /** The l10n branch (default `svc-l10n/<base>`). */
+  branch?: string;
+  files: readonly FileWrite[];
+  commitMessage: string;
+  title: string;
+  /** The body, or a function of the open PR's current body (see pullRequestBody). */
+  body: string | ((previous: string | undefined) => string);
+  labels?: readonly string[];
+  reviewers?: readonly string[];
+  assignees?: readonly string[];
+  draft?: boolean;
+  identity?: CommitIdentity;
+}
+
+export interface PullRequestWritten {
+  commit: CommitOutcome;
+  /** Undefined when nothing differs from the base and no branch exists: there is nothing to review. */
+  pullRequest: PullRequestRef | undefined;
+  branch: string;
+}
+
+/** The l10n branch for a base: one per base, so every batch for it lands in the same PR. */
+export function l10nBranch(base: string, pattern = 'svc-l10n/%base%'): string {
+  return pattern.replaceAll('%base%', base);
+}
+
+/**
+ * Commits the files to the l10n branch of `base` (see commitToBranch) and opens or updates its
+ * pull request (see upsertPullRequest) — shared by the Action (instant mode with `wait`) and the
+ * receiver. Safe to repeat: equal contents make no commit, and an open PR is updated, so a retry
+ * after a crash between the commit and the PR still ends with exactly one PR.
+ */
+export async function writePullRequest(gh: GitHub, w: PullRequestWrite): Promise<PullRequestWritten> {
+  const branch = w.branch ?? l10nBranch(w.base);
+  if (branch === w.base)
+    throw new TypeError(`[svc-connector] the l10n branch must differ from the base (${branch})`);
+  const commit = await commitToBranch(gh, {
+    owner: w.owner,
+    repo: w.repo,
+    base: w.base,
+    branch,
+    files: w.files,
+    message: w.commitMessage,
+    ...(w.identity ? { identity: w.identity } : {}),
+  });
+  if (commit.headSha === undefined) return { commit, pullRequest: undefined, branch };
+  const pullRequest = await upsertPullRequest(gh, {
+    owner: w.owner,
+    repo: w.repo,
+    base: w.base,
+    branch,
+    title: w.title,
+    body: w.body,
+    ...(w.labels ? { labels: w.labels } : {}),
+    ...(w.reviewers ? { reviewers: w.reviewers } : {}),
+    ...(w.assignees ? { assignees: w.assignees } : {}),
+    ...(w.draft !== undefined ? { draft: w.draft } : {}),
+  });
+  return { commit, pullRequest, branch };
+}

@@ -1,0 +1,71 @@
+import type { GitHub } from './client.ts';
+
+export interface PullRequestOptions {
+  owner: string;
+  repo: string;
+  base: string;
+  branch: string;
+  title: string;
+  /** The body, or a function of the open PR's current body (undefined when opening one). */
+  body: string | ((previous: string | undefined) => string);
+  labels?: readonly string[];
+  reviewers?: readonly string[];
+  assignees?: readonly string[];
+  draft?: boolean;
+}
+
+export interface PullRequestRef {
+  number: number;
+  url: string;
+  created: boolean;
+}
+
+/**
+ * Opens the pull request from `branch` into `base`, or updates the open one (title and body when
+ * they differ, labels it lacks). Reviewers and assignees are asked for only when it is opened:
+ * people may have changed them since. Labels and assignees go in one issue update.
+ */
+export async function upsertPullRequest(gh: GitHub, o: PullRequestOptions): Promise<PullRequestRef> {
+  const { owner, repo } = o;
+  const open = await gh.rest.pulls.list({
+    owner,
+    repo,
+    state: 'open',
+    head: `${owner}:${o.branch}`,
+    base: o.base,
+    per_page: 1,
+  });
+  const existing = open.data[0];
+  if (existing) {
+    const body = typeof o.body === 'function' ? o.body(existing.body ?? undefined) : o.body;
+    if (existing.title !== o.title || (existing.body ?? '') !== body)
+      await gh.rest.pulls.update({ owner, repo, pull_number: existing.number, title: o.title, body });
+    const have = new Set(existing.labels.map((l) => l.name));
+    const missing = (o.labels ?? []).filter((l) => !have.has(l));
+    if (missing.length > 0)
+      await gh.rest.issues.addLabels({ owner, repo, issue_number: existing.number, labels: missing });
+    return { number: existing.number, url: existing.html_url, created: false };
+  }
+  const created = await gh.rest.pulls.create({
+    owner,
+    repo,
+    head: o.branch,
+    base: o.base,
+    title: o.title,
+    body: typeof o.body === 'function' ? o.body(undefined) : o.body,
+    draft: o.draft ?? false,
+    maintainer_can_modify: true,
+  });
+  const number = created.data.number;
+  if ((o.labels?.length ?? 0) > 0 || (o.assignees?.length ?? 0) > 0)
+    await gh.rest.issues.update({
+      owner,
+      repo,
+      issue_number: number,
+      ...(o.labels?.length ? { labels: [...o.labels] } : {}),
+      ...(o.assignees?.length ? { assignees: [...o.assignees] } : {}),
+    });
+  if (o.reviewers?.length)
+    await gh.rest.pulls.requestReviewers({ owner, repo, pull_number: number, reviewers: [...o.reviewers] });
+  return { number, url: created.data.html_url, created: true };
+}
