@@ -9,6 +9,8 @@ export interface CliProcess {
   /** Lines printed on stdout so far. */
   stdout: string[];
   stderr: string[];
+  /** Resolves with the exit code once the process has ended. */
+  exit: Promise<number | null>;
   /** Resolves with the first stdout line matching the pattern. */
   waitFor(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
   stop(signal?: NodeJS.Signals): Promise<number | null>;
@@ -48,6 +50,7 @@ export function runCli(args: string[], env: NodeJS.ProcessEnv = {}): CliProcess 
     child,
     stdout,
     stderr,
+    exit: exited.then(([code]) => code as number | null),
     waitFor(pattern, timeoutMs = 20_000) {
       for (const line of stdout) {
         const m = line.match(pattern);

@@ -1,0 +1,100 @@
+import { execFileSync } from 'node:child_process';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import type { Command } from 'commander';
+
+/** `owner/name` of a GitHub remote URL (https or ssh), or undefined. */
+export function repositoryOfRemote(url: string): { owner: string; repo: string } | undefined {
+  const match = /[/:]([^/:]+)\/([^/]+?)(?:\.git)?\/?$/.exec(url.trim());
+  return match ? { owner: match[1]!, repo: match[2]! } : undefined;
+}
+
+function git(cwd: string, ...args: string[]): string | undefined {
+  try {
+    return execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return undefined;
+  }
+}
+
+export function syncCommand(program: Command): void {
+  program
+    .command('sync')
+    .description(
+      "Run the GitHub Action's logic locally: upload changed source files, create a job or instant translations",
+    )
+    .option('--config <file>', 'configuration file', '.svc.yml')
+    .option('--mode <mode>', 'job or instant (overrides the config)')
+    .option('--dir <path>', 'repository checkout', '.')
+    .option('--repo <owner/name>', 'repository the files belong to (default: the origin remote)')
+    .option('--ref <branch>', 'branch the files are for (default: the current branch)')
+    .option('--write', 'instant mode: wait for the translations and write them into the working tree')
+    .option('--dry-run', 'print what would be uploaded and created; change nothing')
+    .addHelpText(
+      'after',
+      `
+Environment: SVC_API_URL (default http://127.0.0.1:8080) and SVC_API_KEY.
+
+Examples:
+  svc-connector sync --dry-run
+  svc-connector sync --mode instant --write`,
+    )
+    .action(async (opts: Record<string, string | boolean | undefined>) => {
+      const apiKey = process.env.SVC_API_KEY;
+      if (!apiKey) throw new Error('SVC_API_KEY is not set: export the platform API key');
+      const dir = resolve(String(opts.dir));
+      const mode = opts.mode as string | undefined;
+      if (mode !== undefined && mode !== 'job' && mode !== 'instant')
+        throw new Error(`--mode must be job or instant, got "${mode}"`);
+      const remote = opts.repo ? String(opts.repo) : git(dir, 'remote', 'get-url', 'origin');
+      const repository = remote
+        ? repositoryOfRemote(remote.includes('://') || remote.includes('@') ? remote : `/${remote}`)
+        : undefined;
+      if (!repository) throw new Error('cannot tell the repository: pass --repo owner/name');
+      const ref = (opts.ref as string | undefined) ?? git(dir, 'symbolic-ref', '--short', 'HEAD');
+      if (!ref || ref === 'HEAD') throw new Error('cannot tell the branch: pass --ref BRANCH');
+
+      const { createClient } = await import('../api/index.ts');
+      const { settingsFrom } = await import('../sync/config-view.ts');
+      const { runSync } = await import('../sync/run.ts');
+      const { syncSummary } = await import('../sync/summary.ts');
+      const configFile = String(opts.config);
+      const text = await readFile(join(dir, configFile), 'utf8').catch(() => {
+        throw new Error(`${configFile}: no such file in ${dir}`);
+      });
+      const settings = settingsFrom(text, configFile, { mode, base: ref });
+      const client = createClient({ baseUrl: process.env.SVC_API_URL ?? 'http://127.0.0.1:8080', apiKey });
+      try {
+        const result = await runSync({
+          client,
+          workspace: dir,
+          settings,
+          origin: { ...repository, ref, sha: git(dir, 'rev-parse', 'HEAD') },
+          dryRun: Boolean(opts.dryRun),
+          ...(opts.write
+            ? {
+                sink: async (files) => {
+                  for (const f of files) {
+                    await mkdir(dirname(join(dir, f.path)), { recursive: true });
+                    await writeFile(join(dir, f.path), f.content);
+                    process.stdout.write(`wrote ${f.path}\n`);
+                  }
+                  return undefined;
+                },
+              }
+            : {}),
+          log: { info: (m) => process.stderr.write(`${m}\n`), debug: () => {} },
+        });
+        process.stdout.write(
+          syncSummary(result, { targets: settings.targets, dryRun: Boolean(opts.dryRun) }),
+        );
+        if (result.problems.length > 0) {
+          for (const p of result.problems)
+            process.stderr.write(`${p.path}:${p.line ?? 1}:${p.column ?? 1}: ${p.message}\n`);
+          process.exitCode = 1;
+        }
+      } finally {
+        await client.close();
+      }
+    });
+}
