@@ -26,9 +26,13 @@ export async function diffFiles(
 ): Promise<DiffEntryShape[]> {
   const git: Git = repo.git;
   const base = from ?? EMPTY_TREE;
-  const raw = (await git.run(['diff-tree', '-r', '-z', '--no-renames', '--raw', base, to])).toString('utf8');
-  const patch = (await git.run(['diff-tree', '-r', '-p', '--no-renames', '--no-color', base, to])).toString(
-    'utf8',
+  const [raw, patch] = await git.memo(`diff ${base} ${to}`, [base, to], () =>
+    Promise.all([
+      git.run(['diff-tree', '-r', '-z', '--no-renames', '--raw', base, to]).then((b) => b.toString('utf8')),
+      git
+        .run(['diff-tree', '-r', '-p', '--no-renames', '--no-color', base, to])
+        .then((b) => b.toString('utf8')),
+    ]),
   );
   // Both listings come in the same (path) order, one `diff --git` section per raw entry.
   const sections = patch.split(/^diff --git /m).slice(1);

@@ -5,6 +5,7 @@
 import { execFile } from 'node:child_process';
 
 export const ZERO_SHA = '0'.repeat(40);
+const SHA = /^[0-9a-f]{40}$/;
 
 export interface GitIdentity {
   name: string;
@@ -43,8 +44,24 @@ export class GitError extends Error {
 
 export class Git {
   readonly dir: string;
+  /** Answers about objects, which never change once written: a query on full shas is asked once. */
+  private readonly memos = new Map<string, Promise<unknown>>();
   constructor(dir: string) {
     this.dir = dir;
+  }
+
+  /**
+   * `compute()` once per key when every revision in `revs` is a full sha (an object id, not a
+   * ref that can move); spawning git costs milliseconds and one API call asks several questions.
+   */
+  memo<T>(key: string, revs: (string | undefined)[], compute: () => Promise<T>): Promise<T> {
+    if (!revs.every((r) => r === undefined || SHA.test(r))) return compute();
+    const known = this.memos.get(key) as Promise<T> | undefined;
+    if (known) return known;
+    const pending = compute();
+    this.memos.set(key, pending);
+    pending.catch(() => this.memos.delete(key));
+    return pending;
   }
 
   /** Runs git; resolves with stdout as bytes. */
@@ -87,9 +104,10 @@ export class Git {
 
   /** The object's type, or undefined when it does not exist. */
   async typeOf(sha: string): Promise<string | undefined> {
-    if (!/^[0-9a-f]{40}$/.test(sha)) return undefined;
+    if (!SHA.test(sha)) return undefined;
     try {
-      return await this.text(['cat-file', '-t', sha]);
+      // Only existing objects are remembered: a missing one may be written later.
+      return await this.memo(`type ${sha}`, [sha], () => this.text(['cat-file', '-t', sha]));
     } catch {
       return undefined;
     }
@@ -113,7 +131,17 @@ export class Git {
    * Lists a tree (`recursive` includes the subtrees themselves, like GitHub's `?recursive=1`);
    * with `path`, only the entry at that path.
    */
-  async lsTree(treeish: string, recursive = false, path?: string): Promise<TreeEntry[]> {
+  lsTree(treeish: string, recursive = false, path?: string): Promise<TreeEntry[]> {
+    return this.memo(`ls-tree ${treeish} ${recursive} ${path ?? ''}`, [treeish], () =>
+      this.listTree(treeish, recursive, path),
+    );
+  }
+
+  private async listTree(
+    treeish: string,
+    recursive: boolean,
+    path: string | undefined,
+  ): Promise<TreeEntry[]> {
     const args = [
       'ls-tree',
       '-z',
@@ -148,6 +176,10 @@ export class Git {
 
   async readCommit(sha: string): Promise<CommitObject | undefined> {
     if ((await this.typeOf(sha)) !== 'commit') return undefined;
+    return this.memo(`commit ${sha}`, [sha], () => this.parseCommit(sha));
+  }
+
+  private async parseCommit(sha: string): Promise<CommitObject> {
     const raw = (await this.run(['cat-file', 'commit', sha])).toString('utf8');
     const split = raw.indexOf('\n\n');
     const headers = (split < 0 ? raw : raw.slice(0, split)).split('\n');
@@ -222,19 +254,23 @@ export class Git {
   }
 
   /** The best common ancestor, or undefined for unrelated histories. */
-  async mergeBase(a: string, b: string): Promise<string | undefined> {
-    try {
-      return (await this.text(['merge-base', a, b])) || undefined;
-    } catch {
-      return undefined;
-    }
+  mergeBase(a: string, b: string): Promise<string | undefined> {
+    return this.memo(`merge-base ${a} ${b}`, [a, b], async () => {
+      try {
+        return (await this.text(['merge-base', a, b])) || undefined;
+      } catch {
+        return undefined;
+      }
+    });
   }
 
   /** Commits reachable from `head` but not from `base`, oldest first. */
-  async revList(base: string | undefined, head: string): Promise<string[]> {
-    const range = base ? [`${base}..${head}`] : [head];
-    const out = await this.text(['rev-list', '--reverse', ...range]);
-    return out.split('\n').filter(Boolean);
+  revList(base: string | undefined, head: string): Promise<string[]> {
+    return this.memo(`rev-list ${base} ${head}`, [base, head], async () => {
+      const range = base ? [`${base}..${head}`] : [head];
+      const out = await this.text(['rev-list', '--reverse', ...range]);
+      return out.split('\n').filter(Boolean);
+    });
   }
 }
 

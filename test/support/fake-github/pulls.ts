@@ -6,9 +6,8 @@ import { type PullStats, pull } from './shapes-issues.ts';
 import type { FakeState, PullState, RepoState } from './state.ts';
 
 /** The sha a branch points at, or undefined when there is no such branch. */
-export async function branchSha(repo: RepoState, branch: string): Promise<string | undefined> {
-  const found = (await repo.git.refs(`refs/heads/${branch}`)).find((r) => r.ref === `refs/heads/${branch}`);
-  return found?.sha;
+export function branchSha(repo: RepoState, branch: string): Promise<string | undefined> {
+  return repo.git.resolve(`refs/heads/${branch}^{commit}`);
 }
 
 /** The pull request with that number (the `:number` parameter), or 404. */
@@ -29,8 +28,13 @@ export async function refreshHead(repo: RepoState, pr: PullState): Promise<void>
 }
 
 /** The files a pull request changes: head against its merge base with base (a three-dot diff). */
-export async function pullFiles(fake: FakeState, repo: RepoState, pr: PullState): Promise<DiffEntryShape[]> {
-  const baseSha = (await branchSha(repo, pr.base.ref)) ?? pr.head.sha;
+export async function pullFiles(
+  fake: FakeState,
+  repo: RepoState,
+  pr: PullState,
+  baseSha: string | undefined,
+): Promise<DiffEntryShape[]> {
+  if (!baseSha) return [];
   const mergeBase = await repo.git.mergeBase(baseSha, pr.head.sha);
   return diffFiles(fake, repo, mergeBase, pr.head.sha);
 }
@@ -39,7 +43,7 @@ export async function pullFiles(fake: FakeState, repo: RepoState, pr: PullState)
 export async function fullPull(fake: FakeState, repo: RepoState, pr: PullState) {
   await refreshHead(repo, pr);
   const baseSha = (await branchSha(repo, pr.base.ref)) ?? pr.head.sha;
-  const files = await pullFiles(fake, repo, pr);
+  const files = await pullFiles(fake, repo, pr, baseSha);
   const stats: PullStats = {
     commits: (await repo.git.revList(baseSha, pr.head.sha)).length,
     additions: files.reduce((n, f) => n + f.additions, 0),

@@ -166,7 +166,7 @@ export const pullRoutes: Route[] = [
     handler: async (ctx) => {
       const pr = findPull(ctx.repo, ctx.params.number);
       await refreshHead(ctx.repo, pr);
-      const files = await pullFiles(ctx.fake, ctx.repo, pr);
+      const files = await pullFiles(ctx.fake, ctx.repo, pr, await branchSha(ctx.repo, pr.base.ref));
       const path = `/repos/${ctx.repo.owner.login}/${ctx.repo.name}/pulls/${pr.number}/files`;
       return pageReply(ctx, path, files, (f) => f);
     },
