@@ -49,8 +49,9 @@ export function createHandler(deps: ServerDeps) {
     try {
       const raw = await readBody(req);
       const found = match(deps.routes, method, url.pathname);
-      doc = found?.route.doc;
       const principal = deps.auth.authenticate(req.headers.authorization);
+      // Credential errors link the REST overview; the others link the endpoint's page.
+      doc = found?.route.doc;
       Object.assign(headers, deps.limits.take(principal.credential, describe(principal)));
       const body = parseBody(raw);
       const intercepted = deps.intercept()?.({ method, path: url.pathname, body });
