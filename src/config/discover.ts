@@ -7,10 +7,10 @@
 import type { Dirent } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ConfigError, UnsafePathError } from './errors.ts';
+import { ConfigError } from './errors.ts';
 import { literalRoots } from './glob.ts';
 import type { FileEntry, SvcConfig } from './schema.ts';
-import { matchSource, translationPath } from './translation-paths.ts';
+import { matchSource, translationResults } from './translation-paths.ts';
 
 /** One entry's source files, sorted. */
 export interface DiscoveredEntry {
@@ -41,19 +41,16 @@ export function discoverSourceFiles(
   const files = [...new Set(listFiles)].sort(byCodeUnit);
   const candidates = config.files.map((entry) => files.filter((path) => matchSource(entry, path)));
 
+  // Every candidate's translations, computed once: first to drop candidates that are translations
+  // themselves, then to check what is left.
   const outputs = new Set<string>();
-  config.files.forEach((entry, i) => {
-    for (const source of candidates[i]!) {
-      for (const lang of config.targets) {
-        try {
-          outputs.add(translationPath(entry, source, lang, config));
-        } catch (error) {
-          // Reported below if the file stays a source; here it only means "produces nothing".
-          if (!(error instanceof UnsafePathError)) throw error;
-        }
-      }
-    }
-  });
+  const results = config.files.map((entry, i) =>
+    candidates[i]!.map((source) => {
+      const list = translationResults(entry, source, config.targets, config);
+      for (const result of list) if ('path' in result) outputs.add(result.path);
+      return list;
+    }),
+  );
 
   const owner = new Map<string, number>();
   const produced = new Map<string, { source: string; lang: string }>();
@@ -61,8 +58,10 @@ export function discoverSourceFiles(
     throw new ConfigError(fileName, [{ keyPath: `files[${index}].${key}`, problem }]);
   };
   return config.files.map((entry, index) => {
-    const sources = candidates[index]!.filter((path) => !outputs.has(path));
-    for (const source of sources) {
+    const sources: string[] = [];
+    candidates[index]!.forEach((source, k) => {
+      if (outputs.has(source)) return;
+      sources.push(source);
       const first = owner.get(source);
       if (first !== undefined) {
         fail(
@@ -72,26 +71,28 @@ export function discoverSourceFiles(
         );
       }
       owner.set(source, index);
-      for (const lang of config.targets) {
-        let path: string;
-        try {
-          path = translationPath(entry, source, lang, config);
-        } catch (error) {
-          if (!(error instanceof UnsafePathError)) throw error;
-          return fail(
+      for (const result of results[index]![k]!) {
+        const { lang } = result;
+        if ('error' in result) {
+          fail(
             index,
             'translation',
-            `gives an unusable path for "${source}" (${lang}): ${error.message}`,
+            `gives an unusable path for "${source}" (${lang}): ${result.error.message}`,
           );
+          return;
         }
-        const other = produced.get(path);
+        const other = produced.get(result.path);
         if (other) {
           const which = other.lang === lang ? lang : `${other.lang} and ${lang}`;
-          fail(index, 'translation', `"${other.source}" and "${source}" both map to "${path}" (${which})`);
+          fail(
+            index,
+            'translation',
+            `"${other.source}" and "${source}" both map to "${result.path}" (${which})`,
+          );
         }
-        produced.set(path, { source, lang });
+        produced.set(result.path, { source, lang });
       }
-    }
+    });
     return { index, entry, sources };
   });
 }

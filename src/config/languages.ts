@@ -91,20 +91,29 @@ export function androidCode(tag: LanguageTag): string {
   return ['b', tag.language, tag.script, tag.region].filter((p) => p !== undefined).join('+');
 }
 
+const valuesCache = new Map<string, Readonly<Record<LanguagePlaceholder, string>>>();
+
 /**
- * The value of each language placeholder for one language, before `languages_mapping` overrides.
- * Throws on an invalid code: callers pass codes the schema has already accepted.
+ * The value of each language placeholder for one language, before `languages_mapping` overrides
+ * (a fresh object the caller may change). Throws on an invalid code: callers pass codes the schema
+ * has already accepted.
  */
 export function languageValues(code: string): Record<LanguagePlaceholder, string> {
-  const tag = parseLanguage(code);
-  if (!tag) throw new TypeError(`[config] not a valid language code: ${JSON.stringify(code)}`);
-  return {
-    lang: code,
-    locale: code,
-    lang_underscore: code.replaceAll('-', '_'),
-    android_code: androidCode(tag),
-    two_letters_code: tag.language,
-  };
+  let values = valuesCache.get(code);
+  if (!values) {
+    const tag = parseLanguage(code);
+    if (!tag) throw new TypeError(`[config] not a valid language code: ${JSON.stringify(code)}`);
+    values = {
+      lang: code,
+      locale: code,
+      lang_underscore: code.replaceAll('-', '_'),
+      android_code: androidCode(tag),
+      two_letters_code: tag.language,
+    };
+    if (valuesCache.size > 1000) valuesCache.clear();
+    valuesCache.set(code, values);
+  }
+  return { ...values };
 }
 
 /**

@@ -9,6 +9,8 @@
  * `.git` (trailing dots or spaces, the 8.3 short name `git~1`).
  */
 function isGitDir(segment: string): boolean {
+  const first = segment.charCodeAt(0);
+  if (first !== 46 /* . */ && first !== 103 /* g */ && first !== 71 /* G */) return false;
   const lower = segment.toLowerCase().replace(/[. ]+$/, '');
   return lower === '.git' || lower === 'git~1';
 }
@@ -19,12 +21,13 @@ export function repoPathProblem(path: string): string | undefined {
   if (/[\u0000-\u001f\u007f]/.test(path)) return 'contains control characters';
   if (path.includes('\\')) return 'must use / as the path separator';
   if (path.startsWith('/') || /^[a-zA-Z]:/.test(path)) return 'must be relative to the repository root';
-  const segments = path.split('/');
-  if (segments.some((s) => s === '..')) return 'must stay inside the repository (no .. segments)';
-  if (segments.some((s) => s === '.' || s === ''))
-    return 'must be a normalized path (no . or empty segments)';
-  if (segments.some(isGitDir)) return 'must not be inside .git';
-  return undefined;
+  let problem: string | undefined;
+  for (const segment of path.split('/')) {
+    if (segment === '..') return 'must stay inside the repository (no .. segments)';
+    if (segment === '.' || segment === '') problem ??= 'must be a normalized path (no . or empty segments)';
+    else if (isGitDir(segment)) problem ??= 'must not be inside .git';
+  }
+  return problem;
 }
 
 /**
@@ -34,7 +37,9 @@ export function repoPathProblem(path: string): string | undefined {
 export function writablePathProblem(path: string): string | undefined {
   const problem = repoPathProblem(path);
   if (problem) return problem;
-  if (/^\.github(?:[. ]*)$/i.test(path.split('/')[0]!)) return 'must not be under .github/';
+  const slash = path.indexOf('/');
+  const first = slash < 0 ? path : path.slice(0, slash);
+  if (/^\.github[. ]*$/i.test(first)) return 'must not be under .github/';
   return undefined;
 }
 

@@ -17,6 +17,22 @@ import {
 import type { FileEntry, SvcConfig } from './schema.ts';
 
 const templates = new Map<string, Template>();
+const languageCache = new WeakMap<SvcConfig, Map<string, Readonly<Record<LanguagePlaceholder, string>>>>();
+
+/** A target's language placeholder values with the config's mapping applied (cached per config). */
+function languageOf(config: SvcConfig, lang: string): Readonly<Record<LanguagePlaceholder, string>> {
+  let byLang = languageCache.get(config);
+  if (!byLang) {
+    byLang = new Map();
+    languageCache.set(config, byLang);
+  }
+  let values = byLang.get(lang);
+  if (!values) {
+    values = mappedLanguageValues(lang, config.languagesMapping);
+    byLang.set(lang, values);
+  }
+  return values;
+}
 
 /** The parsed translation template of an entry (cached; the schema has already checked it). */
 export function templateOf(entry: FileEntry): Template {
@@ -63,19 +79,20 @@ export function entryForSource(config: SvcConfig, sourcePath: string): FileEntry
   return config.files.find((entry) => matchSource(entry, sourcePath) !== undefined);
 }
 
+/** One target's translation path, or why there is none. */
+export type TranslationResult = { lang: string; path: string } | { lang: string; error: UnsafePathError };
+
 /**
- * The repository path of `sourcePath`'s translation into `lang` under `entry`'s template.
- * Throws UnsafePathError when the source is not the entry's, `lang` is not a target, or the result
- * would leave the repository, touch `.git` or `.github`, or overwrite the source itself.
+ * The translation path of `sourcePath` into each of `langs` under `entry`'s template, matching the
+ * source once. Throws UnsafePathError when the entry does not take the source; a result that would
+ * leave the repository, touch `.git` or `.github`, or overwrite the source is an error entry.
  */
-export function translationPath(
+export function translationResults(
   entry: FileEntry,
   sourcePath: string,
-  lang: string,
+  langs: readonly string[],
   config: SvcConfig,
-): string {
-  if (!config.targets.includes(lang))
-    throw new UnsafePathError(sourcePath, `"${lang}" is not a target language`);
+): TranslationResult[] {
   const match = matchSource(entry, sourcePath);
   if (!match) {
     const problem = repoPathProblem(sourcePath);
@@ -86,20 +103,39 @@ export function translationPath(
   }
   const file = baseOf(sourcePath);
   const { name, ext } = splitExtension(file);
-  const language: Record<LanguagePlaceholder, string> = mappedLanguageValues(lang, config.languagesMapping);
-  const values: Record<Placeholder, string> = {
-    ...language,
-    file,
-    name,
-    ext,
-    path: match.globstar,
-    original_path: dirOf(sourcePath),
-  };
-  const result = renderTemplate(templateOf(entry), values);
-  const problem = writablePathProblem(result);
-  if (problem) throw new UnsafePathError(result, problem);
-  if (result === sourcePath) throw new UnsafePathError(result, `is the source file itself (for ${lang})`);
-  return result;
+  const fileValues = { file, name, ext, path: match.globstar, original_path: dirOf(sourcePath) };
+  const template = templateOf(entry);
+  return langs.map((lang): TranslationResult => {
+    if (!config.targets.includes(lang)) {
+      return { lang, error: new UnsafePathError(sourcePath, `"${lang}" is not a target language`) };
+    }
+    const values: Record<Placeholder, string> = { ...languageOf(config, lang), ...fileValues };
+    const result = renderTemplate(template, values);
+    const problem = writablePathProblem(result);
+    if (problem) return { lang, error: new UnsafePathError(result, problem) };
+    if (result === sourcePath) {
+      return { lang, error: new UnsafePathError(result, `is the source file itself (for ${lang})`) };
+    }
+    return { lang, path: result };
+  });
+}
+
+/**
+ * The repository path of `sourcePath`'s translation into `lang` under `entry`'s template.
+ * Throws UnsafePathError when `lang` is not a target, the entry does not take the source, or the
+ * result would leave the repository, touch `.git` or `.github`, or overwrite the source itself.
+ */
+export function translationPath(
+  entry: FileEntry,
+  sourcePath: string,
+  lang: string,
+  config: SvcConfig,
+): string {
+  if (!config.targets.includes(lang))
+    throw new UnsafePathError(sourcePath, `"${lang}" is not a target language`);
+  const [result] = translationResults(entry, sourcePath, [lang], config);
+  if ('error' in result!) throw result.error;
+  return result!.path;
 }
 
 /**
@@ -109,5 +145,8 @@ export function translationPath(
 export function targetPathsFor(config: SvcConfig, sourcePath: string): { lang: string; path: string }[] {
   const entry = entryForSource(config, sourcePath);
   if (!entry) throw new UnsafePathError(sourcePath, 'is not matched by any files[].source pattern');
-  return config.targets.map((lang) => ({ lang, path: translationPath(entry, sourcePath, lang, config) }));
+  return translationResults(entry, sourcePath, config.targets, config).map((result) => {
+    if ('error' in result) throw result.error;
+    return result;
+  });
 }
