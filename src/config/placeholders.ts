@@ -23,7 +23,8 @@ const KNOWN: readonly string[] = [...LANGUAGE_PLACEHOLDERS, ...FILE_PLACEHOLDERS
 
 /** Our name for a placeholder written with ours or Crowdin's name; undefined when unknown. */
 export function canonicalPlaceholder(name: string): Placeholder | undefined {
-  return KNOWN.includes(name) ? (name as Placeholder) : ALIASES[name];
+  if (KNOWN.includes(name)) return name as Placeholder;
+  return Object.hasOwn(ALIASES, name) ? ALIASES[name] : undefined;
 }
 
 /** Every accepted placeholder name, for hints. */

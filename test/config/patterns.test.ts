@@ -81,6 +81,12 @@ describe('translation templates', () => {
     expect(entry('locales/en/*.json', 'locales/%lang%/%whatever%')).toBe(
       '.svc.yml: files[0].translation: unknown placeholder %whatever%',
     );
+    expect(entry('locales/en/*.json', 'locales/%lang%/%constructor%')).toBe(
+      '.svc.yml: files[0].translation: unknown placeholder %constructor%',
+    );
+    expect(entry('locales/en/*.json', 'locales/%lang%/%__proto__%')).toBe(
+      '.svc.yml: files[0].translation: unknown placeholder %__proto__%',
+    );
   });
 
   it("accept Crowdin's placeholder names", () => {
