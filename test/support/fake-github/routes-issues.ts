@@ -50,6 +50,30 @@ export const issueRoutes: Route[] = [
     }),
   },
   {
+    method: 'PATCH',
+    path: '/repos/:owner/:repo/issues/:number',
+    doc: `${DOC}/issues#update-an-issue`,
+    handler: async (ctx) => {
+      const pr = findPull(ctx.repo, ctx.params.number);
+      const b = ctx.body;
+      if (b.title !== undefined) pr.title = requiredString(b, 'title', 'Issue');
+      if (b.body !== undefined) pr.body = b.body === null ? null : requiredString(b, 'body', 'Issue');
+      if (b.state !== undefined) {
+        if (b.state !== 'open' && b.state !== 'closed') throw invalidField('Issue', 'state');
+        pr.state = b.state;
+        pr.closedAt = b.state === 'closed' ? ctx.fake.now() : null;
+      }
+      // labels and assignees given here replace the issue's (GitHub's "Update an issue").
+      if (b.labels !== undefined) {
+        pr.labels = [];
+        addLabels(ctx, pr, labelNames(ctx));
+      }
+      if (b.assignees !== undefined) pr.assignees = [...stringList(b.assignees, 'assignees', 'Issue')];
+      pr.updatedAt = ctx.fake.now();
+      return { body: issueOfPull(ctx.fake, ctx.repo, pr) };
+    },
+  },
+  {
     method: 'GET',
     path: '/repos/:owner/:repo/issues/:number/labels',
     doc: `${DOC}/labels#list-labels-for-an-issue`,
