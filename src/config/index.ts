@@ -14,4 +14,11 @@ export { type LoadOptions, loadConfig, readConfig } from './load.ts';
 export { repoPathProblem, writablePathProblem } from './paths.ts';
 export { isTranslationPath, sourceForTranslationPath, type TranslationOrigin } from './reverse.ts';
 export type { FileEntry, JobConfig, PullRequestConfig, SvcConfig } from './schema.ts';
-export { entryForSource, matchSource, targetPathsFor, translationPath } from './translation-paths.ts';
+export {
+  entryForSource,
+  matchSource,
+  type TranslationResult,
+  targetPathsFor,
+  translationPath,
+  translationResults,
+} from './translation-paths.ts';
