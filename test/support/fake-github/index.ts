@@ -1,6 +1,15 @@
 /**
  * A GitHub REST API double on 127.0.0.1, backed by real bare git repositories, for Octokit
- * clients used unmodified (`baseUrl: gh.url`). See test/support-tests/fake-github.test.ts.
+ * clients used unmodified:
+ *
+ *   const gh = await startFakeGitHub({ repos: [{ owner: 'acme', name: 'app', files: { 'a.json': '{}' } }] });
+ *   const octokit = new Octokit({ auth: gh.token, baseUrl: gh.url }); // or GITHUB_API_URL=gh.url
+ *   …
+ *   execFileSync('git', ['--git-dir', gh.repoPath('acme', 'app'), 'show', 'svc-l10n/main:de.json']);
+ *   await gh.close();
+ *
+ * Shapes and error bodies follow GitHub's REST description; the tests in test/fake-github/ show
+ * each endpoint driven by Octokit.
  */
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
