@@ -64,6 +64,9 @@ export async function writePullRequest(gh: GitHub, w: PullRequestWrite): Promise
     ...(w.reviewers ? { reviewers: w.reviewers } : {}),
     ...(w.assignees ? { assignees: w.assignees } : {}),
     ...(w.draft !== undefined ? { draft: w.draft } : {}),
+    // Nothing new on the branch: an open PR already says what it holds.
+    refresh: commit.commitSha !== null,
+    branchIsNew: commit.strategy === 'created',
   });
   return { commit, pullRequest, branch };
 }

@@ -12,6 +12,13 @@ export interface PullRequestOptions {
   reviewers?: readonly string[];
   assignees?: readonly string[];
   draft?: boolean;
+  /** Update an open PR's title, body and labels (default true); false leaves it as it is. */
+  refresh?: boolean;
+  /**
+   * The branch was just created, so no open PR can have it as head (GitHub closes a PR whose head
+   * branch is deleted): the lookup is skipped.
+   */
+  branchIsNew?: boolean;
 }
 
 export interface PullRequestRef {
@@ -27,15 +34,12 @@ export interface PullRequestRef {
  */
 export async function upsertPullRequest(gh: GitHub, o: PullRequestOptions): Promise<PullRequestRef> {
   const { owner, repo } = o;
-  const open = await gh.rest.pulls.list({
-    owner,
-    repo,
-    state: 'open',
-    head: `${owner}:${o.branch}`,
-    base: o.base,
-    per_page: 1,
-  });
-  const existing = open.data[0];
+  const head = `${owner}:${o.branch}`;
+  const existing = o.branchIsNew
+    ? undefined
+    : (await gh.rest.pulls.list({ owner, repo, state: 'open', head, base: o.base, per_page: 1 })).data[0];
+  if (existing && o.refresh === false)
+    return { number: existing.number, url: existing.html_url, created: false };
   if (existing) {
     const body = typeof o.body === 'function' ? o.body(existing.body ?? undefined) : o.body;
     if (existing.title !== o.title || (existing.body ?? '') !== body)
