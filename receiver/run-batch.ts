@@ -56,6 +56,7 @@ export async function runBatch(
       .catch((err: unknown) => log.warn({ err, groupKey }, 'could not renew leases'));
   }, leaseMs / 3);
   const started = performance.now();
+  let released = false;
   try {
     let outcome: PartialFailure | undefined;
     try {
@@ -78,15 +79,20 @@ export async function runBatch(
         log.warn({ groupKey, id }, 'handler reported a failure for an event it was not given');
     }
     const done = ids.filter((id) => !failures.has(id));
-    await markDone(db, done, owner, now());
     deps.metrics.processed.inc(done.length);
     for (const e of events) {
       const f = failures.get(e.id);
       if (f) await settleFailure(deps, e, f.error, f.permanent === true);
     }
+    // The common case, all done, costs one transaction (one disk flush) with the lock's release.
+    await db.transaction().execute(async (tx) => {
+      await markDone(tx, done, owner, now());
+      if (groupKey) await releaseGroup(tx, groupKey, owner);
+    });
+    released = true;
   } finally {
     clearInterval(heartbeat);
-    if (groupKey) await releaseGroup(db, groupKey, owner);
+    if (groupKey && !released) await releaseGroup(db, groupKey, owner);
   }
 }
 

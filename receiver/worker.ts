@@ -6,7 +6,7 @@ import type { Dispatcher, InboxEvent } from './dispatch.ts';
 import type { ReceiverMetrics } from './metrics.ts';
 import { type BatchDeps, runBatch, settleFailure, WorkerStopping } from './run-batch.ts';
 import { acquireGroup, releaseGroup } from './store/group-locks.ts';
-import { claimGroup, claimLoners, claimUngrouped, dueGroups, setGroup } from './store/queue.ts';
+import { claimGroup, claimLoners, claimUngrouped, dueGroups, setGroups } from './store/queue.ts';
 import type { ReceiverDb } from './store/schema.ts';
 import { pruneFinished } from './store/settle.ts';
 
@@ -100,23 +100,19 @@ export function createReceiverWorker(options: WorkerOptions): ReceiverWorker {
   }
 
   async function nameGroups(t: number): Promise<void> {
-    const fresh = await claimUngrouped(db, dialect, { owner, now: t, leaseMs, limit: 32 });
+    const fresh = await claimUngrouped(db, dialect, { owner, now: t, leaseMs, limit: 64 });
+    const answers: { id: number; groupKey: string | null }[] = [];
     await Promise.all(
       fresh.map(async (event) => {
         try {
-          const group = await dispatcher.groupOf(event, stopping.signal);
-          await setGroup(db, event.id, owner, group, now());
+          answers.push({ id: event.id, groupKey: await dispatcher.groupOf(event, stopping.signal) });
         } catch (err) {
-          await settleFailure(
-            batch,
-            event,
-            `groupOf: ${(err as Error)?.message ?? String(err)}`,
-            false,
-            false,
-          );
+          const message = err instanceof Error ? err.message : String(err);
+          await settleFailure(batch, event, `groupOf: ${message}`, false, false);
         }
       }),
     );
+    await setGroups(db, owner, now(), answers);
   }
 
   /** One poll; true when it found anything to do. */
@@ -127,12 +123,14 @@ export function createReceiverWorker(options: WorkerOptions): ReceiverWorker {
     await nameGroups(t);
     let found = false;
     for (const group of await dueGroups(db, t, concurrency - running.size)) {
-      if (!(await acquireGroup(db, group, owner, t, leaseMs))) continue;
-      const events = await claimGroup(db, group, { owner, now: t, leaseMs });
-      if (events.length === 0) {
-        await releaseGroup(db, group, owner);
-        continue;
-      }
+      // Lock and claim in one transaction: one disk flush, and no lock left behind without events.
+      const events = await db.transaction().execute(async (tx) => {
+        if (!(await acquireGroup(tx, group, owner, t, leaseMs))) return [];
+        const claimed = await claimGroup(tx, group, { owner, now: t, leaseMs });
+        if (claimed.length === 0) await releaseGroup(tx, group, owner);
+        return claimed;
+      });
+      if (events.length === 0) continue;
       found = true;
       start(events, group);
     }
