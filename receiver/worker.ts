@@ -24,6 +24,8 @@ export interface WorkerOptions {
   pollMs?: number;
   /** Lease on claimed events and group locks, renewed every third of it (default 60 s). */
   leaseMs?: number;
+  /** Most events of one group handed to one `handle` call (default 500); the rest come next. */
+  groupLimit?: number;
   /** Attempts before an event is dead (default 8). */
   maxAttempts?: number;
   /** Delay before the next attempt after `attempts` failed ones (default full jitter, 5 s … 15 min). */
@@ -64,6 +66,7 @@ export function createReceiverWorker(options: WorkerOptions): ReceiverWorker {
   const leaseMs = options.leaseMs ?? 60_000;
   const reconcileMs = options.reconcileMs ?? 5 * 60_000;
   const retentionMs = options.retentionMs ?? 7 * 24 * 3600_000;
+  const groupLimit = options.groupLimit ?? 500;
   const owner = `${process.pid}-${randomUUID().slice(0, 8)}`;
   const batch: BatchDeps = {
     db,
@@ -126,7 +129,7 @@ export function createReceiverWorker(options: WorkerOptions): ReceiverWorker {
       // Lock and claim in one transaction: one disk flush, and no lock left behind without events.
       const events = await db.transaction().execute(async (tx) => {
         if (!(await acquireGroup(tx, group, owner, t, leaseMs))) return [];
-        const claimed = await claimGroup(tx, group, { owner, now: t, leaseMs });
+        const claimed = await claimGroup(tx, group, { owner, now: t, leaseMs, limit: groupLimit });
         if (claimed.length === 0) await releaseGroup(tx, group, owner);
         return claimed;
       });

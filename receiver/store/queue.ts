@@ -145,10 +145,23 @@ export async function dueGroups(db: ReceiverDb, now: number, limit: number): Pro
 }
 
 /**
- * Claims every due event of a group whose lock the caller holds, counting an attempt for each:
- * they are handled together. Events of the group that are waiting for a backoff stay out.
+ * Claims the due events of a group whose lock the caller holds — all of them, up to `limit`
+ * (oldest first; a backlog after an outage is then handled in bounded batches) — counting an
+ * attempt for each: they are handled together. Events waiting for a backoff stay out.
  */
-export async function claimGroup(db: ReceiverDb, groupKey: string, lease: Lease): Promise<InboxEvent[]> {
+export async function claimGroup(
+  db: ReceiverDb,
+  groupKey: string,
+  lease: Lease & { limit: number },
+): Promise<InboxEvent[]> {
+  const candidates = db
+    .selectFrom('receiver_queue')
+    .select('event_id')
+    .where('group_key', '=', groupKey)
+    .where('grouped', '=', 1)
+    .where((eb) => due(eb, lease.now))
+    .orderBy('event_id')
+    .limit(lease.limit);
   const rows = await db
     .updateTable('receiver_queue')
     .set((eb) => ({
@@ -158,9 +171,7 @@ export async function claimGroup(db: ReceiverDb, groupKey: string, lease: Lease)
       attempts: eb('attempts', '+', 1),
       updated_at: lease.now,
     }))
-    .where('group_key', '=', groupKey)
-    .where('grouped', '=', 1)
-    .where((eb) => due(eb, lease.now))
+    .where('event_id', 'in', candidates)
     .returning(['event_id', 'attempts', 'group_key'])
     .execute();
   return eventsOf(db, rows);

@@ -192,6 +192,22 @@ describe('groups', () => {
     for (const call of r.calls) expect(new Set(call.map((e) => e.groupKey)).size).toBe(1);
   });
 
+  it('hands a large backlog of one group over in batches of groupLimit, oldest first', async () => {
+    const ids = await enqueue(
+      database,
+      clock.now(),
+      Array.from({ length: 5 }, () => ({ group: 'g' })),
+    );
+    const r = recordingDispatcher();
+    const w = worker(r.dispatcher, { groupLimit: 2 });
+    await w.idle();
+    expect(r.calls.map((call) => call.map((e) => e.id))).toEqual([
+      ids.slice(0, 2),
+      ids.slice(2, 4),
+      ids.slice(4),
+    ]);
+  });
+
   it('leaves events waiting for a backoff out of the next batch of their group', async () => {
     let first = true;
     const r = recordingDispatcher(async () => {
