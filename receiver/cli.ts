@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
-import pino from 'pino';
-import type { ReceiverServicesFactory } from './dispatch.ts';
+import pino, { type Logger } from 'pino';
+import type { ReceiverServices, ReceiverServicesFactory } from './dispatch.ts';
+import type { RunningReceiver } from './main.ts';
 
 const DB_HELP =
   'sqlite:PATH (default sqlite:./data/receiver.db), sqlite::memory: or postgres://… (env SVC_RECEIVER_DATABASE_URL)';
@@ -33,6 +34,49 @@ async function loadServicesFactory(): Promise<ReceiverServicesFactory> {
   return mod.createReceiverServices as ReceiverServicesFactory;
 }
 
+export interface ReceiverCliOptions {
+  port: string;
+  host: string;
+  db?: string;
+}
+
+/**
+ * What `receiver` does before it waits for signals: reads the secret(s), builds the services,
+ * opens the database and listens. Exported for tests; the command adds the signal handling.
+ */
+export async function runReceiver(
+  opts: ReceiverCliOptions,
+  context: { env: NodeJS.ProcessEnv; createServices?: ReceiverServicesFactory | undefined; log?: Logger },
+): Promise<{ running: RunningReceiver; services: ReceiverServices }> {
+  const { env } = context;
+  const port = Number(opts.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`--port must be 0–65535, got ${opts.port}`);
+  }
+  const log = context.log ?? pino({ level: env.LOG_LEVEL ?? 'info' }, pino.destination(2));
+  const secrets = secretsFromEnv(env);
+  const services = await (context.createServices ?? (await loadServicesFactory()))({ env, log });
+  // Loaded on use: --help and dead-letters need no HTTP server.
+  const { startReceiver } = await import('./main.ts');
+  const dbUrl = databaseUrl(opts.db, env);
+  try {
+    const running = await startReceiver({
+      port,
+      host: opts.host,
+      ...(dbUrl ? { dbUrl } : {}),
+      secrets,
+      dispatcher: services.dispatcher,
+      checkPlatform: services.checkPlatform,
+      ...(services.reconcile ? { reconcile: services.reconcile } : {}),
+      log,
+    });
+    return { running, services };
+  } catch (err) {
+    await services.close?.();
+    throw err;
+  }
+}
+
 /**
  * Adds `receiver [--port] [--host] [--db]` (run the webhook receiver) and
  * `receiver dead-letters [--retry ID] [--db]` to the CLI. `createServices` builds the dispatcher
@@ -53,27 +97,8 @@ SVC_API_KEY, GITHUB_TOKEN or GITHUB_APP_ID + GITHUB_APP_PRIVATE_KEY, GITHUB_API_
 RECEIVER_ALLOWED_REPOS. The platform's webhook configuration points at http(s)://HOST:PORT/webhooks.
 GET /healthz, /readyz and /metrics serve probes and Prometheus.`,
     )
-    .action(async (opts: { port: string; host: string; db?: string }) => {
-      const env = process.env;
-      const port = Number(opts.port);
-      if (!Number.isInteger(port) || port < 0 || port > 65535) {
-        throw new Error(`--port must be 0–65535, got ${opts.port}`);
-      }
-      const log = pino({ level: env.LOG_LEVEL ?? 'info' }, pino.destination(2));
-      const secrets = secretsFromEnv(env);
-      const services = await (createServices ?? (await loadServicesFactory()))({ env, log });
-      const { startReceiver } = await import('./main.ts');
-      const dbUrl = databaseUrl(opts.db, env);
-      const running = await startReceiver({
-        port,
-        host: opts.host,
-        ...(dbUrl ? { dbUrl } : {}),
-        secrets,
-        dispatcher: services.dispatcher,
-        checkPlatform: services.checkPlatform,
-        ...(services.reconcile ? { reconcile: services.reconcile } : {}),
-        log,
-      });
+    .action(async (opts: ReceiverCliOptions) => {
+      const { running, services } = await runReceiver(opts, { env: process.env, createServices });
       process.stdout.write(`receiver listening on ${running.url}\n`);
       const stop = () => {
         void running
@@ -90,7 +115,9 @@ GET /healthz, /readyz and /metrics serve probes and Prometheus.`,
     .description('List events the receiver gave up on, or put one back in line')
     .option('--retry <id>', 'retry this dead event (attempts reset to 0)')
     .option('--db <url>', DB_HELP)
-    .action(async (opts: { retry?: string; db?: string }) => {
+    .action(async (_opts: unknown, command: Command) => {
+      // `--db` may be given before or after `dead-letters`; commander hands it to either command.
+      const opts = command.optsWithGlobals<{ retry?: string; db?: string }>();
       const { openReceiverDatabase, DEFAULT_RECEIVER_DATABASE_URL } = await import('./store/open.ts');
       const { formatDeadLetters, listDeadLetters, retryDeadLetter } = await import('./dead-letters.ts');
       const database = await openReceiverDatabase(
