@@ -4,7 +4,7 @@ import * as core from '@actions/core';
 import { context, getOctokit } from '@actions/github';
 import { retry } from '@octokit/plugin-retry';
 import { throttling } from '@octokit/plugin-throttling';
-import { createClient } from '../api/index.ts';
+import { createClient, limitsFromEnv } from '../api/index.ts';
 import { pullRequestBody } from '../github/pull-request-body.ts';
 import { writePullRequest } from '../github/pull-request-writer.ts';
 import { settingsFrom } from '../sync/config-view.ts';
@@ -91,7 +91,8 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
       pullRequest: inputs.pullRequest,
       base,
     });
-    const client = createClient({ baseUrl: inputs.apiUrl, apiKey: inputs.apiKey });
+    // SVC_RATE_WINDOW_MS / SVC_RATE_SHARE: a shorter window in tests, a share when several runs share the key.
+    const client = createClient({ baseUrl: inputs.apiUrl, apiKey: inputs.apiKey, ...limitsFromEnv(env) });
     try {
       const result = await runSync({
         client,

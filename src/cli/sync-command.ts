@@ -54,7 +54,7 @@ Examples:
       const ref = (opts.ref as string | undefined) ?? git(dir, 'symbolic-ref', '--short', 'HEAD');
       if (!ref || ref === 'HEAD') throw new Error('cannot tell the branch: pass --ref BRANCH');
 
-      const { createClient } = await import('../api/index.ts');
+      const { createClient, limitsFromEnv } = await import('../api/index.ts');
       const { settingsFrom } = await import('../sync/config-view.ts');
       const { runSync } = await import('../sync/run.ts');
       const { syncSummary } = await import('../sync/summary.ts');
@@ -63,7 +63,11 @@ Examples:
         throw new Error(`${configFile}: no such file in ${dir}`);
       });
       const settings = settingsFrom(text, configFile, { mode, base: ref });
-      const client = createClient({ baseUrl: process.env.SVC_API_URL ?? 'http://127.0.0.1:8080', apiKey });
+      const client = createClient({
+        baseUrl: process.env.SVC_API_URL ?? 'http://127.0.0.1:8080',
+        apiKey,
+        ...limitsFromEnv(process.env),
+      });
       try {
         const result = await runSync({
           client,

@@ -1,7 +1,36 @@
 import type { CallExtras } from '../client/common.ts';
 import type { Client } from '../client.ts';
+import { NetworkError } from '../errors.ts';
 import type { FileTranslationStatus } from '../schemas/instant.ts';
 import { FileOverBudgetError, TranslateFilesError } from './errors.ts';
+
+/**
+ * Sends one batch. A network error leaves it unknown whether the platform started the
+ * translations (a reused keep-alive connection may be reset as the request goes out), and
+ * resending blindly would translate — and charge — twice. So the platform is asked which
+ * translations of these files into this memory began since the call: all of them → they are the
+ * answer; none → the batch is sent again (at most twice more); anything else → the error stands.
+ */
+async function sendBatch(
+  client: Client,
+  request: Parameters<Client['instant']['translate']>[0],
+  call: CallExtras,
+): Promise<FileTranslationStatus[]> {
+  for (let attempt = 0; ; attempt++) {
+    const since = Math.floor(Date.now() / 1000) - 1;
+    try {
+      return await client.instant.translate(request, call);
+    } catch (error) {
+      if (!(error instanceof NetworkError) || attempt >= 2) throw error;
+      const ids = new Set(request.fileIds.map(String));
+      const began = (await client.instant.status({ fromTime: since }, call)).filter(
+        (s) => s.memoryId === request.memoryId && ids.has(s.fileId),
+      );
+      if (began.length === ids.size) return began;
+      if (began.length > 0) throw error;
+    }
+  }
+}
 
 /** An uploaded file and the characters it sends to MT (see countCharacters). */
 export interface FileCharacters {
@@ -96,7 +125,8 @@ export async function translateFiles(
     while (!failure && next < batches.length) {
       const batch = batches[next++]!;
       try {
-        const statuses = await client.instant.translate(
+        const statuses = await sendBatch(
+          client,
           {
             fileIds: batch.map((f) => f.id),
             memoryId,
