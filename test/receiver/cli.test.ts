@@ -10,7 +10,7 @@ import {
   recordingDispatcher,
   SECRET,
   signed,
-} from './support.ts';
+} from './support/index.ts';
 
 let db: Awaited<ReturnType<typeof receiverTestDatabase>>;
 beforeEach(async () => {

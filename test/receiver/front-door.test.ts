@@ -9,7 +9,7 @@ import {
   recordingDispatcher,
   SECRET,
   signed,
-} from './support.ts';
+} from './support/index.ts';
 
 const clock = fakeClock(Date.now());
 let platformDown: string | undefined;

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createGroupCommit } from '../../receiver/store/group-commit.ts';
 import type { NewEvent } from '../../receiver/store/inbox.ts';
 import type { ReceiverDatabase } from '../../receiver/store/schema.ts';
-import { receiverTestDatabase } from './support.ts';
+import { receiverTestDatabase } from './support/index.ts';
 
 let db: Awaited<ReturnType<typeof receiverTestDatabase>>;
 let database: ReceiverDatabase;

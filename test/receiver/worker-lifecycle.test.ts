@@ -1,3 +1,6 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { join } from 'node:path';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Dispatcher } from '../../receiver/dispatch.ts';
@@ -11,7 +14,7 @@ import {
   receiverTestDatabase,
   recordingDispatcher,
   testMetrics,
-} from './support.ts';
+} from './support/index.ts';
 
 const silent = pino({ level: 'silent' });
 let db: Awaited<ReturnType<typeof receiverTestDatabase>>;
@@ -83,6 +86,34 @@ describe('leases', () => {
     await expect.poll(() => String(hung.state.abortedWith)).toMatch(/lease on group acme\/app@main lost/);
     await one.idle();
     expect(await queueRow(database, id!)).toMatchObject({ status: 'done', attempts: 2, lease_owner: null });
+  });
+  it('re-claims the events of a worker process killed mid-handling once its lease has run out', async () => {
+    const [id] = await enqueue(database, Date.now(), [{}]);
+    const child = spawn(
+      process.execPath,
+      [join(import.meta.dirname, 'support/crashing-worker.ts'), db.url, '60000'],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    const exited = once(child, 'exit');
+    try {
+      const [line] = (await once(child.stdout!, 'data')) as [Buffer];
+      expect(line.toString()).toBe(`handling ${id}\n`);
+    } finally {
+      child.kill('SIGKILL');
+      await exited;
+    }
+    expect(await queueRow(database, id!)).toMatchObject({ status: 'processing', attempts: 1 });
+    const r = recordingDispatcher();
+    const soon = worker(r.dispatcher, () => Date.now() + 30_000);
+    await soon.idle();
+    expect(r.calls).toHaveLength(0);
+    await soon.stop();
+    const later = worker(r.dispatcher, () => Date.now() + 61_000);
+    await later.idle();
+    expect(r.calls.map((call) => call.map((e) => [e.id, e.attempts]))).toEqual([[[id, 2]]]);
+    expect(await queueRow(database, id!)).toMatchObject({ status: 'done' });
   });
 });
 

@@ -12,7 +12,7 @@ import {
   receiverTestDatabase,
   recordingDispatcher,
   testMetrics,
-} from './support.ts';
+} from './support/index.ts';
 
 const silent = pino({ level: 'silent' });
 let db: Awaited<ReturnType<typeof receiverTestDatabase>>;
