@@ -84,9 +84,13 @@ export function createReceiverWorker(options: WorkerOptions): ReceiverWorker {
   let stopped = true;
   let loop: Promise<void> | undefined;
   let wakeUp: (() => void) | undefined;
+  // A wake that comes while a poll runs (the front door committed meanwhile) makes the next poll
+  // start at once instead of after pollMs.
+  let woken = false;
   let nextReconcile = Number.NEGATIVE_INFINITY;
   let reconciling: Promise<void> | undefined;
   let nextPrune = Number.NEGATIVE_INFINITY;
+  let pruning: Promise<unknown> | undefined;
   // idle() resolves only after a poll that began after it was asked: an earlier poll may have
   // looked before the caller's events were committed.
   let polls = 0;
@@ -160,16 +164,18 @@ export function createReceiverWorker(options: WorkerOptions): ReceiverWorker {
     }
     if (t >= nextPrune) {
       nextPrune = t + 10 * 60_000;
-      pruneFinished(db, t - retentionMs).catch((err: unknown) => log.warn({ err }, 'prune failed'));
+      pruning = pruneFinished(db, t - retentionMs).catch((err: unknown) => log.warn({ err }, 'prune failed'));
     }
   }
 
   function wake() {
+    woken = true;
     wakeUp?.();
   }
 
   async function run() {
     while (!stopped) {
+      woken = false;
       const poll = ++polls;
       let busy = true;
       try {
@@ -183,6 +189,7 @@ export function createReceiverWorker(options: WorkerOptions): ReceiverWorker {
         for (const w of ready) w.resolve();
       }
       if (stopped) break;
+      if (woken) continue;
       let timer: NodeJS.Timeout | undefined;
       await new Promise<void>((resolve) => {
         wakeUp = resolve;
@@ -210,7 +217,7 @@ export function createReceiverWorker(options: WorkerOptions): ReceiverWorker {
         options.stopTimeoutMs ?? 30_000,
       );
       await loop;
-      await Promise.allSettled([...running, reconciling]);
+      await Promise.allSettled([...running, reconciling, pruning]);
       clearTimeout(grace);
     },
     idle() {
