@@ -55,26 +55,46 @@ export async function runReceiver(
   }
   const log = context.log ?? pino({ level: env.LOG_LEVEL ?? 'info' }, pino.destination(2));
   const secrets = secretsFromEnv(env);
-  const services = await (context.createServices ?? (await loadServicesFactory()))({ env, log });
   // Loaded on use: --help and dead-letters need no HTTP server.
   const { startReceiver } = await import('./main.ts');
-  const dbUrl = databaseUrl(opts.db, env);
+  const { openReceiverDatabase, DEFAULT_RECEIVER_DATABASE_URL } = await import('./store/open.ts');
+  const database = await openReceiverDatabase(databaseUrl(opts.db, env) ?? DEFAULT_RECEIVER_DATABASE_URL);
+  let services: ReceiverServices | undefined;
   try {
+    services = await (context.createServices ?? (await loadServicesFactory()))({ env, log, db: database.db });
     const running = await startReceiver({
       port,
       host: opts.host,
-      ...(dbUrl ? { dbUrl } : {}),
+      database,
       secrets,
       dispatcher: services.dispatcher,
       checkPlatform: services.checkPlatform,
       ...(services.reconcile ? { reconcile: services.reconcile } : {}),
+      ...workerFromEnv(env),
       log,
     });
     return { running, services };
   } catch (err) {
-    await services.close?.();
+    await services?.close?.();
+    await database.close();
     throw err;
   }
+}
+
+/** SVC_RECEIVER_LEASE_MS and SVC_RECEIVER_POLL_MS: how long a handler's claim lasts, how often the queue is read. */
+function workerFromEnv(env: NodeJS.ProcessEnv): { worker?: { leaseMs?: number; pollMs?: number } } {
+  const ms = (name: string) => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return undefined;
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n <= 0)
+      throw new Error(`${name} must be a whole number of milliseconds, got "${raw}"`);
+    return n;
+  };
+  const leaseMs = ms('SVC_RECEIVER_LEASE_MS');
+  const pollMs = ms('SVC_RECEIVER_POLL_MS');
+  if (leaseMs === undefined && pollMs === undefined) return {};
+  return { worker: { ...(leaseMs ? { leaseMs } : {}), ...(pollMs ? { pollMs } : {}) } };
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { ReceiverDb } from './store/schema.ts';
 
 /** One stored webhook event as the handlers see it. */
 export interface InboxEvent {
@@ -55,4 +56,6 @@ export interface ReceiverServices {
 export type ReceiverServicesFactory = (context: {
   env: NodeJS.ProcessEnv;
   log: Logger;
+  /** The receiver's database, open and migrated (reconcile stores what it finds in the inbox). */
+  db: ReceiverDb;
 }) => ReceiverServices | Promise<ReceiverServices>;

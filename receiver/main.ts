@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import pino, { type Logger } from 'pino';
 import { createReceiverApp, type ReceiverApp, type ReceiverAppDeps } from './app.ts';
 import { DEFAULT_RECEIVER_DATABASE_URL, openReceiverDatabase } from './store/open.ts';
+import type { ReceiverDatabase } from './store/schema.ts';
 
 export interface ReceiverOptions extends Omit<ReceiverAppDeps, 'database' | 'log'> {
   /** Default 8090; 0 picks a free port. */
@@ -11,6 +12,8 @@ export interface ReceiverOptions extends Omit<ReceiverAppDeps, 'database' | 'log
   host?: string;
   /** `sqlite:PATH` (default sqlite:./data/receiver.db), `sqlite::memory:` or `postgres://…`. */
   dbUrl?: string;
+  /** An already open (and migrated) database instead of `dbUrl`; closed with the receiver. */
+  database?: ReceiverDatabase;
   log?: Logger;
 }
 
@@ -26,7 +29,8 @@ export interface RunningReceiver {
 export async function startReceiver(options: ReceiverOptions): Promise<RunningReceiver> {
   const log = options.log ?? pino({ level: process.env.LOG_LEVEL ?? 'info' }, pino.destination(2));
   const host = options.host ?? '127.0.0.1';
-  const database = await openReceiverDatabase(options.dbUrl ?? DEFAULT_RECEIVER_DATABASE_URL);
+  const database =
+    options.database ?? (await openReceiverDatabase(options.dbUrl ?? DEFAULT_RECEIVER_DATABASE_URL));
   let receiver: ReceiverApp;
   try {
     receiver = createReceiverApp({ ...options, database, log });

@@ -1,0 +1,50 @@
+import { type Client, createClient, limitsFromEnv } from '../../src/api/index.ts';
+import type { GitHub } from '../../src/github/client.ts';
+import type { ReceiverServices, ReceiverServicesFactory } from '../dispatch.ts';
+import { allowedRepositories } from './allowed-repos.ts';
+import { createDispatcher } from './dispatcher.ts';
+import { gitHubAccess } from './github-access.ts';
+import { createReconcile } from './reconcile.ts';
+
+/**
+ * The receiver's services from the environment: the platform client (SVC_API_URL, SVC_API_KEY,
+ * limits as SVC_RATE_WINDOW_MS/SVC_RATE_SHARE), GitHub access (GITHUB_TOKEN or a GitHub App,
+ * GITHUB_API_URL), RECEIVER_ALLOWED_REPOS; the dispatcher, the platform check and reconcile.
+ */
+export const createReceiverServices: ReceiverServicesFactory = ({ env, log, db }) => {
+  const apiKey = env.SVC_API_KEY;
+  if (!apiKey) throw new Error('SVC_API_KEY is not set: give the platform API key the receiver uses');
+  const isAllowed = allowedRepositories(env.RECEIVER_ALLOWED_REPOS);
+  const github = gitHubAccess({ env, log });
+  const client = createClient({
+    baseUrl: env.SVC_API_URL ?? 'http://127.0.0.1:8080',
+    apiKey,
+    ...limitsFromEnv(env),
+  });
+  return servicesOver({ client, github, isAllowed, log, db });
+};
+
+/** The services over given parts (tests pass a fake GitHub and their own client). */
+export function servicesOver(o: {
+  client: Client;
+  github: (owner: string, repo: string) => Promise<GitHub>;
+  isAllowed: (fullName: string) => boolean;
+  log: Parameters<ReceiverServicesFactory>[0]['log'];
+  db: Parameters<ReceiverServicesFactory>[0]['db'];
+  now?: () => number;
+}): ReceiverServices {
+  return {
+    dispatcher: createDispatcher({
+      client: o.client,
+      github: o.github,
+      isAllowed: o.isAllowed,
+      log: o.log,
+      ...(o.now ? { now: o.now } : {}),
+    }),
+    checkPlatform: async () => {
+      await o.client.languages.get({ timeoutMs: 5000 });
+    },
+    reconcile: createReconcile({ client: o.client, db: o.db, log: o.log, ...(o.now ? { now: o.now } : {}) }),
+    close: () => o.client.close(),
+  };
+}

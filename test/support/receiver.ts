@@ -1,0 +1,89 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Octokit } from '@octokit/rest';
+import pino from 'pino';
+import { createReceiverApp, type ReceiverApp } from '../../receiver/app.ts';
+import { servicesOver } from '../../receiver/handlers/index.ts';
+import { openReceiverDatabase } from '../../receiver/store/open.ts';
+import type { ReceiverDatabase } from '../../receiver/store/schema.ts';
+import { type Client, createClient } from '../../src/api/index.ts';
+import type { FakeGitHub } from './fake-github/index.ts';
+
+export interface TestReceiver {
+  url: string;
+  receiver: ReceiverApp;
+  database: ReceiverDatabase;
+  client: Client;
+  close(): Promise<void>;
+}
+
+/**
+ * The webhook receiver with its real handlers on 127.0.0.1, talking to a test platform and the
+ * fake GitHub; its own database (a SQLite file unless `dbUrl` says otherwise).
+ */
+export async function startTestReceiver(o: {
+  platformUrl: string;
+  apiKey: string;
+  gh: FakeGitHub;
+  secrets: string[];
+  dbUrl: string;
+  port?: number;
+  allowed?: (fullName: string) => boolean;
+  worker?: Parameters<typeof createReceiverApp>[0]['worker'];
+}): Promise<TestReceiver> {
+  const database = await openReceiverDatabase(o.dbUrl);
+  const log = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+  const client = createClient({ baseUrl: o.platformUrl, apiKey: o.apiKey });
+  const octokit = new Octokit({
+    auth: o.gh.token,
+    baseUrl: o.gh.url,
+    log: { debug() {}, info() {}, warn() {}, error() {} },
+  });
+  const services = servicesOver({
+    client,
+    github: async () => octokit,
+    isAllowed: o.allowed ?? ((name) => name.startsWith('acme/')),
+    log,
+    db: database.db,
+  });
+  const receiver = createReceiverApp({
+    database,
+    secrets: o.secrets,
+    dispatcher: services.dispatcher,
+    checkPlatform: services.checkPlatform,
+    ...(services.reconcile ? { reconcile: services.reconcile } : {}),
+    log,
+    worker: { pollMs: 50, leaseMs: 10_000, ...o.worker },
+  });
+  const server: Server = await new Promise((resolve) => {
+    const s = receiver.app.listen(o.port ?? 0, '127.0.0.1', () => resolve(s));
+  });
+  receiver.worker.start();
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    receiver,
+    database,
+    client,
+    async close() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await receiver.inbox.drain();
+      await receiver.worker.stop();
+      await services.close?.();
+      await database.close();
+    },
+  };
+}
+
+/** A free loopback port (for a webhook URL registered before the receiver listens). */
+export async function freePort(): Promise<number> {
+  const { createServer } = await import('node:net');
+  return new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
