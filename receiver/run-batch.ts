@@ -79,7 +79,6 @@ export async function runBatch(
         log.warn({ groupKey, id }, 'handler reported a failure for an event it was not given');
     }
     const done = ids.filter((id) => !failures.has(id));
-    deps.metrics.processed.inc(done.length);
     for (const e of events) {
       const f = failures.get(e.id);
       if (f) await settleFailure(deps, e, f.error, f.permanent === true);
@@ -90,6 +89,7 @@ export async function runBatch(
       if (groupKey) await releaseGroup(tx, groupKey, owner);
     });
     released = true;
+    deps.metrics.processed.inc(done.length);
   } finally {
     clearInterval(heartbeat);
     if (groupKey && !released) await releaseGroup(db, groupKey, owner);
@@ -111,7 +111,7 @@ export async function settleFailure(
   const attempts = counted ? event.attempts : event.attempts + 1;
   const dead = permanent || attempts >= deps.maxAttempts;
   const t = deps.now();
-  await markFailed(deps.db, {
+  const held = await markFailed(deps.db, {
     id: event.id,
     owner: deps.owner,
     now: t,
@@ -119,6 +119,8 @@ export async function settleFailure(
     ...(dead ? {} : { retryAt: t + deps.backoff(attempts) }),
     countAttempt: !counted,
   });
+  // Another worker took the event over (this one hung past its lease): the outcome is theirs.
+  if (!held) return;
   (dead ? deps.metrics.dead : deps.metrics.failed).inc();
   deps.log[dead ? 'error' : 'warn'](
     { eventId: event.id, type: event.type, attempts, error },

@@ -3,6 +3,7 @@ import { createHmac, createSecretKey, type KeyObject, timingSafeEqual } from 'no
 /** Why a delivery was refused; also the `reason` label of the rejected-requests metric. */
 export type VerifyFailure =
   | 'missing_headers'
+  | 'malformed_id'
   | 'malformed_timestamp'
   | 'stale_timestamp'
   | 'future_timestamp'
@@ -79,6 +80,8 @@ export function verify(
   if (!id || !timestamp || !signature) {
     return fail('missing_headers', 'webhook-id, webhook-timestamp and webhook-signature are required');
   }
+  // The id is stored to recognise retries; no platform needs more than this.
+  if (id.length > 256) return fail('malformed_id', 'webhook-id must be at most 256 characters');
   if (!/^\d{1,12}$/.test(timestamp)) {
     return fail('malformed_timestamp', 'webhook-timestamp must be whole seconds since the epoch');
   }

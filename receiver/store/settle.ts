@@ -30,7 +30,7 @@ export async function markDone(db: ReceiverDb, ids: readonly number[], owner: st
 /**
  * Records a failure: back in line at `retryAt`, or `dead` when there is none (attempts spent or a
  * permanent error). `countAttempt` adds the attempt when it was not counted at claim time
- * (a failing `groupOf`).
+ * (a failing `groupOf`). False when the caller no longer holds the event.
  */
 export async function markFailed(
   db: ReceiverDb,
@@ -42,8 +42,8 @@ export async function markFailed(
     retryAt?: number;
     countAttempt?: boolean;
   },
-) {
-  await db
+): Promise<boolean> {
+  const result = await db
     .updateTable('receiver_queue')
     .set((eb) => ({
       status: failure.retryAt === undefined ? 'dead' : 'pending',
@@ -56,12 +56,13 @@ export async function markFailed(
     }))
     .where('event_id', '=', failure.id)
     .where('lease_owner', '=', failure.owner)
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 /**
- * Hands claimed events back, due at once: the worker is stopping, or the group turned out to be
- * busy. `uncount` takes back the attempt counted at claim time, since the handler never finished.
+ * Hands claimed events back, due at once (the worker is stopping). `uncount` takes back the
+ * attempt counted at claim time, since the handler never finished.
  */
 export async function release(
   db: ReceiverDb,

@@ -96,6 +96,7 @@ describe('verify', () => {
       ['no webhook-id', { ...HEADERS, 'webhook-id': undefined }, 'missing_headers'],
       ['an empty signature', { ...HEADERS, 'webhook-signature': '' }, 'missing_headers'],
       ['a repeated header', { ...HEADERS, 'webhook-id': ['a', 'b'] }, 'missing_headers'],
+      ['an overlong webhook-id', { ...HEADERS, 'webhook-id': 'm'.repeat(257) }, 'malformed_id'],
       [
         'a timestamp in milliseconds text',
         { ...HEADERS, 'webhook-timestamp': '1614265330.5' },
