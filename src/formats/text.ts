@@ -1,3 +1,4 @@
+import { isAscii } from 'node:buffer';
 import { FormatError } from './errors.ts';
 import type { Location } from './model.ts';
 import { DEFAULT_MAX_BYTES } from './model.ts';
@@ -10,6 +11,11 @@ export interface DecodedText {
   encoding: Encoding;
   /** Whether the file started with a byte-order mark (kept when encoding back). */
   bom: boolean;
+  /**
+   * True when the text is known to be all ASCII (then string indexes and UTF-8 byte offsets
+   * coincide); decodeText sets it for UTF-8 from a native check of the bytes.
+   */
+  ascii?: boolean;
 }
 
 export interface DecodeOptions {
@@ -59,6 +65,7 @@ export function decodeText(bytes: Uint8Array, options: DecodeOptions = {}): Deco
       text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(body),
       encoding: 'utf-8',
       bom,
+      ascii: isAscii(body),
     };
   } catch (cause) {
     if (!bom && options.fallback === 'latin1') {
@@ -137,9 +144,9 @@ export class TextPositions {
     this.text = decoded.text;
     const { encoding, bom } = decoded;
     this.unitBytes =
-      encoding === 'utf-8'
+      encoding === 'utf-8' && !decoded.ascii
         ? (s) => Buffer.byteLength(s, 'utf8')
-        : encoding === 'latin1'
+        : encoding === 'latin1' || encoding === 'utf-8'
           ? (s) => s.length
           : (s) => s.length * 2;
     this.base = bom ? (encoding === 'utf-8' ? 3 : 2) : 0;

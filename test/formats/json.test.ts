@@ -205,6 +205,10 @@ describe('json: bad input', () => {
     ['{"a": "\\x"}', 1, 8, /invalid escape/],
     ['{"a": "\\u12g4"}', 1, 8, /invalid \\u escape/],
     ['{"a": "tab\there"}', 1, 11, /control character/],
+    ['{"a": "cr\rhere"}', 1, 10, /control character/],
+    ['{"a": "x",\n "b": "new\nline"}', 2, 11, /control character/],
+    ['{"a": "bell\u0007", "b": "x"}', 1, 12, /control character/],
+    ['{"a": "\\"", "b": "ok", "c": "tab\t"}', 1, 33, /control character/],
     ['{"a": 01}', 1, 8, /expected ',' or '}'/],
     ['{"a": tru}', 1, 7, /expected true/],
     ['{a: "b"}', 1, 2, /property name/],
@@ -223,6 +227,38 @@ describe('json: bad input', () => {
     expect(() => jsonFormat.render(bytes('{"a": "b"'), new Map([['a', 'c']]), { targetLang: 'de' })).toThrow(
       FormatError,
     );
+  });
+});
+
+describe('json: reading the same bytes again', () => {
+  it('render after parse reads bytes changed in place since the parse', () => {
+    const data = bytes('{"a": "Hello", "b": "World"}');
+    expect(jsonFormat.parse(data).map((u) => u.source)).toEqual(['Hello', 'World']);
+    data.set(bytes('{"a": "Howdy", "c": "World"}'));
+    const out = jsonFormat.render(data, new Map([['c', 'Welt']]), { targetLang: 'de' });
+    expect(text(out)).toBe('{"a": "Howdy", "c": "Welt"}');
+  });
+
+  it('parse after a render of the same bytes gives the same units as a first parse', () => {
+    const source = '{"items_one": "1 item", "items_other": "{{count}} items", "x": {"y": "z"}}';
+    const first = parse(source);
+    render(source, { 'x.y': 'Z' });
+    expect(parse(source)).toEqual(first);
+  });
+});
+
+describe('json: keys written with escapes', () => {
+  it('are grouped, given contexts and escaped in ids like keys written plainly', () => {
+    const units = parse(
+      '{"a\\u002eb": "1", "items\\u005fone": "one", "items_other": "many", "friend": "f", "friend\\u005fmale": "m", "\\u0023x": "h"}',
+    );
+    expect(units.map((u) => [u.id, u.source, u.context])).toEqual([
+      ['a\\.b', '1', undefined],
+      ['items', 'many', undefined],
+      ['friend', 'f', undefined],
+      ['friend_male', 'm', 'male'],
+      ['\\#x', 'h', undefined],
+    ]);
   });
 });
 

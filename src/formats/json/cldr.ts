@@ -46,10 +46,7 @@ export function formsToWrite(
     typeof translation === 'string' ? { other: translation } : translation;
   const other = given.other;
   if (typeof other !== 'string') throw new FormatError('plural translation without an "other" form');
-  const cardinal = pluralCategories(targetLang, 'cardinal');
-  const needed = new Set(type === 'cardinal' ? cardinal : pluralCategories(targetLang, 'ordinal'));
-  const allowed = new Set([...cardinal, ...needed]);
-  if (type === 'cardinal' && sourceHasZero) allowed.add('zero');
+  const { needed, allowed } = formPlan(targetLang, type, type === 'cardinal' && sourceHasZero);
   const out = new Map<PluralCategory, string>();
   for (const category of CATEGORY_ORDER) {
     const text = given[category];
@@ -57,6 +54,29 @@ export function formsToWrite(
     else if (needed.has(category)) out.set(category, other);
   }
   return out;
+}
+
+interface FormPlan {
+  /** Categories every translation must have (filled from `other` when missing). */
+  needed: ReadonlySet<PluralCategory>;
+  /** Categories a translation may give. */
+  allowed: ReadonlySet<PluralCategory>;
+}
+
+const plans = new Map<string, FormPlan>();
+
+/** formsToWrite's category sets for a language, built once: files have thousands of plural units. */
+function formPlan(targetLang: string, type: 'cardinal' | 'ordinal', zero: boolean): FormPlan {
+  const key = `${type}:${zero ? 'zero' : ''}:${targetLang}`;
+  const cached = plans.get(key);
+  if (cached) return cached;
+  const cardinal = pluralCategories(targetLang, 'cardinal');
+  const needed = new Set(type === 'cardinal' ? cardinal : pluralCategories(targetLang, 'ordinal'));
+  const allowed = new Set([...cardinal, ...needed]);
+  if (zero) allowed.add('zero');
+  const plan = { needed, allowed };
+  if (plans.size < 1000) plans.set(key, plan);
+  return plan;
 }
 
 /** Whether a translation gives exactly the source's forms (then nothing is written). */

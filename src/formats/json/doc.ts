@@ -13,6 +13,10 @@ export const NUMBER = 4;
 export const LITERAL = 5;
 /** Flag on STRING events whose literal contains escapes (its value needs decoding). */
 export const ESCAPED = 8;
+/** Flag on key events that may contain `_` (i18next suffixes); set on every escaped key. */
+export const KEY_UNDERSCORE = 16;
+/** Flag on key events that may contain `.` or `#` (escaped in ids); set on every escaped key. */
+export const KEY_SPECIAL = 32;
 
 /**
  * A tokenized JSON document. Values are addressed by event index: `kind`, `start` (index of the
@@ -45,6 +49,10 @@ export class JsonDoc {
   }
   escaped(e: number): boolean {
     return (this.ev[e * 4]! & ESCAPED) !== 0;
+  }
+  /** Whether an event carries a flag (ESCAPED, KEY_UNDERSCORE, KEY_SPECIAL). */
+  flagged(e: number, flag: number): boolean {
+    return (this.ev[e * 4]! & flag) !== 0;
   }
 
   /** The decoded value of a STRING event (a key or a value). */

@@ -20,8 +20,9 @@ const ESCAPED_NON_ASCII =
  * tool that wrote it handles non-ASCII.
  */
 export function detectEscapeStyle(text: string): JsonEscapeStyle {
-  // The rarer pattern first: most files have no \u escapes at all, and then no scan for raw non-ASCII is needed.
-  const asciiOnly = ESCAPED_NON_ASCII.test(text) && !/[^\x00-\x7f]/.test(text);
+  // The rarer pattern first: most files have no \u escapes at all (a native search says so), and
+  // then no scan for escaped or raw non-ASCII is needed.
+  const asciiOnly = text.includes('\\u') && ESCAPED_NON_ASCII.test(text) && !/[^\x00-\x7f]/.test(text);
   const slash = text.includes('\\/') && !/(?:^|[^\\])\//.test(text);
   const upperHex =
     text.includes('\\u') && /\\u[0-9A-F]{0,3}[A-F]/.test(text) && !/\\u[0-9a-f]{0,3}[a-f]/.test(text);

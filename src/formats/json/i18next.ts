@@ -5,6 +5,7 @@
  * and https://www.i18next.com/translation-function/context.
  */
 import type { PluralCategory } from '../model.ts';
+import { KEY_UNDERSCORE } from './doc.ts';
 import { escapeSegment } from './key-path.ts';
 import { type JsonDoc, STRING } from './tokens.ts';
 
@@ -49,13 +50,8 @@ export interface ObjectConventions {
 const NONE: ObjectConventions = { names: undefined, groups: undefined, contextOf: () => undefined };
 
 function hasUnderscoreKey(doc: JsonDoc, object: number): boolean {
-  const text = doc.text;
   const stop = doc.next(object);
-  for (let k = object + 1; k < stop; k = doc.next(k + 1)) {
-    // Keys are short: a scan of the key alone beats an indexOf that may run far past it.
-    for (let i = doc.start(k) + 1, end = doc.end(k) - 1; i < end; i++)
-      if (text.charCodeAt(i) === 95) return true;
-  }
+  for (let k = object + 1; k < stop; k = doc.next(k + 1)) if (doc.flagged(k, KEY_UNDERSCORE)) return true;
   return false;
 }
 

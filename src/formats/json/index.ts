@@ -24,13 +24,10 @@ import { jsonEntries, pluralForms } from './units.ts';
 const lastRead = new LastRead<JsonDoc>();
 
 /**
- * Decodes and tokenizes a JSON string file whose root must be an object or array. The document of
- * the last bytes read is reused when the same bytes come again (memo.ts).
+ * Decodes and tokenizes a JSON string file whose root must be an object or array, and remembers
+ * the document for a render of the same bytes (reuseJson).
  */
 export function readJson(bytes: Uint8Array, options: ParseOptions = {}): JsonDoc {
-  checkSize(bytes, options);
-  const known = lastRead.get(bytes);
-  if (known) return known;
   const decoded = decodeText(bytes, { fileName: options.fileName, maxBytes: options.maxBytes });
   const doc = tokenizeJson(decoded, options.fileName);
   if (doc.kind(0) !== OBJECT && doc.kind(0) !== ARRAY) {
@@ -38,6 +35,15 @@ export function readJson(bytes: Uint8Array, options: ParseOptions = {}): JsonDoc
   }
   lastRead.set(bytes, doc);
   return doc;
+}
+
+/**
+ * For render: the document a parse just read from the same bytes (with what it derived from it),
+ * or a fresh read. Parse always reads afresh, so every parse costs a full read.
+ */
+export function reuseJson(bytes: Uint8Array, options: ParseOptions = {}): JsonDoc {
+  checkSize(bytes, options);
+  return lastRead.get(bytes) ?? readJson(bytes, options);
 }
 
 function parse(bytes: Uint8Array, options: ParseOptions = {}): Unit[] {
@@ -68,7 +74,7 @@ function parse(bytes: Uint8Array, options: ParseOptions = {}): Unit[] {
 }
 
 function render(original: Uint8Array, translations: Translations, options: RenderOptions): Uint8Array {
-  const doc = readJson(original, options);
+  const doc = reuseJson(original, options);
   if (translations.size === 0) return original;
   const edits = jsonEdits(doc, translations, options.targetLang, options.fileName);
   if (edits.length === 0) return original;

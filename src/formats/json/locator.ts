@@ -18,7 +18,8 @@ export class Locator {
     this.text = decoded.text;
     const { encoding, bom } = decoded;
     // One native scan saves a byte count per unit in the common all-ASCII file.
-    this.encoding = encoding === 'utf-8' && !/[^\x00-\x7f]/.test(decoded.text) ? 'ascii' : encoding;
+    const ascii = decoded.ascii ?? !/[^\x00-\x7f]/.test(decoded.text);
+    this.encoding = encoding === 'utf-8' && ascii ? 'ascii' : encoding;
     this.base = bom ? (encoding === 'utf-8' ? 3 : 2) : 0;
     this.offset = this.base;
   }

@@ -9,14 +9,12 @@ export type Lookup = (id: string) => string | PluralForms | undefined;
 
 /** A lookup for ids visited in file order. */
 export function inFileOrder(translations: Translations): Lookup {
-  const iterator = translations.entries();
-  let head = iterator.next();
+  // Two arrays rather than the map's iterator: stepping an iterator allocates an entry per key.
+  const keys = [...translations.keys()];
+  const values = [...translations.values()];
+  let next = 0;
   return (id) => {
-    if (!head.done && head.value[0] === id) {
-      const value = head.value[1];
-      head = iterator.next();
-      return value;
-    }
+    if (next < keys.length && keys[next] === id) return values[next++];
     return translations.get(id);
   };
 }

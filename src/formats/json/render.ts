@@ -15,7 +15,7 @@ import { jsonEntries, pluralForms } from './units.ts';
 
 interface ObjectChanges {
   /** Key events of members to remove. */
-  removed: Set<number>;
+  removed: Set<number> | undefined;
   insertions: Edit[];
 }
 
@@ -65,16 +65,12 @@ export function jsonEdits(
       continue;
     }
     if (sameForms(translation, pluralForms(doc, plural.group))) continue;
-    let changes = objects.get(plural.object);
-    if (!changes) {
-      changes = { removed: new Set(), insertions: [] };
-      objects.set(plural.object, changes);
-    }
-    pluralEdits(doc, plural.group, plural.object, translation, targetLang, escapeValue, edits, changes);
+    pluralEdits(doc, plural.group, plural.object, translation, targetLang, escapeValue, edits, objects);
   }
   for (const [object, changes] of objects) {
     // Insertions first: one may sit exactly where a trailing removal starts.
-    edits.push(...changes.insertions, ...removals(doc, object, changes.removed));
+    edits.push(...changes.insertions);
+    if (changes.removed) edits.push(...removals(doc, object, changes.removed));
   }
   return edits;
 }
@@ -92,8 +88,17 @@ function pluralEdits(
   targetLang: string,
   escapeValue: Escaper,
   edits: Edit[],
-  changes: ObjectChanges,
+  objects: Map<number, ObjectChanges>,
 ): void {
+  /** Insertions and removals are kept per object and added after all replacements. */
+  const changesOf = (): ObjectChanges => {
+    let changes = objects.get(object);
+    if (!changes) {
+      changes = { removed: undefined, insertions: [] };
+      objects.set(object, changes);
+    }
+    return changes;
+  };
   const type = group.ordinal ? 'ordinal' : 'cardinal';
   const forms = formsToWrite(translation, targetLang, type, group.members.has('zero'));
   let anchor = -1;
@@ -101,6 +106,8 @@ function pluralEdits(
   for (const [category, key] of group.members) {
     const value = forms.get(category);
     if (value === undefined) {
+      const changes = changesOf();
+      changes.removed ??= new Set();
       changes.removed.add(key);
       continue;
     }
@@ -122,7 +129,7 @@ function pluralEdits(
   }
   if (separator === undefined) return;
   const at = doc.end(anchor + 1);
-  changes.insertions.push({ start: at, end: at, replacement: insertion });
+  changesOf().insertions.push({ start: at, end: at, replacement: insertion });
 }
 
 /**

@@ -11,7 +11,17 @@
  */
 import type { FormatError } from '../errors.ts';
 import { type DecodedText, TextPositions } from '../text.ts';
-import { ARRAY, ESCAPED, JsonDoc, LITERAL, NUMBER, OBJECT, STRING } from './doc.ts';
+import {
+  ARRAY,
+  ESCAPED,
+  JsonDoc,
+  KEY_SPECIAL,
+  KEY_UNDERSCORE,
+  LITERAL,
+  NUMBER,
+  OBJECT,
+  STRING,
+} from './doc.ts';
 
 export { ARRAY, JsonDoc, LITERAL, NUMBER, OBJECT, STRING } from './doc.ts';
 
@@ -120,12 +130,17 @@ export function tokenizeJson(decoded: DecodedText, fileName?: string): JsonDoc {
     at >= len
       ? fail(`unexpected end of file: expected ${what}`, at)
       : fail(`unexpected character ${JSON.stringify(text[at])}: expected ${what}`, at);
-  let ev = new Int32Array(Math.max(64, (len >> 3) * 4));
+  // String files hold about one value per 18-20 characters; the array grows when they hold more.
+  let ev = new Int32Array(Math.max(64, (len >> 4) * 4));
   let count = 0;
-  // Next backslash, newline and other control character at or after the current literal (len when none).
+  // Next backslash, newline and other control character at or after the current literal (len
+  // when none); for keys also the next `_`, `.` and `#`, which set KEY_UNDERSCORE and KEY_SPECIAL.
   let backslash = -1;
   let newline = -1;
   let control = -1;
+  let underscore = -1;
+  let dot = -1;
+  let hash = -1;
   const stack: number[] = [];
   /** Members seen so far in each open object (parallel to `stack`). */
   const members: number[] = [];
@@ -166,6 +181,25 @@ export function tokenizeJson(decoded: DecodedText, fileName?: string): JsonDoc {
           kind = STRING | ESCAPED;
         }
       } else end++;
+      if (expectKey) {
+        if (kind !== STRING) kind |= KEY_UNDERSCORE | KEY_SPECIAL;
+        else {
+          if (underscore <= i) {
+            underscore = text.indexOf('_', i + 1);
+            if (underscore < 0) underscore = len;
+          }
+          if (dot <= i) {
+            dot = text.indexOf('.', i + 1);
+            if (dot < 0) dot = len;
+          }
+          if (hash <= i) {
+            hash = text.indexOf('#', i + 1);
+            if (hash < 0) hash = len;
+          }
+          if (underscore < end) kind |= KEY_UNDERSCORE;
+          if (dot < end || hash < end) kind |= KEY_SPECIAL;
+        }
+      }
       ev[at] = kind;
       ev[at + 1] = i;
       ev[at + 2] = end;

@@ -9,6 +9,7 @@
  * - ICU messages are ordinary values: `{n, plural, one {…} other {…}}` is one unit, not split.
  */
 import type { PluralCategory, PluralForms } from '../model.ts';
+import { KEY_SPECIAL } from './doc.ts';
 import { objectConventions, type PluralGroup } from './i18next.ts';
 import { escapeSegment } from './key-path.ts';
 import { ARRAY, type JsonDoc, OBJECT, STRING } from './tokens.ts';
@@ -40,11 +41,12 @@ const ORDER: readonly PluralCategory[] = ['zero', 'one', 'two', 'few', 'many', '
 export function jsonEntries(doc: JsonDoc): JsonEntries {
   const entries: JsonEntries = { ids: [], values: [], plurals: [], contexts: [] };
   const walker = new Walker(doc, entries);
-  if (doc.kind(0) === OBJECT) walker.object(0, undefined);
-  else if (doc.kind(0) === ARRAY) walker.array(0, undefined);
+  if (doc.kind(0) === OBJECT) walker.object(0, '');
+  else if (doc.kind(0) === ARRAY) walker.array(0, '');
   return entries;
 }
 
+/** Walks containers depth first; `prefix` is the container's id and a dot (empty at the top). */
 class Walker {
   private readonly doc: JsonDoc;
   private readonly entries: JsonEntries;
@@ -54,35 +56,26 @@ class Walker {
     this.entries = entries;
   }
 
-  private emit(
-    parent: string | undefined,
-    segment: string,
-    value: number,
-    plural: PluralRef | undefined,
-    context: string | undefined,
-  ): void {
+  private emit(id: string, value: number, plural: PluralRef | undefined, context: string | undefined): void {
     const entries = this.entries;
-    entries.ids.push(parent === undefined ? segment : `${parent}.${segment}`);
+    entries.ids.push(id);
     entries.values.push(value);
     entries.plurals.push(plural);
     entries.contexts.push(context);
   }
 
-  array(array: number, parent: string | undefined): void {
+  array(array: number, prefix: string): void {
     const doc = this.doc;
     const stop = doc.next(array);
     for (let e = array + 1, index = 0; e < stop; e = doc.next(e), index++) {
       const kind = doc.kind(e);
-      if (kind === STRING) this.emit(parent, String(index), e, undefined, undefined);
-      else if (kind === OBJECT || kind === ARRAY) {
-        const path = parent === undefined ? String(index) : `${parent}.${index}`;
-        if (kind === OBJECT) this.object(e, path);
-        else this.array(e, path);
-      }
+      if (kind === STRING) this.emit(prefix + index, e, undefined, undefined);
+      else if (kind === OBJECT) this.object(e, `${prefix}${index}.`);
+      else if (kind === ARRAY) this.array(e, `${prefix}${index}.`);
     }
   }
 
-  object(object: number, parent: string | undefined): void {
+  object(object: number, prefix: string): void {
     const doc = this.doc;
     const { names, groups, contextOf } = objectConventions(doc, object);
     const stop = doc.next(object);
@@ -91,20 +84,19 @@ class Walker {
       const group = groups?.[index];
       if (group) {
         if (group.first === key)
-          this.emit(parent, group.segment, value, { group, object }, contextOf(group.base));
+          this.emit(prefix + group.segment, value, { group, object }, contextOf(group.base));
         continue;
       }
       const kind = doc.kind(value);
+      if (kind !== STRING && kind !== OBJECT && kind !== ARRAY) continue;
+      const name = names ? names[index]! : doc.string(key);
+      // Only keys flagged by the tokenizer can hold characters that ids escape.
+      const segment = doc.flagged(key, KEY_SPECIAL) ? escapeSegment(name) : name;
       if (kind === STRING) {
-        const name = names ? names[index]! : doc.string(key);
         const context = names && name.includes('_') ? contextOf(name) : undefined;
-        this.emit(parent, escapeSegment(name), value, undefined, context);
-      } else if (kind === OBJECT || kind === ARRAY) {
-        const segment = escapeSegment(names ? names[index]! : doc.string(key));
-        const path = parent === undefined ? segment : `${parent}.${segment}`;
-        if (kind === OBJECT) this.object(value, path);
-        else this.array(value, path);
-      }
+        this.emit(prefix + segment, value, undefined, context);
+      } else if (kind === OBJECT) this.object(value, `${prefix}${segment}.`);
+      else this.array(value, `${prefix}${segment}.`);
     }
   }
 }
