@@ -14,7 +14,7 @@
  */
 
 import { FormatError } from '../errors.ts';
-import { readJson, startsWithObject } from '../json/index.ts';
+import { readJson, reuseJson, startsWithObject } from '../json/index.ts';
 import { Locator } from '../json/locator.ts';
 import { inFileOrder } from '../json/lookup.ts';
 import { patchText } from '../json/patch.ts';
@@ -32,12 +32,14 @@ interface ArbMessage {
   meta: number;
 }
 
-function read(
-  bytes: Uint8Array,
-  options: ParseOptions,
-): { doc: JsonDoc; messages: ArbMessage[]; locale: number } {
-  const doc = readJson(bytes, options);
-  if (doc.kind(0) !== OBJECT) throw doc.error('an ARB file is a JSON object', doc.start(0), options.fileName);
+interface ArbFile {
+  messages: ArbMessage[];
+  /** Event of the `@@locale` string, or -1. */
+  locale: number;
+}
+
+/** The messages of an ARB document (computed once per document, see JsonDoc.derive). */
+function arbFile(doc: JsonDoc): ArbFile {
   const messages: ArbMessage[] = [];
   // `@key` usually follows `key` directly; the others are matched by name at the end.
   let elsewhere: Map<string, number> | undefined;
@@ -63,11 +65,18 @@ function read(
   }
   if (elsewhere)
     for (const message of messages) if (message.meta < 0) message.meta = elsewhere.get(message.key) ?? -1;
-  return { doc, messages, locale };
+  return { messages, locale };
+}
+
+/** An ARB file's document and messages; render reuses what a parse of the same bytes read. */
+function read(bytes: Uint8Array, options: ParseOptions, again: boolean): { doc: JsonDoc } & ArbFile {
+  const doc = again ? reuseJson(bytes, options) : readJson(bytes, options);
+  if (doc.kind(0) !== OBJECT) throw doc.error('an ARB file is a JSON object', doc.start(0), options.fileName);
+  return { doc, ...doc.derive(arbFile) };
 }
 
 function parse(bytes: Uint8Array, options: ParseOptions = {}): Unit[] {
-  const { doc, messages } = read(bytes, options);
+  const { doc, messages } = read(bytes, options, false);
   const locator = new Locator(doc.decoded);
   return messages.map(({ key, value, meta }) => {
     const unit: Unit = {
@@ -89,7 +98,7 @@ function parse(bytes: Uint8Array, options: ParseOptions = {}): Unit[] {
 }
 
 function render(original: Uint8Array, translations: Translations, options: RenderOptions): Uint8Array {
-  const { doc, messages, locale } = read(original, options);
+  const { doc, messages, locale } = read(original, options, true);
   if (translations.size === 0) return original;
   const escapeValue = escaperFor(doc);
   const lookup = inFileOrder(translations);

@@ -21,9 +21,10 @@
  *   New members are written like Xcode: sorted keys, `" : "`, the file's indentation unit.
  */
 
-import { readJson, startsWithObject } from '../json/index.ts';
+import { readJson, reuseJson, startsWithObject } from '../json/index.ts';
 import { Locator } from '../json/locator.ts';
 import { patchText } from '../json/patch.ts';
+import type { JsonDoc } from '../json/tokens.ts';
 import type {
   FormatModule,
   ParseOptions,
@@ -42,14 +43,23 @@ export interface XcstringsParseOptions extends ParseOptions {
   targetLang?: string;
 }
 
-function read(bytes: Uint8Array, options: ParseOptions): Catalog {
-  const doc = readJson(bytes, options);
-  const positions = () => new TextPositions(doc.decoded);
-  return readCatalog(doc, (message, at) => positions().error(message, at, options.fileName));
+/** Catalogs read from documents, so that a render after a parse of the same bytes reuses it. */
+const catalogs = new WeakMap<JsonDoc, Catalog>();
+
+/** The catalog in a file; with `again` (render), what a parse of the same bytes read. */
+function read(bytes: Uint8Array, options: ParseOptions, again: boolean): Catalog {
+  const doc = again ? reuseJson(bytes, options) : readJson(bytes, options);
+  let catalog = catalogs.get(doc);
+  if (!catalog) {
+    const positions = () => new TextPositions(doc.decoded);
+    catalog = readCatalog(doc, (message, at) => positions().error(message, at, options.fileName));
+    catalogs.set(doc, catalog);
+  }
+  return catalog;
 }
 
 function parse(bytes: Uint8Array, options: XcstringsParseOptions = {}): Unit[] {
-  const catalog = read(bytes, options);
+  const catalog = read(bytes, options, false);
   const { doc } = catalog;
   const locator = new Locator(doc.decoded);
   const units: Unit[] = [];
@@ -84,7 +94,7 @@ function parse(bytes: Uint8Array, options: XcstringsParseOptions = {}): Unit[] {
 }
 
 function render(original: Uint8Array, translations: Translations, options: RenderOptions): Uint8Array {
-  const catalog = read(original, options);
+  const catalog = read(original, options, true);
   if (translations.size === 0) return original;
   const edits = catalogEdits(catalog, translations, options.targetLang);
   if (edits.length === 0) return original;

@@ -21,11 +21,33 @@ export interface XcodeStyle {
 export function xcodeJson(value: XcodeValue, indent: string, style: XcodeStyle): string {
   if (typeof value === 'string') return `"${style.escape(value)}"`;
   if (typeof value !== 'object') return String(value);
-  const keys = Object.keys(value).sort(xcodeCompare);
+  const keys = sortedKeys(value);
   const inner = indent + style.unit;
   if (keys.length === 0) return `{${style.eol}${style.eol}${indent}}`;
-  const members = keys.map((k) => `${inner}"${style.escape(k)}" : ${xcodeJson(value[k]!, inner, style)}`);
-  return `{${style.eol}${members.join(`,${style.eol}`)}${style.eol}${indent}}`;
+  let out = `{${style.eol}`;
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i]!;
+    if (i > 0) out += `,${style.eol}`;
+    out += `${inner}"${style.escape(k)}" : ${xcodeJson(value[k]!, inner, style)}`;
+  }
+  return `${out}${style.eol}${indent}}`;
+}
+
+/** Sorted key lists by the keys in insertion order: catalogs repeat a handful of key sets. */
+const sortedKeySets = new Map<string, readonly string[]>();
+
+function sortedKeys(value: XcodeObject): readonly string[] {
+  const keys = Object.keys(value);
+  if (keys.length < 2) return keys;
+  // A key holding the separator could make two key sets look alike: sort those every time.
+  if (keys.some((k) => k.includes('\u0000'))) return keys.sort(xcodeCompare);
+  const signature = keys.join('\u0000');
+  let sorted = sortedKeySets.get(signature);
+  if (!sorted) {
+    sorted = keys.sort(xcodeCompare);
+    if (sortedKeySets.size < 1000) sortedKeySets.set(signature, sorted);
+  }
+  return sorted;
 }
 
 /**
