@@ -85,6 +85,59 @@ describe('text: property round trips', () => {
   });
 });
 
+describe('text: whitespace and locations', () => {
+  // Every character String#trim removes, and some it keeps (zero-width space, ideographic comma).
+  const space = fc.constantFrom(
+    ...' \t\v\f\r\u00a0\u1680\u2000\u2005\u200a\u2028\u2029\u202f\u205f\u3000\ufeff'.split(''),
+  );
+  const word = fc.constantFrom('a', 'é', '—', '😀', '\u200b', '\u3001', 'x y');
+  const line = fc.tuple(
+    fc.array(space, { maxLength: 3 }),
+    fc.array(word, { maxLength: 3 }),
+    fc.array(space, { maxLength: 3 }),
+  );
+
+  it('trims what String#trim trims and locates each unit by line, column and byte offset', () => {
+    fc.assert(
+      fc.property(
+        fc.array(line, { maxLength: 8 }),
+        fc.constantFrom('utf-8', 'utf-16le'),
+        (parts, encoding) => {
+          const lines = parts.map(([a, b, c]) => a.join('') + b.join('') + c.join(''));
+          const source = lines.join('\n');
+          const bytes =
+            encoding === 'utf-8'
+              ? enc(source)
+              : new Uint8Array(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(source, 'utf16le')]));
+          const units = textFormat.parse(bytes);
+          expect(units.map((u) => u.source)).toEqual(lines.map((l) => l.trim()).filter((l) => l !== ''));
+          const decoded = decodeText(bytes);
+          const positions = new TextPositions(decoded);
+          for (const unit of units) {
+            const at = lineStartIndex(decoded.text, unit.location.line) + unit.location.column - 1;
+            expect(decoded.text.startsWith(unit.source, at)).toBe(true);
+            expect(unit.location).toEqual(positions.location(at, at + unit.source.length));
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('render after parse reads bytes changed in place since the parse', () => {
+    const data = enc('one\ntwo\n');
+    expect(textFormat.parse(data).map((u) => u.source)).toEqual(['one', 'two']);
+    data.set(enc('uno\ndos\n'));
+    expect(dec(textFormat.render(data, new Map([['l2', 'zwei']]), { targetLang: 'de' }))).toBe('uno\nzwei\n');
+  });
+});
+
+function lineStartIndex(text: string, line: number): number {
+  let at = 0;
+  for (let n = 1; n < line; n++) at = text.indexOf('\n', at) + 1;
+  return at;
+}
+
 describe('sequential helpers', () => {
   it('LineLocator gives the same locations as TextPositions for increasing positions', () => {
     fc.assert(
