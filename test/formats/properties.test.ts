@@ -156,3 +156,12 @@ describe('properties: bad input', () => {
     expect(propertiesFormat.sniff!(utf8('<?xml version="1.0"?>'))).toBe(false);
   });
 });
+
+describe('properties: reading the same bytes again', () => {
+  it('render after parse reads bytes changed in place since the parse', () => {
+    const data = utf8('a=one\nb=two\n');
+    expect(propertiesFormat.parse(data).map((u) => u.source)).toEqual(['one', 'two']);
+    data.set(utf8('a=uno\nc=dos\n'));
+    expect(render(data, { c: 'zwei' }).toString('utf8')).toBe('a=uno\nc=zwei\n');
+  });
+});

@@ -22,10 +22,11 @@ export interface PropertiesStyle {
  */
 export function detectPropertiesStyle(decoded: DecodedText): PropertiesStyle {
   const { text, encoding } = decoded;
-  const ascii = !/[^\x00-\x7f]/.test(text);
+  // Only an all-ASCII UTF-8 file changes the style; decodeText knows that from the bytes.
+  const ascii = encoding === 'utf-8' && (decoded.ascii ?? !/[^\x00-\x7f]/.test(text));
   const upperHex =
     text.includes('\\u') && /\\u[0-9A-F]{0,3}[A-F]/.test(text) && !/\\u[0-9a-f]{0,3}[a-f]/.test(text);
-  const escapeSeparators = /\\[=:]/.test(text);
+  const escapeSeparators = text.includes('\\=') || text.includes('\\:');
   // Surrogate pairs are matched whole so that a raw-writing style can keep them; lone ones are always escaped.
   const rawPairs = encoding !== 'latin1' && !(ascii && encoding === 'utf-8');
   const special =

@@ -16,9 +16,10 @@
 import { FormatError } from '../errors.ts';
 import { Locator } from '../json/locator.ts';
 import { inFileOrder } from '../json/lookup.ts';
+import { LastRead } from '../json/memo.ts';
 import { patchText } from '../json/patch.ts';
 import type { FormatModule, ParseOptions, RenderOptions, Translations, Unit } from '../model.ts';
-import { type DecodedText, decodeText, type Edit, encodeText, TextPositions } from '../text.ts';
+import { checkSize, type DecodedText, decodeText, type Edit, encodeText, TextPositions } from '../text.ts';
 import { detectPropertiesStyle, escapePropertiesValue } from './escape.ts';
 import { type PropertiesFile, type PropertyEntry, scanProperties, unescapeProperties } from './scanner.ts';
 
@@ -27,7 +28,15 @@ interface ReadProperties extends PropertiesFile {
   valueText(entry: PropertyEntry): string;
 }
 
-function read(bytes: Uint8Array, options: ParseOptions): ReadProperties {
+const lastRead = new LastRead<ReadProperties>();
+
+/** Reads a file; with `again` (render), what a parse of the same bytes read (json/memo.ts). */
+function read(bytes: Uint8Array, options: ParseOptions, again: boolean): ReadProperties {
+  if (again) {
+    checkSize(bytes, options);
+    const known = lastRead.get(bytes);
+    if (known) return known;
+  }
   const decoded = decodeText(bytes, {
     fileName: options.fileName,
     maxBytes: options.maxBytes,
@@ -48,11 +57,13 @@ function read(bytes: Uint8Array, options: ParseOptions): ReadProperties {
       seen.add(entry.key);
     }
   }
-  return { entries: file.entries, separator: file.separator, decoded, valueText };
+  const read = { entries: file.entries, separator: file.separator, decoded, valueText };
+  lastRead.set(bytes, read);
+  return read;
 }
 
 function parse(bytes: Uint8Array, options: ParseOptions = {}): Unit[] {
-  const file = read(bytes, options);
+  const file = read(bytes, options, false);
   const locator = new Locator(file.decoded);
   return file.entries.map((entry) => ({
     id: entry.key,
@@ -65,7 +76,7 @@ function parse(bytes: Uint8Array, options: ParseOptions = {}): Unit[] {
 }
 
 function render(original: Uint8Array, translations: Translations, options: RenderOptions): Uint8Array {
-  const file = read(original, options);
+  const file = read(original, options, true);
   if (translations.size === 0) return original;
   const { decoded } = file;
   const style = detectPropertiesStyle(decoded);
