@@ -66,6 +66,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     log,
     now,
     limits,
+    env,
     trustProxy: options.trustProxy ?? false,
     // A platform on loopback serves one machine: its webhooks may go to local receivers.
     allowPrivateWebhooks: isLoopbackHost(host),

@@ -1,14 +1,18 @@
 import { Command } from 'commander';
+import { receiverCommand } from '../../receiver/cli.ts';
 import { describeFailure } from '../sync/describe-failure.ts';
 import { formatCommands } from './format-commands.ts';
 import { serverCommand } from './server-command.ts';
 import { syncCommand } from './sync-command.ts';
+import { upCommand } from './up-command.ts';
 
 const program = new Command('svc-connector')
   .description("Keep a GitHub repository's string files translated through the svc translation platform.")
   .showHelpAfterError();
+upCommand(program);
 serverCommand(program);
 syncCommand(program);
+receiverCommand(program);
 formatCommands(program);
 
 program.parseAsync(process.argv).catch((err: unknown) => {

@@ -1,0 +1,152 @@
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Logger } from 'pino';
+import type { ReceiverServices } from '../../receiver/dispatch.ts';
+import { EVENT_TYPES } from '../api/schemas/webhooks.ts';
+import type { GitHub } from '../github/client.ts';
+
+export interface LocalStackOptions {
+  /** Where the databases, the API key and the webhook secret live (default ./data). */
+  dataDir: string;
+  /** Platform port (default 8080; 0 picks one). */
+  port?: number;
+  /** Receiver port (default 8090; 0 picks one). */
+  receiverPort?: number;
+  /** Environment of both: SVC_AUTO_DELIVER_MS, GITHUB_TOKEN, RECEIVER_ALLOWED_REPOS, … */
+  env: NodeJS.ProcessEnv;
+  log: Logger;
+  /** GitHub access for the receiver (default: from env, see receiver/handlers/github-access.ts). */
+  github?: (owner: string, repo: string) => Promise<GitHub>;
+}
+
+export interface LocalStack {
+  platformUrl: string;
+  receiverUrl: string;
+  apiKey: string;
+  /** True when this start created the organization and its key. */
+  created: boolean;
+  close(): Promise<void>;
+}
+
+const WEBHOOK_NAME = 'svc-connector receiver';
+
+async function freeLoopbackPort(): Promise<number> {
+  const { createServer } = await import('node:net');
+  return new Promise((resolve, reject) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const address = s.address();
+      s.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+async function readSecretFile(path: string): Promise<string | undefined> {
+  return existsSync(path) ? (await readFile(path, 'utf8')).trim() : undefined;
+}
+
+/**
+ * `svc-connector up`: the platform and the webhook receiver in one process on loopback, each on
+ * its own SQLite file under `dataDir`, the receiver registered as the platform's webhook. The API
+ * key created on the first start and the webhook secret are kept in `dataDir` (mode 0600), since
+ * the platform stores only a hash of the key.
+ */
+export async function startLocalStack(o: LocalStackOptions): Promise<LocalStack> {
+  await mkdir(o.dataDir, { recursive: true });
+  const { startServer } = await import('../../server/main.ts');
+  const { createClient } = await import('../api/index.ts');
+  const { startReceiver } = await import('../../receiver/main.ts');
+  const { openReceiverDatabase } = await import('../../receiver/store/open.ts');
+  const { servicesOver } = await import('../../receiver/handlers/index.ts');
+  const { allowedRepositories } = await import('../../receiver/handlers/allowed-repos.ts');
+  const { gitHubAccess } = await import('../../receiver/handlers/github-access.ts');
+
+  // The receiver is on loopback: the platform may deliver there.
+  const env: NodeJS.ProcessEnv = { SVC_WEBHOOK_ALLOW_PRIVATE: '1', ...o.env };
+  const platform = await startServer({
+    port: o.port ?? 8080,
+    host: '127.0.0.1',
+    databaseUrl: `sqlite:${join(o.dataDir, 'platform.db')}`,
+    env,
+    log: o.log,
+  });
+  const keyFile = join(o.dataDir, 'api-key');
+  if (platform.bootstrapKey) await writeFile(keyFile, `${platform.bootstrapKey}\n`, { mode: 0o600 });
+  const apiKey = platform.bootstrapKey ?? (await readSecretFile(keyFile));
+  if (!apiKey) {
+    await platform.close();
+    throw new Error(
+      `${keyFile} is missing: the platform database exists but its API key was not kept; set SVC_API_KEY`,
+    );
+  }
+
+  const client = createClient({ baseUrl: platform.url, apiKey });
+  const receiverDb = await openReceiverDatabase(`sqlite:${join(o.dataDir, 'receiver.db')}`);
+  let services: ReceiverServices | undefined;
+  try {
+    const github =
+      o.github ??
+      (() => {
+        try {
+          return gitHubAccess({ env, log: o.log });
+        } catch (error) {
+          o.log.warn(`${(error as Error).message}: the receiver stores events but cannot open pull requests`);
+          return async () => {
+            throw error;
+          };
+        }
+      })();
+    services = servicesOver({
+      client,
+      github,
+      isAllowed: allowedRepositories(env.RECEIVER_ALLOWED_REPOS ?? '*'),
+      log: o.log,
+      db: receiverDb.db,
+    });
+    // The webhook configuration needs the receiver's address and the receiver needs its secret:
+    // settle the port first.
+    const receiverPort = o.receiverPort || (await freeLoopbackPort());
+    const webhookUrl = `http://127.0.0.1:${receiverPort}/webhooks`;
+    const secretFile = join(o.dataDir, 'webhook-secret');
+    let secret = await readSecretFile(secretFile);
+    const existing = (await client.webhooks.list()).find((w) => w.webhookName === WEBHOOK_NAME);
+    if (!existing || !secret || existing.webhookUrl !== webhookUrl || !existing.enabled) {
+      if (existing) await client.webhooks.delete(existing.id);
+      const created = await client.webhooks.create({
+        webhookName: WEBHOOK_NAME,
+        webhookUrl,
+        eventType: [...EVENT_TYPES],
+      });
+      secret = created.secret;
+      await writeFile(secretFile, `${secret}\n`, { mode: 0o600 });
+    }
+    const receiver = await startReceiver({
+      port: receiverPort,
+      host: '127.0.0.1',
+      database: receiverDb,
+      secrets: [secret],
+      dispatcher: services.dispatcher,
+      checkPlatform: services.checkPlatform,
+      ...(services.reconcile ? { reconcile: services.reconcile } : {}),
+      log: o.log,
+    });
+    return {
+      platformUrl: platform.url,
+      receiverUrl: receiver.url,
+      apiKey,
+      created: platform.bootstrapKey !== undefined,
+      async close() {
+        await receiver.close();
+        await services?.close?.();
+        await platform.close();
+      },
+    };
+  } catch (error) {
+    await services?.close?.();
+    await receiverDb.close().catch(() => {});
+    await platform.close();
+    throw error;
+  }
+}

@@ -1,0 +1,28 @@
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { repoRoot } from '../support/processes.ts';
+
+describe('npm run demo', () => {
+  it('runs the loop in job and instant mode, prints the PR and its diff, and exits 0', async () => {
+    const child = spawn(process.execPath, [join(repoRoot, 'examples/demo.ts')], {
+      cwd: repoRoot,
+      env: { ...process.env, LOG_LEVEL: 'silent' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
+    child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(stderr).toContain('instant mode: uploaded 1 changed file, skipped 2');
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^PR: http:\/\/127\.0\.0\.1:\d+\/acme\/example-app\/pull\/1\n/);
+    for (const path of [
+      'locales/de/checkout.json',
+      'locales/ja/common.json',
+      'android/app/src/main/res/values-fr/strings.xml',
+    ])
+      expect(stdout).toContain(`+++ b/${path}`);
+  }, 180_000);
+});
