@@ -19,7 +19,15 @@ export interface DispatcherDeps {
   now?: () => number;
   /** Path of the config in the repository (default .svc.yml). */
   configPath?: string;
+  /**
+   * Called at each step of a batch; a test that crashes the receiver at a given step pauses
+   * there (see SVC_RECEIVER_TEST_PAUSE_AT in ./index.ts).
+   */
+  onStep?: (step: HandlerStep) => Promise<void>;
 }
+
+/** The points of a batch where a crash leaves different traces behind. */
+export type HandlerStep = 'after-download' | 'before-commit' | 'after-commit' | 'before-archive';
 
 /**
  * The receiver's handlers: each event is resolved to its repository and base through the
@@ -102,6 +110,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
           failed.push({ id: event.id, error: (error as Error).message });
         }
       }
+      await deps.onStep?.('after-download');
       for (const line of into.skipped) log.warn({ repository: `${owner}/${repo}`, base }, line);
       if (into.files.length > 0 || into.failures.length > 0) {
         const via =
@@ -117,6 +126,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
           at: new Date(now()),
         };
         if (into.files.length > 0) {
+          await deps.onStep?.('before-commit');
           const written = await writePullRequest(gh, {
             owner,
             repo,
@@ -130,6 +140,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
             reviewers: pr.reviewers,
             assignees: pr.assignees,
             draft: pr.draft,
+            ...(deps.onStep ? { afterCommit: () => deps.onStep!('after-commit') } : {}),
           });
           log.info(
             {
@@ -148,6 +159,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
           );
         }
       }
+      if (jobs.length > 0) await deps.onStep?.('before-archive');
       for (const id of jobs) await client.jobs.archive(id, { signal });
       return failed.length > 0 ? { failed } : undefined;
     },

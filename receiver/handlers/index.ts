@@ -1,8 +1,9 @@
+import type { Logger } from 'pino';
 import { type Client, createClient, limitsFromEnv } from '../../src/api/index.ts';
 import type { GitHub } from '../../src/github/client.ts';
 import type { ReceiverServices, ReceiverServicesFactory } from '../dispatch.ts';
 import { allowedRepositories } from './allowed-repos.ts';
-import { createDispatcher } from './dispatcher.ts';
+import { createDispatcher, type DispatcherDeps } from './dispatcher.ts';
 import { gitHubAccess } from './github-access.ts';
 import { createReconcile } from './reconcile.ts';
 
@@ -21,8 +22,25 @@ export const createReceiverServices: ReceiverServicesFactory = ({ env, log, db }
     apiKey,
     ...limitsFromEnv(env),
   });
-  return servicesOver({ client, github, isAllowed, log, db });
+  return servicesOver({ client, github, isAllowed, log, db, ...pauseFromEnv(env, log) });
 };
+
+/**
+ * SVC_RECEIVER_TEST_PAUSE_AT=STEP (tests only): the handler logs `paused at STEP` and waits there
+ * for good, so a test can kill -9 the process at exactly that point of a batch.
+ */
+function pauseFromEnv(env: NodeJS.ProcessEnv, log: Logger): { onStep?: DispatcherDeps['onStep'] } {
+  const at = env.SVC_RECEIVER_TEST_PAUSE_AT;
+  if (!at) return {};
+  return {
+    onStep: async (step) => {
+      if (step !== at) return;
+      log.warn(`paused at ${step}`);
+      process.stderr.write(`paused at ${step}\n`);
+      await new Promise(() => {});
+    },
+  };
+}
 
 /** The services over given parts (tests pass a fake GitHub and their own client). */
 export function servicesOver(o: {
@@ -32,9 +50,11 @@ export function servicesOver(o: {
   log: Parameters<ReceiverServicesFactory>[0]['log'];
   db: Parameters<ReceiverServicesFactory>[0]['db'];
   now?: () => number;
+  onStep?: DispatcherDeps['onStep'];
 }): ReceiverServices {
   return {
     dispatcher: createDispatcher({
+      ...(o.onStep ? { onStep: o.onStep } : {}),
       client: o.client,
       github: o.github,
       isAllowed: o.isAllowed,

@@ -19,6 +19,8 @@ export interface PullRequestWrite {
   assignees?: readonly string[];
   draft?: boolean;
   identity?: CommitIdentity;
+  /** Called between the commit and the pull request (tests stop the process there). */
+  afterCommit?: () => Promise<void>;
 }
 
 export interface PullRequestWritten {
@@ -53,6 +55,7 @@ export async function writePullRequest(gh: GitHub, w: PullRequestWrite): Promise
     ...(w.identity ? { identity: w.identity } : {}),
   });
   if (commit.headSha === undefined) return { commit, pullRequest: undefined, branch };
+  await w.afterCommit?.();
   const pullRequest = await upsertPullRequest(gh, {
     owner: w.owner,
     repo: w.repo,
