@@ -110,3 +110,13 @@ describe('arb: bad input', () => {
     expect(arbFormat.sniff!(bytes('{"a": "b"}'))).toBe(false);
   });
 });
+
+describe('arb: reading the same bytes again', () => {
+  it('render after parse reads bytes changed in place since the parse', () => {
+    const data = bytes('{"@@locale": "en", "a": "Hello", "b": "World"}');
+    expect(arbFormat.parse(data).map((u) => u.id)).toEqual(['a', 'b']);
+    data.set(bytes('{"@@locale": "en", "a": "Howdy", "c": "World"}'));
+    const out = arbFormat.render(data, new Map([['c', 'Welt']]), { targetLang: 'de' });
+    expect(Buffer.from(out).toString()).toBe('{"@@locale": "de", "a": "Howdy", "c": "Welt"}');
+  });
+});

@@ -214,3 +214,15 @@ describe('xcstrings: bad input', () => {
     expect(xcstringsFormat.sniff!(new TextEncoder().encode('{"a": "b"}'))).toBe(false);
   });
 });
+
+describe('xcstrings: reading the same bytes again', () => {
+  it('render after parse reads bytes changed in place since the parse', () => {
+    const catalog = (key: string) =>
+      `{\n  "sourceLanguage" : "en",\n  "strings" : {\n    "${key}" : {\n\n    }\n  },\n  "version" : "1.0"\n}\n`;
+    const data = new TextEncoder().encode(catalog('Hello'));
+    expect(xcstringsFormat.parse(data).map((u) => u.id)).toEqual(['Hello']);
+    data.set(new TextEncoder().encode(catalog('Howdy')));
+    expect(text(render(data, { Howdy: 'Tach' }, 'de'))).toContain('"value" : "Tach"');
+    expect(text(render(data, { Hello: 'Hallo' }, 'de'))).toBe(catalog('Howdy'));
+  });
+});
