@@ -34,7 +34,9 @@ export async function collectJob(
   });
   const entries = await downloadJobZip(client, job.jobId, { signal, limits: ZIP_LIMITS });
   const byName = new Map(job.files.map((f) => [f.name, f]));
-  const sources = new Map<number, Promise<{ bytes: Uint8Array; words: number }>>();
+  // The sources, for word counts and placeholder QA: read a few at a time, not one per entry in turn.
+  const sources = await mapConcurrent(job.files, 8, (file) => sourceOf(client, file, signal));
+  const sourceById = new Map(job.files.map((f, i) => [f.id, sources[i]!]));
   for (const entry of entries) {
     if (entry.directory) continue;
     const slash = entry.name.indexOf('/');
@@ -48,8 +50,7 @@ export async function collectJob(
       continue;
     }
     const [lang, locale] = folder.split('-');
-    if (!sources.has(file.id)) sources.set(file.id, sourceOf(client, file, signal));
-    const source = await sources.get(file.id)!;
+    const source = sourceById.get(file.id)!;
     placeTranslation(into, config, {
       sourcePath: file.name,
       lang: lang!,
@@ -61,6 +62,24 @@ export async function collectJob(
   }
   const stats = await client.jobs.stats(job.jobId, { signal });
   return { exactWords: stats.exactWords, fuzzyWords: stats.fuzzyWords, newWords: stats.newWords };
+}
+
+/** `fn` over `items`, at most `limit` at a time; results in order. */
+async function mapConcurrent<T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const at = next++;
+      out[at] = await fn(items[at]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
 }
 
 /** Thrown while an instant translation is not ready yet: the event is retried with backoff. */

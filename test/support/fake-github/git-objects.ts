@@ -4,6 +4,9 @@
  * works on a machine with no git configuration at all. References and history are in git.ts.
  */
 import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 export const ZERO_SHA = '0'.repeat(40);
 const SHA = /^[0-9a-f]{40}$/;
@@ -101,6 +104,28 @@ export class GitObjects {
 
   hashBlob(content: Uint8Array | string): Promise<string> {
     return this.text(['hash-object', '-w', '--stdin'], content);
+  }
+
+  /**
+   * Writes many blobs with one git process (`hash-object -w --stdin-paths` over temporary files):
+   * a tree of hundreds of inline files costs one spawn, not hundreds.
+   */
+  async hashBlobs(contents: readonly (Uint8Array | string)[]): Promise<string[]> {
+    if (contents.length <= 1) return Promise.all(contents.map((c) => this.hashBlob(c)));
+    const dir = await mkdtemp(join(tmpdir(), 'fake-github-blobs-'));
+    try {
+      const paths = await Promise.all(
+        contents.map(async (c, i) => {
+          const path = join(dir, String(i));
+          await writeFile(path, c);
+          return path;
+        }),
+      );
+      const out = await this.text(['hash-object', '-w', '--stdin-paths'], `${paths.join('\n')}\n`);
+      return out.split('\n');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   }
 
   /** The object's type, or undefined when it does not exist. */

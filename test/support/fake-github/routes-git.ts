@@ -58,6 +58,8 @@ function identity(value: unknown, field: string, fallback: GitIdentity): GitIden
 
 async function createTreeEdits(ctx: Ctx, items: unknown[]): Promise<TreeEdit[]> {
   const edits: TreeEdit[] = [];
+  // Inline contents are written together once every entry has been checked.
+  const inline: { edit: TreeEdit; content: string }[] = [];
   for (const raw of items) {
     if (!raw || typeof raw !== 'object') throw invalidField('Tree', 'tree');
     const item = raw as Record<string, unknown>;
@@ -74,7 +76,9 @@ async function createTreeEdits(ctx: Ctx, items: unknown[]): Promise<TreeEdit[]> 
       );
     }
     if (typeof content === 'string') {
-      edits.push({ path, mode, type, sha: await ctx.repo.git.hashBlob(content) });
+      const edit: TreeEdit = { path, mode, type, sha: null };
+      edits.push(edit);
+      inline.push({ edit, content });
       continue;
     }
     if (content !== undefined) throw invalidField('Tree', 'tree.content');
@@ -89,6 +93,8 @@ async function createTreeEdits(ctx: Ctx, items: unknown[]): Promise<TreeEdit[]> 
     }
     edits.push({ path, mode, type, sha });
   }
+  const shas = await ctx.repo.git.hashBlobs(inline.map((i) => i.content));
+  for (const [n, { edit }] of inline.entries()) edit.sha = shas[n]!;
   return edits;
 }
 

@@ -13,8 +13,8 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pino from 'pino';
 import { Pool } from 'undici';
-import { startReceiver } from '../receiver/main.ts';
-import { signatureHeaders } from '../server/webhooks/signing.ts';
+import { startReceiver } from '../../receiver/main.ts';
+import { signatureHeaders } from '../../server/webhooks/signing.ts';
 
 export interface ReceiverIngestOptions {
   /** Deliveries to post (default 5000, env BENCH_RECEIVER_EVENTS). */
