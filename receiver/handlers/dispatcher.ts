@@ -36,6 +36,32 @@ export type HandlerStep = 'after-download' | 'before-commit' | 'after-commit' | 
  * one PR opened or updated — and delivered jobs archived afterwards. JOB_UPDATE and PROJECT_*
  * events are recorded (logged) only.
  */
+/** The open l10n pull request of a base, if there is one. */
+async function openPullRequest(gh: GitHub, o: { owner: string; repo: string; base: string; branch: string }) {
+  const { data } = await gh.rest.pulls.list({
+    owner: o.owner,
+    repo: o.repo,
+    state: 'open',
+    head: `${o.owner}:${o.branch}`,
+    base: o.base,
+    per_page: 1,
+  });
+  return data[0];
+}
+
+/** The comment that tells reviewers some translations failed (the body lists them too). */
+export function failureComment(
+  failures: readonly { sourcePath: string; target: string; message: string }[],
+): string {
+  const lines = failures.slice(0, 50).map((f) => `- \`${f.sourcePath}\` → ${f.target}: ${f.message}`);
+  if (failures.length > 50) lines.push(`- … and ${failures.length - 50} more`);
+  return [
+    `⚠️ **${failures.length} translation(s) failed** and are not in this pull request:`,
+    '',
+    ...lines,
+  ].join('\n');
+}
+
 export function createDispatcher(deps: DispatcherDeps): Dispatcher {
   const { client, log } = deps;
   const now = deps.now ?? Date.now;
@@ -125,6 +151,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
           warnings: into.warnings,
           at: new Date(now()),
         };
+        let pullNumber: number | undefined;
         if (into.files.length > 0) {
           await deps.onStep?.('before-commit');
           const written = await writePullRequest(gh, {
@@ -152,12 +179,21 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
             },
             'pull request written',
           );
+          pullNumber = written.pullRequest?.number;
         } else {
           log.warn(
             { repository: `${owner}/${repo}`, base, failures: into.failures },
             'translations failed; nothing to commit',
           );
+          pullNumber = (await openPullRequest(gh, { owner, repo, base, branch: pr.branch }))?.number;
         }
+        if (into.failures.length > 0 && pullNumber !== undefined)
+          await gh.rest.issues.createComment({
+            owner,
+            repo,
+            issue_number: pullNumber,
+            body: failureComment(into.failures),
+          });
       }
       if (jobs.length > 0) await deps.onStep?.('before-archive');
       for (const id of jobs) await client.jobs.archive(id, { signal });

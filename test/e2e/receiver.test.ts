@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Octokit } from '@octokit/rest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signatureHeaders } from '../../server/webhooks/signing.ts';
 import { type Client, createClient, poll } from '../../src/api/index.ts';
@@ -193,6 +194,28 @@ describe('Action → platform → webhook → receiver → pull request', () => 
     );
     expect(pullsOf('web')).toHaveLength(1);
     expect(pullsOf('web')[0]!.body).toContain('instant translation');
+  });
+});
+
+describe('a translation that fails', () => {
+  it('is reported on the open PR as a comment', async () => {
+    const broken = await client.files.upload({
+      name: 'locales/en/broken.json',
+      content: '{\n  "a": \n}\n',
+      labels: ['repo:acme/web', 'ref:main'],
+    });
+    const memory = (await client.memories.list()).find((m) => m.name === 'acme/web en → de')!;
+    const [t] = await client.instant.translate({ fileIds: [broken.id], memoryId: memory.id, characters: 1 });
+    const octokit = new Octokit({ auth: gh.token, baseUrl: gh.url });
+    const number = pullsOf('web')[0]!.number;
+    const comments = await waitFor(
+      async () =>
+        (await octokit.rest.issues.listComments({ owner: 'acme', repo: 'web', issue_number: number })).data,
+      (list) => list.length > 0,
+    );
+    expect(comments[0]!.body).toMatch(/1 translation\(s\) failed/);
+    expect(comments[0]!.body).toContain('`locales/en/broken.json` → de');
+    expect((await client.instant.status({ translationIds: [t!.id] }))[0]!.status).toBe('Failed');
   });
 });
 
