@@ -1,4 +1,5 @@
 import * as core from '@actions/core';
+import type { PullRequestOverrides } from '../sync/config-view.ts';
 
 /** Every input of action.yml, read and checked once (STYLE.md: one validating getInputs()). */
 export interface ActionInputs {
@@ -15,16 +16,7 @@ export interface ActionInputs {
   domainId: number | undefined;
   wait: boolean;
   githubToken: string | undefined;
-  pullRequest: {
-    branch?: string;
-    title?: string;
-    body?: string;
-    labels?: string[];
-    reviewers?: string[];
-    assignees?: string[];
-    draft?: boolean;
-    commitMessage?: string;
-  };
+  pullRequest: PullRequestOverrides;
   dryRun: boolean;
 }
 

@@ -1,23 +1,13 @@
 import { type CommitIdentity, type CommitOutcome, commitToBranch, type FileWrite } from './branch-commit.ts';
 import type { GitHub } from './client.ts';
-import { type PullRequestRef, upsertPullRequest } from './pull-request.ts';
+import { type PullRequestOptions, type PullRequestRef, upsertPullRequest } from './pull-request.ts';
 
-export interface PullRequestWrite {
-  owner: string;
-  repo: string;
-  /** The branch the translations are for. */
-  base: string;
+/** What to write: the files, the commit message, and the pull request's options. */
+export interface PullRequestWrite extends Omit<PullRequestOptions, 'branch' | 'refresh' | 'branchIsNew'> {
   /** The l10n branch (default `svc-l10n/<base>`). */
   branch?: string;
   files: readonly FileWrite[];
   commitMessage: string;
-  title: string;
-  /** The body, or a function of the open PR's current body (see pullRequestBody). */
-  body: string | ((previous: string | undefined) => string);
-  labels?: readonly string[];
-  reviewers?: readonly string[];
-  assignees?: readonly string[];
-  draft?: boolean;
   identity?: CommitIdentity;
   /** Called between the commit and the pull request (tests stop the process there). */
   afterCommit?: () => Promise<void>;
@@ -56,17 +46,10 @@ export async function writePullRequest(gh: GitHub, w: PullRequestWrite): Promise
   });
   if (commit.headSha === undefined) return { commit, pullRequest: undefined, branch };
   await w.afterCommit?.();
+  const { files: _files, commitMessage: _message, identity: _identity, afterCommit: _after, ...options } = w;
   const pullRequest = await upsertPullRequest(gh, {
-    owner: w.owner,
-    repo: w.repo,
-    base: w.base,
+    ...options,
     branch,
-    title: w.title,
-    body: w.body,
-    ...(w.labels ? { labels: w.labels } : {}),
-    ...(w.reviewers ? { reviewers: w.reviewers } : {}),
-    ...(w.assignees ? { assignees: w.assignees } : {}),
-    ...(w.draft !== undefined ? { draft: w.draft } : {}),
     // Nothing new on the branch: an open PR already says what it holds.
     refresh: commit.commitSha !== null,
     branchIsNew: commit.strategy === 'created',

@@ -6,6 +6,9 @@ import { loadConfig } from '../config/load.ts';
 import { type SvcConfig, SvcConfigSchema } from '../config/schema.ts';
 import { entryForSource, translationPath } from '../config/translation-paths.ts';
 
+/** Pull-request settings an input may override (`pr-branch`, `pr-title`, …). */
+export type PullRequestOverrides = Partial<SvcConfig['pullRequest']>;
+
 /** What the Action's inputs (or the CLI's flags) change of the config; undefined keeps it. */
 export interface SettingsOverrides {
   mode?: 'job' | 'instant' | undefined;
@@ -16,16 +19,7 @@ export interface SettingsOverrides {
   due?: string | undefined;
   workflowTemplateId?: number | undefined;
   domainId?: number | undefined;
-  pullRequest?: {
-    branch?: string;
-    title?: string;
-    body?: string;
-    labels?: string[];
-    reviewers?: string[];
-    assignees?: string[];
-    draft?: boolean;
-    commitMessage?: string;
-  };
+  pullRequest?: PullRequestOverrides;
   /** The branch pushed to: fills `%base%` in the branch and title. */
   base: string;
 }
