@@ -62,11 +62,15 @@ let exportStarted = 0;
 let exportMs = 0;
 const rc = receiver.client;
 const exportJob = rc.jobs.export;
-rc.jobs.export = (...args) => ((exportStarted = performance.now()), exportJob(...args));
+rc.jobs.export = (...args) => {
+  exportStarted = performance.now();
+  return exportJob(...args);
+};
 const downloadJob = rc.jobs.download;
-rc.jobs.download = ((...args: Parameters<typeof downloadJob>) => (
-  (exportMs = performance.now() - exportStarted), downloadJob(...args)
-)) as typeof downloadJob;
+rc.jobs.download = ((...args: Parameters<typeof downloadJob>) => {
+  exportMs = performance.now() - exportStarted;
+  return downloadJob(...args);
+}) as typeof downloadJob;
 
 const settings = settingsFrom(CONFIG, '.svc.yml', { base: 'main' });
 const prMs: number[] = [];
