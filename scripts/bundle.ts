@@ -14,7 +14,9 @@ import { dirname, join, relative } from 'node:path';
 
 const root = join(import.meta.dirname, '..');
 const stage = join(root, 'node_modules', '.cache', 'svc-bundle');
-const SOURCES = ['src', 'server/languages'];
+// Everything src may import (it shares a few pure platform modules: languages, word splitting);
+// ncc bundles only what the Action's entry reaches.
+const SOURCES = ['src', 'server'];
 
 /** Relative `.ts` specifiers become `.js`: the staged files are JavaScript. */
 const rewriteSpecifiers = (code: string) =>

@@ -1,5 +1,6 @@
 import { type Client, downloadJobZip, type FileRecord, waitForExport } from '../../src/api/index.ts';
-import type { SvcConfig } from '../../src/config/index.ts';
+import { entryForSource, type SvcConfig } from '../../src/config/index.ts';
+import { mapConcurrent } from '../../src/sync/map-concurrent.ts';
 import { analyseSourceFile } from '../../src/sync/source-file.ts';
 import type { Resolved } from './resolve.ts';
 import { type Collected, placeTranslation } from './translated-files.ts';
@@ -7,9 +8,11 @@ import { type Collected, placeTranslation } from './translated-files.ts';
 /** Zip guards for a job's export: no entry over 50 MB, no archive over 500 MB. */
 const ZIP_LIMITS = { maxEntryBytes: 50 * 1024 * 1024, maxTotalBytes: 500 * 1024 * 1024 };
 
-async function sourceOf(client: Client, file: FileRecord, signal: AbortSignal) {
+/** A job or translation's source file as uploaded, and its words (for the PR body and QA). */
+async function sourceOf(client: Client, config: SvcConfig, file: FileRecord, signal: AbortSignal) {
   const bytes = await client.files.download(file.id, { as: 'bytes', signal });
-  const analysed = analyseSourceFile(file.name, bytes);
+  const format = entryForSource(config, file.name)?.format;
+  const analysed = analyseSourceFile(file.name, bytes, { lang: config.source, format });
   return { bytes, words: 'words' in analysed ? analysed.words : 0 };
 }
 
@@ -35,7 +38,7 @@ export async function collectJob(
   const entries = await downloadJobZip(client, job.jobId, { signal, limits: ZIP_LIMITS });
   const byName = new Map(job.files.map((f) => [f.name, f]));
   // The sources, for word counts and placeholder QA: read a few at a time, not one per entry in turn.
-  const sources = await mapConcurrent(job.files, 8, (file) => sourceOf(client, file, signal));
+  const sources = await mapConcurrent(job.files, 8, (file) => sourceOf(client, config, file, signal));
   const sourceById = new Map(job.files.map((f, i) => [f.id, sources[i]!]));
   for (const entry of entries) {
     if (entry.directory) continue;
@@ -64,24 +67,6 @@ export async function collectJob(
   return { exactWords: stats.exactWords, fuzzyWords: stats.fuzzyWords, newWords: stats.newWords };
 }
 
-/** `fn` over `items`, at most `limit` at a time; results in order. */
-async function mapConcurrent<T, R>(
-  items: readonly T[],
-  limit: number,
-  fn: (item: T) => Promise<R>,
-): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const at = next++;
-      out[at] = await fn(items[at]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
-}
-
 /** Thrown while an instant translation is not ready yet: the event is retried with backoff. */
 export class NotReadyError extends Error {
   override name = 'NotReadyError';
@@ -107,7 +92,7 @@ export async function collectInstant(
   if (status.status !== 'ReadyForDownload')
     throw new NotReadyError(`translation ${t.translationId} is ${status.status}, not ReadyForDownload yet`);
   const bytes = await client.instant.download(t.translationId, { as: 'bytes', signal });
-  const source = await sourceOf(client, t.file, signal);
+  const source = await sourceOf(client, config, t.file, signal);
   placeTranslation(into, config, {
     sourcePath: t.file.name,
     lang: status.trgLang,

@@ -1,4 +1,3 @@
-import type { Logger } from 'pino';
 import { type Client, createClient, limitsFromEnv } from '../../src/api/index.ts';
 import type { GitHub } from '../../src/github/client.ts';
 import type { ReceiverServices, ReceiverServicesFactory } from '../dispatch.ts';
@@ -22,20 +21,20 @@ export const createReceiverServices: ReceiverServicesFactory = ({ env, log, db }
     apiKey,
     ...limitsFromEnv(env),
   });
-  return servicesOver({ client, github, isAllowed, log, db, ...pauseFromEnv(env, log) });
+  return servicesOver({ client, github, isAllowed, log, db, ...pauseFromEnv(env) });
 };
 
 /**
  * SVC_RECEIVER_TEST_PAUSE_AT=STEP (tests only): the handler logs `paused at STEP` and waits there
  * for good, so a test can kill -9 the process at exactly that point of a batch.
  */
-function pauseFromEnv(env: NodeJS.ProcessEnv, log: Logger): { onStep?: DispatcherDeps['onStep'] } {
+function pauseFromEnv(env: NodeJS.ProcessEnv): { onStep?: DispatcherDeps['onStep'] } {
   const at = env.SVC_RECEIVER_TEST_PAUSE_AT;
   if (!at) return {};
   return {
     onStep: async (step) => {
       if (step !== at) return;
-      log.warn(`paused at ${step}`);
+      // Written straight to stderr (pino may buffer) so the test sees it before it kills.
       process.stderr.write(`paused at ${step}\n`);
       await new Promise(() => {});
     },

@@ -1,7 +1,7 @@
 import type { Response } from 'express';
 import type { Selectable } from 'kysely';
+import { countCharacters } from '../../src/api/helpers/characters.ts';
 import type { FileTranslationStatus } from '../../src/api/schemas/instant.ts';
-import { detectFormat } from '../../src/formats/registry.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import { chargeCharacters } from '../limits/middleware.ts';
@@ -25,20 +25,6 @@ export function presentStatus(row: Row): FileTranslationStatus {
     trgLocale: row.trglocale,
     ...(row.error_msg ? { errorMsg: row.error_msg } : {}),
   };
-}
-
-/** Characters of translatable text a file would send to MT (0 when it cannot be parsed: it will fail). */
-export function translatableCharacters(name: string, bytes: Uint8Array): number {
-  const format = detectFormat(name, bytes);
-  if (!format) return 0;
-  try {
-    return format.parse(bytes, { fileName: name }).reduce((n, u) => {
-      if (!u.translatable) return n;
-      return n + (u.sourcePlural ? Object.values(u.sourcePlural).join('').length : u.source.length);
-    }, 0);
-  } catch {
-    return 0;
-  }
 }
 
 export function instantService(deps: { db: Db; now: () => number; limiter: RateLimiter; wake: () => void }) {
@@ -67,7 +53,7 @@ export function instantService(deps: { db: Db; now: () => number; limiter: RateL
       if (missing.length > 0) throw notFound(`file ${missing.join(', ')}`);
       const characters = new Map<number, number>();
       for (const file of files)
-        characters.set(file.id, translatableCharacters(file.name, await readBlobBytes(db, file.blob_id)));
+        characters.set(file.id, countCharacters(file.name, await readBlobBytes(db, file.blob_id)));
       await chargeCharacters(
         deps.limiter,
         res,

@@ -31,7 +31,8 @@ export interface LocalStack {
 
 const WEBHOOK_NAME = 'svc-connector receiver';
 
-async function freeLoopbackPort(): Promise<number> {
+/** A port free on 127.0.0.1 right now (for an address that must be known before listening). */
+export async function freeLoopbackPort(): Promise<number> {
   const { createServer } = await import('node:net');
   return new Promise((resolve, reject) => {
     const s = createServer().listen(0, '127.0.0.1', () => {

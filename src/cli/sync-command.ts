@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
+import { parseRepository } from '../github/client.ts';
 
 /** `owner/name` of a GitHub remote URL (https or ssh), or undefined. */
 export function repositoryOfRemote(url: string): { owner: string; repo: string } | undefined {
@@ -46,10 +47,12 @@ Examples:
       const mode = opts.mode as string | undefined;
       if (mode !== undefined && mode !== 'job' && mode !== 'instant')
         throw new Error(`--mode must be job or instant, got "${mode}"`);
-      const remote = opts.repo ? String(opts.repo) : git(dir, 'remote', 'get-url', 'origin');
-      const repository = remote
-        ? repositoryOfRemote(remote.includes('://') || remote.includes('@') ? remote : `/${remote}`)
-        : undefined;
+      const remote = opts.repo ? undefined : git(dir, 'remote', 'get-url', 'origin');
+      const repository = opts.repo
+        ? parseRepository(String(opts.repo))
+        : remote
+          ? repositoryOfRemote(remote)
+          : undefined;
       if (!repository) throw new Error('cannot tell the repository: pass --repo owner/name');
       const ref = (opts.ref as string | undefined) ?? git(dir, 'symbolic-ref', '--short', 'HEAD');
       if (!ref || ref === 'HEAD') throw new Error('cannot tell the branch: pass --ref BRANCH');

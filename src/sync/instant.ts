@@ -6,6 +6,7 @@ import {
   translateFiles,
   waitForTranslations,
 } from '../api/index.ts';
+import { mapConcurrent } from './map-concurrent.ts';
 import type { Uploaded } from './upload.ts';
 
 /** The platform takes at most this many file ids per POST /v2/translate/file. */
@@ -83,22 +84,15 @@ export async function collectTranslations(
     ...s,
     status: byId.get(s.status.id) ?? s.status,
   }));
-  let next = 0;
-  const worker = async () => {
-    while (next < out.length) {
-      const item = out[next++]!;
-      if (item.status.status !== 'ReadyForDownload') {
-        item.error = item.status.errorMsg ?? `translation ${item.status.id} ${item.status.status}`;
-        continue;
-      }
-      item.bytes = await client.instant.download(item.status.id, {
-        as: 'bytes',
-        ...(options.signal ? { signal: options.signal } : {}),
-      });
+  await mapConcurrent(out, options.concurrency ?? 8, async (item) => {
+    if (item.status.status !== 'ReadyForDownload') {
+      item.error = item.status.errorMsg ?? `translation ${item.status.id} ${item.status.status}`;
+      return;
     }
-  };
-  await Promise.all(
-    Array.from({ length: Math.max(1, Math.min(options.concurrency ?? 8, out.length)) }, worker),
-  );
+    item.bytes = await client.instant.download(item.status.id, {
+      as: 'bytes',
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+  });
   return out;
 }

@@ -1,5 +1,6 @@
 import type { Client, Job, Memory } from '../api/index.ts';
 import { jobLabel } from './labels.ts';
+import { mapConcurrent } from './map-concurrent.ts';
 import { splitLanguage } from './memories.ts';
 import type { Uploaded } from './upload.ts';
 
@@ -56,10 +57,6 @@ export async function createJob(
     call,
   );
   const label = jobLabel(job.id);
-  let next = 0;
-  const worker = async () => {
-    while (next < uploaded.length) await client.files.addLabel(uploaded[next++]!.record.id, label, call);
-  };
-  await Promise.all(Array.from({ length: Math.min(8, uploaded.length) }, worker));
+  await mapConcurrent(uploaded, 8, (u) => client.files.addLabel(u.record.id, label, call));
   return job;
 }

@@ -1,10 +1,12 @@
-import { type Client, type Memory, memoryMatches } from '../api/index.ts';
+import { type Client, createMemoryFor, findMemory, type Memory } from '../api/index.ts';
+import { parseLanguage } from '../config/index.ts';
 
 /** A language code of the config (`fr`, `fr-CA`, `pt-BR`) as the platform's language and locale. */
 export function splitLanguage(code: string): { lang: string; locale: string | undefined } {
-  const [lang, ...rest] = code.split(/[-_]/);
-  const region = rest.find((part) => /^(?:[A-Za-z]{2}|\d{3})$/.test(part));
-  return { lang: lang!.toLowerCase(), locale: region?.toUpperCase() };
+  const tag = parseLanguage(code);
+  // The config and the inputs were validated: a code that does not parse is a bug here.
+  if (!tag) throw new TypeError(`[svc-connector] "${code}" is not a language code of the config`);
+  return { lang: tag.language, locale: tag.region?.toUpperCase() };
 }
 
 /** The name a memory gets when the config gives none for a target: reused by name on every run. */
@@ -47,23 +49,12 @@ export async function resolveMemories(
       continue;
     }
     const name = memoryName(request.repository, request.source, target);
-    const existing = all
-      .filter((m) => m.name === name && memoryMatches(m, pair))
-      .sort((a, b) => a.id - b.id)[0];
+    const existing = findMemory(all, pair, name);
     if (existing || options.create === false) {
       out.set(target, existing);
       continue;
     }
-    const created = await client.memories.create(
-      {
-        name,
-        srclang: pair.srclang,
-        trglang: pair.trglang,
-        ...(src.locale ? { srclocale: src.locale } : {}),
-        ...(trg.locale ? { trglocale: trg.locale } : {}),
-      },
-      call,
-    );
+    const created = await createMemoryFor(client, pair, name, call);
     all.push(created);
     out.set(target, created);
   }

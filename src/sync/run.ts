@@ -73,7 +73,9 @@ export async function runSync(o: SyncOptions): Promise<SyncResult> {
   const signal = o.signal;
   const plan: SourcesPlan = await sourcesOf(settings, o.workspace);
   log.debug(`${plan.length} source file(s) match the config`);
-  const read = await Promise.all(plan.map((p) => readSourceFile(o.workspace, p.path, p.format)));
+  const read = await Promise.all(
+    plan.map((p) => readSourceFile(o.workspace, p.path, { lang: settings.source, format: p.format })),
+  );
   const problems = read.filter(isProblem);
   const sources = read.filter((f): f is SourceFile => !isProblem(f));
 
@@ -149,6 +151,7 @@ export async function runSync(o: SyncOptions): Promise<SyncResult> {
     warnings: [] as PlaceholderWarning[],
     at: (o.now ?? (() => new Date()))(),
   } satisfies PullRequestUpdate;
+  const formats = new Map(plan.map((p) => [p.path, p.format]));
   for (const f of finished) {
     if (!f.bytes) {
       update.failures.push({ sourcePath: f.file.file.path, target: f.target, message: f.error ?? 'failed' });
@@ -158,11 +161,7 @@ export async function runSync(o: SyncOptions): Promise<SyncResult> {
     files.push({ path, content: f.bytes });
     update.files.push({ target: f.target, path, sourcePath: f.file.file.path, words: f.file.file.words });
     update.warnings.push(
-      ...placeholderWarnings(
-        f.file.file,
-        { path, bytes: f.bytes },
-        plan.find((p) => p.path === f.file.file.path)?.format,
-      ),
+      ...placeholderWarnings(f.file.file, { path, bytes: f.bytes }, formats.get(f.file.file.path)),
     );
   }
   result.written = files;

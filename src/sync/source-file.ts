@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { md5Hex } from '../api/index.ts';
+import { splitWords } from '../../server/engine/mt/words.ts';
+import { md5Hex, unitCharacters } from '../api/index.ts';
 import { FormatError } from '../formats/errors.ts';
 import { detectFormat, formatByName } from '../formats/registry.ts';
 
@@ -24,25 +25,15 @@ export interface SourceProblem {
   column?: number;
 }
 
-const WORD = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;
-/** Scripts written without spaces between words: each character counts as a word. */
-const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]/gu;
-
-/** Words as translators count them: runs of letters or digits, and each character of Chinese, Japanese or Thai. */
-export function countWords(text: string): number {
-  const unspaced = text.match(UNSPACED)?.length ?? 0;
-  return unspaced + (text.replace(UNSPACED, ' ').match(WORD)?.length ?? 0);
-}
-
 /**
- * Reads and parses one source file. `format` names the format when the config pins it; otherwise
- * it is detected from the name and the content. An unparsable file is a SourceProblem with the
+ * Reads and parses one source file. `how.format` names the format when the config pins it;
+ * otherwise it is detected from the name and the content. An unparsable file is a SourceProblem with the
  * line and column the parser gave.
  */
 export async function readSourceFile(
   root: string,
   path: string,
-  format?: string,
+  how: SourceReading,
 ): Promise<SourceFile | SourceProblem> {
   let bytes: Uint8Array;
   try {
@@ -50,15 +41,22 @@ export async function readSourceFile(
   } catch (error) {
     return { path, message: `cannot read the file: ${(error as Error).message}` };
   }
-  return analyseSourceFile(path, bytes, format);
+  return analyseSourceFile(path, bytes, how);
+}
+
+/** The source language (word rules follow it) and the format when the config pins one. */
+export interface SourceReading {
+  lang: string;
+  format?: string | undefined;
 }
 
 /** parse + count for bytes already read (see readSourceFile). */
 export function analyseSourceFile(
   path: string,
   bytes: Uint8Array,
-  format?: string,
+  how: SourceReading,
 ): SourceFile | SourceProblem {
+  const { format, lang } = how;
   const module = format ? formatByName(format) : detectFormat(path, bytes);
   if (!module)
     return { path, message: 'no string-file format recognises this file (set `format:` for it in .svc.yml)' };
@@ -70,8 +68,9 @@ export function analyseSourceFile(
       if (!unit.translatable) continue;
       const text = unit.sourcePlural ? Object.values(unit.sourcePlural).join(' ') : unit.source;
       units += 1;
-      words += countWords(text);
-      characters += unit.sourcePlural ? Object.values(unit.sourcePlural).join('').length : unit.source.length;
+      // Words as the platform counts them for a job's statistics.
+      words += splitWords(text, lang).words.length;
+      characters += unitCharacters(unit);
     }
     return { path, bytes, md5: md5Hex(bytes), units, words, characters };
   } catch (error) {

@@ -1,5 +1,6 @@
 import { type Client, type FileRecord, uploadFile } from '../api/index.ts';
 import { type Origin, originLabels } from './labels.ts';
+import { mapConcurrent } from './map-concurrent.ts';
 import type { SourceFile } from './source-file.ts';
 
 export interface Uploaded {
@@ -20,28 +21,13 @@ export async function uploadSourceFiles(
   options: { concurrency?: number; signal?: AbortSignal } = {},
 ): Promise<Uploaded[]> {
   const labels = originLabels(origin);
-  const out: Uploaded[] = new Array(files.length);
-  let next = 0;
-  let failure: { error: unknown } | undefined;
-  const worker = async () => {
-    while (!failure && next < files.length) {
-      const at = next++;
-      const file = files[at]!;
-      try {
-        const record = await uploadFile(
-          client,
-          { name: file.path, content: file.bytes, labels, langId: sourceLang },
-          options.signal ? { signal: options.signal } : {},
-        );
-        out[at] = { file, record };
-      } catch (error) {
-        failure ??= { error };
-      }
-    }
-  };
-  await Promise.all(
-    Array.from({ length: Math.max(1, Math.min(options.concurrency ?? 8, files.length)) }, worker),
-  );
-  if (failure) throw failure.error;
-  return out;
+  const call = options.signal ? { signal: options.signal } : {};
+  return mapConcurrent(files, options.concurrency ?? 8, async (file) => ({
+    file,
+    record: await uploadFile(
+      client,
+      { name: file.path, content: file.bytes, labels, langId: sourceLang },
+      call,
+    ),
+  }));
 }

@@ -78,12 +78,4 @@ export async function startTestReceiver(o: {
 }
 
 /** A free loopback port (for a webhook URL registered before the receiver listens). */
-export async function freePort(): Promise<number> {
-  const { createServer } = await import('node:net');
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
+export { freeLoopbackPort as freePort } from '../../src/cli/local-stack.ts';

@@ -1,4 +1,10 @@
+import type { Unit } from '../../formats/model.ts';
 import { detectFormat } from '../../formats/registry.ts';
+
+/** A translatable unit's characters as MT is charged for them: its source, a plural's forms together. */
+export function unitCharacters(unit: Unit): number {
+  return unit.sourcePlural ? Object.values(unit.sourcePlural).join('').length : unit.source.length;
+}
 
 /**
  * The characters of translatable text a file sends to machine translation, counted as the
@@ -13,7 +19,7 @@ export function countCharacters(name: string, bytes: Uint8Array): number {
     let count = 0;
     for (const unit of format.parse(bytes, { fileName: name })) {
       if (!unit.translatable) continue;
-      count += unit.sourcePlural ? Object.values(unit.sourcePlural).join('').length : unit.source.length;
+      count += unitCharacters(unit);
     }
     return count;
   } catch {

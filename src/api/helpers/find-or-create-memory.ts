@@ -23,6 +23,34 @@ export function memoryMatches(memory: Memory, pair: LanguagePairSpec): boolean {
   );
 }
 
+/** The memory called `name` for this pair among `memories`: the oldest, should there be several. */
+export function findMemory(
+  memories: readonly Memory[],
+  pair: LanguagePairSpec,
+  name: string,
+): Memory | undefined {
+  return memories.filter((m) => m.name === name && memoryMatches(m, pair)).sort((a, b) => a.id - b.id)[0];
+}
+
+/** Creates the memory called `name` for this pair (POST /v2/memories). */
+export function createMemoryFor(
+  client: Client,
+  pair: LanguagePairSpec,
+  name: string,
+  o: CallExtras = {},
+): Promise<Memory> {
+  return client.memories.create(
+    {
+      name,
+      srclang: pair.srclang,
+      trglang: pair.trglang,
+      ...(pair.srclocale ? { srclocale: pair.srclocale } : {}),
+      ...(pair.trglocale ? { trglocale: pair.trglocale } : {}),
+    },
+    o,
+  );
+}
+
 /**
  * The memory called `name` for this language pair: reused when one exists (the oldest, should
  * there be several), else created. Two processes racing may each create one; the next call of
@@ -34,18 +62,5 @@ export async function findOrCreateMemory(
   name: string,
   o: CallExtras = {},
 ): Promise<Memory> {
-  const existing = (await client.memories.list(o))
-    .filter((m) => m.name === name && memoryMatches(m, pair))
-    .sort((a, b) => a.id - b.id)[0];
-  if (existing) return existing;
-  return client.memories.create(
-    {
-      name,
-      srclang: pair.srclang,
-      trglang: pair.trglang,
-      ...(pair.srclocale ? { srclocale: pair.srclocale } : {}),
-      ...(pair.trglocale ? { trglocale: pair.trglocale } : {}),
-    },
-    o,
-  );
+  return findMemory(await client.memories.list(o), pair, name) ?? createMemoryFor(client, pair, name, o);
 }

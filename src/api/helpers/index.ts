@@ -1,4 +1,4 @@
-export { countCharacters } from './characters.ts';
+export { countCharacters, unitCharacters } from './characters.ts';
 export { downloadJobZip } from './download-job-zip.ts';
 export {
   ExportFailedError,
@@ -8,7 +8,13 @@ export {
   TranslationsNotFoundError,
   UploadIntegrityError,
 } from './errors.ts';
-export { findOrCreateMemory, type LanguagePairSpec, memoryMatches } from './find-or-create-memory.ts';
+export {
+  createMemoryFor,
+  findMemory,
+  findOrCreateMemory,
+  type LanguagePairSpec,
+  memoryMatches,
+} from './find-or-create-memory.ts';
 export {
   type BatchLimits,
   type FileCharacters,
