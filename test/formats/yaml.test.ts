@@ -129,6 +129,12 @@ describe('yaml: render', () => {
     );
   });
 
+  it('fills an empty scalar between a tag and a comment with the spaces YAML needs on both sides', () => {
+    // Found by the fuzz test: `!&a # c` rendered as `!&a "x"# c`, which no YAML reader accepts.
+    expect(render('a: !x # c\n', { a: 'Hallo' })).toBe('a: !x Hallo # c\n');
+    expect(render('!x # c', { '': 'Hallo' })).toBe('!x Hallo # c');
+  });
+
   it('keeps literal and folded block styles and their indentation', () => {
     expect(render('a: |\n    one\n    two\nb: x\n', { a: 'eins\nzwei\n' })).toBe(
       'a: |\n    eins\n    zwei\nb: x\n',

@@ -30,6 +30,8 @@ export function scalarEdit(
   let replacement = writeFlowScalar(value, style, flow, asciiOnly);
   // An empty scalar right after a tag or anchor (`key: !!str`) needs the separating space YAML requires.
   if (start === end && start > 0 && !/[\s[{,]/.test(text[start - 1]!)) replacement = ` ${replacement}`;
+  // …and one before a comment that followed it directly (`!tag # note`): `#` must follow white space.
+  if (start === end && text[end] === '#') replacement = `${replacement} `;
   return [{ start, end, replacement }];
 }
 
