@@ -29,6 +29,10 @@ export interface PlatformSchema {
   webhook_messages: WebhookMessagesTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
+  content_terms: ContentTermsTable;
+  content_preferences: ContentPreferencesTable;
+  contents: ContentsTable;
+  workbench_sessions: WorkbenchSessionsTable;
 }
 
 export interface OrganizationsTable {
@@ -402,4 +406,51 @@ export interface WebhookAttemptsTable {
   duration_ms: number;
   response_excerpt: string | null;
   error: string | null;
+}
+
+export interface ContentTermsTable {
+  organization_id: number;
+  signed_agreement: number;
+  signed_at: number;
+}
+
+export interface ContentPreferencesTable {
+  organization_id: number;
+  /** JSON object: tone, styleguide and any further content fields saved with them. */
+  preferences: string;
+  updated_at: number;
+}
+
+export type ContentStatus = 'generating' | 'completed' | 'failed';
+
+export interface ContentsTable {
+  id: Generated<number>;
+  organization_id: number;
+  name: string | null;
+  language: string;
+  template: string;
+  /** JSON object. */
+  template_params: string;
+  /** JSON object (the organization's preferences merged with the request's at generation). */
+  preferences: string;
+  status: ContentStatus;
+  /** The whole generated text, once generation finished. */
+  result: string | null;
+  error: string | null;
+  /** Which generator produced the result (`offline`, `openai:<model>`). */
+  generator: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface WorkbenchSessionsTable {
+  /** SHA-256 of the session cookie's token; the token itself is never stored. */
+  token_hash: string;
+  organization_id: number;
+  api_key_id: string;
+  user_id: number;
+  csrf_token: string;
+  created_at: number;
+  last_seen_at: number;
+  expires_at: number;
 }

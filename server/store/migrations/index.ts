@@ -3,6 +3,8 @@ import * as foundation from './0001_foundation.ts';
 import * as memories from './0002_memories.ts';
 import * as jobs from './0003_jobs.ts';
 import * as webhooks from './0004_webhooks.ts';
+import * as content from './0005_content.ts';
+import * as workbench from './0006_workbench.ts';
 
 /** Every platform migration, by name; names sort in the order they apply. */
 export const platformMigrations: Record<string, VersionedMigration> = {
@@ -10,4 +12,6 @@ export const platformMigrations: Record<string, VersionedMigration> = {
   '0002_memories': memories,
   '0003_jobs': jobs,
   '0004_webhooks': webhooks,
+  '0005_content': content,
+  '0006_workbench': workbench,
 };
