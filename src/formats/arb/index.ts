@@ -20,7 +20,14 @@ import { inFileOrder } from '../json/lookup.ts';
 import { patchText } from '../json/patch.ts';
 import { escaperFor, replaceString } from '../json/render.ts';
 import { type JsonDoc, OBJECT, STRING } from '../json/tokens.ts';
-import type { FormatModule, ParseOptions, RenderOptions, Translations, Unit } from '../model.ts';
+import {
+  type FormatModule,
+  NO_STRINGS,
+  type ParseOptions,
+  type RenderOptions,
+  type Translations,
+  type Unit,
+} from '../model.ts';
 import { encodeText } from '../text.ts';
 import { isTranslatable, metadataOf } from './metadata.ts';
 
@@ -82,8 +89,8 @@ function parse(bytes: Uint8Array, options: ParseOptions = {}): Unit[] {
     const unit: Unit = {
       id: key,
       source: doc.string(value),
-      notes: [],
-      flags: [],
+      notes: NO_STRINGS,
+      flags: NO_STRINGS,
       translatable: true,
       location: locator.location(doc.start(value) + 1, doc.end(value) - 1),
     };

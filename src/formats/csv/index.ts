@@ -10,7 +10,14 @@
  *   only when the text needs it (delimiter, quote, line break, edge spaces) or the field was quoted.
  */
 import { FormatError } from '../errors.ts';
-import type { FormatModule, ParseOptions, RenderOptions, Translations, Unit } from '../model.ts';
+import {
+  type FormatModule,
+  NO_STRINGS,
+  type ParseOptions,
+  type RenderOptions,
+  type Translations,
+  type Unit,
+} from '../model.ts';
 import type { Edit } from '../text.ts';
 import { encodeText } from '../text.ts';
 import { applyOrderedEdits, LineLocator } from '../text-lines/sequential.ts';
@@ -88,8 +95,8 @@ function parse(bytes: Uint8Array, options: ParseOptions = {}): Unit[] {
     const unit: Unit = {
       id,
       source: fieldValue(file, source),
-      notes: note ? [note] : [],
-      flags: [],
+      notes: note ? [note] : NO_STRINGS,
+      flags: NO_STRINGS,
       translatable: true,
       location: positions.location(start, end),
     };

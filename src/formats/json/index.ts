@@ -12,7 +12,14 @@
  * - Render keeps the file's escaping (`\u00e9` vs `é`, `\/`, hex case) and separators; plural
  *   groups get exactly the translation's forms plus any the target needs (filled from `other`).
  */
-import type { FormatModule, ParseOptions, RenderOptions, Translations, Unit } from '../model.ts';
+import {
+  type FormatModule,
+  NO_STRINGS,
+  type ParseOptions,
+  type RenderOptions,
+  type Translations,
+  type Unit,
+} from '../model.ts';
 import { checkSize, decodeText, encodeText } from '../text.ts';
 import { Locator } from './locator.ts';
 import { LastRead } from './memo.ts';
@@ -22,6 +29,7 @@ import { ARRAY, type JsonDoc, OBJECT, tokenizeJson } from './tokens.ts';
 import { jsonEntries, pluralForms } from './units.ts';
 
 const lastRead = new LastRead<JsonDoc>();
+const ORDINAL: readonly string[] = Object.freeze(['ordinal']);
 
 /**
  * Decodes and tokenizes a JSON string file whose root must be an object or array, and remembers
@@ -57,8 +65,8 @@ function parse(bytes: Uint8Array, options: ParseOptions = {}): Unit[] {
     const unit: Unit = {
       id: ids[n]!,
       source: '',
-      notes: [],
-      flags: plural?.group.ordinal ? ['ordinal'] : [],
+      notes: NO_STRINGS,
+      flags: plural?.group.ordinal ? ORDINAL : NO_STRINGS,
       translatable: true,
       location: locator.location(doc.start(value) + 1, doc.end(value) - 1),
     };

@@ -14,7 +14,14 @@
  *   hashes, across translation (render then parse finds the same ids); adding a paragraph shifts
  *   only the later paragraphs' ids, not the headings' or cells'.
  */
-import type { FormatModule, ParseOptions, RenderOptions, Translations, Unit } from '../model.ts';
+import {
+  type FormatModule,
+  NO_STRINGS,
+  type ParseOptions,
+  type RenderOptions,
+  type Translations,
+  type Unit,
+} from '../model.ts';
 import type { DecodedText, Edit } from '../text.ts';
 import { decodeText, encodeText } from '../text.ts';
 import { applyOrderedEdits, LineLocator } from '../text-lines/sequential.ts';
@@ -62,7 +69,14 @@ function parse(bytes: Uint8Array, options: ParseOptions = {}): Unit[] {
     const [start, end] = node.range!;
     const quoted = node.type === 'QUOTE_SINGLE' || node.type === 'QUOTE_DOUBLE' ? 1 : 0;
     const location = positions.location(fm!.offset + start + quoted, fm!.offset + end - quoted);
-    units.push({ id, source: node.value, notes: [], flags: [], translatable: true, location });
+    units.push({
+      id,
+      source: node.value,
+      notes: NO_STRINGS,
+      flags: NO_STRINGS,
+      translatable: true,
+      location,
+    });
   }
   for (const { id, block, text } of doc.blocks) {
     const first = block.lines[0]!;
@@ -70,8 +84,8 @@ function parse(bytes: Uint8Array, options: ParseOptions = {}): Unit[] {
     units.push({
       id,
       source: text,
-      notes: [],
-      flags: [],
+      notes: NO_STRINGS,
+      flags: NO_STRINGS,
       translatable: true,
       location: positions.location(first.start, last.end),
     });

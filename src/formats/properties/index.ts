@@ -18,7 +18,14 @@ import { Locator } from '../json/locator.ts';
 import { inFileOrder } from '../json/lookup.ts';
 import { LastRead } from '../json/memo.ts';
 import { patchText } from '../json/patch.ts';
-import type { FormatModule, ParseOptions, RenderOptions, Translations, Unit } from '../model.ts';
+import {
+  type FormatModule,
+  NO_STRINGS,
+  type ParseOptions,
+  type RenderOptions,
+  type Translations,
+  type Unit,
+} from '../model.ts';
 import { checkSize, type DecodedText, decodeText, type Edit, encodeText, TextPositions } from '../text.ts';
 import { detectPropertiesStyle, escapePropertiesValue } from './escape.ts';
 import { type PropertiesFile, type PropertyEntry, scanProperties, unescapeProperties } from './scanner.ts';
@@ -68,8 +75,8 @@ function parse(bytes: Uint8Array, options: ParseOptions = {}): Unit[] {
   return file.entries.map((entry) => ({
     id: entry.key,
     source: file.valueText(entry),
-    notes: entry.comments.length > 0 ? [entry.comments.join('\n')] : [],
-    flags: [],
+    notes: entry.comments.length > 0 ? [entry.comments.join('\n')] : NO_STRINGS,
+    flags: NO_STRINGS,
     translatable: true,
     location: locator.location(entry.valueStart, entry.valueEnd),
   }));

@@ -9,7 +9,14 @@
  * - The short form `"key";` (value = key) is a unit too; render adds ` = "…"` to it.
  */
 import { FormatError } from '../errors.ts';
-import type { FormatModule, ParseOptions, RenderOptions, Translations, Unit } from '../model.ts';
+import {
+  type FormatModule,
+  NO_STRINGS,
+  type ParseOptions,
+  type RenderOptions,
+  type Translations,
+  type Unit,
+} from '../model.ts';
 import type { Edit } from '../text.ts';
 import { encodeText } from '../text.ts';
 import { applyOrderedEdits, LineLocator } from '../text-lines/sequential.ts';
@@ -45,8 +52,8 @@ function parse(bytes: Uint8Array, options: ParseOptions = {}): Unit[] {
     return {
       id,
       source: file.values[k]!,
-      notes: comment && comment !== XCODE_PLACEHOLDER ? [comment] : [],
-      flags: [],
+      notes: comment && comment !== XCODE_PLACEHOLDER ? [comment] : NO_STRINGS,
+      flags: NO_STRINGS,
       translatable: true,
       location: positions.location(start + quoted, end - quoted),
     };

@@ -1,4 +1,4 @@
-import type { PluralCategory, PluralForms, Unit } from '../model.ts';
+import { NO_STRINGS, type PluralCategory, type PluralForms, type Unit } from '../model.ts';
 import { type LoadedXml, scanLoaded } from '../xml/document.ts';
 import type { XmlElement } from '../xml/nodes.ts';
 
@@ -106,8 +106,8 @@ function unit(loaded: LoadedXml, id: string, source: string, value: XmlElement):
   return {
     id,
     source,
-    notes: [],
-    flags: [],
+    notes: NO_STRINGS,
+    flags: NO_STRINGS,
     translatable: true,
     location: loaded.positions.location(value.openEnd, value.closeStart),
   };

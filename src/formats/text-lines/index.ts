@@ -12,7 +12,14 @@ import { FormatError } from '../errors.ts';
 import { utf8Length } from '../json/locator.ts';
 import { inFileOrder } from '../json/lookup.ts';
 import { LastRead } from '../json/memo.ts';
-import type { FormatModule, ParseOptions, RenderOptions, Translations, Unit } from '../model.ts';
+import {
+  type FormatModule,
+  NO_STRINGS,
+  type ParseOptions,
+  type RenderOptions,
+  type Translations,
+  type Unit,
+} from '../model.ts';
 import type { DecodedText } from '../text.ts';
 import { checkSize, decodeText, encodeText } from '../text.ts';
 import { leadingSpace, trailingSpaceStart } from './trim.ts';
@@ -83,8 +90,8 @@ function parse(bytes: Uint8Array, options: ParseOptions = {}): Unit[] {
       units.push({
         id: `l${units.length + 1}`,
         source: line.slice(lead, end),
-        notes: [],
-        flags: [],
+        notes: NO_STRINGS,
+        flags: NO_STRINGS,
         translatable: true,
         location: {
           line: k + 1,

@@ -11,7 +11,14 @@
  *   CLDR categories, inserting missing keys after the existing ones and removing unused ones.
  * - Comments above a key become notes.
  */
-import type { FormatModule, ParseOptions, RenderOptions, Translations, Unit } from '../model.ts';
+import {
+  type FormatModule,
+  NO_STRINGS,
+  type ParseOptions,
+  type RenderOptions,
+  type Translations,
+  type Unit,
+} from '../model.ts';
 import type { Edit } from '../text.ts';
 import { applyEdits, encodeText } from '../text.ts';
 import { pluralEdits } from './edit-plural.ts';
@@ -29,7 +36,7 @@ function parse(bytes: Uint8Array, options: ParseOptions = {}): Unit[] {
         id: entry.id,
         source: entry.node.value,
         notes: entry.notes,
-        flags: [],
+        flags: NO_STRINGS,
         translatable: true,
         location: textLocation(file, entry.node.range!, entry.node.type),
       };
@@ -42,7 +49,7 @@ function parse(bytes: Uint8Array, options: ParseOptions = {}): Unit[] {
       source: other.value,
       sourcePlural,
       notes: entry.notes,
-      flags: [],
+      flags: NO_STRINGS,
       translatable: true,
       location: textLocation(file, other.range!, other.type),
     };
