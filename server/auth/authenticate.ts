@@ -49,7 +49,7 @@ export function authenticate(deps: AuthenticatorDeps): RequestHandler {
     .compile();
 
   return async (req, res, next) => {
-    const credentials = readCredentials(req.get('authorization'), req.query.key);
+    const credentials = readCredentials(req.get('authorization'), req.query.key, req.get('key'));
     if (credentials === undefined) throw unauthorized();
     if ('problem' in credentials) throw unauthorized(credentials.problem);
     const prefix = prefixOf(credentials.key);

@@ -40,10 +40,15 @@ export function hashesEqual(a: string, b: string): boolean {
 export type Credentials = { key: string } | { problem: string } | undefined;
 
 /**
- * Reads the key from `Authorization: Basic base64(key:key)` (preferred) or `?key=` (development
- * only, spec Authentication 3). Returns undefined when no credentials were sent at all.
+ * Reads the key from `Authorization: Basic base64(key:key)` (preferred), a `key` header (as
+ * generated clients of GET /v3/domains send it) or `?key=` (development only, spec
+ * Authentication 3), in that order. Returns undefined when no credentials were sent at all.
  */
-export function readCredentials(authorization: string | undefined, queryKey: unknown): Credentials {
+export function readCredentials(
+  authorization: string | undefined,
+  queryKey: unknown,
+  headerKey?: string,
+): Credentials {
   if (authorization !== undefined) {
     const [scheme, value, ...rest] = authorization.trim().split(/\s+/);
     if (scheme?.toLowerCase() !== 'basic' || value === undefined || rest.length > 0) {
@@ -59,6 +64,9 @@ export function readCredentials(authorization: string | undefined, queryKey: unk
       return { problem: 'Basic credentials must carry the same key twice' };
     return { key: user || password };
   }
+  // Node joins repeated headers with ", ": a joined value is not one key and fails as malformed.
+  if (headerKey !== undefined)
+    return headerKey.trim() === '' ? { problem: 'header "key" is empty' } : { key: headerKey.trim() };
   if (typeof queryKey === 'string' && queryKey !== '') return { key: queryKey };
   if (queryKey !== undefined) return { problem: 'query parameter "key" must be a single API key' };
   return undefined;

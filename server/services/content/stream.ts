@@ -1,0 +1,74 @@
+/**
+ * One generation streamed to the client (DESIGN §5, Content generation): a `message` event
+ * `{"text"}` per piece as it is produced, `data: [DONE]`, then `event: fullcontent` with the
+ * whole text. A failure after the stream opened ends it with `event: error {"message"}`; a
+ * client that goes away stops the generator. The record is saved before [DONE] is sent, so a
+ * client that saw it can read the record at once.
+ */
+import type { ServerResponse } from 'node:http';
+import type { Logger } from 'pino';
+import { ContentGenerationError, type ContentGenerator } from './generator.ts';
+import type { ContentService, Prepared } from './service.ts';
+import { openEventStream } from './sse-writer.ts';
+
+export interface StreamDeps {
+  service: ContentService;
+  generator: ContentGenerator;
+  log: Logger;
+  heartbeatMs: number;
+}
+
+/** The error recorded on a content whose client disconnected mid-stream. */
+export const DISCONNECTED = 'generation stopped: the client disconnected before it finished';
+
+/** Runs the generation of `prepared` over `res`; resolves once the record holds the outcome. */
+export async function streamGeneration(
+  deps: StreamDeps,
+  res: ServerResponse,
+  prepared: Prepared,
+): Promise<void> {
+  const stream = openEventStream(res, {
+    heartbeatMs: deps.heartbeatMs,
+    // The record's id, so a client can read or regenerate it without listing everything.
+    headers: { 'x-content-id': String(prepared.id) },
+  });
+  let text = '';
+  try {
+    for await (const piece of deps.generator.generate(prepared.request, stream.signal)) {
+      if (piece === '') continue;
+      text += piece;
+      await stream.send(JSON.stringify({ text: piece }));
+      stream.signal.throwIfAborted();
+    }
+  } catch (error) {
+    const disconnected = stream.signal.aborted;
+    const message = disconnected ? DISCONNECTED : failureMessage(error);
+    if (!disconnected && !(error instanceof ContentGenerationError)) {
+      deps.log.error({ err: error, contentId: prepared.id }, 'content generation failed');
+    }
+    await deps.service
+      .finish(prepared.id, { error: message })
+      .catch((err: unknown) =>
+        deps.log.error({ err, contentId: prepared.id }, 'could not record the failure'),
+      );
+    if (!disconnected) await stream.send(JSON.stringify({ message }), 'error');
+    stream.end();
+    return;
+  }
+  try {
+    await deps.service.finish(prepared.id, { result: text });
+  } catch (error) {
+    deps.log.error({ err: error, contentId: prepared.id }, 'could not save generated content');
+    await stream.send(JSON.stringify({ message: 'the content could not be saved' }), 'error');
+    stream.end();
+    return;
+  }
+  await stream.send('[DONE]');
+  await stream.send(JSON.stringify({ text }), 'fullcontent');
+  stream.end();
+}
+
+function failureMessage(error: unknown): string {
+  // A provider's message was written to be shown; anything else may hold internals.
+  return error instanceof ContentGenerationError ? error.message : 'content generation failed unexpectedly';
+}
