@@ -1,0 +1,176 @@
+import type { PluralCategory, PluralForms } from '../../../src/formats/model.ts';
+import { checkPlaceholders, type PlaceholderIssue } from '../../../src/formats/placeholders.ts';
+import type { Db } from '../../store/db.ts';
+import { getMemory } from '../../store/memories.ts';
+import type { SegmentStatus } from '../../store/schema.ts';
+import { type DocumentRow, type OwnedProject, ownedDocument } from './access.ts';
+import {
+  openStatuses,
+  type Progress,
+  progressBy,
+  progressOf,
+  type StageInfo,
+  stageInfo,
+} from './progress.ts';
+import { targetCategories } from './segment-edit.ts';
+import type { SuggestionSource, Suggestions } from './suggestions.ts';
+
+/** Segments shown per editor page. */
+export const PAGE_SIZE = 50;
+
+export interface EditorSegment {
+  id: number;
+  position: number;
+  source: string;
+  sourcePlural: PluralForms | undefined;
+  target: string | null;
+  targetPlural: PluralForms | undefined;
+  status: SegmentStatus;
+  origin: string | null;
+  matchScore: number;
+  context: string | null;
+  notes: string | null;
+  maxLength: number | null;
+  words: number;
+  updatedBy: string | null;
+  /** Placeholder QA of the current target against the source (checkPlaceholders). */
+  issues: PlaceholderIssue[];
+  suggestions: Suggestions;
+}
+
+export interface DocumentView extends OwnedProject {
+  document: DocumentRow;
+  stage: StageInfo;
+  progress: Progress;
+  segments: EditorSegment[];
+  /** Plural categories of the target language, in the order forms are asked for. */
+  targetCategories: PluralCategory[];
+  page: number;
+  pages: number;
+  /** Segments matching the filter (all pages). */
+  matching: number;
+  unconfirmedOnly: boolean;
+  mtProblem: string | undefined;
+}
+
+const parsePlural = (json: string | null) => (json === null ? undefined : (JSON.parse(json) as PluralForms));
+
+/** Placeholder issues of a target (each plural form against the source's form, or its `other`). */
+export function placeholderIssues(
+  source: string,
+  sourcePlural: PluralForms | undefined,
+  target: string | null,
+  targetPlural: PluralForms | undefined,
+): PlaceholderIssue[] {
+  if (targetPlural) {
+    const issues: PlaceholderIssue[] = [];
+    for (const [category, form] of Object.entries(targetPlural) as [PluralCategory, string][]) {
+      const from = sourcePlural?.[category] ?? sourcePlural?.other ?? source;
+      for (const issue of checkPlaceholders(from, form))
+        issues.push({ ...issue, message: `${category}: ${issue.message}` });
+    }
+    return issues;
+  }
+  return target ? checkPlaceholders(source, target) : [];
+}
+
+/**
+ * One page of a document's editor: segments in file order with TM matches, the MT suggestion and
+ * placeholder QA; undefined when the document is not the organization's.
+ */
+export async function documentView(
+  deps: { db: Db; suggest: SuggestionSource },
+  organizationId: number,
+  documentId: number,
+  options: { page: number; unconfirmedOnly: boolean },
+): Promise<DocumentView | undefined> {
+  const { db } = deps;
+  const owned = await ownedDocument(db, organizationId, documentId);
+  if (!owned) return undefined;
+  const { project } = owned;
+  const stage = stageInfo(owned.template, project.stage);
+  let filtered = db.selectFrom('document_segments').where('document_id', '=', documentId);
+  if (options.unconfirmedOnly) filtered = filtered.where('status', 'in', openStatuses(stage));
+  const { n } = await filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const matching = Number(n);
+  const pages = Math.max(1, Math.ceil(matching / PAGE_SIZE));
+  const page = Math.min(Math.max(1, Math.floor(options.page) || 1), pages);
+  const rows = await filtered
+    .selectAll()
+    .orderBy('position')
+    .limit(PAGE_SIZE)
+    .offset((page - 1) * PAGE_SIZE)
+    .execute();
+  const memory = await getMemory(db, organizationId, project.memory_id);
+  const segments = rows.map((r) => ({
+    id: r.id,
+    source: r.source,
+    sourcePlural: parsePlural(r.source_plural),
+  }));
+  const { byId, mtProblem } = memory
+    ? await deps.suggest(organizationId, memory, project, segments)
+    : { byId: new Map<number, Suggestions>(), mtProblem: 'The project has no memory.' };
+  const progress = progressOf(await progressBy(db, 'document', [documentId]), documentId);
+  return {
+    ...owned,
+    stage,
+    progress,
+    targetCategories: targetCategories(project),
+    page,
+    pages,
+    matching,
+    unconfirmedOnly: options.unconfirmedOnly,
+    mtProblem,
+    segments: rows.map((r) => {
+      const sourcePlural = parsePlural(r.source_plural);
+      const targetPlural = parsePlural(r.target_plural);
+      return {
+        id: r.id,
+        position: r.position,
+        source: r.source,
+        sourcePlural,
+        target: r.target,
+        targetPlural,
+        status: r.status,
+        origin: r.origin,
+        matchScore: r.match_score,
+        context: r.context,
+        notes: r.notes,
+        maxLength: r.max_length,
+        words: r.words,
+        updatedBy: r.updated_by,
+        issues: placeholderIssues(r.source, sourcePlural, r.target, targetPlural),
+        suggestions: byId.get(r.id) ?? { tm: [], mt: undefined },
+      };
+    }),
+  };
+}
+
+/**
+ * The editor page a segment is on, with or without the unconfirmed filter; 1 when the document is
+ * not the organization's or the segment is not in it.
+ */
+export async function pageOfSegment(
+  db: Db,
+  organizationId: number,
+  documentId: number,
+  segmentId: number,
+  unconfirmedOnly: boolean,
+): Promise<number> {
+  const owned = await ownedDocument(db, organizationId, documentId);
+  const segment = await db
+    .selectFrom('document_segments')
+    .select('position')
+    .where('id', '=', segmentId)
+    .where('document_id', '=', documentId)
+    .executeTakeFirst();
+  if (!owned || !segment) return 1;
+  let before = db
+    .selectFrom('document_segments')
+    .where('document_id', '=', documentId)
+    .where('position', '<', segment.position);
+  if (unconfirmedOnly)
+    before = before.where('status', 'in', openStatuses(stageInfo(owned.template, owned.project.stage)));
+  const { n } = await before.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Math.floor(Number(n) / PAGE_SIZE) + 1;
+}

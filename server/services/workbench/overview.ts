@@ -1,0 +1,90 @@
+import type { Db } from '../../store/db.ts';
+import { templatesById } from '../workflows.ts';
+import { type Progress, progressBy, progressOf, type StageInfo, stageInfo } from './progress.ts';
+
+export interface ProjectSummary {
+  id: number;
+  name: string;
+  srclang: string;
+  trglang: string;
+  stage: StageInfo;
+  progress: Progress;
+}
+
+export interface JobSummary {
+  id: number;
+  name: string;
+  due: number | null;
+  creationStatus: string;
+  workflowName: string;
+  projects: ProjectSummary[];
+  progress: Progress;
+}
+
+const tag = (lang: string, locale: string | null) => (locale ? `${lang}-${locale}` : lang);
+
+/** The organization's active jobs, newest first, each with its projects and their progress. */
+export async function activeJobs(db: Db, organizationId: number): Promise<JobSummary[]> {
+  const jobs = await db
+    .selectFrom('jobs')
+    .selectAll()
+    .where('organization_id', '=', organizationId)
+    .where('status', '=', 'active')
+    .where('deleted_at', 'is', null)
+    .orderBy('id', 'desc')
+    .limit(200)
+    .execute();
+  if (jobs.length === 0) return [];
+  const projects = await db
+    .selectFrom('projects')
+    .selectAll()
+    .where(
+      'job_id',
+      'in',
+      jobs.map((j) => j.id),
+    )
+    .where('archived', '=', 0)
+    .orderBy('id')
+    .execute();
+  const [progress, templates] = await Promise.all([
+    progressBy(
+      db,
+      'project',
+      projects.map((p) => p.id),
+    ),
+    templatesById(
+      db,
+      jobs.map((j) => j.workflow_template_id),
+    ),
+  ]);
+  return jobs.map((job) => {
+    const template = templates.get(job.workflow_template_id);
+    const own = projects
+      .filter((p) => p.job_id === job.id)
+      .map((p) => ({
+        id: p.id,
+        name: p.name,
+        srclang: tag(p.srclang, p.srclocale),
+        trglang: tag(p.trglang, p.trglocale),
+        stage: stageInfo(template, p.stage),
+        progress: progressOf(progress, p.id),
+      }));
+    const total: Progress = {
+      segments: 0,
+      words: 0,
+      translatedWords: 0,
+      confirmedWords: 0,
+      unconfirmedSegments: 0,
+    };
+    for (const p of own) for (const k of Object.keys(total) as (keyof Progress)[]) total[k] += p.progress[k];
+    return {
+      id: job.id,
+      name: job.name,
+      due: job.due,
+      creationStatus: job.creation_status,
+      workflowName: template?.name ?? 'Translate only',
+      projects: own,
+      progress: total,
+    };
+  });
+}

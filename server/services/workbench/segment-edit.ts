@@ -1,0 +1,222 @@
+import type { PluralCategory, PluralForms } from '../../../src/formats/model.ts';
+import type { Db } from '../../store/db.ts';
+import { bumpVersion, sourceHash } from '../../store/memories.ts';
+import type { SegmentStatus } from '../../store/schema.ts';
+import { type OwnedProject, ownedDocument } from './access.ts';
+import { isReviewing, openStatuses, stageInfo } from './progress.ts';
+
+/** A person's new target: text, or one form per plural category of the target language. */
+export type TargetEdit = { target: string } | { targetPlural: PluralForms };
+
+export interface Editor {
+  organizationId: number;
+  email: string;
+}
+
+export type EditResult =
+  | { ok: true; nextId: number | undefined }
+  | { ok: false; reason: 'not-found' | 'locked' | 'empty' | 'invalid' };
+
+/** Plural categories of a project's target language (CLDR, through Intl.PluralRules). */
+export function targetCategories(project: { trglang: string; trglocale: string | null }): PluralCategory[] {
+  const tag = project.trglocale ? `${project.trglang}-${project.trglocale}` : project.trglang;
+  return new Intl.PluralRules(tag).resolvedOptions().pluralCategories as PluralCategory[];
+}
+
+interface SegmentText {
+  id: number;
+  source: string;
+  source_plural: string | null;
+  target: string | null;
+  target_plural: string | null;
+}
+
+/** Line breaks as the source writes them: browsers send a textarea's newlines as CRLF (HTML §4.10.11). */
+function newlinesLike(source: string, text: string): string {
+  return source.includes('\r\n') ? text : text.replace(/\r\n?/g, '\n');
+}
+
+/** Editing ends once the project is done or its job is no longer active (delivered, archived). */
+function isLocked(owned: OwnedProject): boolean {
+  return owned.job.status !== 'active' || stageInfo(owned.template, owned.project.stage).isLast;
+}
+
+/** The TM pair of a segment: its text, or for plural units the `other` forms. */
+function tmPair(row: SegmentText): { source: string; target: string } | undefined {
+  if (row.target_plural !== null) {
+    const source = row.source_plural ? (JSON.parse(row.source_plural) as PluralForms).other : row.source;
+    return { source, target: (JSON.parse(row.target_plural) as PluralForms).other };
+  }
+  return row.target ? { source: row.source, target: row.target } : undefined;
+}
+
+/**
+ * Writes confirmed translations into the project's memory so TM grows with people's work. A later
+ * confirmation of the same source from the same file replaces the earlier one (the newest human
+ * translation wins); the version bump makes every process rebuild its TM index.
+ */
+async function feedMemory(
+  tx: Db,
+  owned: OwnedProject & { document: { name: string } },
+  rows: SegmentText[],
+  email: string,
+  now: number,
+) {
+  const memoryId = owned.project.memory_id;
+  let fed = 0;
+  for (const row of rows) {
+    const pair = tmPair(row);
+    if (!pair) continue;
+    const hash = sourceHash(pair.source);
+    await tx
+      .deleteFrom('segments')
+      .where('memory_id', '=', memoryId)
+      .where('source_hash', '=', hash)
+      .where('source', '=', pair.source)
+      .where('resource_name', '=', owned.document.name)
+      .where('import_id', 'is', null)
+      .execute();
+    await tx
+      .insertInto('segments')
+      .values({
+        memory_id: memoryId,
+        source: pair.source,
+        target: pair.target,
+        source_hash: hash,
+        notes: null,
+        resource_name: owned.document.name,
+        user_email: email || null,
+        import_id: null,
+        visible: 1,
+        created_at: now,
+      })
+      .execute();
+    fed++;
+  }
+  if (fed > 0) await bumpVersion(tx, memoryId, now);
+}
+
+/** Saving and confirming segments in the workbench editor; confirmed text feeds the project's memory. */
+export function segmentEditor(deps: { db: Db; now: () => number }) {
+  const { db, now } = deps;
+
+  /** The next segment after `position` still open at this stage (wrapping to the start). */
+  async function nextOpen(documentId: number, position: number, open: SegmentStatus[]) {
+    const query = db
+      .selectFrom('document_segments')
+      .select('id')
+      .where('document_id', '=', documentId)
+      .where('status', 'in', open)
+      .orderBy('position')
+      .limit(1);
+    const after = await query.where('position', '>', position).executeTakeFirst();
+    return (after ?? (await query.executeTakeFirst()))?.id;
+  }
+
+  return {
+    /** Saves a segment's target; with `confirm` it is signed off and fed to the memory. */
+    async save(
+      editor: Editor,
+      documentId: number,
+      segmentId: number,
+      edit: TargetEdit,
+      confirm: boolean,
+    ): Promise<EditResult> {
+      const segment = await db
+        .selectFrom('document_segments')
+        .selectAll()
+        .where('id', '=', segmentId)
+        .where('document_id', '=', documentId)
+        .executeTakeFirst();
+      const owned = segment && (await ownedDocument(db, editor.organizationId, documentId));
+      if (!segment || !owned) return { ok: false, reason: 'not-found' };
+      if (isLocked(owned)) return { ok: false, reason: 'locked' };
+      // A plural unit takes one form per plural category of the target language, a plain one text.
+      if ((segment.source_plural !== null) !== 'targetPlural' in edit)
+        return { ok: false, reason: 'invalid' };
+      let target: string | null = null;
+      let targetPlural: string | null = null;
+      if ('targetPlural' in edit) {
+        const categories = targetCategories(owned.project);
+        const given = Object.keys(edit.targetPlural);
+        if (!given.every((c) => categories.includes(c as PluralCategory)))
+          return { ok: false, reason: 'invalid' };
+        const forms = Object.fromEntries(
+          categories.map((c) => [c, newlinesLike(segment.source, edit.targetPlural[c] ?? '')]),
+        ) as PluralForms;
+        const filled = Object.values(forms).filter((v) => v !== '').length;
+        if (filled > 0) targetPlural = JSON.stringify(forms);
+        if (confirm && filled < categories.length) return { ok: false, reason: 'empty' };
+      } else {
+        target = newlinesLike(segment.source, edit.target) || null;
+        if (confirm && target === null) return { ok: false, reason: 'empty' };
+      }
+      const stage = stageInfo(owned.template, owned.project.stage);
+      const empty = target === null && targetPlural === null;
+      const status: SegmentStatus = confirm
+        ? isReviewing(stage)
+          ? 'reviewed'
+          : 'confirmed'
+        : empty
+          ? 'new'
+          : 'translated';
+      const t = now();
+      await db.transaction().execute(async (tx) => {
+        await tx
+          .updateTable('document_segments')
+          .set({
+            target,
+            target_plural: targetPlural,
+            status,
+            origin: 'human',
+            updated_by: editor.email || null,
+            updated_at: t,
+          })
+          .where('id', '=', segmentId)
+          .execute();
+        if (confirm)
+          await feedMemory(tx, owned, [{ ...segment, target, target_plural: targetPlural }], editor.email, t);
+      });
+      const nextId = confirm ? await nextOpen(documentId, segment.position, openStatuses(stage)) : undefined;
+      return { ok: true, nextId };
+    },
+
+    /**
+     * Confirms every open segment of a document that has a translation; those without one stay
+     * open. Undefined when the document is not the organization's.
+     */
+    async confirmAll(
+      editor: Editor,
+      documentId: number,
+    ): Promise<{ confirmed: number; empty: number } | 'locked' | undefined> {
+      const owned = await ownedDocument(db, editor.organizationId, documentId);
+      if (!owned) return undefined;
+      if (isLocked(owned)) return 'locked';
+      const stage = stageInfo(owned.template, owned.project.stage);
+      const status: SegmentStatus = isReviewing(stage) ? 'reviewed' : 'confirmed';
+      const t = now();
+      return db.transaction().execute(async (tx) => {
+        const open = await tx
+          .selectFrom('document_segments')
+          .select(['id', 'source', 'source_plural', 'target', 'target_plural'])
+          .where('document_id', '=', documentId)
+          .where('status', 'in', openStatuses(stage))
+          .orderBy('position')
+          .execute();
+        const ready = open.filter((r) => r.target !== null || r.target_plural !== null);
+        const ids = ready.map((r) => r.id);
+        for (let i = 0; i < ids.length; i += 500) {
+          await tx
+            .updateTable('document_segments')
+            .set({ status, updated_by: editor.email || null, updated_at: t })
+            .where('id', 'in', ids.slice(i, i + 500))
+            .execute();
+        }
+        await feedMemory(tx, owned, ready, editor.email, t);
+        return { confirmed: ready.length, empty: open.length - ready.length };
+      });
+    },
+  };
+}
+
+export type SegmentEditor = ReturnType<typeof segmentEditor>;

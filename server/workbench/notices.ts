@@ -1,0 +1,57 @@
+import { type Html, html } from './html.ts';
+
+/**
+ * Messages shown after a redirect, chosen by a fixed code in the URL (never text from the URL, so
+ * a crafted link cannot make the workbench say something it did not).
+ */
+const MESSAGES: Record<string, { text: (n: number) => string; problem?: boolean }> = {
+  saved: { text: () => 'Segment saved.' },
+  confirmed: { text: () => 'Segment confirmed and added to the memory.' },
+  'confirmed-all': {
+    text: (n) => `${n} segment${n === 1 ? '' : 's'} confirmed and added to the memory.`,
+  },
+  'nothing-to-confirm': { text: () => 'No segment with a translation is waiting for confirmation.' },
+  'all-done': { text: () => 'Every segment of this document is confirmed.' },
+  empty: {
+    text: () => 'A segment needs a translation (every plural form) before it can be confirmed.',
+    problem: true,
+  },
+  locked: {
+    text: () => 'This project is done or its job was delivered: segments can no longer be edited.',
+    problem: true,
+  },
+  advanced: { text: () => 'Stage completed.' },
+  delivered: { text: () => 'Stage completed. Every project of the job is done: the job was delivered.' },
+  unconfirmed: {
+    text: (n) =>
+      `Translate cannot be completed yet: ${n} segment${n === 1 ? ' is' : 's are'} not confirmed. Confirm every segment first.`,
+    problem: true,
+  },
+  stale: {
+    text: () => 'The project had already moved on; nothing was changed. Check its stage below.',
+    problem: true,
+  },
+  importing: {
+    text: () => 'The job’s documents are still being imported; try again in a moment.',
+    problem: true,
+  },
+  'import-failed': {
+    text: () => 'A document of this job failed to import, so its stages cannot move.',
+    problem: true,
+  },
+  inactive: { text: () => 'The job is no longer active, so its stages cannot move.', problem: true },
+  'signed-out': { text: () => 'You are signed out.' },
+  expired: { text: () => 'Your session ended. Sign in again to continue.' },
+};
+
+/** The notice for a code from the query string, or nothing for an unknown code. */
+export function notice(code: unknown, count: unknown): Html | '' {
+  if (typeof code !== 'string') return '';
+  const message = Object.hasOwn(MESSAGES, code) ? MESSAGES[code] : undefined;
+  if (!message) return '';
+  const n = Number(count);
+  const text = message.text(Number.isSafeInteger(n) && n >= 0 ? n : 0);
+  return message.problem
+    ? html`<p class="notice problem" role="alert">${text}</p>`
+    : html`<p class="notice" role="status">${text}</p>`;
+}
