@@ -9,6 +9,7 @@
  * no longer lose a placeholder. If even that does not hold (a provider mangling plain text into
  * placeholder syntax), the pipeline throws MtError rather than return a broken target.
  */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { restore } from '../../../src/formats/placeholders.ts';
 import { monotonicAlignment } from './align.ts';
 import { assemble, type Built, byRuns } from './assemble.ts';
@@ -55,8 +56,37 @@ export interface MtTranslation {
   formatting?: TagPosition[];
 }
 
+/**
+ * Characters translated in one go before the pipeline lets the event loop run: a whole file
+ * planned, pseudo-translated and assembled at once would hold the API's requests (and the rate
+ * limits' clocks) for hundreds of milliseconds.
+ */
+const SLICE_CHARACTERS = 16_000;
+
 /** Translates `sources` with `provider`; one result per source, in order. */
 export async function translateSegments(
+  provider: MtProvider,
+  sources: readonly string[],
+  options: TranslateOptions,
+): Promise<MtTranslation[]> {
+  const out: MtTranslation[] = [];
+  let from = 0;
+  while (from < sources.length) {
+    let to = from;
+    for (let chars = 0; to < sources.length && (to === from || chars < SLICE_CHARACTERS); to++)
+      chars += sources[to]!.length;
+    if (from > 0) {
+      await nextTurn();
+      options.signal?.throwIfAborted();
+    }
+    const slice = from === 0 && to === sources.length ? sources : sources.slice(from, to);
+    for (const item of await translateSlice(provider, slice, options)) out.push(item);
+    from = to;
+  }
+  return out;
+}
+
+async function translateSlice(
   provider: MtProvider,
   sources: readonly string[],
   options: TranslateOptions,

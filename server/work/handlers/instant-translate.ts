@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import { FormatError } from '../../../src/formats/errors.ts';
 import type { PluralForms, Unit } from '../../../src/formats/model.ts';
@@ -12,6 +13,8 @@ import type { WorkHandler } from '../worker.ts';
 
 /** TM matches at or above this score are used as they are (placeholders fixed up); the rest goes to MT. */
 const TM_THRESHOLD = 95;
+/** TM lookups made before the event loop gets a turn. */
+const TM_SLICE = 256;
 
 class Failure extends Error {}
 
@@ -106,7 +109,9 @@ export function instantTranslateHandler(deps: {
       const translations = new Map<string, string | PluralForms>();
       const index = row.with_tm ? await tm.get(memory.id, memory.version) : undefined;
       const forMt = [];
-      for (const unit of todo) {
+      for (const [n, unit] of todo.entries()) {
+        // Fuzzy lookups add up on a large file: let the API's requests in between.
+        if (n > 0 && n % TM_SLICE === 0) await nextTurn();
         const best = unit.sourcePlural
           ? undefined
           : index?.query(unit.source, { n: 1, minScore: TM_THRESHOLD })[0];

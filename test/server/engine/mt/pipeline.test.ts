@@ -257,3 +257,42 @@ describe('repair when a provider loses placeholders', () => {
     );
   });
 });
+
+describe('translateSegments on a large batch', () => {
+  // 1,000 segments of ~42 characters: several slices of at most 16,000 characters each.
+  const sources = Array.from({ length: 1000 }, (_, i) => `Message ${i}: save {count} files to %s now.`);
+
+  it('sends slices in order and answers every segment in order, as one call would', async () => {
+    const provider = scripted((s) => `T ${s}`);
+    const results = await translateSegments(provider, sources, en);
+    // ~42,000 characters of sources: three slices.
+    expect(provider.requests).toHaveLength(3);
+    expect(provider.requests.flatMap((r) => r.sources)).toHaveLength(sources.length);
+    const one = async (source: string) =>
+      (
+        await translateSegments(
+          scripted((s) => `T ${s}`),
+          [source],
+          en,
+        )
+      )[0]!.target;
+    expect(results.map((r) => r.target)).toEqual(await Promise.all(sources.map(one)));
+  });
+
+  it('lets other work run between slices and stops there when aborted', async () => {
+    const controller = new AbortController();
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 0);
+    const provider = scripted((s, call) => {
+      // After the first slice, the interval has had its turn; then the caller gives up.
+      if (call === 2) controller.abort(new Error('stopped'));
+      return s;
+    });
+    await expect(translateSegments(provider, sources, { ...en, signal: controller.signal })).rejects.toThrow(
+      'stopped',
+    );
+    clearInterval(timer);
+    expect(provider.requests).toHaveLength(2);
+    expect(ticks).toBeGreaterThan(0);
+  });
+});
