@@ -26,8 +26,7 @@ export function secretsFromEnv(env: NodeJS.ProcessEnv): string[] {
  * so `--help` and `dead-letters` need none of the GitHub side.
  */
 async function loadServicesFactory(): Promise<ReceiverServicesFactory> {
-  const url = new URL('./handlers/index.ts', import.meta.url).href;
-  const mod = (await import(url)) as { createReceiverServices?: unknown };
+  const mod = (await import('./handlers/index.ts')) as { createReceiverServices?: unknown };
   if (typeof mod.createReceiverServices !== 'function') {
     throw new Error('receiver/handlers/index.ts does not export createReceiverServices');
   }

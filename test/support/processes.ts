@@ -18,9 +18,18 @@ export interface CliProcess {
 
 /** Runs `svc-connector ARGS` (the repository's CLI) as a child process. */
 export function runCli(args: string[], env: NodeJS.ProcessEnv = {}): CliProcess {
-  const child = spawn(process.execPath, [join(repoRoot, 'src/cli/main.ts'), ...args], {
-    cwd: repoRoot,
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+  return runScript(join(repoRoot, 'src/cli/main.ts'), args, { env });
+}
+
+/** Runs a Node script (an installed package's bin, the repository's CLI) as a child process. */
+export function runScript(
+  script: string,
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv; cwd?: string } = {},
+): CliProcess {
+  const child = spawn(process.execPath, [script, ...args], {
+    cwd: options.cwd ?? repoRoot,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const stdout: string[] = [];
