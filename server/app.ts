@@ -14,7 +14,9 @@ import { DEFAULT_LIMITS, type LimitsConfig } from './limits/config.ts';
 import { generalQuota } from './limits/middleware.ts';
 import { createRateLimiter } from './limits/rate-limiter.ts';
 import { apiKeyRoutes } from './routes/api-keys.ts';
+import { contentRoutes } from './routes/content.ts';
 import { documentRoutes } from './routes/documents.ts';
+import { domainRoutes } from './routes/domains.ts';
 import { fileRoutes } from './routes/files.ts';
 import { instantRoutes } from './routes/instant.ts';
 import { jobRoutes } from './routes/jobs.ts';
@@ -22,6 +24,9 @@ import { languageRoutes } from './routes/languages.ts';
 import { memoryRoutes } from './routes/memories.ts';
 import { projectRoutes } from './routes/projects.ts';
 import { translateRoutes } from './routes/translate.ts';
+import { generatorFromEnv, heartbeatFromEnv } from './services/content/env.ts';
+import type { ContentGenerator } from './services/content/generator.ts';
+import { contentService } from './services/content/service.ts';
 import { documentService } from './services/documents/service.ts';
 import { fileService } from './services/files.ts';
 import { instantService } from './services/instant.ts';
@@ -56,6 +61,8 @@ export interface AppDeps {
   maxUploadBytes?: number;
   /** Machine translation (default: from SVC_MT_PROVIDER in `env`, offline when unset). */
   mt?: MtProvider;
+  /** Content generation (default: from SVC_CONTENT_PROVIDER in `env`, offline when unset). */
+  content?: ContentGenerator;
   env?: NodeJS.ProcessEnv;
   /** Background work items run at once by this process (default 2). */
   workConcurrency?: number;
@@ -147,6 +154,13 @@ export function createApp(deps: AppDeps): Platform {
   projectRoutes(api, db);
   instantRoutes(api, limiter, instantService({ db, now, limiter, wake }));
   webhooks.addRoutes(api, wake);
+  contentRoutes(api, {
+    service: contentService({ db, now }),
+    generator: deps.content ?? generatorFromEnv(env),
+    log,
+    heartbeatMs: heartbeatFromEnv(env),
+  });
+  domainRoutes(api);
   let openapi: ReturnType<typeof buildOpenApi> | undefined;
   api.add({
     method: 'get',

@@ -12,10 +12,12 @@
  * schemas (a mismatch is a ResponseSchemaError naming the field), non-2xx answers become ApiError
  * with status, body and request id, and the limited endpoints are paced within the organization's
  * request and character budgets (a 429 pauses every call until the reset, then retries).
- * Content generation (`/v2/create`) is not on the platform yet and has no methods here.
+ * Content generation streams are async iterators (`content.create`, `content.regenerate`).
  */
 import { type ApiKeysClient, apiKeysClient } from './client/api-keys.ts';
+import { type ContentClient, contentClient } from './client/content.ts';
 import { type DocumentsClient, documentsClient } from './client/documents.ts';
+import { type DomainsClient, domainsClient } from './client/domains.ts';
 import { type FilesClient, filesClient } from './client/files.ts';
 import { type InstantClient, instantClient } from './client/instant.ts';
 import { type JobsClient, jobsClient } from './client/jobs.ts';
@@ -42,6 +44,8 @@ export interface Client {
   workflows: WorkflowsClient;
   instant: InstantClient;
   webhooks: WebhooksClient;
+  content: ContentClient;
+  domains: DomainsClient;
   /** The transport underneath: its limiter (allowance, state), counters, and raw `request` for new endpoints. */
   readonly transport: Transport;
   /** Closes the keep-alive connections (not a dispatcher passed in). */
@@ -67,6 +71,8 @@ export function clientOver(transport: Transport): Client {
     workflows: workflowsClient(transport),
     instant: instantClient(transport),
     webhooks: webhooksClient(transport),
+    content: contentClient(transport),
+    domains: domainsClient(transport),
     transport,
     close: () => transport.close(),
   };

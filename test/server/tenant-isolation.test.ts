@@ -36,11 +36,15 @@ interface BResources {
   projectId: number;
   documentId: number;
   translationId: number;
+  contentId: number;
+  contentName: string;
+  styleguide: string;
 }
 
 const WEBHOOKS = '/v3/connectors/configuration/webhooks';
 
 const JOB = (b: BResources) => `/v2/jobs/${b.jobId}`;
+const CONTENT = (b: BResources) => `/v2/create/${b.contentId}`;
 
 const cases: IsolationCase[] = [
   {
@@ -295,6 +299,57 @@ const cases: IsolationCase[] = [
     path: (b) => `${WEBHOOKS}/${b.webhookId}/deliveries/${b.deliveryId}/redeliver`,
     status: 404,
   },
+  {
+    method: 'POST',
+    route: '/v2/create',
+    path: () => '/v2/create',
+    body: () => ({
+      language: 'en',
+      template: 'email',
+      templateParams: { summary: 'mine', contentLength: 20 },
+    }),
+    status: 404,
+    listMustNotContain: (b) => [b.contentName, b.styleguide],
+  },
+  {
+    method: 'GET',
+    route: '/v2/create',
+    path: () => '/v2/create',
+    status: 404,
+    listMustNotContain: (b) => [b.contentName, `"id":${b.contentId}`],
+  },
+  { method: 'GET', route: '/v2/create/{contentId}', path: CONTENT, status: 404 },
+  {
+    method: 'PUT',
+    route: '/v2/create/{contentId}',
+    path: CONTENT,
+    body: () => ({ name: 'taken' }),
+    status: 404,
+  },
+  { method: 'DELETE', route: '/v2/create/{contentId}', path: CONTENT, status: 404 },
+  {
+    method: 'GET',
+    route: '/v2/create/{contentId}/create',
+    path: (b) => `${CONTENT(b)}/create`,
+    status: 404,
+  },
+  ...(['GET', 'POST'] as const).map(
+    (method): IsolationCase => ({
+      method,
+      route: '/v2/create/preferences',
+      path: () => '/v2/create/preferences',
+      status: 404,
+      listMustNotContain: (b) => [b.styleguide],
+    }),
+  ),
+  {
+    method: 'PUT',
+    route: '/v2/create/preferences',
+    path: () => '/v2/create/preferences',
+    body: () => ({ tone: 'formal' }),
+    status: 404,
+    listMustNotContain: (b) => [b.styleguide],
+  },
 ];
 
 /** Routes that hold no organization-owned resource: the same for every organization. */
@@ -305,6 +360,9 @@ const shared = new Set([
   `POST ${WEBHOOKS}`,
   // Built-in templates: every organization has its own copies (TeamId), checked below.
   'GET /v2/workflows/templates',
+  'GET /v3/domains',
+  // Signs for the caller's own organization only; B's gate is checked below.
+  'POST /v2/create/terms-and-conditions',
 ]);
 
 let p: TestPlatform;
@@ -367,6 +425,19 @@ beforeAll(async () => {
     method: 'POST',
   });
   await p.idle();
+  await call('/v2/create/terms-and-conditions', { method: 'POST', json: { signedAgreement: true } });
+  await call('/v2/create/preferences', { method: 'PUT', json: { styleguide: 'b-secret-styleguide' } });
+  const generated = await p.call('/v2/create', {
+    method: 'POST',
+    key: bKey,
+    json: {
+      name: 'b-secret-content',
+      language: 'fr',
+      template: 'blog-post',
+      templateParams: { summary: 'b' },
+    },
+  });
+  await generated.text();
   b = {
     fileId: file.id,
     fileName: file.name,
@@ -382,8 +453,17 @@ beforeAll(async () => {
     webhookId: webhook.id,
     webhookName: webhook.webhookName,
     deliveryId: deliveryIds[0]!,
+    contentId: Number(generated.headers.get('x-content-id')),
+    contentName: 'b-secret-content',
+    styleguide: 'b-secret-styleguide',
   };
   aKey = p.key;
+  // A signs too, so its content calls reach the lookup rather than stopping at the terms gate.
+  await p.call('/v2/create/terms-and-conditions', {
+    method: 'POST',
+    json: { signedAgreement: true },
+    key: aKey,
+  });
 });
 afterAll(() => p.close());
 
@@ -452,5 +532,19 @@ describe('tenant isolation', () => {
     const webhook = await p.call(`${WEBHOOKS}/${b.webhookId}`, { key: bKey });
     expect(webhook.status).toBe(200);
     expect(await webhook.json()).toMatchObject({ webhookName: 'b-secret-webhook', enabled: true });
+    const content = await p.call(`/v2/create/${b.contentId}`, { key: bKey });
+    expect(await content.json()).toMatchObject({ name: 'b-secret-content', status: 'completed' });
+    const preferences = await p.call('/v2/create/preferences', { key: bKey });
+    expect(await preferences.json()).toEqual({ styleguide: 'b-secret-styleguide' });
+  });
+
+  it('signing the content terms signs for the caller’s organization only', async () => {
+    const { key } = await p.addOrganization('org-unsigned');
+    await p.call('/v2/create/terms-and-conditions', {
+      method: 'POST',
+      json: { signedAgreement: true },
+      key: aKey,
+    });
+    expect((await p.call('/v2/create', { key })).status).toBe(403);
   });
 });

@@ -110,6 +110,8 @@ async function writeStream(res: ServerResponse, recorded: RecordedRequest, reply
   const end = reply.end ?? 'done';
   if (end === 'hang') return;
   if (end === 'drop') {
+    // Let the pieces reach the client first: the break must come after them, as on a real network.
+    await delay(20);
     res.destroy();
     return;
   }

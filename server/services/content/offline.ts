@@ -139,11 +139,13 @@ function body(request: GenerationRequest, p: Phrases, tone: Tone): string {
     }
   }
   const fixed = countWords(blocks.join(' ')) + slots.reduce((n, s) => n + countWords(s.heading ?? ''), 0);
-  const perSlot = Math.max(1, Math.ceil((request.contentLength - fixed) / Math.max(1, slots.length)));
-  for (const s of slots) {
-    const text = request.contentLength > fixed ? fill(perSlot) : '';
+  // Each slot takes its share of what is still missing, so one slot's overshoot shortens the next.
+  let missing = request.contentLength - fixed;
+  slots.forEach((s, i) => {
+    const text = missing > 0 ? fill(Math.ceil(missing / (slots.length - i))) : '';
+    missing -= countWords(text);
     blocks[s.index] = [s.heading, text].filter(Boolean).join('\n\n');
-  }
+  });
   return blocks.filter((b) => b !== '').join('\n\n');
 }
 
