@@ -45,6 +45,7 @@ import { memoryImportHandler } from './work/handlers/memory-import.ts';
 import { pretranslateHandler } from './work/handlers/pretranslate.ts';
 import { termbaseExportHandler } from './work/handlers/termbase-export.ts';
 import { createWorker, type Worker } from './work/worker.ts';
+import { workbenchRouter } from './workbench/router.ts';
 
 export interface AppDeps {
   database: PlatformDatabase;
@@ -198,6 +199,8 @@ export function createApp(deps: AppDeps): Platform {
     !rawRoutes.has(`${req.method} ${(req.url ?? '').split('?')[0]}`) &&
     /^application\/([\w.+-]*\+)?json\b/i.test(String(req.headers['content-type'] ?? ''));
   app.use(express.json({ limit: deps.jsonLimit ?? 1024 * 1024, strict: false, type: isJson }));
+  // The workbench's pages parse their own forms and answer in HTML; mounted before the API.
+  app.use('/workbench', workbenchRouter({ db, now, random, tm, mt, log, wake }));
   const router = express.Router();
   api.mount(router, [authenticate({ db, now, log, cache: keyCache }), generalQuota(limiter)]);
   app.use(router);

@@ -28,7 +28,10 @@ progress { width: 8rem; vertical-align: middle; }
 .notice { padding: .6rem .8rem; border-left: 4px solid var(--accent); background: #eef3fd; }
 .notice.problem { border-color: var(--bad); background: #fdeef0; }
 .muted { color: var(--muted); }
-.stages { display: flex; flex-wrap: wrap; gap: .25rem 1.5rem; padding-left: 1.2rem; }
+.stages { display: flex; flex-wrap: wrap; gap: .25rem 2rem; padding-left: 0; list-style-position: inside; }
+dl { display: grid; grid-template-columns: max-content 1fr; gap: .25rem 1rem; }
+dd { margin: 0; }
+dt { font-weight: 600; }
 .stages [aria-current] { font-weight: 700; }
 .toolbar { display: flex; flex-wrap: wrap; gap: 1rem; align-items: center; margin: 1rem 0; }
 .toolbar form { margin: 0; }

@@ -39,16 +39,16 @@ export function editorRoutes(
   ): Promise<string> {
     const query = new URLSearchParams();
     if (options.filter) query.set('filter', 'unconfirmed');
-    let hash = '';
     if (options.segmentId !== undefined) {
       const page = await pageOfSegment(db, organizationId, documentId, options.segmentId, options.filter);
       if (page > 1) query.set('page', String(page));
       query.set('focus', String(options.segmentId));
-      hash = `#seg-${options.segmentId}`;
     }
     query.set('notice', options.notice);
     if (options.n !== undefined) query.set('n', String(options.n));
-    return `/workbench/documents/${documentId}?${query}${hash}`;
+    // No #fragment: browsers skip `autofocus` when the URL targets an element (HTML, "flush
+    // autofocus candidates"), and autofocus already scrolls the field into view.
+    return `/workbench/documents/${documentId}?${query}`;
   }
 
   router.get('/documents/:id', async (req, res) => {
