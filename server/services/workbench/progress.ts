@@ -24,9 +24,6 @@ const EMPTY: Progress = {
   unconfirmedSegments: 0,
 };
 
-/** Statuses a person has signed off. */
-export const CONFIRMED_STATUSES = ['confirmed', 'reviewed'] as const;
-
 /** True at a review stage: confirming there means `reviewed`, and `confirmed` segments are still open. */
 export function isReviewing(stage: { assignmentType: string }): boolean {
   return stage.assignmentType === 'REVIEW' || stage.assignmentType === 'SECONDARY_REVIEW';

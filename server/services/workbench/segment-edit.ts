@@ -1,8 +1,8 @@
 import type { PluralCategory, PluralForms } from '../../../src/formats/model.ts';
 import type { Db } from '../../store/db.ts';
-import { bumpVersion, sourceHash } from '../../store/memories.ts';
 import type { SegmentStatus } from '../../store/schema.ts';
 import { type OwnedProject, ownedDocument } from './access.ts';
+import { feedMemory } from './memory-feed.ts';
 import { isReviewing, openStatuses, stageInfo } from './progress.ts';
 
 /** A person's new target: text, or one form per plural category of the target language. */
@@ -23,14 +23,6 @@ export function targetCategories(project: { trglang: string; trglocale: string |
   return new Intl.PluralRules(tag).resolvedOptions().pluralCategories as PluralCategory[];
 }
 
-interface SegmentText {
-  id: number;
-  source: string;
-  source_plural: string | null;
-  target: string | null;
-  target_plural: string | null;
-}
-
 /** Line breaks as the source writes them: browsers send a textarea's newlines as CRLF (HTML §4.10.11). */
 function newlinesLike(source: string, text: string): string {
   return source.includes('\r\n') ? text : text.replace(/\r\n?/g, '\n');
@@ -41,59 +33,9 @@ function isLocked(owned: OwnedProject): boolean {
   return owned.job.status !== 'active' || stageInfo(owned.template, owned.project.stage).isLast;
 }
 
-/** The TM pair of a segment: its text, or for plural units the `other` forms. */
-function tmPair(row: SegmentText): { source: string; target: string } | undefined {
-  if (row.target_plural !== null) {
-    const source = row.source_plural ? (JSON.parse(row.source_plural) as PluralForms).other : row.source;
-    return { source, target: (JSON.parse(row.target_plural) as PluralForms).other };
-  }
-  return row.target ? { source: row.source, target: row.target } : undefined;
-}
-
-/**
- * Writes confirmed translations into the project's memory so TM grows with people's work. A later
- * confirmation of the same source from the same file replaces the earlier one (the newest human
- * translation wins); the version bump makes every process rebuild its TM index.
- */
-async function feedMemory(
-  tx: Db,
-  owned: OwnedProject & { document: { name: string } },
-  rows: SegmentText[],
-  email: string,
-  now: number,
-) {
-  const memoryId = owned.project.memory_id;
-  let fed = 0;
-  for (const row of rows) {
-    const pair = tmPair(row);
-    if (!pair) continue;
-    const hash = sourceHash(pair.source);
-    await tx
-      .deleteFrom('segments')
-      .where('memory_id', '=', memoryId)
-      .where('source_hash', '=', hash)
-      .where('source', '=', pair.source)
-      .where('resource_name', '=', owned.document.name)
-      .where('import_id', 'is', null)
-      .execute();
-    await tx
-      .insertInto('segments')
-      .values({
-        memory_id: memoryId,
-        source: pair.source,
-        target: pair.target,
-        source_hash: hash,
-        notes: null,
-        resource_name: owned.document.name,
-        user_email: email || null,
-        import_id: null,
-        visible: 1,
-        created_at: now,
-      })
-      .execute();
-    fed++;
-  }
-  if (fed > 0) await bumpVersion(tx, memoryId, now);
+/** The project's memory, with the document's name and the editor as the entries' metadata. */
+function feedTarget(owned: OwnedProject & { document: { name: string } }, editor: Editor) {
+  return { memoryId: owned.project.memory_id, resourceName: owned.document.name, email: editor.email };
 }
 
 /** Saving and confirming segments in the workbench editor; confirmed text feeds the project's memory. */
@@ -175,7 +117,12 @@ export function segmentEditor(deps: { db: Db; now: () => number }) {
           .where('id', '=', segmentId)
           .execute();
         if (confirm)
-          await feedMemory(tx, owned, [{ ...segment, target, target_plural: targetPlural }], editor.email, t);
+          await feedMemory(
+            tx,
+            feedTarget(owned, editor),
+            [{ ...segment, target, target_plural: targetPlural }],
+            t,
+          );
       });
       const nextId = confirm ? await nextOpen(documentId, segment.position, openStatuses(stage)) : undefined;
       return { ok: true, nextId };
@@ -212,7 +159,7 @@ export function segmentEditor(deps: { db: Db; now: () => number }) {
             .where('id', 'in', ids.slice(i, i + 500))
             .execute();
         }
-        await feedMemory(tx, owned, ready, editor.email, t);
+        await feedMemory(tx, feedTarget(owned, editor), ready, t);
         return { confirmed: ready.length, empty: open.length - ready.length };
       });
     },

@@ -1,0 +1,66 @@
+import type { PluralForms } from '../../../src/formats/model.ts';
+import type { Db } from '../../store/db.ts';
+import { bumpVersion, sourceHash } from '../../store/memories.ts';
+
+/** The text columns of a document segment. */
+export interface SegmentText {
+  source: string;
+  source_plural: string | null;
+  target: string | null;
+  target_plural: string | null;
+}
+
+/** The TM pair of a segment: its text, or for plural units the `other` forms (the TM holds strings). */
+export function tmPair(row: SegmentText): { source: string; target: string } | undefined {
+  if (row.target_plural !== null) {
+    const source = row.source_plural ? (JSON.parse(row.source_plural) as PluralForms).other : row.source;
+    return { source, target: (JSON.parse(row.target_plural) as PluralForms).other };
+  }
+  return row.target ? { source: row.source, target: row.target } : undefined;
+}
+
+/**
+ * Writes confirmed translations into a memory so TM grows with people's work (call it in the
+ * transaction that confirms them). A later confirmation of the same source from the same file
+ * replaces the earlier one, so the newest human translation wins; the version bump makes every
+ * process rebuild its TM index (see createTmCache). Returns how many entries were written.
+ */
+export async function feedMemory(
+  tx: Db,
+  target: { memoryId: number; resourceName: string; email: string },
+  rows: SegmentText[],
+  now: number,
+): Promise<number> {
+  let fed = 0;
+  for (const row of rows) {
+    const pair = tmPair(row);
+    if (!pair) continue;
+    const hash = sourceHash(pair.source);
+    await tx
+      .deleteFrom('segments')
+      .where('memory_id', '=', target.memoryId)
+      .where('source_hash', '=', hash)
+      .where('source', '=', pair.source)
+      .where('resource_name', '=', target.resourceName)
+      .where('import_id', 'is', null)
+      .execute();
+    await tx
+      .insertInto('segments')
+      .values({
+        memory_id: target.memoryId,
+        source: pair.source,
+        target: pair.target,
+        source_hash: hash,
+        notes: null,
+        resource_name: target.resourceName,
+        user_email: target.email || null,
+        import_id: null,
+        visible: 1,
+        created_at: now,
+      })
+      .execute();
+    fed++;
+  }
+  if (fed > 0) await bumpVersion(tx, target.memoryId, now);
+  return fed;
+}
