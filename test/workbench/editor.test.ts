@@ -208,4 +208,24 @@ describe('the segment editor', () => {
     expect(page.html).toContain('<span class="badge">TM 100 %</span>');
     expect(page.html).toContain('Servus {{name}}');
   });
+
+  it('still confirms when the project’s memory was deleted meanwhile (nothing to feed, no error)', async () => {
+    const orphan = await createJob(p, {
+      strings: { x: 'Orphaned text' },
+      fileName: 'locales/en/orphan.json',
+    });
+    expect((await p.call(`/v2/memories?id=${orphan.memoryId}`, { method: 'DELETE' })).status).toBe(200);
+    const [segment] = await segments(orphan.documentId);
+    const res = await c.post(editUrl(segment!.id, orphan.documentId), {
+      _csrf: csrf,
+      target: 'Verwaist',
+      action: 'confirm',
+    });
+    expect(res.status).toBe(303);
+    expect(res.location).toContain('notice=all-done');
+    expect((await segments(orphan.documentId))[0]).toMatchObject({ status: 'confirmed', target: 'Verwaist' });
+    const page = await c.get(`/workbench/documents/${orphan.documentId}`);
+    expect(page.status).toBe(200);
+    expect(page.html).toContain('The project has no memory.');
+  });
 });

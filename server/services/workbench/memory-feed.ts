@@ -23,7 +23,8 @@ export function tmPair(row: SegmentText): { source: string; target: string } | u
  * Writes confirmed translations into a memory so TM grows with people's work (call it in the
  * transaction that confirms them). A later confirmation of the same source from the same file
  * replaces the earlier one, so the newest human translation wins; the version bump makes every
- * process rebuild its TM index (see createTmCache). Returns how many entries were written.
+ * process rebuild its TM index (see createTmCache). Returns how many entries were written (none
+ * when the memory no longer exists).
  */
 export async function feedMemory(
   tx: Db,
@@ -31,6 +32,13 @@ export async function feedMemory(
   rows: SegmentText[],
   now: number,
 ): Promise<number> {
+  // The memory may have been deleted through the API while the job ran: then there is nothing to feed.
+  const memory = await tx
+    .selectFrom('memories')
+    .select('id')
+    .where('id', '=', target.memoryId)
+    .executeTakeFirst();
+  if (!memory) return 0;
   let fed = 0;
   for (const row of rows) {
     const pair = tmPair(row);
