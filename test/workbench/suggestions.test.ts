@@ -46,7 +46,7 @@ describe('editor suggestions', () => {
       .selectAll()
       .where('metric', '=', 'mt_characters')
       .execute();
-    expect(usage.reduce((n, u) => n + u.amount, 0)).toBe(
+    expect(usage.reduce((n, u) => n + Number(u.amount), 0)).toBe(
       'Print the report'.length + 'Delete the report'.length,
     );
   });
