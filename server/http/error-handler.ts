@@ -30,6 +30,15 @@ function fromBodyParser(err: BodyParserError): HttpError | undefined {
   }
 }
 
+/**
+ * The router decodes path parameters with decodeURIComponent and throws a URIError (status 400)
+ * on a malformed escape such as `%ZZ` or invalid UTF-8 (`%C0%AF`): the caller's mistake, not ours.
+ */
+function fromRouter(err: unknown): HttpError | undefined {
+  if (!(err instanceof URIError) || (err as URIError & { status?: number }).status !== 400) return undefined;
+  return new HttpError(400, `malformed percent-encoding in the path: ${err.message}`);
+}
+
 /** Shapes every error body; 5xx are logged with the request id and never show internals. */
 export function errorHandler(log: Logger): ErrorRequestHandler {
   return (err: unknown, req, res, next) => {
@@ -39,7 +48,7 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
         ? err
         : typeof err === 'object' && err !== null && 'type' in err
           ? fromBodyParser(err as BodyParserError)
-          : undefined;
+          : fromRouter(err);
     const requestId = String(res.locals.requestId ?? '');
     const error =
       known ?? new HttpError(500, `internal error; quote request id ${requestId} when reporting it`);

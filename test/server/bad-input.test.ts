@@ -220,6 +220,20 @@ const cases: BadCase[] = [
     says: /mode/,
   },
   {
+    name: 'path id with a malformed escape (fuzz counterexample)',
+    path: '/v2/jobs/%ZZ',
+    init: {},
+    status: 400,
+    says: /malformed percent-encoding in the path/,
+  },
+  {
+    name: 'path id with invalid UTF-8 (fuzz counterexample)',
+    path: '/v2/api-keys/%C0%AF/rotate',
+    init: { method: 'POST' },
+    status: 400,
+    says: /malformed percent-encoding in the path/,
+  },
+  {
     name: 'unsupported charset',
     path: '/v2/api-keys',
     init: raw('{"name":"k"}', 'application/json; charset=klingon'),
