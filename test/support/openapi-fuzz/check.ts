@@ -1,0 +1,134 @@
+import type { AuthVariant } from './auth.ts';
+import type { ApiDocument, JsonSchema, Operation } from './document.ts';
+import type { Mode } from './requests.ts';
+import { validate } from './validate.ts';
+
+export type FailureKind =
+  | 'server-error'
+  | 'error-shape'
+  | 'response-schema'
+  | 'undocumented-status'
+  | 'auth-bypass'
+  | 'timeout'
+  | 'connection';
+
+/** What came back, as far as the checks need it. */
+export interface Answer {
+  status: number;
+  contentType: string;
+  body: Uint8Array;
+}
+
+export interface Verdict {
+  kind: FailureKind;
+  problem: string;
+}
+
+/** The 429 body the spec gives every rate-limited answer. */
+const RATE_LIMIT: JsonSchema = {
+  type: 'object',
+  properties: { error: { const: 'rate_limit_exceeded' }, message: { type: 'string' } },
+  required: ['error', 'message'],
+};
+
+const mediaType = (contentType: string) => contentType.split(';')[0]!.trim().toLowerCase();
+const isJsonType = (type: string) => /^application\/([\w.+-]*\+)?json$/.test(mediaType(type));
+
+function parseJson(body: Uint8Array): { value: unknown } | undefined {
+  try {
+    return { value: JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(body)) };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Judges one answer: no 5xx; credentials that are not the valid key never get a 2xx (and a
+ * well-formed request without them gets 401); every 4xx is JSON of the documented error shape
+ * (`{message}`, `{error}` on API-key routes, `{error: "rate_limit_exceeded", message}` for 429);
+ * every 2xx has a documented status and a body its documented schema accepts.
+ */
+export function judge(
+  doc: ApiDocument,
+  op: Operation,
+  mode: Mode,
+  auth: AuthVariant,
+  answer: Answer,
+): Verdict | undefined {
+  const { status } = answer;
+  if (status >= 500) return { kind: 'server-error', problem: `answered ${status}` };
+  if (!op.public && auth !== 'valid') {
+    if (status < 300) return { kind: 'auth-bypass', problem: `${auth} credentials got ${status}` };
+    if (mode === 'valid' && status !== 401) {
+      return {
+        kind: 'auth-bypass',
+        problem: `${auth} credentials on a well-formed request got ${status}, not 401`,
+      };
+    }
+  }
+  if (status >= 400) return checkError(doc, op, answer);
+  if (status >= 200 && status < 300) return checkSuccess(doc, op, answer);
+  return { kind: 'undocumented-status', problem: `answered ${status}` };
+}
+
+function checkError(doc: ApiDocument, op: Operation, answer: Answer): Verdict | undefined {
+  const parsed = parseJson(answer.body);
+  if (!parsed) return { kind: 'error-shape', problem: `${answer.status} body is not JSON` };
+  const schemas: JsonSchema[] = [];
+  if (answer.status === 429) schemas.push(RATE_LIMIT);
+  else {
+    const fallback = op.responses.default?.content['application/json'];
+    if (fallback) schemas.push(fallback);
+  }
+  const own = op.responses[String(answer.status)]?.content['application/json'];
+  if (own) schemas.push(own);
+  for (const schema of schemas) {
+    const problems = validate(schema, parsed.value, doc.resolve);
+    if (problems.length > 0) {
+      return { kind: 'error-shape', problem: `${answer.status} body: ${problems.slice(0, 3).join('; ')}` };
+    }
+  }
+  return undefined;
+}
+
+function checkSuccess(doc: ApiDocument, op: Operation, answer: Answer): Verdict | undefined {
+  const documented = op.responses[String(answer.status)];
+  if (!documented) {
+    const listed = Object.keys(op.responses).filter((s) => s.startsWith('2'));
+    return {
+      kind: 'undocumented-status',
+      problem: `answered ${answer.status}; documented: ${listed.join(', ')}`,
+    };
+  }
+  const types = Object.keys(documented.content);
+  if (answer.status === 204 || types.length === 0) {
+    return answer.status === 204 && answer.body.length > 0
+      ? { kind: 'response-schema', problem: `204 with a body of ${answer.body.length} bytes` }
+      : undefined;
+  }
+  const type = types.find((t) => mediaType(t) === mediaType(answer.contentType));
+  if (type === undefined) {
+    return {
+      kind: 'response-schema',
+      problem: `Content-Type ${answer.contentType || '(none)'}; documented: ${types.join(', ')}`,
+    };
+  }
+  const schema = documented.content[type];
+  if (!schema || !isJsonType(type)) return undefined;
+  const parsed = parseJson(answer.body);
+  if (!parsed) return { kind: 'response-schema', problem: 'body is not JSON' };
+  const problems = validate(schema, parsed.value, doc.resolve);
+  return problems.length > 0
+    ? {
+        kind: 'response-schema',
+        problem:
+          problems.slice(0, 3).join('; ') + (problems.length > 3 ? ` (+${problems.length - 3} more)` : ''),
+      }
+    : undefined;
+}
+
+/** The parsed JSON of a 2xx answer, for learning ids; undefined for other answers. */
+export function successJson(answer: Answer): unknown {
+  if (answer.status < 200 || answer.status >= 300 || !isJsonType(answer.contentType)) return undefined;
+  return parseJson(answer.body)?.value;
+}

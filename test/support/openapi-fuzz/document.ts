@@ -1,0 +1,122 @@
+/** A JSON Schema node as it appears in the served OpenAPI 3.1 document. */
+export type JsonSchema = { [keyword: string]: unknown };
+
+export type Method = 'get' | 'post' | 'put' | 'delete';
+
+export interface Parameter {
+  name: string;
+  in: 'path' | 'query';
+  required: boolean;
+  schema: JsonSchema;
+}
+
+export interface DocumentedResponse {
+  /** Schemas by content type; an entry without a schema documents only the content type. */
+  content: Record<string, JsonSchema | undefined>;
+}
+
+export interface Operation {
+  method: Method;
+  /** The path template, `/v2/jobs/{id}`. */
+  path: string;
+  /** `GET /v2/jobs/{id}`: how reports and coverage name the operation. */
+  key: string;
+  parameters: Parameter[];
+  /** The request body's content type and schema (`format: binary` for raw uploads). */
+  body?: { contentType: string; schema: JsonSchema };
+  responses: Record<string, DocumentedResponse>;
+  /** Served without credentials (`security: []`). */
+  public: boolean;
+}
+
+export interface ApiDocument {
+  operations: Operation[];
+  /**
+   * The operation a request reaches, matched as express matches routes (a parameter is one
+   * non-empty segment, a trailing slash is ignored): `/v2/jobs/` reaches `GET /v2/jobs`, not
+   * `GET /v2/jobs/{id}`. Undefined when no operation matches.
+   */
+  route(method: string, target: string): Operation | undefined;
+  /** Follows `#/components/schemas/…` references (and only those: the document uses no others). */
+  resolve(schema: JsonSchema): JsonSchema;
+}
+
+interface RawOperation {
+  parameters?: Parameter[];
+  requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+  responses?: Record<string, { content?: Record<string, { schema?: JsonSchema }> }>;
+  security?: unknown[];
+}
+
+interface RawDocument {
+  openapi?: string;
+  paths?: Record<string, Record<string, RawOperation>>;
+  components?: { schemas?: Record<string, JsonSchema> };
+}
+
+const METHODS: readonly Method[] = ['get', 'post', 'put', 'delete'];
+
+/** Reads the operations of an OpenAPI 3.1 document into the shape the fuzzer works with. */
+export function readDocument(raw: unknown): ApiDocument {
+  const doc = raw as RawDocument;
+  if (typeof doc?.openapi !== 'string' || !doc.openapi.startsWith('3.') || !doc.paths) {
+    throw new TypeError('[openapi-fuzz] not an OpenAPI 3 document');
+  }
+  const schemas = doc.components?.schemas ?? {};
+  const resolve = (schema: JsonSchema): JsonSchema => {
+    let current = schema;
+    for (let hops = 0; typeof current.$ref === 'string'; hops++) {
+      const name = current.$ref.replace('#/components/schemas/', '');
+      const target = schemas[name];
+      if (!target || hops > 32) throw new TypeError(`[openapi-fuzz] unresolvable $ref ${current.$ref}`);
+      // Keywords beside a $ref (a description) do not change what validates; the target decides.
+      current = target;
+    }
+    return current;
+  };
+  const operations: Operation[] = [];
+  for (const [path, item] of Object.entries(doc.paths)) {
+    for (const method of METHODS) {
+      const op = item[method];
+      if (!op) continue;
+      const bodyEntry = Object.entries(op.requestBody?.content ?? {})[0];
+      operations.push({
+        method,
+        path,
+        key: `${method.toUpperCase()} ${path}`,
+        parameters: op.parameters ?? [],
+        ...(bodyEntry ? { body: { contentType: bodyEntry[0], schema: bodyEntry[1].schema ?? {} } } : {}),
+        responses: Object.fromEntries(
+          Object.entries(op.responses ?? {}).map(([status, response]) => [
+            status,
+            {
+              content: Object.fromEntries(
+                Object.entries(response.content ?? {}).map(([type, media]) => [type, media.schema]),
+              ),
+            },
+          ]),
+        ),
+        public: Array.isArray(op.security) && op.security.length === 0,
+      });
+    }
+  }
+  const matchers = operations.map((op) => ({
+    op,
+    regex: new RegExp(
+      `^${op.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, '[^/]+')}/?$`,
+      'i',
+    ),
+  }));
+  const route = (method: string, target: string) => {
+    const path = target.split('?')[0]!;
+    return matchers.find((m) => m.op.method === method.toLowerCase() && m.regex.test(path))?.op;
+  };
+  return { operations, resolve, route };
+}
+
+/** Fetches and reads the document a server serves at `/openapi.json`. */
+export async function fetchDocument(baseUrl: string): Promise<ApiDocument> {
+  const response = await fetch(new URL('/openapi.json', baseUrl));
+  if (!response.ok) throw new Error(`[openapi-fuzz] GET /openapi.json answered ${response.status}`);
+  return readDocument(await response.json());
+}

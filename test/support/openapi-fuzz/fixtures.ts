@@ -1,0 +1,103 @@
+import { basicAuth } from './auth.ts';
+import { successJson } from './check.ts';
+import type { ApiDocument } from './document.ts';
+import type { IdPools } from './pools.ts';
+import { SAMPLE_FILES } from './raw-bodies.ts';
+import { send } from './send.ts';
+
+export interface Fixtures {
+  /** A key of the caller's organization revoked on purpose, for the revoked-key variant. */
+  revokedKey?: string;
+  /** Requests the fixture set-up made. */
+  requests: number;
+}
+
+/**
+ * Creates a small set of the caller's own resources — an API key, a memory, files, a job (with
+ * its projects and documents), a webhook, an instant translation — and learns their ids, so
+ * path and id parameters hit existing resources as well as random ones. Protects the caller's
+ * own key from being revoked or rotated by the pass. Throws when a step fails: a pass without
+ * fixtures would mostly probe 404s.
+ */
+export async function createFixtures(
+  baseUrl: string,
+  key: string,
+  doc: ApiDocument,
+  pools: IdPools,
+  timeoutMs: number,
+): Promise<Fixtures> {
+  let requests = 0;
+  const call = async (method: string, target: string, body?: unknown, raw?: Uint8Array): Promise<unknown> => {
+    const path = target.split('?')[0]!;
+    const op = doc.operations.find((o) => o.method === method.toLowerCase() && o.path === path);
+    const headers: Record<string, string> = { authorization: basicAuth(key) };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (raw) headers['content-type'] = 'application/octet-stream';
+    requests++;
+    const sent = await send(
+      baseUrl,
+      {
+        method,
+        target,
+        headers,
+        ...(body !== undefined ? { body: JSON.stringify(body) } : raw ? { body: raw } : {}),
+      },
+      timeoutMs,
+    );
+    if (!('answer' in sent))
+      throw new Error(`[openapi-fuzz] fixture ${method} ${target}: ${JSON.stringify(sent)}`);
+    const value = successJson(sent.answer);
+    if (sent.answer.status >= 300) {
+      const text = new TextDecoder().decode(sent.answer.body).slice(0, 300);
+      throw new Error(`[openapi-fuzz] fixture ${method} ${target} answered ${sent.answer.status}: ${text}`);
+    }
+    if (op && value !== undefined) pools.harvest(op, value);
+    return value;
+  };
+  const idOf = (value: unknown) => (value as { id: number | string }).id;
+
+  const own = (await call('GET', '/v2/api-keys')) as { id: string; prefix: string }[];
+  const mine = own.find((k) => k.prefix === key.slice(4, 12));
+  if (mine) pools.protect('/v2/api-keys', mine.id);
+  await call('POST', '/v2/api-keys', { name: 'fuzz spare key' });
+  const doomed = (await call('POST', '/v2/api-keys', { name: 'fuzz revoked key' })) as {
+    id: string;
+    key: string;
+  };
+  await call('DELETE', `/v2/api-keys/${doomed.id}`);
+
+  const memory = idOf(
+    await call('POST', '/v2/memories', { name: 'fuzz memory', srclang: 'en', trglang: 'de' }),
+  );
+  const files: (number | string)[] = [];
+  for (const [name, text] of Object.entries(SAMPLE_FILES).slice(0, 3)) {
+    files.push(
+      idOf(
+        await call(
+          'POST',
+          `/v2/files?name=${encodeURIComponent(`fuzz/${name}`)}`,
+          undefined,
+          new TextEncoder().encode(text),
+        ),
+      ),
+    );
+  }
+  const hooks = '/v3/connectors/configuration/webhooks';
+  const hook = idOf(
+    await call('POST', hooks, {
+      webhookName: 'fuzz hook',
+      webhookUrl: 'http://127.0.0.1:9/fuzz',
+      eventType: ['JOB_UPDATE', 'JOB_DELIVER'],
+    }),
+  );
+  await call('POST', '/v2/jobs', {
+    name: 'fuzz job',
+    srcLang: 'en',
+    languagePairs: [{ trgLang: 'de', memoryId: memory }],
+    fileIds: [files[0]],
+  });
+  await call('GET', '/v2/projects');
+  await call('GET', `${hooks}/${hook}/deliveries`);
+  await call('POST', `/v2/translate/file?fileId=${files[0]}&memoryId=${memory}`);
+  return { revokedKey: doomed.key, requests };
+}

@@ -1,0 +1,229 @@
+import fc from 'fast-check';
+import { type GenContext, valueArb } from './arbitraries.ts';
+import type { Operation, Parameter } from './document.ts';
+import { invalidArb } from './invalid.ts';
+import { rawBodyArb } from './raw-bodies.ts';
+import { HUGE, RAW_URL_TOKENS } from './values.ts';
+
+/** valid: what the document accepts; boundary: at and just past bounds; invalid: one thing broken. */
+export type Mode = 'valid' | 'boundary' | 'invalid';
+
+/** One HTTP request, ready to send but for its credentials. */
+export interface FuzzRequest {
+  method: string;
+  /** Path and query string, already percent-encoded. */
+  target: string;
+  headers: Record<string, string>;
+  body?: string | Uint8Array;
+  /** What was varied on purpose (`body.name: huge string`), for reports. */
+  note: string;
+}
+
+/** A URL component already encoded (raw tokens stay as they are: `%ZZ` is the point). */
+interface Encoded {
+  raw: string;
+}
+
+type ParamValue = unknown | Encoded;
+
+/** URLs past Node's 16 KiB header limit never reach the app; long values are cut below it. */
+const MAX_URL_VALUE = 6000;
+
+const isEncoded = (v: unknown): v is Encoded => typeof v === 'object' && v !== null && 'raw' in v;
+
+function encode(value: unknown): string[] {
+  if (isEncoded(value)) return [value.raw];
+  if (Array.isArray(value)) return value.flatMap((v) => encode(v));
+  const text =
+    typeof value === 'string'
+      ? value
+      : value === null
+        ? ''
+        : typeof value === 'object'
+          ? JSON.stringify(value)
+          : String(value);
+  // Lone surrogates have no UTF-8 form; the raw tokens send invalid UTF-8 on purpose instead.
+  let encoded = encodeURIComponent(text.toWellFormed());
+  if (encoded.length > MAX_URL_VALUE) encoded = encoded.slice(0, MAX_URL_VALUE).replace(/%[0-9A-F]?$/, '');
+  return [encoded];
+}
+
+function buildTarget(op: Operation, values: Map<Parameter, ParamValue>, extraQuery: string[]): string {
+  let path = op.path;
+  const query: string[] = [];
+  for (const [param, value] of values) {
+    if (param.in === 'path') path = path.replace(`{${param.name}}`, encode(value).join(','));
+    else for (const v of encode(value)) query.push(`${encodeURIComponent(param.name)}=${v}`);
+  }
+  query.push(...extraQuery);
+  return query.length > 0 ? `${path}?${query.join('&')}` : path;
+}
+
+/** Values for every path parameter, the required query parameters and some optional ones. */
+function paramsArb(
+  op: Operation,
+  ctx: GenContext,
+  mode: 'valid' | 'boundary',
+): fc.Arbitrary<Map<Parameter, ParamValue>> {
+  const entries = op.parameters.map((p) => {
+    const value = valueArb(p.schema, { name: p.name, where: p.in }, ctx, mode);
+    return p.required ? value : fc.option(value, { nil: undefined, freq: 2 });
+  });
+  return fc.tuple(...entries).map((values) => {
+    const map = new Map<Parameter, ParamValue>();
+    op.parameters.forEach((p, i) => {
+      if (values[i] !== undefined) map.set(p, values[i]);
+    });
+    return map;
+  });
+}
+
+function jsonBody(value: unknown): Pick<FuzzRequest, 'headers' | 'body'> {
+  return { headers: { 'content-type': 'application/json' }, body: JSON.stringify(value) };
+}
+
+const MALFORMED_JSON = [
+  '{',
+  '{"a":',
+  '[1,]',
+  "{'a': 1}",
+  'NaN',
+  '{"a":1}}',
+  '\u0000',
+  '',
+  '{"a":"\\ud800"',
+  '\ufeff{}',
+];
+const WRONG_TYPES = [
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'application/json; charset=utf-16',
+  'application/json; charset=koi8-r',
+];
+
+/** A JSON body broken in one way: by schema, by syntax, by content type, by size or by depth. */
+function brokenJsonArb(
+  op: Operation,
+  ctx: GenContext,
+): fc.Arbitrary<Pick<FuzzRequest, 'headers' | 'body' | 'note'>> {
+  const schema = op.body!.schema;
+  const valid = valueArb(schema, { where: 'body' }, ctx, 'valid');
+  return fc.oneof(
+    {
+      weight: 6,
+      arbitrary: invalidArb(schema, { where: 'body' }, ctx).map((b) => ({
+        ...jsonBody(b.value),
+        note: `body ${b.note}`,
+      })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(...MALFORMED_JSON).map((text) => ({
+        headers: { 'content-type': 'application/json' },
+        body: text,
+        note: `malformed JSON ${JSON.stringify(text)}`,
+      })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.tuple(valid, fc.constantFrom(...WRONG_TYPES, undefined)).map(([value, type]) => ({
+        // A Uint8Array body, so fetch adds no Content-Type of its own when there is none.
+        headers: (type ? { 'content-type': type } : {}) as Record<string, string>,
+        body: new TextEncoder().encode(JSON.stringify(value)),
+        note: `JSON sent as ${type ?? 'no content type'}`,
+      })),
+    },
+    {
+      weight: 1,
+      arbitrary: valid.map((value) => ({
+        ...jsonBody(
+          typeof value === 'object' && value !== null
+            ? { ...value, padding: 'x'.repeat(HUGE + 16) }
+            : 'x'.repeat(HUGE + 16),
+        ),
+        note: 'body over 1 MB',
+      })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.integer({ min: 1000, max: 20000 }).map((depth) => ({
+        headers: { 'content-type': 'application/json' },
+        body: `{"name":${'['.repeat(depth)}${']'.repeat(depth)}}`,
+        note: `arrays nested ${depth} deep`,
+      })),
+    },
+  );
+}
+
+/** A broken value for one parameter: refused by its schema, a raw URL token, or missing when required. */
+function brokenParamArb(
+  p: Parameter,
+  ctx: GenContext,
+): fc.Arbitrary<{ value: ParamValue | undefined; note: string }> {
+  const choices: fc.Arbitrary<{ value: ParamValue | undefined; note: string }>[] = [
+    invalidArb(p.schema, { name: p.name, where: p.in }, ctx).map((b) => ({
+      value: b.value,
+      note: `${p.in} ${b.note}`,
+    })),
+    fc
+      .constantFrom(...RAW_URL_TOKENS)
+      .map((raw) => ({ value: { raw }, note: `${p.in} ${p.name}: raw ${raw}` })),
+  ];
+  if (p.required && p.in === 'query')
+    choices.push(fc.constant({ value: undefined, note: `query ${p.name}: missing` }));
+  if (p.in === 'path')
+    choices.push(fc.constant({ value: { raw: '' }, note: `path ${p.name}: empty segment` }));
+  return fc.oneof(...choices);
+}
+
+/** Requests for one operation in one mode. */
+export function requestArb(op: Operation, mode: Mode, ctx: GenContext): fc.Arbitrary<FuzzRequest> {
+  const params = paramsArb(op, ctx, mode === 'boundary' ? 'boundary' : 'valid');
+  const raw = op.body && !op.body.contentType.includes('json');
+  const goodBody: fc.Arbitrary<Pick<FuzzRequest, 'headers' | 'body' | 'note'>> = !op.body
+    ? fc.constant({ headers: {}, note: '' })
+    : raw
+      ? rawBodyArb(op.body.contentType, op.path, ctx, true)
+      : valueArb(op.body.schema, { where: 'body' }, ctx, mode === 'boundary' ? 'boundary' : 'valid').map(
+          (v) => ({ ...jsonBody(v), note: '' }),
+        );
+  const assemble = (
+    values: Map<Parameter, ParamValue>,
+    body: Pick<FuzzRequest, 'headers' | 'body' | 'note'>,
+    extraQuery: string[] = [],
+  ): FuzzRequest => ({
+    method: op.method.toUpperCase(),
+    target: buildTarget(op, values, extraQuery),
+    headers: body.headers,
+    ...(body.body !== undefined ? { body: body.body } : {}),
+    note: body.note,
+  });
+  if (mode !== 'invalid') return fc.tuple(params, goodBody).map(([values, body]) => assemble(values, body));
+
+  const targets: fc.Arbitrary<FuzzRequest>[] = [];
+  if (op.body) {
+    const badBody = raw ? rawBodyArb(op.body.contentType, op.path, ctx, false) : brokenJsonArb(op, ctx);
+    targets.push(fc.tuple(params, badBody).map(([values, body]) => assemble(values, body)));
+  }
+  for (const p of op.parameters) {
+    targets.push(
+      fc.tuple(params, goodBody, brokenParamArb(p, ctx)).map(([values, body, bad]) => {
+        const changed = new Map(values);
+        if (bad.value === undefined) changed.delete(p);
+        else changed.set(p, bad.value);
+        return { ...assemble(changed, body), note: bad.note };
+      }),
+    );
+  }
+  // Every operation takes junk it does not know in its query string.
+  targets.push(
+    fc
+      .tuple(
+        params,
+        goodBody,
+        fc.constantFrom('x=%ZZ', '%=%', 'a[b]=1&a[c]=2', '__proto__[x]=1', '=&&=', 'id=1&id=2&id=3'),
+      )
+      .map(([values, body, junk]) => ({ ...assemble(values, body, [junk]), note: `query junk ${junk}` })),
+  );
+  return fc.oneof(...targets);
+}
