@@ -55,7 +55,9 @@ export async function runReceiver(
   const log = context.log ?? pino({ level: env.LOG_LEVEL ?? 'info' }, pino.destination(2));
   const secrets = secretsFromEnv(env);
   // Loaded on use: --help and dead-letters need no HTTP server.
-  const { startReceiver } = await import('./main.ts');
+  const { startReceiver, RECEIVER_TIMEOUTS } = await import('./main.ts');
+  const { timeoutsFromEnv } = await import('../src/http/server-timeouts.ts');
+  const timeouts = timeoutsFromEnv(env, RECEIVER_TIMEOUTS);
   const { openReceiverDatabase, DEFAULT_RECEIVER_DATABASE_URL } = await import('./store/open.ts');
   const database = await openReceiverDatabase(databaseUrl(opts.db, env) ?? DEFAULT_RECEIVER_DATABASE_URL);
   let services: ReceiverServices | undefined;
@@ -70,6 +72,7 @@ export async function runReceiver(
       checkPlatform: services.checkPlatform,
       ...(services.reconcile ? { reconcile: services.reconcile } : {}),
       ...workerFromEnv(env),
+      timeouts,
       log,
     });
     return { running, services };

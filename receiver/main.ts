@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pino, { type Logger } from 'pino';
+import { applyTimeouts, type ServerTimeouts, timeoutsFromEnv } from '../src/http/server-timeouts.ts';
 import { createReceiverApp, type ReceiverApp, type ReceiverAppDeps } from './app.ts';
 import { DEFAULT_RECEIVER_DATABASE_URL, openReceiverDatabase } from './store/open.ts';
 import type { ReceiverDatabase } from './store/schema.ts';
@@ -15,7 +16,12 @@ export interface ReceiverOptions extends Omit<ReceiverAppDeps, 'database' | 'log
   /** An already open (and migrated) database instead of `dbUrl`; closed with the receiver. */
   database?: ReceiverDatabase;
   log?: Logger;
+  /** Default: RECEIVER_TIMEOUTS, overridden by SVC_HEADERS_TIMEOUT_MS and friends. */
+  timeouts?: ServerTimeouts;
 }
+
+/** Webhook bodies are small (5 MiB at most): headers within 20 s, a whole request within 1 min. */
+export const RECEIVER_TIMEOUTS: ServerTimeouts = { headersMs: 20_000, requestMs: 60_000, keepAliveMs: 5_000 };
 
 export interface RunningReceiver {
   url: string;
@@ -40,8 +46,7 @@ export async function startReceiver(options: ReceiverOptions): Promise<RunningRe
   }
   const server = http.createServer(receiver.app);
   // Slow clients may not hold connections forever (slow-loris).
-  server.headersTimeout = 20_000;
-  server.requestTimeout = 60_000;
+  applyTimeouts(server, options.timeouts ?? timeoutsFromEnv(process.env, RECEIVER_TIMEOUTS));
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);

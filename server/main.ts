@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import pino, { type Logger } from 'pino';
 import { connectDatabase } from '../src/db/connect.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
+import { applyTimeouts, type ServerTimeouts, timeoutsFromEnv } from '../src/http/server-timeouts.ts';
 import { createApp } from './app.ts';
 import { bootstrapIfEmpty } from './bootstrap.ts';
 import { isLoopbackHost } from './http/loopback.ts';
@@ -22,7 +23,16 @@ export interface ServerOptions {
   env?: NodeJS.ProcessEnv;
   log?: Logger;
   now?: () => number;
+  /** Default: PLATFORM_TIMEOUTS, overridden by SVC_HEADERS_TIMEOUT_MS and friends in `env`. */
+  timeouts?: ServerTimeouts;
 }
+
+/** Headers within 20 s, a whole request (uploads of up to 512 MiB) within 2 min, idle keep-alive 5 s. */
+export const PLATFORM_TIMEOUTS: ServerTimeouts = {
+  headersMs: 20_000,
+  requestMs: 120_000,
+  keepAliveMs: 5_000,
+};
 
 export interface RunningServer {
   url: string;
@@ -76,9 +86,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     ? https.createServer({ cert: readFileSync(options.tlsCert!), key: readFileSync(options.tlsKey!) }, app)
     : http.createServer(app);
   // Slow clients may not hold a connection open forever (slow-loris).
-  server.headersTimeout = 20_000;
-  server.requestTimeout = 120_000;
-  server.keepAliveTimeout = 5_000;
+  applyTimeouts(server, options.timeouts ?? timeoutsFromEnv(env, PLATFORM_TIMEOUTS));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 8080, host, () => resolve());
