@@ -7,8 +7,8 @@ import { parseInput } from './validate.ts';
 export interface ResponseSpec {
   description: string;
   schema?: z.ZodType;
-  /** Defaults to application/json. */
-  contentType?: string;
+  /** Defaults to application/json; several when the answer's type depends on the request. */
+  contentType?: string | readonly string[];
 }
 
 export interface RouteContext<P, Q, B> {

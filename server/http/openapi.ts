@@ -60,17 +60,12 @@ export function buildOpenApi(routes: readonly RouteDef[], info: { version: strin
     const errorBody = errorStyleFor(route.path) === 'error' ? KeyErrorBody : ErrorBody;
     const responses: Record<string, unknown> = {};
     for (const [status, spec] of Object.entries(route.responses)) {
+      const types = spec.contentType === undefined ? [] : [spec.contentType].flat();
+      const media = spec.schema ? { schema: toSchema(spec.schema, 'output') } : {};
+      if (spec.schema && types.length === 0) types.push('application/json');
       responses[status] = {
         description: spec.description,
-        ...(spec.schema
-          ? {
-              content: {
-                [spec.contentType ?? 'application/json']: { schema: toSchema(spec.schema, 'output') },
-              },
-            }
-          : spec.contentType
-            ? { content: { [spec.contentType]: {} } }
-            : {}),
+        ...(types.length > 0 ? { content: Object.fromEntries(types.map((type) => [type, media])) } : {}),
       };
     }
     const generic = (description: string) => ({

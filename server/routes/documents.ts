@@ -44,7 +44,10 @@ export function documentRoutes(
     summary: 'Download a document with its translations: its own format, or XLIFF 1.2 with is_xliff=true',
     query: DocumentDownloadQuery,
     responses: {
-      200: { description: 'the file', contentType: 'application/octet-stream' },
+      200: {
+        description: 'the file: in its own format (octet-stream), or XLIFF 1.2 with is_xliff=true',
+        contentType: ['application/octet-stream', 'application/x-xliff+xml'],
+      },
       404: { description: 'no such document' },
       409: { description: 'an export or pretranslation is in progress' },
     },

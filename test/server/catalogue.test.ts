@@ -80,4 +80,12 @@ describe('GET /openapi.json', () => {
     for (const path of ['/v2/languages', '/v2/api-keys/{id}/rotate', '/healthz'])
       expect(doc.paths).toHaveProperty([path]);
   });
+
+  it('names both content types a document download answers with (the file, or XLIFF with is_xliff)', async () => {
+    const doc = await (await p.call('/openapi.json', { key: null })).json();
+    expect(Object.keys(doc.paths['/v2/documents/files'].get.responses['200'].content)).toEqual([
+      'application/octet-stream',
+      'application/x-xliff+xml',
+    ]);
+  });
 });
