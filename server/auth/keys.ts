@@ -30,8 +30,15 @@ export function prefixOf(key: string): string | undefined {
   return API_KEY_PATTERN.test(key) ? key.slice(4, 12) : undefined;
 }
 
-/** Compares two hex hashes in constant time (lengths first: timingSafeEqual throws on a mismatch). */
+const WHOLE_HEX = /^(?:[0-9a-f]{2})+$/i;
+
+/**
+ * Compares two hex hashes in constant time (lengths first: timingSafeEqual throws on a mismatch).
+ * Anything but whole hex is unequal: Buffer.from(…, 'hex') stops at the first bad digit, so 'ab'
+ * and 'abzz' (or '' and 'zz') would otherwise decode to the same bytes.
+ */
 export function hashesEqual(a: string, b: string): boolean {
+  if (!WHOLE_HEX.test(a) || !WHOLE_HEX.test(b)) return false;
   const x = Buffer.from(a, 'hex');
   const y = Buffer.from(b, 'hex');
   return x.length === y.length && timingSafeEqual(x, y);
