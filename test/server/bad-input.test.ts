@@ -234,6 +234,17 @@ const cases: BadCase[] = [
     says: /malformed percent-encoding in the path/,
   },
   {
+    name: 'multipart document upload cut short (fuzz counterexample: it crashed the process)',
+    path: '/v2/documents/files',
+    init: raw(
+      '------b\r\nContent-Disposition: form-data; name="file"; filename="a.json"\r\n' +
+        'Content-Type: application/octet-stream\r\n\r\n{"a": "b"',
+      'multipart/form-data; boundary=----b',
+    ),
+    status: 400,
+    says: /could not be read: Unexpected end of form/,
+  },
+  {
     name: 'unsupported charset',
     path: '/v2/api-keys',
     init: raw('{"name":"k"}', 'application/json; charset=klingon'),

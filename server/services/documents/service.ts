@@ -209,7 +209,7 @@ export async function readMultipartFile(
 ): Promise<{
   filename: string;
   fields: Record<string, string>;
-  data: AsyncIterable<Uint8Array> & { done: Promise<void> };
+  data: AsyncIterable<Uint8Array>;
 }> {
   const { default: busboy } = await import('busboy');
   return new Promise((resolve, reject) => {
@@ -238,21 +238,15 @@ export async function readMultipartFile(
       stream.on('limit', () => {
         truncated = true;
       });
-      const done = new Promise<void>((ok, fail) => {
-        stream.on('end', () =>
-          truncated
-            ? fail(new HttpError(413, `the file is larger than the limit of ${maxBytes} bytes`))
-            : ok(),
-        );
-        stream.on('error', fail);
-      });
-      const data = Object.assign(
-        (async function* () {
-          for await (const chunk of stream) yield chunk as Uint8Array;
-          if (truncated) throw new HttpError(413, `the file is larger than the limit of ${maxBytes} bytes`);
-        })(),
-        { done },
-      );
+      // A body cut short errors the file stream ("Unexpected end of form"), possibly before anyone
+      // reads it: the stream keeps the error and the reader below rethrows it to the caller. This
+      // listener only keeps an 'error' event without listeners from killing the process (fuzz
+      // counterexample), and no other promise may hold the error, or nobody would handle it.
+      stream.on('error', () => {});
+      const data = (async function* () {
+        for await (const chunk of stream) yield chunk as Uint8Array;
+        if (truncated) throw new HttpError(413, `the file is larger than the limit of ${maxBytes} bytes`);
+      })();
       resolve({ filename: info.filename ?? fields.name ?? 'upload', fields, data });
     });
     parser.on('error', (err: Error) =>
