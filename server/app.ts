@@ -8,6 +8,7 @@ import type { MtProvider } from './engine/mt/index.ts';
 import { providerFromEnv } from './engine/mt/index.ts';
 import { ApiRegistry } from './http/api-router.ts';
 import { errorHandler, notFoundHandler } from './http/error-handler.ts';
+import { createPlatformMetrics } from './http/metrics.ts';
 import { buildOpenApi } from './http/openapi.ts';
 import { requestId } from './http/request-id.ts';
 import { DEFAULT_LIMITS, type LimitsConfig } from './limits/config.ts';
@@ -173,6 +174,18 @@ export function createApp(deps: AppDeps): Platform {
     // Built on first use, once every route (this one included) is registered.
     handler: () => (openapi ??= buildOpenApi(api.routes, { version: deps.version ?? '0.1.0' })),
   });
+  const metrics = createPlatformMetrics(db);
+  api.add({
+    method: 'get',
+    path: '/metrics',
+    tag: 'Meta',
+    summary: 'Prometheus metrics: requests by route and status, background work, webhook deliveries, process',
+    public: true,
+    responses: { 200: { description: 'the Prometheus text exposition format' } },
+    handler: async ({ res }) => {
+      res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+    },
+  });
   api.add({
     method: 'get',
     path: '/healthz',
@@ -191,6 +204,7 @@ export function createApp(deps: AppDeps): Platform {
   app.set('etag', false);
   app.set('trust proxy', deps.trustProxy ?? false);
   app.use(requestId(log, now));
+  app.use(metrics.middleware);
   // Routes that take a file as the body stream it themselves; JSON is parsed everywhere else.
   const rawRoutes = new Set(
     api.routes.filter((r) => r.rawBody).map((r) => `${r.method.toUpperCase()} ${r.path}`),

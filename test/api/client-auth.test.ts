@@ -94,12 +94,13 @@ const CALLS: Record<string, Call> = {
 };
 
 /**
- * Routes the client leaves out on purpose: meta routes, the GET twin of segment translation and
+ * Routes the client leaves out on purpose: meta routes (document, health, metrics), the GET twin of segment translation and
  * the POST twin of the content preferences read.
  */
 const NOT_CLIENT_METHODS = new Set([
   'GET /openapi.json',
   'GET /healthz',
+  'GET /metrics',
   'GET /v2/translate',
   'POST /v2/create/preferences',
 ]);
