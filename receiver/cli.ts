@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import pino, { type Logger } from 'pino';
+import { requestIdMixin } from '../src/tracing/request-context.ts';
 import type { ReceiverServices, ReceiverServicesFactory } from './dispatch.ts';
 import type { RunningReceiver } from './main.ts';
 
@@ -52,7 +53,8 @@ export async function runReceiver(
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new Error(`--port must be 0–65535, got ${opts.port}`);
   }
-  const log = context.log ?? pino({ level: env.LOG_LEVEL ?? 'info' }, pino.destination(2));
+  const log =
+    context.log ?? pino({ level: env.LOG_LEVEL ?? 'info', mixin: requestIdMixin }, pino.destination(2));
   const secrets = secretsFromEnv(env);
   // Loaded on use: --help and dead-letters need no HTTP server.
   const { startReceiver, RECEIVER_TIMEOUTS } = await import('./main.ts');

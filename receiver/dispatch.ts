@@ -13,6 +13,8 @@ export interface InboxEvent {
   payload: unknown;
   /** When the front door stored it, epoch milliseconds. */
   receivedAt: number;
+  /** The platform request behind the event (`svc-request-id`), when its delivery named one. */
+  requestId?: string;
   /** Handling attempts so far, this one included (1 on the first call to `handle`). */
   attempts: number;
   /** What `groupOf` answered; null for events handled alone. */

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pino, { type Logger } from 'pino';
 import { applyTimeouts, type ServerTimeouts, timeoutsFromEnv } from '../src/http/server-timeouts.ts';
+import { requestIdMixin } from '../src/tracing/request-context.ts';
 import { createReceiverApp, type ReceiverApp, type ReceiverAppDeps } from './app.ts';
 import { DEFAULT_RECEIVER_DATABASE_URL, openReceiverDatabase } from './store/open.ts';
 import type { ReceiverDatabase } from './store/schema.ts';
@@ -33,7 +34,9 @@ export interface RunningReceiver {
 
 /** Opens (and migrates) the database, starts the worker and listens. */
 export async function startReceiver(options: ReceiverOptions): Promise<RunningReceiver> {
-  const log = options.log ?? pino({ level: process.env.LOG_LEVEL ?? 'info' }, pino.destination(2));
+  const log =
+    options.log ??
+    pino({ level: process.env.LOG_LEVEL ?? 'info', mixin: requestIdMixin }, pino.destination(2));
   const host = options.host ?? '127.0.0.1';
   const database =
     options.database ?? (await openReceiverDatabase(options.dbUrl ?? DEFAULT_RECEIVER_DATABASE_URL));

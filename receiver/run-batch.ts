@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { Logger } from 'pino';
+import { withRequestId } from '../src/tracing/request-context.ts';
 import type { Dispatcher, InboxEvent, PartialFailure } from './dispatch.ts';
 import type { ReceiverMetrics } from './metrics.ts';
 import { releaseGroup, renewGroup } from './store/group-locks.ts';
@@ -60,7 +61,12 @@ export async function runBatch(
   try {
     let outcome: PartialFailure | undefined;
     try {
-      outcome = (await deps.dispatcher.handle(events, signal)) || undefined;
+      // The batch runs under its first event's platform request id, so its log lines, GitHub
+      // calls and platform calls can be followed back; the line below ties the others to it.
+      const requestIds = [...new Set(events.flatMap((e) => (e.requestId ? [e.requestId] : [])))];
+      const trace = requestIds[0] ?? `receiver-event-${ids[0]}`;
+      log.info({ groupKey, events: ids, requestIds, trace }, 'handling events');
+      outcome = (await withRequestId(trace, () => deps.dispatcher.handle(events, signal))) || undefined;
     } catch (err) {
       if (stopping.aborted && stopping.reason instanceof WorkerStopping) {
         await release(db, ids, owner, now(), true);

@@ -6,6 +6,7 @@ import pino, { type Logger } from 'pino';
 import { connectDatabase } from '../src/db/connect.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { applyTimeouts, type ServerTimeouts, timeoutsFromEnv } from '../src/http/server-timeouts.ts';
+import { requestIdMixin } from '../src/tracing/request-context.ts';
 import { createApp } from './app.ts';
 import { bootstrapIfEmpty } from './bootstrap.ts';
 import { isLoopbackHost } from './http/loopback.ts';
@@ -49,7 +50,8 @@ export interface RunningServer {
  */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const env = options.env ?? process.env;
-  const log = options.log ?? pino({ level: env.LOG_LEVEL ?? 'info' }, pino.destination(2));
+  const log =
+    options.log ?? pino({ level: env.LOG_LEVEL ?? 'info', mixin: requestIdMixin }, pino.destination(2));
   const host = options.host ?? '127.0.0.1';
   const tls = options.tlsCert && options.tlsKey;
   if ((options.tlsCert === undefined) !== (options.tlsKey === undefined)) {

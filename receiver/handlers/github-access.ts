@@ -17,7 +17,12 @@ export interface GitHubAccessOptions {
 export function gitHubAccess(o: GitHubAccessOptions): (owner: string, repo: string) => Promise<GitHub> {
   const { env, log } = o;
   const baseUrl = env.GITHUB_API_URL ?? 'https://api.github.com';
-  const warn = { warn: (m: string) => log.warn(m) };
+  const warn = {
+    warn: (m: string) => log.warn(m),
+    // `url` is the route template (`/repos/{owner}/{repo}/git/trees`): never a token or query.
+    call: (fields: { method: string; url: string; status: number | undefined; ms: number }) =>
+      log.info({ github: fields }, 'GitHub call'),
+  };
   const extra = o.fetch ? { fetch: o.fetch } : {};
   if (env.GITHUB_TOKEN) {
     const gh = createGitHubClient({ auth: { token: env.GITHUB_TOKEN }, baseUrl, log: warn, ...extra });

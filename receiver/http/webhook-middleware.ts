@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import express, { type RequestHandler } from 'express';
 import type { Logger } from 'pino';
+import { SAFE_REQUEST_ID } from '../../src/tracing/request-context.ts';
 import { recognise } from '../events.ts';
 import type { ReceiverMetrics } from '../metrics.ts';
 import type { GroupCommit } from '../store/group-commit.ts';
@@ -62,8 +63,11 @@ export function createWebhookHandler(deps: WebhookHandlerDeps) {
     }
     const header = request.headers['svc-event-type'];
     const event = recognise(parsed, typeof header === 'string' ? header : undefined);
+    const origin = request.headers['svc-request-id'];
+    const requestId = typeof origin === 'string' && SAFE_REQUEST_ID.test(origin) ? origin : undefined;
     const result = await inbox.submit({
       webhookId: verified.id,
+      requestId,
       type: event.type,
       payload: text,
       receivedAt,
@@ -76,6 +80,7 @@ export function createWebhookHandler(deps: WebhookHandlerDeps) {
       return { status: 200, body: { status: 'duplicate', webhookId: verified.id } };
     }
     metrics.received.inc({ type: event.type });
+    log.debug({ webhookId: verified.id, eventId: result.id, type: event.type, requestId }, 'webhook stored');
     if (event.kind === 'ignored') {
       log.warn({ webhookId: verified.id, eventId: result.id, reason: event.reason }, 'webhook ignored');
       return { status: 202, body: { status: 'ignored', id: result.id, reason: event.reason } };

@@ -7,6 +7,8 @@ export interface NewEvent {
   /** The raw JSON body. */
   payload: string;
   receivedAt: number;
+  /** The platform request behind the event (`svc-request-id`). */
+  requestId?: string | undefined;
   /** `ignored` bodies are kept for inspection but never handled. */
   status: 'pending' | 'ignored';
   /** Why an ignored body was ignored. */
@@ -36,6 +38,7 @@ export async function storeEvents(db: ReceiverDb, events: readonly NewEvent[]): 
           type: e.type,
           payload: e.payload,
           received_at: e.receivedAt,
+          request_id: e.requestId ?? null,
         })),
       )
       .onConflict((oc) => oc.column('webhook_id').doNothing())

@@ -53,9 +53,16 @@ const inboxAndQueue: VersionedMigration = {
   },
 };
 
+const requestIds: VersionedMigration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('receiver_inbox').addColumn('request_id', 'text').execute();
+  },
+};
+
 /** Every receiver migration, by name; names sort in the order they apply. */
 export const receiverMigrations: Record<string, VersionedMigration> = {
   '0001_inbox_and_queue': inboxAndQueue,
+  '0002_request_ids': requestIds,
 };
 
 /** Brings the receiver's tables up to date. */

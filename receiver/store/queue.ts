@@ -27,7 +27,7 @@ async function eventsOf(
   if (rows.length === 0) return [];
   const inbox = await db
     .selectFrom('receiver_inbox')
-    .select(['id', 'webhook_id', 'type', 'payload', 'received_at'])
+    .select(['id', 'webhook_id', 'type', 'payload', 'received_at', 'request_id'])
     .where(
       'id',
       'in',
@@ -44,6 +44,7 @@ async function eventsOf(
         type: e.type,
         payload: JSON.parse(e.payload) as unknown,
         receivedAt: e.received_at,
+        ...(e.request_id ? { requestId: e.request_id } : {}),
         attempts: r.attempts,
         groupKey: r.group_key,
       };

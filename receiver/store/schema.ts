@@ -17,6 +17,8 @@ export interface InboxTable {
   /** The raw body as signed (JSON text). */
   payload: string;
   received_at: number;
+  /** The platform request behind the event (`svc-request-id`), when the delivery named one. */
+  request_id: string | null;
 }
 
 export type QueueStatus = 'pending' | 'processing' | 'done' | 'dead' | 'ignored';

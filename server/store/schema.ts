@@ -95,6 +95,8 @@ export interface WorkItemsTable {
   locked_by: string | null;
   locked_until: number | null;
   last_error: string | null;
+  /** The API request that created the item (request-context.ts); null for items made elsewhere. */
+  request_id: string | null;
   created_at: number;
   updated_at: number;
 }
@@ -376,6 +378,8 @@ export interface WebhookMessagesTable {
   /** The JSON body sent, byte for byte the same on every attempt. */
   body: string;
   created_at: number;
+  /** The request that caused the event, sent as `svc-request-id`. */
+  request_id: string | null;
 }
 
 export type WebhookDeliveryStatus = 'pending' | 'succeeded' | 'failed' | 'disabled';

@@ -41,6 +41,7 @@ function loadDelivery(db: Db, deliveryId: number) {
       'm.id as message_id',
       'm.event_type',
       'm.body',
+      'm.request_id',
       'c.url',
       'c.secret',
       'c.previous_secret',
@@ -86,6 +87,8 @@ export function webhookDeliveryHandler(deps: DeliveryHandlerDeps): WorkHandler {
         secrets: previousValid ? [row.secret, row.previous_secret!] : [row.secret],
       }),
       'svc-event-type': row.event_type,
+      // The API request behind the event, for following it into the receiver's logs.
+      ...(row.request_id ? { 'svc-request-id': row.request_id } : {}),
     };
     const result = await transport.send(row.url, headers, row.body, ctx.signal);
     const finished = now();

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type EventPayload, EventPayloads, EventType } from '../../src/api/schemas/webhooks.ts';
+import { currentRequestId } from '../../src/tracing/request-context.ts';
 import type { Db } from '../store/db.ts';
 import { enqueue } from '../work/queue.ts';
 import { eventTypesOf } from './store.ts';
@@ -76,6 +77,7 @@ export async function emitEvent<T extends EventType>(
       organization_id: event.organizationId,
       event_type: type.data,
       body: JSON.stringify({ ...parsed.data, eventType: type.data }),
+      request_id: currentRequestId() ?? null,
       created_at: now,
     })
     .execute();

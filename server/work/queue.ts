@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely';
+import { currentRequestId } from '../../src/tracing/request-context.ts';
 import type { Db, Dialect } from '../store/db.ts';
 import type { WorkItemsTable } from '../store/schema.ts';
 
@@ -33,6 +34,7 @@ export async function enqueue(
       locked_by: null,
       locked_until: null,
       last_error: null,
+      request_id: currentRequestId() ?? null,
       created_at: now,
       updated_at: now,
     })

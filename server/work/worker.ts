@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
+import { withRequestId } from '../../src/tracing/request-context.ts';
 import type { Db, Dialect } from '../store/db.ts';
 import { claim, complete, extendLease, fail, pruneDone, type WorkItem } from './queue.ts';
 
@@ -83,7 +84,11 @@ export function createWorker(options: WorkerOptions): Worker {
     try {
       const handler = handlers[item.kind];
       if (!handler) throw new PermanentError(`no handler for work kind ${item.kind}`);
-      await handler(JSON.parse(item.payload), { item, signal: controller.signal });
+      // The item runs under the id of the request that made it, so its log lines and the work
+      // and events it causes carry that id on.
+      await withRequestId(item.request_id ?? `work-${item.id}`, () =>
+        handler(JSON.parse(item.payload), { item, signal: controller.signal }),
+      );
       await complete(db, item.id, worker, now());
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);

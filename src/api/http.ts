@@ -35,6 +35,7 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { Agent, type Dispatcher } from 'undici';
 import type { z } from 'zod';
+import { currentRequestId } from '../tracing/request-context.ts';
 import {
   ApiError,
   type CallSite,
@@ -164,7 +165,11 @@ export function createTransport(options: TransportOptions): Transport {
 
   async function exchange(call: CallOptions): Promise<ApiResponse<unknown>> {
     const callId = nextCallId++;
-    const site: CallSite = { method: call.method, path: call.path, requestId: randomUUID() };
+    const site: CallSite = {
+      method: call.method,
+      path: call.path,
+      requestId: currentRequestId() ?? randomUUID(),
+    };
     const responseType = call.responseType ?? 'json';
     if (call.schema && responseType !== 'json')
       throw new TypeError(`[svc-connector] a schema validates JSON responses, not ${responseType}`);

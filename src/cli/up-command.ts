@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import pino from 'pino';
+import { requestIdMixin } from '../tracing/request-context.ts';
 
 export function upCommand(program: Command): void {
   program
@@ -25,7 +26,10 @@ the API key is printed once and kept in DIR/api-key.`,
           throw new Error(`--${name} must be 0–65535, got ${raw}`);
         return n;
       };
-      const log = pino({ level: process.env.LOG_LEVEL ?? 'warn' }, pino.destination(2));
+      const log = pino(
+        { level: process.env.LOG_LEVEL ?? 'warn', mixin: requestIdMixin },
+        pino.destination(2),
+      );
       const { startLocalStack } = await import('./local-stack.ts');
       const stack = await startLocalStack({
         dataDir: resolve(opts.data),

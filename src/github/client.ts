@@ -9,6 +9,8 @@ export type GitHub = Pick<Octokit, 'rest' | 'request'>;
 export interface GitHubLogger {
   warn(message: string): void;
   info?(message: string): void;
+  /** One line per GitHub call (method, route, status, time), for following a change end to end. */
+  call?(fields: { method: string; url: string; status: number | undefined; ms: number }): void;
 }
 
 export type GitHubAuth =
@@ -56,7 +58,7 @@ export function createGitHubClient(options: GitHubClientOptions): Octokit {
             installationId: options.auth.installationId,
           },
         };
-  return new RetryingOctokit({
+  const octokit = new RetryingOctokit({
     ...auth,
     baseUrl: options.baseUrl ?? 'https://api.github.com',
     userAgent: 'svc-connector',
@@ -70,6 +72,28 @@ export function createGitHubClient(options: GitHubClientOptions): Octokit {
       error: (m: string) => log?.warn(m),
     },
   });
+  if (log?.call) {
+    const call = log.call.bind(log);
+    octokit.hook.wrap('request', async (request, options) => {
+      const started = performance.now();
+      const done = (status: number | undefined) =>
+        call({
+          method: options.method,
+          url: options.url,
+          status,
+          ms: Math.round(performance.now() - started),
+        });
+      try {
+        const response = await request(options);
+        done(response.status);
+        return response;
+      } catch (err) {
+        done((err as { status?: number }).status);
+        throw err;
+      }
+    });
+  }
+  return octokit;
 }
 
 /** `owner/name` split; a string of any other shape is refused. */

@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Logger } from 'pino';
 import { createApp } from '../../server/app.ts';
 import { apiKeyService } from '../../server/auth/api-key-service.ts';
 import { bootstrapIfEmpty } from '../../server/bootstrap.ts';
@@ -42,6 +43,8 @@ export interface StartOptions {
   allowPrivateWebhooks?: boolean;
   /** Environment the platform reads its settings from (default: none of the process's). */
   env?: NodeJS.ProcessEnv;
+  /** The platform's logger (default: silent). */
+  log?: Logger;
 }
 
 export function basic(key: string): string {
@@ -70,6 +73,7 @@ export async function startPlatform(options: StartOptions = {}): Promise<TestPla
     allowPrivateWebhooks: options.allowPrivateWebhooks ?? true,
     webhooks: options.webhooks,
     env: options.env ?? {},
+    ...(options.log ? { log: options.log } : {}),
   });
   worker.start();
   const server: Server = await new Promise((resolve) => {

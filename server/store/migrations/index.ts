@@ -5,6 +5,7 @@ import * as jobs from './0003_jobs.ts';
 import * as webhooks from './0004_webhooks.ts';
 import * as content from './0005_content.ts';
 import * as workbench from './0006_workbench.ts';
+import * as requestIds from './0007_request_ids.ts';
 
 /** Every platform migration, by name; names sort in the order they apply. */
 export const platformMigrations: Record<string, VersionedMigration> = {
@@ -14,4 +15,5 @@ export const platformMigrations: Record<string, VersionedMigration> = {
   '0004_webhooks': webhooks,
   '0005_content': content,
   '0006_workbench': workbench,
+  '0007_request_ids': requestIds,
 };
