@@ -86,14 +86,18 @@ function ipv6Groups(address: string): number[] {
 }
 
 /**
- * The IPv4 address carried inside NAT64 (64:ff9b::/96) and 6to4 (2002::/16) addresses: a gateway
- * on the path would connect to it, so it is what must be judged.
+ * The IPv4 address carried inside NAT64 (64:ff9b::/96, and the local-use 64:ff9b:1::/48 of
+ * RFC 8215 read with the usual /96 layout), 6to4 (2002::/16), IPv4-compatible (::a.b.c.d,
+ * RFC 4291 §2.5.5.1) and IPv4-translated (::ffff:0:a.b.c.d, RFC 2765) addresses: a gateway or
+ * tunnel on the path would connect to it, so it is what must be judged.
  */
 function embeddedIpv4(address: string): string | undefined {
   const g = ipv6Groups(address);
   const v4 = (hi: number, lo: number) => `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
-  if (g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every((x) => x === 0)) return v4(g[6]!, g[7]!);
+  const zero = (from: number, to: number) => g.slice(from, to).every((x) => x === 0);
+  if (g[0] === 0x64 && g[1] === 0xff9b && (zero(2, 6) || g[2] === 1)) return v4(g[6]!, g[7]!);
   if (g[0] === 0x2002) return v4(g[1]!, g[2]!);
+  if (zero(0, 6) || (zero(0, 4) && g[4] === 0xffff && g[5] === 0)) return v4(g[6]!, g[7]!);
   return undefined;
 }
 
