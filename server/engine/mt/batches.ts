@@ -2,6 +2,7 @@
  * Splitting segments into provider requests: providers cap both how many segments and how many
  * characters one request may carry (LLM context and output limits, LibreTranslate's char_limit).
  */
+import { positiveIntSetting } from '../../providers/settings.ts';
 
 export interface BatchLimits {
   /** Most segments per request (at least 1). */
@@ -31,11 +32,5 @@ export function batches(sources: readonly string[], limits: BatchLimits): number
 
 /** Reads a positive integer setting, or the default when unset; anything else is a configuration error. */
 export function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw.trim() === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isSafeInteger(value) || value < 1) {
-    throw new TypeError(`[mt] ${name} must be a positive integer, got ${JSON.stringify(raw)}`);
-  }
-  return value;
+  return positiveIntSetting(env, name, fallback, 'mt');
 }

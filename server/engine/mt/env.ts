@@ -12,6 +12,7 @@
  * | SVC_OPENAI_TEMPERATURE | default 0; `default` sends none (for models that refuse the field) |
  * | SVC_LIBRETRANSLATE_URL, SVC_LIBRETRANSLATE_API_KEY | server root (required) and optional key |
  */
+import { httpUrlSetting } from '../../providers/settings.ts';
 import { type BatchLimits, positiveInt } from './batches.ts';
 import { libreTranslateProvider } from './libretranslate.ts';
 import { offlineProvider } from './offline.ts';
@@ -33,7 +34,7 @@ export function providerFromEnv(env: NodeJS.ProcessEnv, deps: { fetch?: typeof f
     case 'offline':
       return offlineProvider();
     case 'openai': {
-      const baseUrl = httpUrl(env, 'SVC_OPENAI_BASE_URL') ?? OPENAI_DEFAULT_BASE;
+      const baseUrl = httpUrlSetting(env, 'SVC_OPENAI_BASE_URL', 'mt') ?? OPENAI_DEFAULT_BASE;
       const apiKey = env.SVC_OPENAI_API_KEY?.trim() || undefined;
       if (!apiKey && baseUrl === OPENAI_DEFAULT_BASE) {
         throw new TypeError('[mt] SVC_OPENAI_API_KEY is required for api.openai.com');
@@ -51,7 +52,7 @@ export function providerFromEnv(env: NodeJS.ProcessEnv, deps: { fetch?: typeof f
       });
     }
     case 'libretranslate': {
-      const url = httpUrl(env, 'SVC_LIBRETRANSLATE_URL');
+      const url = httpUrlSetting(env, 'SVC_LIBRETRANSLATE_URL', 'mt');
       if (!url)
         throw new TypeError('[mt] SVC_LIBRETRANSLATE_URL is required for SVC_MT_PROVIDER=libretranslate');
       return libreTranslateProvider({
@@ -74,21 +75,6 @@ function limits(env: NodeJS.ProcessEnv, defaults: BatchLimits): BatchLimits {
     segments: positiveInt(env, 'SVC_MT_BATCH_SEGMENTS', defaults.segments),
     characters: positiveInt(env, 'SVC_MT_BATCH_CHARS', defaults.characters),
   };
-}
-
-function httpUrl(env: NodeJS.ProcessEnv, name: string): string | undefined {
-  const raw = env[name]?.trim();
-  if (!raw) return undefined;
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new TypeError(`[mt] ${name} is not a URL: ${JSON.stringify(raw)}`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new TypeError(`[mt] ${name} must be an http(s) URL, got ${url.protocol}`);
-  }
-  return raw.replace(/\/+$/, '');
 }
 
 function temperature(raw: string | undefined): number | undefined {

@@ -2,6 +2,8 @@
  * One JSON request to a provider with a deadline, turning every failure into an MtError whose
  * message is safe to show: the provider's own message when it gives one, never a credential.
  */
+
+import { clipMessage, fetchFailureReason } from '../../providers/errors.ts';
 import { MtError } from './types.ts';
 
 export interface JsonRequest {
@@ -49,15 +51,16 @@ export async function postJson(req: JsonRequest): Promise<unknown> {
     } catch (error) {
       if (req.signal?.aborted) throw req.signal.reason;
       if (deadline.signal.aborted) throw fail(`${where}: no answer within ${req.timeoutMs} ms`);
-      throw fail(`cannot reach ${where}: ${reason(error)}`, { cause: error });
+      throw fail(`cannot reach ${where}: ${fetchFailureReason(error)}`, { cause: error });
     }
     const body = parseJson(text);
     if (status < 200 || status >= 300) {
       const message = (body === undefined ? undefined : req.errorMessage(body)) ?? text.trim();
-      const shown = clip(message || 'no error message');
+      const shown = clipMessage(message || 'no error message', MAX_MESSAGE);
       throw fail(`${where} answered HTTP ${status}: ${shown}`, { status });
     }
-    if (body === undefined) throw fail(`${where} answered with malformed JSON: ${clip(text)}`, { status });
+    if (body === undefined)
+      throw fail(`${where} answered with malformed JSON: ${clipMessage(text, MAX_MESSAGE)}`, { status });
     return body;
   } finally {
     clearTimeout(timer);
@@ -80,19 +83,6 @@ function describe(url: string): string {
   } catch {
     return 'the provider';
   }
-}
-
-/** The useful part of a fetch failure: undici puts the system error (ECONNREFUSED…) in `cause`. */
-function reason(error: unknown): string {
-  const cause = error instanceof Error ? error.cause : undefined;
-  if (cause instanceof Error)
-    return `${(cause as NodeJS.ErrnoException).code ?? cause.name}: ${cause.message}`;
-  return error instanceof Error ? error.message : String(error);
-}
-
-function clip(text: string): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > MAX_MESSAGE ? `${flat.slice(0, MAX_MESSAGE)}…` : flat;
 }
 
 function redact(message: string, secrets: readonly string[] | undefined): string {

@@ -10,6 +10,8 @@
  * | SVC_CONTENT_HEARTBEAT_MS | `: keep-alive` comment interval on open streams (default 15000) |
  * | SVC_OPENAI_BASE_URL, SVC_OPENAI_API_KEY | shared with machine translation |
  */
+
+import { httpUrlSetting, positiveIntSetting } from '../../providers/settings.ts';
 import type { ContentGenerator } from './generator.ts';
 import { offlineGenerator } from './offline.ts';
 import { openAiGenerator } from './openai.ts';
@@ -29,7 +31,7 @@ export function generatorFromEnv(
     case 'offline':
       return offlineGenerator();
     case 'openai': {
-      const baseUrl = httpUrl(env, 'SVC_OPENAI_BASE_URL') ?? OPENAI_DEFAULT_BASE;
+      const baseUrl = httpUrlSetting(env, 'SVC_OPENAI_BASE_URL', 'content') ?? OPENAI_DEFAULT_BASE;
       const apiKey = env.SVC_OPENAI_API_KEY?.trim() || undefined;
       if (!apiKey && baseUrl === OPENAI_DEFAULT_BASE) {
         throw new TypeError('[content] SVC_OPENAI_API_KEY is required for api.openai.com');
@@ -39,7 +41,7 @@ export function generatorFromEnv(
         apiKey,
         model: env.SVC_CONTENT_MODEL?.trim() || env.SVC_OPENAI_MODEL?.trim() || 'gpt-4o-mini',
         temperature: temperature(env.SVC_CONTENT_TEMPERATURE),
-        idleTimeoutMs: positiveInt(env, 'SVC_CONTENT_TIMEOUT_MS', 60_000),
+        idleTimeoutMs: positiveIntSetting(env, 'SVC_CONTENT_TIMEOUT_MS', 60_000, 'content'),
         fetch: deps.fetch ?? globalThis.fetch,
       });
     }
@@ -52,32 +54,7 @@ export function generatorFromEnv(
 
 /** The keep-alive comment interval for open streams. */
 export function heartbeatFromEnv(env: NodeJS.ProcessEnv): number {
-  return positiveInt(env, 'SVC_CONTENT_HEARTBEAT_MS', 15_000);
-}
-
-function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const raw = env[name]?.trim();
-  if (!raw) return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value <= 0) {
-    throw new TypeError(`[content] ${name} must be a positive integer, got ${JSON.stringify(raw)}`);
-  }
-  return value;
-}
-
-function httpUrl(env: NodeJS.ProcessEnv, name: string): string | undefined {
-  const raw = env[name]?.trim();
-  if (!raw) return undefined;
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new TypeError(`[content] ${name} is not a URL: ${JSON.stringify(raw)}`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new TypeError(`[content] ${name} must be an http(s) URL, got ${url.protocol}`);
-  }
-  return raw.replace(/\/+$/, '');
+  return positiveIntSetting(env, 'SVC_CONTENT_HEARTBEAT_MS', 15_000, 'content');
 }
 
 function temperature(raw: string | undefined): number | undefined {

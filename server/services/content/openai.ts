@@ -4,6 +4,7 @@
  * arrives (https://platform.openai.com/docs/api-reference/chat-streaming).
  */
 import { parseSse } from '../../../src/api/sse.ts';
+import { clipMessage, fetchFailureReason } from '../../providers/errors.ts';
 import { ContentGenerationError, type ContentGenerator, type GenerationRequest } from './generator.ts';
 
 export interface OpenAiContentOptions {
@@ -46,7 +47,7 @@ export function openAiGenerator(options: OpenAiContentOptions): ContentGenerator
         if (signal.aborted) throw signal.reason;
         if (idle.signal.aborted) throw fail(`${where}: ${(idle.signal.reason as Error).message}`);
         if (error instanceof ContentGenerationError) throw error;
-        throw fail(`${what}: ${reason(error)}`, error);
+        throw fail(`${what}: ${fetchFailureReason(error)}`, error);
       };
       arm();
       try {
@@ -168,7 +169,7 @@ function deltaOf(data: string, fail: (message: string) => Error): string | undef
   try {
     chunk = JSON.parse(data);
   } catch {
-    throw fail(`malformed stream chunk: ${clip(data)}`);
+    throw fail(`malformed stream chunk: ${clipMessage(data, 300)}`);
   }
   const error = (chunk as { error?: unknown })?.error;
   if (error !== undefined && error !== null) throw fail(`the model failed: ${errorText(error)}`);
@@ -181,28 +182,15 @@ function deltaOf(data: string, fail: (message: string) => Error): string | undef
 }
 
 function errorText(error: unknown): string {
-  if (typeof error === 'string') return clip(error);
+  if (typeof error === 'string') return clipMessage(error, 300);
   const message = (error as { message?: unknown }).message;
-  return typeof message === 'string' ? clip(message) : clip(JSON.stringify(error));
+  return typeof message === 'string' ? clipMessage(message, 300) : clipMessage(JSON.stringify(error), 300);
 }
 
 function errorMessage(text: string): string {
   try {
     return errorText((JSON.parse(text) as { error?: unknown }).error ?? text);
   } catch {
-    return clip(text || 'no error message');
+    return clipMessage(text || 'no error message', 300);
   }
-}
-
-/** The useful part of a fetch failure: undici puts the system error (ECONNREFUSED…) in `cause`. */
-function reason(error: unknown): string {
-  const cause = error instanceof Error ? error.cause : undefined;
-  if (cause instanceof Error)
-    return `${(cause as NodeJS.ErrnoException).code ?? cause.name}: ${cause.message}`;
-  return error instanceof Error ? error.message : String(error);
-}
-
-function clip(text: string): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > 300 ? `${flat.slice(0, 300)}…` : flat;
 }
