@@ -62,7 +62,7 @@ describe('SSRF: IPv6 forms that reach IPv4 or link-local addresses', () => {
     ['fe80::1%eth0', 'link-local', 'link-local with a zone'],
     ['fe80::a9fe:a9fe', 'link-local', 'link-local whose tail spells the metadata address'],
     ['FE80:0000:0000:0000:0000:0000:0000:0001', 'link-local', 'link-local written out in capitals'],
-  ] as const)('%s is %s (%s)', (address, kind) => {
+  ] as const)('%s is %s (%s)', (address, kind, _form) => {
     expect(classifyAddress(address)).toBe(kind);
   });
 
