@@ -21,6 +21,20 @@ export interface DocumentServiceDeps extends FileServiceDeps {
 export function documentService(deps: DocumentServiceDeps) {
   const { db, now } = deps;
 
+  /**
+   * A project of the caller's organization. Projects of a deleted job are gone for callers, as
+   * GET /v2/projects says: their files may be deleted since, so nothing of them can be served.
+   */
+  const liveProject = (auth: AuthContext, id: number) =>
+    db
+      .selectFrom('projects')
+      .innerJoin('jobs', 'jobs.id', 'projects.job_id')
+      .selectAll('projects')
+      .where('projects.organization_id', '=', auth.organizationId)
+      .where('projects.id', '=', id)
+      .where('jobs.deleted_at', 'is', null)
+      .executeTakeFirst();
+
   async function owned(auth: AuthContext, id: number) {
     const doc = await db
       .selectFrom('documents')
@@ -28,12 +42,8 @@ export function documentService(deps: DocumentServiceDeps) {
       .where('organization_id', '=', auth.organizationId)
       .where('id', '=', id)
       .executeTakeFirst();
-    if (!doc) throw notFound(`document ${id}`);
-    const project = await db
-      .selectFrom('projects')
-      .selectAll()
-      .where('id', '=', doc.project_id)
-      .executeTakeFirstOrThrow();
+    const project = doc ? await liveProject(auth, doc.project_id) : undefined;
+    if (!doc || !project) throw notFound(`document ${id}`);
     return { doc, project };
   }
 
@@ -141,12 +151,7 @@ export function documentService(deps: DocumentServiceDeps) {
       blob: StoredBlob,
       meta: { name: string; projectId: number; pretranslate: boolean },
     ): Promise<Document> {
-      const project = await db
-        .selectFrom('projects')
-        .selectAll()
-        .where('organization_id', '=', auth.organizationId)
-        .where('id', '=', meta.projectId)
-        .executeTakeFirst();
+      const project = await liveProject(auth, meta.projectId);
       if (!project) throw notFound(`project ${meta.projectId}`);
       if (meta.pretranslate) {
         const decision = await deps.limiter.request(auth.organizationId);
