@@ -1,4 +1,4 @@
-import type { Request } from 'express';
+import type { Response } from 'express';
 import { TranslateRequest, TranslateResult } from '../../src/api/schemas/translate.ts';
 import type { AuthContext } from '../auth/context.ts';
 import type { ApiRegistry } from '../http/api-router.ts';
@@ -9,10 +9,17 @@ type Translate = (
   signal?: AbortSignal,
 ) => Promise<TranslateResult>;
 
-/** Aborted when the caller goes away, so a slow MT provider is not waited for in vain. */
-function disconnectSignal(req: Request): AbortSignal {
+/**
+ * Aborted when the caller goes away, so a slow MT provider is not waited for in vain. Listens on
+ * the response, which closes once per request: a listener on the socket would stay there for
+ * every request a keep-alive connection carries (11 of them made Node warn of a leak in the fuzz
+ * pass). A response that closes before it finished means the caller left.
+ */
+export function disconnectSignal(res: Response): AbortSignal {
   const controller = new AbortController();
-  req.socket.once('close', () => controller.abort(new Error('client disconnected')));
+  res.once('close', () => {
+    if (!res.writableFinished) controller.abort(new Error('client disconnected'));
+  });
   return controller.signal;
 }
 
@@ -30,7 +37,7 @@ export function translateRoutes(api: ApiRegistry, translate: Translate): void {
     summary,
     body: TranslateRequest,
     responses,
-    handler: ({ auth, body, req }) => translate(auth, body, disconnectSignal(req)),
+    handler: ({ auth, body, res }) => translate(auth, body, disconnectSignal(res)),
   });
   api.add({
     method: 'get',
@@ -39,6 +46,6 @@ export function translateRoutes(api: ApiRegistry, translate: Translate): void {
     summary: `${summary}; the same fields as query parameters`,
     query: TranslateRequest,
     responses,
-    handler: ({ auth, query, req }) => translate(auth, query, disconnectSignal(req)),
+    handler: ({ auth, query, res }) => translate(auth, query, disconnectSignal(res)),
   });
 }
