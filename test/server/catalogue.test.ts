@@ -81,6 +81,14 @@ describe('GET /openapi.json', () => {
       expect(doc.paths).toHaveProperty([path]);
   });
 
+  it('documents memory_id of segment translation as required, with its bounds (a preprocess hid both)', async () => {
+    const doc = await (await p.call('/openapi.json', { key: null })).json();
+    const request = doc.components.schemas.TranslateRequest;
+    expect(request.required).toEqual(['source', 'memory_id']);
+    expect(request.properties.memory_id.anyOf[0]).toMatchObject({ type: 'integer', minimum: 1 });
+    expect(request.properties.n.anyOf[0]).toMatchObject({ type: 'integer', minimum: 1, maximum: 100 });
+  });
+
   it('names both content types a document download answers with (the file, or XLIFF with is_xliff)', async () => {
     const doc = await (await p.call('/openapi.json', { key: null })).json();
     expect(Object.keys(doc.paths['/v2/documents/files'].get.responses['200'].content)).toEqual([

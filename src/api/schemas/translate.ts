@@ -5,15 +5,21 @@ const flag = z.preprocess(
   (v) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' ? false : v),
   z.boolean(),
 );
-const int = z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v), z.int());
+/**
+ * An integer: a JSON number (POST) or a query string's digits (GET). A union rather than a
+ * preprocess, so the OpenAPI document keeps the bounds and which fields are required (a
+ * preprocess reads as "anything, optional" there: memory_id was documented as optional).
+ */
+const int = (check: z.ZodInt = z.int()) =>
+  z.union([check, z.string().regex(/^\s*-?\d+\s*$/, 'must be an integer').transform(Number).pipe(check)]);
 
 /** POST /v2/translate body, or GET /v2/translate query (spec, Segment translation request). */
 export const TranslateRequest = z
   .object({
     source: z.string().min(1, 'must not be empty').max(5000, 'must be at most 5000 characters'),
-    memory_id: int.pipe(z.int().min(1)),
-    source_hash: int.optional(),
-    n: int.pipe(z.int().min(1).max(100)).optional().describe('deprecated: at most this many translations'),
+    memory_id: int(z.int().min(1)),
+    source_hash: int().optional(),
+    n: int(z.int().min(1).max(100)).optional().describe('deprecated: at most this many translations'),
     prefix: z.string().max(5000).optional().describe('every returned target starts with this text'),
     rich: flag.default(false),
     tm_matches: flag.default(true),
