@@ -6,6 +6,7 @@ import {
 } from '../../src/api/schemas/documents.ts';
 import { Document } from '../../src/api/schemas/projects.ts';
 import { type ApiRegistry, reply } from '../http/api-router.ts';
+import { attachmentDisposition } from '../http/content-disposition.ts';
 import { HttpError } from '../http/errors.ts';
 import { jsonHeader, receiveUpload } from '../http/upload.ts';
 import { parseInput } from '../http/validate.ts';
@@ -55,7 +56,7 @@ export function documentRoutes(
       const file = await documents.download(auth, query.id, query.is_xliff);
       res.set({
         'Content-Type': file.type,
-        'Content-Disposition': `attachment; filename*=UTF-8''${encodeURIComponent(file.name.split('/').pop() ?? 'document')}`,
+        'Content-Disposition': attachmentDisposition(file.name, 'document'),
       });
       res.end(file.bytes);
     },

@@ -7,6 +7,7 @@ import {
   UploadFileQuery,
 } from '../../src/api/schemas/files.ts';
 import { type ApiRegistry, reply } from '../http/api-router.ts';
+import { attachmentDisposition } from '../http/content-disposition.ts';
 import type { FileService } from '../services/files.ts';
 
 const missing = { 404: { description: 'no such file in this organization' } };
@@ -59,7 +60,7 @@ export function fileRoutes(api: ApiRegistry, files: FileService): void {
       res.set({
         'Content-Type': 'application/octet-stream',
         'Content-Length': String(file.size),
-        'Content-Disposition': `attachment; filename*=UTF-8''${encodeURIComponent(file.name.split('/').pop() ?? 'file')}`,
+        'Content-Disposition': attachmentDisposition(file.name, 'file'),
       });
       for await (const chunk of chunks) if (!res.write(chunk)) await new Promise((r) => res.once('drain', r));
       res.end();

@@ -5,6 +5,7 @@ import {
   TranslationIdQuery,
 } from '../../src/api/schemas/instant.ts';
 import type { ApiRegistry } from '../http/api-router.ts';
+import { attachmentDisposition } from '../http/content-disposition.ts';
 import { limitedEndpoint } from '../limits/middleware.ts';
 import type { RateLimiter } from '../limits/rate-limiter.ts';
 import type { InstantService } from '../services/instant.ts';
@@ -50,7 +51,7 @@ export function instantRoutes(api: ApiRegistry, limiter: RateLimiter, instant: I
       const { name, chunks } = await instant.download(auth, query.id);
       res.set({
         'Content-Type': 'application/octet-stream',
-        'Content-Disposition': `attachment; filename*=UTF-8''${encodeURIComponent(name.split('/').pop() ?? 'file')}`,
+        'Content-Disposition': attachmentDisposition(name, 'file'),
       });
       for await (const chunk of chunks) if (!res.write(chunk)) await new Promise((r) => res.once('drain', r));
       res.end();
