@@ -21,6 +21,10 @@ export type ValueMode = 'valid' | 'boundary';
 
 const INT32 = 2 ** 31 - 1;
 
+/** Requests that remove the resource they name (a rotated key is revoked). */
+const destructive = (op: { method: string; path: string }) =>
+  op.method === 'delete' || op.path.endsWith('/rotate');
+
 export function typesOf(s: JsonSchema): string[] {
   if (Array.isArray(s.type)) return s.type as string[];
   return typeof s.type === 'string' ? [s.type] : [];
@@ -58,17 +62,18 @@ function known(
   const pool = field.name ? poolFor(ctx.op, field.name, field.where) : undefined;
   if (pool && (type === 'integer' || type === 'string')) {
     const fromPool = fc.tuple(fc.nat(), base).map(([n, fallback]) => {
-      const id = ctx.pools.pick(pool, n);
+      const id = ctx.pools.pick(pool, n, destructive(ctx.op));
       const value = type === 'string' && typeof id === 'number' ? String(id) : id;
       return value !== undefined && validate(s, value, ctx.resolve).length === 0 ? value : fallback;
     });
-    return fc.oneof({ weight: 3, arbitrary: fromPool }, { weight: 1, arbitrary: base });
+    // Mostly existing ids, so valid requests get past "not found" to the code behind it.
+    return fc.oneof({ weight: 9, arbitrary: fromPool }, { weight: 1, arbitrary: base });
   }
   const hints = field.name
     ? (HINTS[field.name] ?? []).filter((h) => validate(s, h, ctx.resolve).length === 0)
     : [];
   return hints.length > 0
-    ? fc.oneof({ weight: 2, arbitrary: fc.constantFrom(...hints) }, { weight: 1, arbitrary: base })
+    ? fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...hints) }, { weight: 1, arbitrary: base })
     : base;
 }
 

@@ -37,6 +37,12 @@ export interface ApiDocument {
    * `GET /v2/jobs/{id}`. Undefined when no operation matches.
    */
   route(method: string, target: string): Operation | undefined;
+  /**
+   * What a request no operation matches is judged by: public (no route, so no authentication),
+   * with the error body of the operations under the same two first segments (`/v2/api-keys/…`),
+   * else the error body most operations document.
+   */
+  unrouted(method: string, path: string): Operation;
   /** Follows `#/components/schemas/…` references (and only those: the document uses no others). */
   resolve(schema: JsonSchema): JsonSchema;
 }
@@ -111,7 +117,30 @@ export function readDocument(raw: unknown): ApiDocument {
     const path = target.split('?')[0]!;
     return matchers.find((m) => m.op.method === method.toLowerCase() && m.regex.test(path))?.op;
   };
-  return { operations, resolve, route };
+  const defaultOf = (ops: Operation[]) => {
+    const counts = new Map<string, { n: number; response: DocumentedResponse }>();
+    for (const op of ops) {
+      const response = op.responses.default;
+      if (!response) continue;
+      const key = JSON.stringify(response);
+      counts.set(key, { n: (counts.get(key)?.n ?? 0) + 1, response });
+    }
+    return [...counts.values()].sort((a, b) => b.n - a.n)[0]?.response;
+  };
+  const unrouted = (method: string, path: string): Operation => {
+    const head = path.split('/').slice(0, 3).join('/');
+    const near = operations.filter((op) => op.path === head || op.path.startsWith(`${head}/`));
+    const fallback = defaultOf(near) ?? defaultOf(operations);
+    return {
+      method: method.toLowerCase() as Method,
+      path,
+      key: `${method.toUpperCase()} ${path} (no route)`,
+      parameters: [],
+      responses: fallback ? { default: fallback } : {},
+      public: true,
+    };
+  };
+  return { operations, resolve, route, unrouted };
 }
 
 /** Fetches and reads the document a server serves at `/openapi.json`. */

@@ -27,6 +27,7 @@ export async function createFixtures(
   timeoutMs: number,
 ): Promise<Fixtures> {
   let requests = 0;
+  pools.keep(true);
   const call = async (method: string, target: string, body?: unknown, raw?: Uint8Array): Promise<unknown> => {
     const path = target.split('?')[0]!;
     const op = doc.operations.find((o) => o.method === method.toLowerCase() && o.path === path);
@@ -66,38 +67,41 @@ export async function createFixtures(
   };
   await call('DELETE', `/v2/api-keys/${doomed.id}`);
 
-  const memory = idOf(
-    await call('POST', '/v2/memories', { name: 'fuzz memory', srclang: 'en', trglang: 'de' }),
+  const memory = idOf(await call('POST', '/v2/memories', { name: 'fuzz de', srclang: 'en', trglang: 'de' }));
+  const memoryFr = idOf(
+    await call('POST', '/v2/memories', { name: 'fuzz fr', srclang: 'en', trglang: 'fr' }),
   );
-  const files: (number | string)[] = [];
-  for (const [name, text] of Object.entries(SAMPLE_FILES).slice(0, 3)) {
-    files.push(
-      idOf(
-        await call(
-          'POST',
-          `/v2/files?name=${encodeURIComponent(`fuzz/${name}`)}`,
-          undefined,
-          new TextEncoder().encode(text),
-        ),
-      ),
-    );
+  const files: Record<string, number | string> = {};
+  for (const [name, text] of Object.entries(SAMPLE_FILES)) {
+    const bytes = new TextEncoder().encode(text);
+    files[name] = idOf(await call('POST', `/v2/files?name=fuzz/${name}`, undefined, bytes));
   }
+  // String files a job can import as documents (a TMX or a termbase would make it fail).
+  const documents = [files['locales/en/app.json'], files['strings.properties']];
   const hooks = '/v3/connectors/configuration/webhooks';
-  const hook = idOf(
-    await call('POST', hooks, {
-      webhookName: 'fuzz hook',
-      webhookUrl: 'http://127.0.0.1:9/fuzz',
-      eventType: ['JOB_UPDATE', 'JOB_DELIVER'],
-    }),
-  );
-  await call('POST', '/v2/jobs', {
-    name: 'fuzz job',
-    srcLang: 'en',
-    languagePairs: [{ trgLang: 'de', memoryId: memory }],
-    fileIds: [files[0]],
-  });
+  const hook = {
+    webhookName: 'fuzz hook',
+    webhookUrl: 'http://127.0.0.1:9/fuzz',
+    eventType: ['JOB_UPDATE', 'JOB_DELIVER'],
+  };
+  const hookId = idOf(await call('POST', hooks, hook));
+  // Two jobs, so one can be delivered, archived or exported while the other stays as it is.
+  for (const [name, pairs] of [
+    ['fuzz job', [{ trgLang: 'de', memoryId: memory }]],
+    [
+      'fuzz job 2',
+      [
+        { trgLang: 'de', memoryId: memory },
+        { trgLang: 'fr', memoryId: memoryFr },
+      ],
+    ],
+  ] as const) {
+    await call('POST', '/v2/jobs', { name, srcLang: 'en', languagePairs: pairs, fileIds: documents });
+  }
   await call('GET', '/v2/projects');
-  await call('GET', `${hooks}/${hook}/deliveries`);
-  await call('POST', `/v2/translate/file?fileId=${files[0]}&memoryId=${memory}`);
+  await call('GET', `${hooks}/${hookId}/deliveries`);
+  await call('POST', `/v2/translate/file?fileId=${documents[0]}&memoryId=${memory}`);
+  await call('GET', '/v2/workflows/templates');
+  pools.keep(false);
   return { revokedKey: doomed.key, requests };
 }

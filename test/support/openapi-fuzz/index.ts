@@ -5,6 +5,6 @@
 export type { AuthVariant } from './auth.ts';
 export type { FailureKind } from './check.ts';
 export { type ApiDocument, fetchDocument, type Operation, readDocument } from './document.ts';
-export { type FuzzFailure, type FuzzOptions, type FuzzResult, fuzzPass } from './pass.ts';
+export { type FuzzEvent, type FuzzFailure, type FuzzOptions, type FuzzResult, fuzzPass } from './pass.ts';
 export type { Mode } from './requests.ts';
 export { validate } from './validate.ts';

@@ -25,6 +25,22 @@ export interface FuzzOptions {
   filter?: (op: Operation) => boolean;
   /** Sends only these request numbers of the sequence: reproduces a reported failure. */
   only?: readonly number[];
+  /** Called after each answer (tracing, or counting what the checks do not judge). */
+  observe?: (event: FuzzEvent) => void;
+}
+
+export interface FuzzEvent {
+  index: number;
+  operation: string;
+  mode: Mode;
+  auth: AuthVariant;
+  method: string;
+  target: string;
+  note: string;
+  /** The status, or `timeout` / `connection`. */
+  status: string;
+  /** The first 300 characters of the answer. */
+  answer: string;
 }
 
 export interface FuzzFailure {
@@ -46,6 +62,8 @@ export interface FuzzResult {
   byStatus: Record<string, number>;
   /** Requests per operation and mode. */
   coverage: Record<string, Record<Mode, number>>;
+  /** Answers per operation and status: which operations the pass got past validation. */
+  byOperation: Record<string, Record<string, number>>;
   failures: FuzzFailure[];
   durationMs: number;
 }
@@ -75,7 +93,14 @@ export async function fuzzPass(options: FuzzOptions): Promise<FuzzResult> {
   const fixtures = await createFixtures(options.baseUrl, options.key, doc, pools, timeoutMs);
   const credentials = credentialsArb({ valid: options.key, revoked: fixtures.revokedKey });
   const arbs = new Map<string, fc.Arbitrary<[FuzzRequest, Credentials]>>();
-  const result: FuzzResult = { requests: 0, byStatus: {}, coverage: {}, failures: [], durationMs: 0 };
+  const result: FuzzResult = {
+    requests: 0,
+    byStatus: {},
+    coverage: {},
+    byOperation: {},
+    failures: [],
+    durationMs: 0,
+  };
 
   const one = async (index: number) => {
     const op = operations[index % operations.length]!;
@@ -104,17 +129,33 @@ export async function fuzzPass(options: FuzzOptions): Promise<FuzzResult> {
     const status =
       'answer' in sent ? String(sent.answer.status) : 'timeout' in sent ? 'timeout' : 'connection';
     result.byStatus[status] = (result.byStatus[status] ?? 0) + 1;
+    const statuses = (result.byOperation[op.key] ??= {});
+    statuses[status] = (statuses[status] ?? 0) + 1;
 
+    options.observe?.({
+      index,
+      operation: op.key,
+      mode,
+      auth: creds.variant,
+      method: request.method,
+      target: target.replace(options.key, '<key>'),
+      note: request.note,
+      status,
+      answer: 'answer' in sent ? new TextDecoder().decode(sent.answer.body.subarray(0, 300)) : '',
+    });
     let verdict: { kind: FailureKind; problem: string } | undefined;
     if ('timeout' in sent) verdict = { kind: 'timeout', problem: `no answer within ${timeoutMs} ms` };
     else if ('error' in sent) verdict = { kind: 'connection', problem: `connection failed: ${sent.error}` };
     else {
-      // An empty path segment can reach another operation (`/v2/jobs/` is the list): judge by that one.
-      const reached = doc.route(request.method, target) ?? op;
+      // An empty or dot segment can reach another operation (`/v2/jobs/` is the list, and URLs
+      // resolve `%2e%2e` as `..`): judge the answer by the operation the request reached.
+      const pathname = new URL(target, options.baseUrl).pathname;
+      const reached = doc.route(request.method, pathname) ?? doc.unrouted(request.method, pathname);
       verdict = judge(doc, reached, mode, creds.variant, sent.answer);
-      if (!verdict && creds.variant === 'valid') {
+      if (!verdict && creds.variant === 'valid' && sent.answer.status < 300) {
         const json = successJson(sent.answer);
         if (json !== undefined) pools.harvest(reached, json);
+        pools.forgetDeleted(reached, new URL(target, options.baseUrl));
       }
     }
     if (verdict) {

@@ -9,8 +9,10 @@ const NAMED: Readonly<Record<string, string>> = {
   memoryId: '/v2/memories',
   fileId: '/v2/files',
   fileIds: '/v2/files',
+  workflowTemplateId: '/v2/workflows/templates',
   project_id: '/v2/projects',
   translationIds: '/v2/translate/file',
+  document: 'documents',
   documents: 'documents',
   projects: '/v2/projects',
 };
@@ -34,6 +36,16 @@ const MAX_PER_POOL = 64;
 export class IdPools {
   readonly #pools = new Map<string, Id[]>();
   readonly #protected = new Set<string>();
+  readonly #kept = new Set<string>();
+  #keeping = false;
+
+  /**
+   * While `keeping`, added ids are kept from destructive requests (DELETE, key rotation): the
+   * fixtures stay for the whole pass while resources the pass creates itself come and go.
+   */
+  keep(on: boolean): void {
+    this.#keeping = on;
+  }
 
   /** Keeps an id out of every pool: the caller's own API key must never be revoked or rotated. */
   protect(pool: string, id: Id): void {
@@ -48,6 +60,7 @@ export class IdPools {
 
   add(pool: string, id: Id): void {
     if (this.#protected.has(`${pool} ${id}`)) return;
+    if (this.#keeping) this.#kept.add(`${pool} ${id}`);
     const ids = this.#pools.get(pool) ?? [];
     if (ids.includes(id)) return;
     ids.push(id);
@@ -55,9 +68,36 @@ export class IdPools {
     this.#pools.set(pool, ids);
   }
 
-  /** The n-th id of a pool (modulo its size), or undefined while it is empty. */
-  pick(pool: string, n: number): Id | undefined {
+  /** Forgets an id whose resource was deleted, so later requests do not keep drawing it. */
+  remove(pool: string, id: Id): void {
     const ids = this.#pools.get(pool);
+    if (ids)
+      this.#pools.set(
+        pool,
+        ids.filter((x) => String(x) !== String(id)),
+      );
+  }
+
+  /** After a successful DELETE: forgets the ids its path and `id` query named. */
+  forgetDeleted(op: Operation, url: URL): void {
+    if (op.method !== 'delete') return;
+    const template = op.path.split('/');
+    const actual = url.pathname.split('/');
+    template.forEach((segment, i) => {
+      const name = /^\{(\w+)\}$/.exec(segment)?.[1];
+      const pool = name ? poolFor(op, name, 'path') : undefined;
+      if (pool && actual[i] !== undefined) this.remove(pool, decodeURIComponent(actual[i]!));
+    });
+    // Only the route's own resource: `DELETE /v2/files/labels?id=` removes a label, not the file.
+    const id = url.searchParams.get('id');
+    const own = poolFor(op, 'id', 'query');
+    if (id !== null && own && template.length <= 3) this.remove(own, id);
+  }
+
+  /** The n-th id of a pool (modulo its size), or undefined while it is empty. */
+  pick(pool: string, n: number, destructive = false): Id | undefined {
+    let ids = this.#pools.get(pool);
+    if (ids && destructive) ids = ids.filter((id) => !this.#kept.has(`${pool} ${id}`));
     return ids && ids.length > 0 ? ids[n % ids.length] : undefined;
   }
 

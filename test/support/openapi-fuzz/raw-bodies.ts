@@ -79,7 +79,7 @@ export function rawBodyArb(
   ];
   if (multipart) {
     broken.push(
-      sample.map(([name, text]) => ({
+      sample.map(([, text]) => ({
         headers: { 'content-type': 'multipart/form-data' },
         body: utf8(text),
         note: 'multipart without a boundary',

@@ -29,6 +29,7 @@ export const NASTY_STRINGS: readonly string[] = [
   '../../../etc/passwd',
   'C:\\Windows\\win.ini',
   '%00%2e%2e%2f',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: the literal text is the probe
   '${jndi:ldap://x}',
   '{{7*7}}<%= 7*7 %>',
   '<script>alert(1)</script>',
