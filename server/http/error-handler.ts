@@ -54,8 +54,13 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
       known ?? new HttpError(500, `internal error; quote request id ${requestId} when reporting it`);
     if (!known) log.error({ err, requestId, method: req.method, path: req.path }, 'request failed');
     res.status(error.status).set(error.headers);
-    const key = errorStyleFor(req.path);
-    res.json({ [key]: error.message, ...error.fields });
+    // A body with its own `error` code (429: rate_limit_exceeded) carries the message beside it on
+    // every route, the API-key routes included, whose other errors put the message in `error`.
+    res.json(
+      'error' in error.fields
+        ? { ...error.fields, message: error.message }
+        : { [errorStyleFor(req.path)]: error.message, ...error.fields },
+    );
   };
 }
 
