@@ -112,8 +112,9 @@ export function instantService(deps: { db: Db; now: () => number; limiter: RateL
         .where('organization_id', '=', auth.organizationId);
       if (filters.translationIds) q = q.where('id', 'in', filters.translationIds);
       if (filters.status) q = q.where('status', '=', filters.status);
-      if (filters.fromTime !== undefined) q = q.where('created_at', '>=', filters.fromTime * 1000);
-      if (filters.toTime !== undefined) q = q.where('created_at', '<', filters.toTime * 1000);
+      // Times are whole milliseconds (bigint columns): PostgreSQL refuses a fraction outright.
+      if (filters.fromTime !== undefined) q = q.where('created_at', '>=', Math.ceil(filters.fromTime * 1000));
+      if (filters.toTime !== undefined) q = q.where('created_at', '<', Math.ceil(filters.toTime * 1000));
       return (await q.orderBy('id').limit(5000).execute()).map(presentStatus);
     },
 

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { MAX_ID } from '../../src/api/schemas/common.ts';
 import type { ImportHeader, Memory, MemoryImport, MemoryMatch } from '../../src/api/schemas/memories.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { HttpError } from '../http/errors.ts';
@@ -259,6 +260,9 @@ export function memoryService(deps: MemoryServiceDeps) {
 
     async deleteSegment(auth: AuthContext, id: number, segmentId: number): Promise<{ success: boolean }> {
       await accessible(auth, id);
+      // The spec types segment_id int64; ours are 32-bit, so a larger one names no segment (and
+      // PostgreSQL would refuse to compare it).
+      if (segmentId > MAX_ID) return { success: false };
       const result = await db
         .deleteFrom('segments')
         .where('memory_id', '=', id)

@@ -244,6 +244,56 @@ const cases: BadCase[] = [
     status: 400,
     says: /could not be read: Unexpected end of form/,
   },
+  // Fuzz counterexamples on PostgreSQL: it cannot store NUL in text, nor compare an id past 32 bits
+  // with an integer column; both were 500s there.
+  {
+    name: 'webhook name holding NUL',
+    path: '/v3/connectors/configuration/webhooks',
+    init: {
+      method: 'POST',
+      json: { webhookName: 'a\u0000b', webhookUrl: 'http://127.0.0.1:9/x', eventType: ['JOB_UPDATE'] },
+    },
+    status: 400,
+    says: /^webhookName: must not contain NUL/,
+  },
+  {
+    name: 'label filter holding NUL',
+    path: '/v2/files?labels=%00',
+    init: {},
+    status: 400,
+    says: /^labels: must not contain NUL/,
+  },
+  {
+    name: 'file id past 32 bits in a job',
+    path: '/v2/jobs',
+    init: {
+      method: 'POST',
+      json: { name: 'j', srcLang: 'en', languagePairs: [{ trgLang: 'de', memoryId: 1 }], fileIds: [2 ** 31] },
+    },
+    status: 400,
+    says: /^fileIds\.0: Too big/,
+  },
+  {
+    name: 'translation id past 32 bits',
+    path: '/v2/translate/files?id=9007199254740991',
+    init: {},
+    status: 400,
+    says: /^id: Too big/,
+  },
+  {
+    name: 'segment translation memory_id past 32 bits',
+    path: '/v2/translate?source=a&memory_id=3525772893',
+    init: {},
+    status: 400,
+    says: /^memory_id: /,
+  },
+  {
+    name: 'file translation ids past 32 bits',
+    path: '/v2/translate/file?fileId=9999999999&memoryId=1',
+    init: { method: 'POST' },
+    status: 400,
+    says: /ids must be at most 2147483647/,
+  },
   {
     name: 'unsupported charset',
     path: '/v2/api-keys',

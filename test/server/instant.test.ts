@@ -181,6 +181,12 @@ describe('instant file translation', () => {
       await p.call(`/v2/translate/file?fromTime=${Math.floor(Date.now() / 1000) - 60}`),
     );
     expect(recent.length).toBe(4);
+    // Fractional seconds are times too (PostgreSQL refused the fraction: a 500, fuzz counterexample).
+    const fractional = await json(await p.call(`/v2/translate/file?fromTime=${Date.now() / 1000 - 60.5}`));
+    expect(fractional.length).toBe(4);
+    const past = await p.call('/v2/translate/file?toTime=1e300');
+    expect(past.status).toBe(400);
+    expect((await past.json()).message).toMatch(/toTime: must be a time in epoch seconds/);
     const none = await p.call('/v2/translate/file');
     expect(none.status).toBe(400);
     expect((await none.json()).message).toMatch(/at least one filter/);

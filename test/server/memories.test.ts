@@ -174,6 +174,14 @@ describe('TMX import and fuzzy query', () => {
     const again = await p.call(`/v2/memories/segment?id=${id}&segment_id=${segment}`, { method: 'DELETE' });
     expect(await again.json()).toEqual({ success: false });
   });
+
+  it('deletes no segment for an int64 segment_id past 32 bits (PostgreSQL answered 500)', async () => {
+    const del = await p.call(`/v2/memories/segment?id=${id}&segment_id=9007199254740991`, {
+      method: 'DELETE',
+    });
+    expect(del.status).toBe(200);
+    expect(await del.json()).toEqual({ success: false });
+  });
 });
 
 describe('failed imports leave the memory as it was', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { resourceId } from './common.ts';
 
 const isoDateTime = z.iso.datetime({ offset: true });
 
@@ -11,11 +12,7 @@ export const CreateApiKeyRequest = z
       .max(255, 'must be at most 255 characters')
       .refine((s) => s.trim() !== '', 'must not be blank'),
     expiresAt: isoDateTime.optional().describe('ISO 8601, in the future; omit for a key that never expires'),
-    userId: z
-      .int()
-      .min(1)
-      .optional()
-      .describe('create the key for another user of this organization (admins)'),
+    userId: resourceId.optional().describe('create the key for another user of this organization (admins)'),
   })
   .meta({ id: 'CreateApiKeyRequest' });
 

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { MAX_ID, queryId, resourceId } from './common.ts';
 import { fileName } from './files.ts';
 
 /** POST /v2/documents/pretranslate (spec: id array; DESIGN §5: the other fields). */
 export const PretranslateRequest = z
   .strictObject({
-    id: z.array(z.int().min(1)).min(1, 'give at least one document id'),
+    id: z.array(resourceId).min(1, 'give at least one document id'),
     mode: z.enum(['TM', 'TM+MT']).optional(),
     auto_accept: z.boolean().optional(),
     case_sensitive: z.boolean().optional(),
@@ -19,7 +20,7 @@ export const PretranslateResult = z
 export type PretranslateRequest = z.infer<typeof PretranslateRequest>;
 
 export const DocumentDownloadQuery = z.object({
-  id: z.coerce.number<string>().int().min(1),
+  id: queryId,
   is_xliff: z
     .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
     .transform((v) => v === true || v === 'true' || v === '1')
@@ -29,7 +30,7 @@ export const DocumentDownloadQuery = z.object({
 /** The SVC-API header (or separate headers) of a raw-body document upload. */
 export const DocumentUploadHeader = z.object({
   name: fileName,
-  project_id: z.coerce.number<string | number>().int().min(1),
+  project_id: z.coerce.number<string | number>().int().min(1).max(MAX_ID),
   pretranslate: z
     .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
     .transform((v) => v === true || v === 'true' || v === '1')

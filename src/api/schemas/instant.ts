@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { queryBoolean } from './common.ts';
+import { MAX_ID, queryBoolean, queryId } from './common.ts';
 
 export const INSTANT_STATUSES = ['InProgress', 'Completed', 'Failed', 'ReadyForDownload'] as const;
 
@@ -28,7 +28,12 @@ const idsParam = z
   )
   .pipe(
     z
-      .array(z.string().regex(/^\d{1,10}$/, 'ids must be positive integers'))
+      .array(
+        z
+          .string()
+          .regex(/^\d{1,10}$/, 'ids must be positive integers')
+          .refine((id) => Number(id) <= MAX_ID, `ids must be at most ${MAX_ID}`),
+      )
       .min(1)
       .max(1000),
   )
@@ -36,17 +41,20 @@ const idsParam = z
 
 export const TranslateFileQuery = z.object({
   fileId: idsParam,
-  memoryId: z.coerce.number<string>().int().min(1),
+  memoryId: queryId,
   configId: z.coerce.number<string>().int().optional(),
   withTM: queryBoolean.default(true),
 });
+
+/** A time in epoch seconds, fractions allowed, within what a Date can hold (8.64e12 s). */
+const epochSeconds = z.coerce.number<string>().min(0).max(8.64e12, 'must be a time in epoch seconds');
 
 export const ListTranslationsQuery = z
   .object({
     translationIds: idsParam.optional(),
     status: z.enum(INSTANT_STATUSES).optional(),
-    fromTime: z.coerce.number<string>().min(0).optional(),
-    toTime: z.coerce.number<string>().min(0).optional(),
+    fromTime: epochSeconds.optional(),
+    toTime: epochSeconds.optional(),
   })
   .refine(
     (q) =>
@@ -57,6 +65,6 @@ export const ListTranslationsQuery = z
     'give at least one filter: translationIds, status, fromTime or toTime',
   );
 
-export const TranslationIdQuery = z.object({ id: z.coerce.number<string>().int().min(1) });
+export const TranslationIdQuery = z.object({ id: queryId });
 
 export type FileTranslationStatus = z.infer<typeof FileTranslationStatus>;

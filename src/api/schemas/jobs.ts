@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { languageCode, queryBoolean, queryId, regionCode } from './common.ts';
+import { languageCode, queryBoolean, queryId, regionCode, resourceId } from './common.ts';
 
 const dateTime = z.iso.datetime({ offset: true });
 
@@ -65,7 +65,7 @@ export const LanguagePair = z
     srcLocale: regionCode.optional(),
     trgLang: languageCode,
     trgLocale: regionCode.optional(),
-    memoryId: z.int().min(1),
+    memoryId: resourceId,
   })
   .meta({ id: 'LanguagePair' });
 
@@ -73,13 +73,13 @@ export const CreateJobRequest = z
   .object({
     name: z.string().min(1, 'must not be empty').max(255),
     languagePairs: z.array(LanguagePair).min(1, 'give at least one language pair'),
-    fileIds: z.array(z.int().min(1)).min(1, 'give at least one uploaded file id'),
+    fileIds: z.array(resourceId).min(1, 'give at least one uploaded file id'),
     due: dateTime.optional(),
     srcLang: languageCode,
     srcLocale: regionCode.optional(),
     isPlural: z.boolean().optional(),
-    workflowTemplateId: z.int().min(1).optional(),
-    domainId: z.int().min(1).optional(),
+    workflowTemplateId: resourceId.optional(),
+    domainId: resourceId.optional(),
   })
   .meta({ id: 'CreateJobRequest' });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { languageCode, queryBoolean, queryId, regionCode } from './common.ts';
+import { languageCode, MAX_ID, queryBoolean, queryId, regionCode, resourceId } from './common.ts';
 
 /** A memory (data source): one language pair (spec, Memory). Times are epoch seconds. */
 export const Memory = z
@@ -40,7 +40,7 @@ export const CreateMemoryRequest = z
   .meta({ id: 'CreateMemoryRequest' });
 
 export const UpdateMemoryRequest = z
-  .object({ id: z.int().min(1), name: z.string().min(1, 'must not be empty').max(255) })
+  .object({ id: resourceId, name: z.string().min(1, 'must not be empty').max(255) })
   .meta({ id: 'UpdateMemoryRequest' });
 
 export const MemoryIdQuery = z.object({ id: queryId });
@@ -68,7 +68,7 @@ export const MemoryMatch = z
 /** The SVC-API header of an import (also accepted as separate headers). */
 export const ImportHeader = z
   .object({
-    memory_id: z.coerce.number<string | number>().int().min(1),
+    memory_id: z.coerce.number<string | number>().int().min(1).max(MAX_ID),
     name: z.string().min(1, 'must not be empty').max(255),
     sdlxliff_filters: z
       .array(

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ID } from './common.ts';
 
 /** Booleans arrive as JSON booleans (POST) or as query strings (GET). */
 const flag = z.preprocess(
@@ -11,13 +12,20 @@ const flag = z.preprocess(
  * preprocess reads as "anything, optional" there: memory_id was documented as optional).
  */
 const int = (check: z.ZodInt = z.int()) =>
-  z.union([check, z.string().regex(/^\s*-?\d+\s*$/, 'must be an integer').transform(Number).pipe(check)]);
+  z.union([
+    check,
+    z
+      .string()
+      .regex(/^\s*-?\d+\s*$/, 'must be an integer')
+      .transform(Number)
+      .pipe(check),
+  ]);
 
 /** POST /v2/translate body, or GET /v2/translate query (spec, Segment translation request). */
 export const TranslateRequest = z
   .object({
     source: z.string().min(1, 'must not be empty').max(5000, 'must be at most 5000 characters'),
-    memory_id: int(z.int().min(1)),
+    memory_id: int(z.int().min(1).max(MAX_ID)),
     source_hash: int().optional(),
     n: int(z.int().min(1).max(100)).optional().describe('deprecated: at most this many translations'),
     prefix: z.string().max(5000).optional().describe('every returned target starts with this text'),
