@@ -129,7 +129,8 @@ export async function fuzzPass(options: FuzzOptions): Promise<FuzzResult> {
     const status =
       'answer' in sent ? String(sent.answer.status) : 'timeout' in sent ? 'timeout' : 'connection';
     result.byStatus[status] = (result.byStatus[status] ?? 0) + 1;
-    const statuses = (result.byOperation[op.key] ??= {});
+    const statuses = result.byOperation[op.key] ?? {};
+    result.byOperation[op.key] = statuses;
     statuses[status] = (statuses[status] ?? 0) + 1;
 
     options.observe?.({
