@@ -39,20 +39,41 @@ function fromRouter(err: unknown): HttpError | undefined {
   return new HttpError(400, `malformed percent-encoding in the path: ${err.message}`);
 }
 
+/**
+ * A foreign key refused a write: PostgreSQL's 23503, SQLite's SQLITE_CONSTRAINT_FOREIGNKEY (787).
+ * Routes check that what a request names exists before they write, so this means another request
+ * deleted it (or started using it) in between — a race the fuzz pass hit on PostgreSQL when a
+ * file was deleted while a label was being added to it. The caller may retry: 409, not 500.
+ */
+function fromDatabase(err: unknown): HttpError | undefined {
+  const e = err as { code?: unknown; errcode?: unknown };
+  if (e?.code !== '23503' && !(e?.code === 'ERR_SQLITE_ERROR' && e.errcode === 787)) return undefined;
+  return new HttpError(
+    409,
+    'a resource this request refers to was deleted, or came into use, by a request made at the same time; retry',
+    { cause: err },
+  );
+}
+
 /** Shapes every error body; 5xx are logged with the request id and never show internals. */
 export function errorHandler(log: Logger): ErrorRequestHandler {
   return (err: unknown, req, res, next) => {
     if (res.headersSent) return next(err);
+    const race = fromDatabase(err);
     const known =
       err instanceof HttpError
         ? err
-        : typeof err === 'object' && err !== null && 'type' in err
-          ? fromBodyParser(err as BodyParserError)
-          : fromRouter(err);
+        : ((typeof err === 'object' && err !== null && 'type' in err
+            ? fromBodyParser(err as BodyParserError)
+            : undefined) ??
+          fromRouter(err) ??
+          race);
     const requestId = String(res.locals.requestId ?? '');
     const error =
       known ?? new HttpError(500, `internal error; quote request id ${requestId} when reporting it`);
     if (!known) log.error({ err, requestId, method: req.method, path: req.path }, 'request failed');
+    // Logged still: a route that forgot to check what it writes would look the same.
+    else if (race) log.warn({ err, requestId, method: req.method, path: req.path }, 'write raced a change');
     res.status(error.status).set(error.headers);
     // A body with its own `error` code (429: rate_limit_exceeded) carries the message beside it on
     // every route, the API-key routes included, whose other errors put the message in `error`.
