@@ -295,6 +295,13 @@ const cases: BadCase[] = [
     says: /ids must be at most 2147483647/,
   },
   {
+    name: 'file translation configId past 32 bits',
+    path: '/v2/translate/file?fileId=1&memoryId=1&configId=9007199254740991',
+    init: { method: 'POST' },
+    status: 400,
+    says: /^configId: Too big/,
+  },
+  {
     name: 'unsupported charset',
     path: '/v2/api-keys',
     init: raw('{"name":"k"}', 'application/json; charset=klingon'),

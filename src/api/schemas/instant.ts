@@ -42,7 +42,13 @@ const idsParam = z
 export const TranslateFileQuery = z.object({
   fileId: idsParam,
   memoryId: queryId,
-  configId: z.coerce.number<string>().int().optional(),
+  // Stored in a 32-bit integer column, like ids (common.ts, MAX_ID).
+  configId: z.coerce
+    .number<string>()
+    .int()
+    .min(-MAX_ID - 1)
+    .max(MAX_ID)
+    .optional(),
   withTM: queryBoolean.default(true),
 });
 
