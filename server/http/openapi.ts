@@ -72,7 +72,8 @@ export function buildOpenApi(routes: readonly RouteDef[], info: { version: strin
       description,
       content: { 'application/json': { schema: toSchema(errorBody, 'output') } },
     });
-    if (route.body || route.params || route.query) responses['400'] ??= generic('invalid input');
+    if (route.body || route.rawBody || route.params || route.query)
+      responses['400'] ??= generic('invalid input');
     if (!route.public) responses['401'] ??= generic('not authenticated');
     if (!route.public) {
       responses['429'] = {
@@ -88,7 +89,10 @@ export function buildOpenApi(routes: readonly RouteDef[], info: { version: strin
         content: { 'application/json': { schema: toSchema(RateLimitBody, 'output') } },
       };
     }
-    if (route.body || route.rawBody) responses['413'] ??= generic('request body too large');
+    if (route.body || route.rawBody) {
+      responses['413'] ??= generic('request body too large');
+      responses['415'] ??= generic('unsupported charset or Content-Encoding');
+    }
     responses.default = generic('unexpected error');
     const operation: Record<string, unknown> = {
       summary: route.summary,

@@ -89,6 +89,20 @@ describe('GET /openapi.json', () => {
     expect(request.properties.n.anyOf[0]).toMatchObject({ type: 'integer', minimum: 1, maximum: 100 });
   });
 
+  it('lists 400 and 415 for routes taking a file body, and 415 for JSON bodies (fuzz finding)', async () => {
+    const doc = await (await p.call('/openapi.json', { key: null })).json();
+    for (const [path, method] of [
+      ['/v2/memories/import', 'post'],
+      ['/v2/documents/files', 'post'],
+      ['/v2/files', 'post'],
+      ['/v2/api-keys', 'post'],
+    ] as const) {
+      expect(Object.keys(doc.paths[path][method].responses), `${method} ${path}`).toEqual(
+        expect.arrayContaining(['400', '413', '415']),
+      );
+    }
+  });
+
   it('names both content types a document download answers with (the file, or XLIFF with is_xliff)', async () => {
     const doc = await (await p.call('/openapi.json', { key: null })).json();
     expect(Object.keys(doc.paths['/v2/documents/files'].get.responses['200'].content)).toEqual([
