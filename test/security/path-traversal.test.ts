@@ -39,7 +39,7 @@ const TRAVERSALS: [string, RegExp][] = [
   ['..\\..\\app.json', /must use \/ as the path separator/],
   ['locales\\en\\app.json', /must use \/ as the path separator/],
   ['locales//app.json', /must not contain empty path segments/],
-  ['app.json\u0000.png', /must not contain control characters/],
+  ['app.json\u0000.png', /must not contain NUL \(U\+0000\) characters/],
   ['app\r\n.json', /must not contain control characters/],
 ];
 
