@@ -23,6 +23,7 @@ export function fileRoutes(api: ApiRegistry, files: FileService): void {
     query: UploadFileQuery,
     responses: {
       201: { description: 'the file', schema: FileRecord },
+      404: { description: 'project_id names no project of this organization' },
       413: { description: 'file too large' },
     },
     handler: async ({ auth, query, req }) => reply(201, await files.upload(auth, req, query)),

@@ -101,6 +101,7 @@ describe('GET /openapi.json', () => {
         expect.arrayContaining(['400', '413', '415']),
       );
     }
+    expect(doc.paths['/v2/files'].post.responses['404'].description).toMatch(/project_id/);
   });
 
   it('names both content types a document download answers with (the file, or XLIFF with is_xliff)', async () => {
