@@ -61,8 +61,10 @@ export function buildOpenApi(routes: readonly RouteDef[], info: { version: strin
     const responses: Record<string, unknown> = {};
     for (const [status, spec] of Object.entries(route.responses)) {
       const types = spec.contentType === undefined ? [] : [spec.contentType].flat();
-      const media = spec.schema ? { schema: toSchema(spec.schema, 'output') } : {};
-      if (spec.schema && types.length === 0) types.push('application/json');
+      // An error listed with a description only still answers with the route's error body.
+      const schema = spec.schema ?? (Number(status) >= 400 && types.length === 0 ? errorBody : undefined);
+      const media = schema ? { schema: toSchema(schema, 'output') } : {};
+      if (schema && types.length === 0) types.push('application/json');
       responses[status] = {
         description: spec.description,
         ...(types.length > 0 ? { content: Object.fromEntries(types.map((type) => [type, media])) } : {}),

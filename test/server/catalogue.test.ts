@@ -104,6 +104,16 @@ describe('GET /openapi.json', () => {
     expect(doc.paths['/v2/files'].post.responses['404'].description).toMatch(/project_id/);
   });
 
+  it('gives errors listed by description only the route’s error body', async () => {
+    const doc = await (await p.call('/openapi.json', { key: null })).json();
+    const body = (path: string, method: string, status: string) =>
+      doc.paths[path][method].responses[status].content['application/json'].schema.$ref;
+    expect(body('/v2/files', 'post', '404')).toBe('#/components/schemas/ErrorBody');
+    expect(body('/v2/memories', 'get', '401')).toBe('#/components/schemas/ErrorBody');
+    expect(body('/v2/jobs/{id}/deliver', 'post', '409')).toBe('#/components/schemas/ErrorBody');
+    expect(body('/v2/api-keys/{id}', 'get', '404')).toBe('#/components/schemas/KeyErrorBody');
+  });
+
   it('names both content types a document download answers with (the file, or XLIFF with is_xliff)', async () => {
     const doc = await (await p.call('/openapi.json', { key: null })).json();
     expect(Object.keys(doc.paths['/v2/documents/files'].get.responses['200'].content)).toEqual([
