@@ -45,6 +45,8 @@ describe(`OpenAPI fuzzing (${runs} requests, seed ${seed})`, () => {
       expect(result.byStatus['200'] ?? 0).toBeGreaterThan(runs / 10);
       expect(result.byStatus['401'] ?? 0, 'credentials were varied').toBeGreaterThan(0);
       expect(described(result)).toEqual([]);
+      expect(result.serverErrors).toBe(0);
+      expect(result.undocumented, 'error statuses the document does not list').toEqual([]);
     },
   );
 });

@@ -60,11 +60,18 @@ export interface FuzzResult {
   requests: number;
   /** Answers by status code (`timeout` and `connection` for requests that got none). */
   byStatus: Record<string, number>;
+  /** Answers with a 5xx status: what a load benchmark reports as `fuzz_500s`. */
+  serverErrors: number;
   /** Requests per operation and mode. */
   coverage: Record<string, Record<Mode, number>>;
   /** Answers per operation and status: which operations the pass got past validation. */
   byOperation: Record<string, Record<string, number>>;
   failures: FuzzFailure[];
+  /**
+   * `POST /v2/files 415`: error statuses an operation answered that its document does not list.
+   * Their bodies are judged by the `default` response; the gap is the document's to close.
+   */
+  undocumented: string[];
   durationMs: number;
 }
 
@@ -96,9 +103,11 @@ export async function fuzzPass(options: FuzzOptions): Promise<FuzzResult> {
   const result: FuzzResult = {
     requests: 0,
     byStatus: {},
+    serverErrors: 0,
     coverage: {},
     byOperation: {},
     failures: [],
+    undocumented: [],
     durationMs: 0,
   };
 
@@ -129,6 +138,7 @@ export async function fuzzPass(options: FuzzOptions): Promise<FuzzResult> {
     const status =
       'answer' in sent ? String(sent.answer.status) : 'timeout' in sent ? 'timeout' : 'connection';
     result.byStatus[status] = (result.byStatus[status] ?? 0) + 1;
+    if (status.startsWith('5')) result.serverErrors++;
     const statuses = result.byOperation[op.key] ?? {};
     result.byOperation[op.key] = statuses;
     statuses[status] = (statuses[status] ?? 0) + 1;
@@ -152,6 +162,16 @@ export async function fuzzPass(options: FuzzOptions): Promise<FuzzResult> {
       // resolve `%2e%2e` as `..`): judge the answer by the operation the request reached.
       const pathname = new URL(target, options.baseUrl).pathname;
       const reached = doc.route(request.method, pathname) ?? doc.unrouted(request.method, pathname);
+      const code = String(sent.answer.status);
+      const gap = `${reached.key} ${code}`;
+      if (
+        !reached.public &&
+        sent.answer.status >= 400 &&
+        !(code in reached.responses) &&
+        !result.undocumented.includes(gap)
+      ) {
+        result.undocumented.push(gap);
+      }
       verdict = judge(doc, reached, mode, creds.variant, sent.answer);
       if (!verdict && creds.variant === 'valid' && sent.answer.status < 300) {
         const json = successJson(sent.answer);
