@@ -8,8 +8,6 @@ import { send } from './send.ts';
 export interface Fixtures {
   /** A key of the caller's organization revoked on purpose, for the revoked-key variant. */
   revokedKey?: string;
-  /** Requests the fixture set-up made. */
-  requests: number;
 }
 
 /**
@@ -26,7 +24,6 @@ export async function createFixtures(
   pools: IdPools,
   timeoutMs: number,
 ): Promise<Fixtures> {
-  let requests = 0;
   pools.keep(true);
   const call = async (method: string, target: string, body?: unknown, raw?: Uint8Array): Promise<unknown> => {
     const path = target.split('?')[0]!;
@@ -34,7 +31,6 @@ export async function createFixtures(
     const headers: Record<string, string> = { authorization: basicAuth(key) };
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (raw) headers['content-type'] = 'application/octet-stream';
-    requests++;
     const sent = await send(
       baseUrl,
       {
@@ -103,5 +99,5 @@ export async function createFixtures(
   await call('POST', `/v2/translate/file?fileId=${documents[0]}&memoryId=${memory}`);
   await call('GET', '/v2/workflows/templates');
   pools.keep(false);
-  return { revokedKey: doomed.key, requests };
+  return { revokedKey: doomed.key };
 }

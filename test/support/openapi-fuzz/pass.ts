@@ -85,6 +85,19 @@ const excerpt = (body: string | Uint8Array | undefined, max = 200): string => {
   return JSON.stringify(text.slice(0, max)) + (length > max ? ` (${length} in all)` : '');
 };
 
+/** Counts one answer by status, by operation and mode. */
+function tally(result: FuzzResult, operation: string, mode: Mode, status: string): void {
+  result.requests++;
+  result.byStatus[status] = (result.byStatus[status] ?? 0) + 1;
+  if (status.startsWith('5')) result.serverErrors++;
+  const modes = result.coverage[operation] ?? { valid: 0, boundary: 0, invalid: 0 };
+  modes[mode]++;
+  result.coverage[operation] = modes;
+  const statuses = result.byOperation[operation] ?? {};
+  statuses[status] = (statuses[status] ?? 0) + 1;
+  result.byOperation[operation] = statuses;
+}
+
 /**
  * Sends `runs` generated requests to every operation of the server's own OpenAPI document in
  * valid, boundary and invalid modes with assorted credentials, and reports each answer that
@@ -132,24 +145,17 @@ export async function fuzzPass(options: FuzzOptions): Promise<FuzzResult> {
       timeoutMs,
     );
 
-    result.requests++;
-    result.coverage[op.key] ??= { valid: 0, boundary: 0, invalid: 0 };
-    result.coverage[op.key]![mode]++;
     const status =
       'answer' in sent ? String(sent.answer.status) : 'timeout' in sent ? 'timeout' : 'connection';
-    result.byStatus[status] = (result.byStatus[status] ?? 0) + 1;
-    if (status.startsWith('5')) result.serverErrors++;
-    const statuses = result.byOperation[op.key] ?? {};
-    result.byOperation[op.key] = statuses;
-    statuses[status] = (statuses[status] ?? 0) + 1;
-
+    tally(result, op.key, mode, status);
+    const shown = target.replace(options.key, '<key>');
     options.observe?.({
       index,
       operation: op.key,
       mode,
       auth: creds.variant,
       method: request.method,
-      target: target.replace(options.key, '<key>'),
+      target: shown,
       note: request.note,
       status,
       answer: 'answer' in sent ? new TextDecoder().decode(sent.answer.body.subarray(0, 300)) : '',
@@ -160,43 +166,35 @@ export async function fuzzPass(options: FuzzOptions): Promise<FuzzResult> {
     else {
       // An empty or dot segment can reach another operation (`/v2/jobs/` is the list, and URLs
       // resolve `%2e%2e` as `..`): judge the answer by the operation the request reached.
-      const pathname = new URL(target, options.baseUrl).pathname;
-      const reached = doc.route(request.method, pathname) ?? doc.unrouted(request.method, pathname);
-      const code = String(sent.answer.status);
-      const gap = `${reached.key} ${code}`;
-      if (
-        !reached.public &&
-        sent.answer.status >= 400 &&
-        !(code in reached.responses) &&
-        !result.undocumented.includes(gap)
-      ) {
-        result.undocumented.push(gap);
+      const url = new URL(target, options.baseUrl);
+      const reached = doc.route(request.method, url.pathname) ?? doc.unrouted(request.method, url.pathname);
+      const gap = `${reached.key} ${status}`;
+      if (!reached.public && sent.answer.status >= 400 && !(status in reached.responses)) {
+        if (!result.undocumented.includes(gap)) result.undocumented.push(gap);
       }
       verdict = judge(doc, reached, mode, creds.variant, sent.answer);
       if (!verdict && creds.variant === 'valid' && sent.answer.status < 300) {
         const json = successJson(sent.answer);
         if (json !== undefined) pools.harvest(reached, json);
-        pools.forgetDeleted(reached, new URL(target, options.baseUrl));
+        pools.forgetDeleted(reached, url);
       }
     }
-    if (verdict) {
-      const answer = 'answer' in sent ? ` → ${sent.answer.status} ${excerpt(sent.answer.body)}` : '';
-      const shown = target.replace(options.key, '<key>');
-      result.failures.push({
-        ...verdict,
-        operation: op.key,
-        mode,
-        auth: creds.variant,
-        ...('answer' in sent ? { status: sent.answer.status } : {}),
-        description:
-          `${verdict.kind}: ${request.method} ${shown.length > 300 ? `${shown.slice(0, 300)}…` : shown} ` +
-          `[${mode}; auth ${creds.note}${request.note ? `; ${request.note}` : ''}] ` +
-          `headers ${JSON.stringify(request.headers)} body ${excerpt(request.body)}${answer}; ${verdict.problem} ` +
-          `(replay: seed ${options.seed}, only [${index}])`,
-        seed: options.seed,
-        index,
-      });
-    }
+    if (!verdict) return;
+    const answer = 'answer' in sent ? ` → ${sent.answer.status} ${excerpt(sent.answer.body)}` : '';
+    result.failures.push({
+      ...verdict,
+      operation: op.key,
+      mode,
+      auth: creds.variant,
+      ...('answer' in sent ? { status: sent.answer.status } : {}),
+      description:
+        `${verdict.kind}: ${request.method} ${shown.length > 300 ? `${shown.slice(0, 300)}…` : shown} ` +
+        `[${mode}; auth ${creds.note}${request.note ? `; ${request.note}` : ''}] ` +
+        `headers ${JSON.stringify(request.headers)} body ${excerpt(request.body)}${answer}; ${verdict.problem} ` +
+        `(replay: seed ${options.seed}, only [${index}])`,
+      seed: options.seed,
+      index,
+    });
   };
 
   const indices = options.only ?? Array.from({ length: options.runs }, (_, i) => i);
