@@ -1,4 +1,4 @@
-import type { ExpressionBuilder } from 'kysely';
+import type { ExpressionBuilder, SelectQueryBuilder } from 'kysely';
 import type { Dialect } from '../../src/db/connect.ts';
 import type { InboxEvent } from '../dispatch.ts';
 import type { ReceiverDb, ReceiverSchema } from './schema.ts';
@@ -53,6 +53,31 @@ async function eventsOf(
 }
 
 /**
+ * Leases the candidate rows to `lease.owner` and reads their events. `countAttempt` for claims
+ * that go straight to handling; a claim that only names the group counts none.
+ */
+async function leaseRows(
+  db: ReceiverDb,
+  candidates: SelectQueryBuilder<ReceiverSchema, 'receiver_queue', { event_id: number }>,
+  lease: Lease,
+  countAttempt: boolean,
+): Promise<InboxEvent[]> {
+  const rows = await db
+    .updateTable('receiver_queue')
+    .set((eb) => ({
+      status: 'processing',
+      lease_owner: lease.owner,
+      lease_until: lease.now + lease.leaseMs,
+      ...(countAttempt ? { attempts: eb('attempts', '+', 1) } : {}),
+      updated_at: lease.now,
+    }))
+    .where('event_id', 'in', candidates)
+    .returning(['event_id', 'attempts', 'group_key'])
+    .execute();
+  return eventsOf(db, rows);
+}
+
+/**
  * Leases up to `limit` due events whose group is not known yet, so `groupOf` runs once per event.
  * On PostgreSQL `FOR UPDATE SKIP LOCKED` lets several processes claim at once without waiting on
  * each other's rows (as server/work/queue.ts does); SQLite has one writer, so it is exclusive anyway.
@@ -71,18 +96,7 @@ export async function claimUngrouped(
     .orderBy('event_id')
     .limit(lease.limit);
   if (dialect === 'postgres') candidates = candidates.forUpdate().skipLocked();
-  const rows = await db
-    .updateTable('receiver_queue')
-    .set({
-      status: 'processing',
-      lease_owner: lease.owner,
-      lease_until: lease.now + lease.leaseMs,
-      updated_at: lease.now,
-    })
-    .where('event_id', 'in', candidates)
-    .returning(['event_id', 'attempts', 'group_key'])
-    .execute();
-  return eventsOf(db, rows);
+  return leaseRows(db, candidates, lease, false);
 }
 
 /**
@@ -163,19 +177,7 @@ export async function claimGroup(
     .where((eb) => due(eb, lease.now))
     .orderBy('event_id')
     .limit(lease.limit);
-  const rows = await db
-    .updateTable('receiver_queue')
-    .set((eb) => ({
-      status: 'processing',
-      lease_owner: lease.owner,
-      lease_until: lease.now + lease.leaseMs,
-      attempts: eb('attempts', '+', 1),
-      updated_at: lease.now,
-    }))
-    .where('event_id', 'in', candidates)
-    .returning(['event_id', 'attempts', 'group_key'])
-    .execute();
-  return eventsOf(db, rows);
+  return leaseRows(db, candidates, lease, true);
 }
 
 /** Claims up to `limit` due events that belong to no group (each is handled alone). */
@@ -194,17 +196,5 @@ export async function claimLoners(
     .orderBy('event_id')
     .limit(lease.limit);
   if (dialect === 'postgres') candidates = candidates.forUpdate().skipLocked();
-  const rows = await db
-    .updateTable('receiver_queue')
-    .set((eb) => ({
-      status: 'processing',
-      lease_owner: lease.owner,
-      lease_until: lease.now + lease.leaseMs,
-      attempts: eb('attempts', '+', 1),
-      updated_at: lease.now,
-    }))
-    .where('event_id', 'in', candidates)
-    .returning(['event_id', 'attempts', 'group_key'])
-    .execute();
-  return eventsOf(db, rows);
+  return leaseRows(db, candidates, lease, true);
 }
