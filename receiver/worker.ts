@@ -183,7 +183,9 @@ export function createReceiverWorker(options: WorkerOptions): ReceiverWorker {
       } catch (err) {
         log.error({ err }, 'receiver queue poll failed');
       }
-      if (!busy) {
+      // A batch that ended during the poll (it wakes the loop) may have left its group's next
+      // events due after the poll looked: only a quiet poll means idle.
+      if (!busy && !woken) {
         const ready = idleWaiters.filter((w) => w.after < poll);
         idleWaiters = idleWaiters.filter((w) => w.after >= poll);
         for (const w of ready) w.resolve();
