@@ -1,0 +1,99 @@
+/**
+ * "Nothing lost", decided from what the platform says it delivered and what the pull request
+ * holds. Later changes to a source file supersede earlier translations of it, so a delivery is
+ * held to the branch only where it carries the newest delivered version of a file; a superseded
+ * job must still have been acknowledged (archived by the receiver after its commit), and the last
+ * change to every file must have arrived.
+ */
+
+export interface TranslatedFile {
+  sourcePath: string;
+  lang: string;
+  /** The source text the translation was made from (the uploaded file). */
+  source: string;
+  /** The translated file as the platform hands it out. */
+  text: string;
+}
+
+export interface Delivery {
+  kind: 'job' | 'instant';
+  id: number;
+  /** Jobs: archived by the receiver once its pull request was written. Instant: always true. */
+  acknowledged: boolean;
+  files: TranslatedFile[];
+  /** Instant translations that ended Failed: the platform's message. */
+  failed?: string;
+}
+
+export interface JudgeInput {
+  deliveries: Delivery[];
+  /** Jobs and instant translations the Action started (from its outputs). */
+  started: { jobs: number[]; translations: number[] };
+  /** Every source path of the soak, with its history (sources.ts). */
+  paths: string[];
+  targets: readonly string[];
+  versionOf(path: string, text: string): number;
+  latest(path: string): number;
+  /** The file on the pull request's branch for a source path and language (undefined: missing). */
+  onBranch(sourcePath: string, lang: string): string | undefined;
+}
+
+const name = (d: Pick<Delivery, 'kind' | 'id'>) => `${d.kind === 'job' ? 'job' : 'translation'} ${d.id}`;
+
+/** One line per lost job, translation or final change (an empty list: nothing lost). */
+export function findLost(input: JudgeInput): string[] {
+  const lost: string[] = [];
+  const key = (path: string, lang: string) => `${path}\n${lang}`;
+  const delivered = new Set(input.deliveries.map((d) => `${d.kind} ${d.id}`));
+  for (const id of input.started.jobs)
+    if (!delivered.has(`job ${id}`)) lost.push(`job ${id}: created by the Action, never delivered`);
+  for (const id of input.started.translations)
+    if (!delivered.has(`instant ${id}`))
+      lost.push(`translation ${id}: started by the Action, never ready for download`);
+
+  // The newest version of each file and language any delivery carries, and what it reads.
+  const newest = new Map<string, { version: number; texts: Set<string> }>();
+  const versions = new Map<Delivery, number[]>();
+  for (const d of input.deliveries) {
+    const vs = d.files.map((f) => input.versionOf(f.sourcePath, f.source));
+    versions.set(d, vs);
+    d.files.forEach((f, i) => {
+      const k = key(f.sourcePath, f.lang);
+      const seen = newest.get(k);
+      const v = vs[i]!;
+      if (!seen || v > seen.version) newest.set(k, { version: v, texts: new Set([f.text]) });
+      else if (v === seen.version) seen.texts.add(f.text);
+    });
+  }
+
+  for (const d of input.deliveries) {
+    const wrong: string[] = [];
+    if (d.failed !== undefined) wrong.push(`failed: ${d.failed}`);
+    if (!d.acknowledged) wrong.push('delivered but never archived by the receiver');
+    d.files.forEach((f, i) => {
+      const v = versions.get(d)![i]!;
+      if (v < 0) {
+        wrong.push(`${f.sourcePath}: translated from a text the soak never committed`);
+        return;
+      }
+      if (v < newest.get(key(f.sourcePath, f.lang))!.version) return; // superseded by a later change
+      const branch = input.onBranch(f.sourcePath, f.lang);
+      if (branch === undefined) wrong.push(`${f.sourcePath} → ${f.lang}: missing on the branch`);
+      else if (!newest.get(key(f.sourcePath, f.lang))!.texts.has(branch))
+        wrong.push(
+          `${f.sourcePath} → ${f.lang}: the branch holds another text than version ${v}'s translation`,
+        );
+    });
+    if (wrong.length > 0) lost.push(`${name(d)}: ${wrong.join('; ')}`);
+  }
+
+  for (const path of input.paths)
+    for (const lang of input.targets) {
+      const got = newest.get(key(path, lang))?.version ?? -1;
+      if (got < input.latest(path))
+        lost.push(
+          `${path} → ${lang}: its last change (version ${input.latest(path)}) was never delivered (newest: ${got})`,
+        );
+    }
+  return lost;
+}

@@ -1,0 +1,201 @@
+/**
+ * The soak: Action → platform → receiver loops for a while, with the platform and the receiver
+ * restarted in turn (now and then killed), then two verdicts — memory stayed flat (memory.ts),
+ * nothing was lost (judge.ts) and one pull request is open.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { runActionOnce } from './action.ts';
+import { pullRequestView } from './branch.ts';
+import { platformDeliveries } from './deliveries.ts';
+import { findLost } from './judge.ts';
+import { createLane, type Lane } from './lane.ts';
+import { type MemoryFigures, notFlat, runFigures, serviceFigures } from './memory.ts';
+import { createMutex } from './mutex.ts';
+import { type RestartCounts, runRestarts } from './restarts.ts';
+import { startSampler } from './sampler.ts';
+import { seededRandom, soakSources, TARGETS, translationPath } from './sources.ts';
+import { OWNER, REPO, startStack } from './stack.ts';
+import { within } from './within.ts';
+
+export interface SoakOptions {
+  minutes: number;
+  /** Loops running at once, each on its own files (default 3). */
+  lanes?: number;
+  /** A restart every this long, platform and receiver in turn (default 30 s). */
+  restartEveryMs?: number;
+  /** Every this many restarts is a SIGKILL (default 3). */
+  killEvery?: number;
+  /** Memory readings younger than this in an instance's life are warm-up (default 15 s). */
+  warmupMs?: number;
+  /** Claimed work comes back this long after a kill (default 10 s). */
+  leaseMs?: number;
+  /** Longest wait for one loop's result (default 3 min). */
+  waitMs?: number;
+  seed?: number;
+  say?: (line: string) => void;
+}
+
+export interface SoakReport {
+  soak: 'action-platform-receiver';
+  minutes: number;
+  loops: number;
+  jobs_delivered: number;
+  instant_runs: number;
+  prs_open: number;
+  lost: number;
+  restarts: RestartCounts;
+  rss_mb: { platform: MemoryFigures; receiver: MemoryFigures; action: MemoryFigures };
+  flat: boolean;
+}
+
+export interface SoakOutcome {
+  report: SoakReport;
+  /** Everything that makes the soak fail, one line each (lost work, memory, crashes). */
+  problems: string[];
+}
+
+export async function runSoak(o: SoakOptions): Promise<SoakOutcome> {
+  const say = o.say ?? ((line: string) => process.stderr.write(`soak: ${line}\n`));
+  const random = seededRandom(o.seed ?? 11);
+  const restartEveryMs = o.restartEveryMs ?? 30_000;
+  const waitMs = o.waitMs ?? 180_000;
+  const sources = soakSources(o.lanes ?? 3, random);
+  const stack = await startStack({ files: sources.initial(), leaseMs: o.leaseMs ?? 10_000 });
+  const { gh, client, platform, receiver } = stack;
+  const sampler = startSampler([platform, receiver], { serviceMs: 1000, actionMs: 200 });
+  const problems: string[] = [];
+  let report: SoakReport;
+  try {
+    const pr = pullRequestView({
+      githubUrl: gh.url,
+      token: gh.token,
+      owner: OWNER,
+      repo: REPO,
+      branch: 'svc-l10n/main',
+    });
+    const actionLock = createMutex();
+    const target = {
+      bareRepo: gh.repoPath(OWNER, REPO),
+      repository: `${OWNER}/${REPO}`,
+      githubUrl: gh.url,
+      platformUrl: stack.platformUrl,
+      apiKey: stack.apiKey,
+    };
+    const started = Date.now();
+    const elapsed = () => `${Math.round((Date.now() - started) / 1000)}s`;
+    const log = (line: string) => say(`[${elapsed()}] ${line}`);
+
+    // The first run uploads every file of the repository: one job, before the lanes start.
+    const first = await actionLock.run(() => runActionOnce(target, 'job'));
+    const firstJob = Number(first['job-id']);
+    if (!(await within(waitMs, async () => (await client.jobs.get(firstJob)).status === 'archived')))
+      problems.push(`the first job ${firstJob} did not reach the pull request within ${waitMs} ms`);
+    log(`first job ${firstJob} is on the pull request; ${o.lanes ?? 3} lanes start`);
+
+    const deadline = Date.now() + o.minutes * 60_000;
+    const stopRestarts = new AbortController();
+    // The last restart comes a full interval before the end, so each last instance has a life to measure.
+    const restartsEnd = setTimeout(
+      () => stopRestarts.abort(),
+      Math.max(0, deadline - Date.now() - restartEveryMs),
+    );
+    const lanes: Lane[] = Array.from({ length: o.lanes ?? 3 }, (_, lane) =>
+      createLane({
+        lane,
+        sources,
+        client,
+        pr,
+        actionLock,
+        commit: (files, message) => gh.commitAs(OWNER, REPO, 'main', files, message),
+        runAction: (mode) => runActionOnce(target, mode),
+        stopping: () => Date.now() >= deadline,
+        waitMs,
+        say: log,
+      }),
+    );
+    const restarts = runRestarts({
+      platform,
+      receiver,
+      actionLock,
+      phases: () => lanes.map((l) => l.phase()),
+      everyMs: restartEveryMs,
+      killEvery: o.killEvery ?? 3,
+      signal: stopRestarts.signal,
+      random,
+      say: log,
+    });
+    const progress = setInterval(() => {
+      const loops = lanes.reduce((n, l) => n + l.record.loops, 0);
+      log(`${loops} loops so far`);
+      // The double keeps every request it answered; the soak needs none of them.
+      gh.calls.splice(0);
+    }, 30_000);
+    const ran = await Promise.allSettled(lanes.map((l) => l.run()));
+    clearInterval(progress);
+    clearTimeout(restartsEnd);
+    stopRestarts.abort();
+    const restartCounts = await restarts;
+    for (const r of ran) if (r.status === 'rejected') problems.push(`a lane stopped: ${String(r.reason)}`);
+
+    // Whatever is still under way settles before the count: no active job, none delivered but unarchived.
+    log('loops done; waiting for the last deliveries');
+    const quiet = await within(waitMs, async () => {
+      const active = await client.jobs.list({ isDelivered: false, limit: 1 });
+      const unacknowledged = await client.jobs.list({ isDelivered: true, isArchived: false, limit: 1 });
+      return active.length === 0 && unacknowledged.length === 0;
+    });
+    if (!quiet) problems.push(`jobs still active or unarchived ${waitMs} ms after the last loop`);
+    // A last reading window for the final instances, now that they are idle.
+    await sleep(6_000);
+    sampler.stop();
+
+    log('checking every delivery against the pull request');
+    const deliveries = await platformDeliveries(client);
+    const branch = new Map<string, string | undefined>();
+    for (const path of sources.allPaths())
+      for (const lang of TARGETS)
+        branch.set(translationPath(path, lang), await pr.read(translationPath(path, lang)));
+    const lost = findLost({
+      deliveries,
+      started: {
+        jobs: [firstJob, ...lanes.flatMap((l) => l.record.jobs)],
+        translations: lanes.flatMap((l) => l.record.translations),
+      },
+      paths: sources.allPaths(),
+      targets: TARGETS,
+      versionOf: sources.versionOf,
+      latest: sources.latest,
+      onBranch: (path, lang) => branch.get(translationPath(path, lang)),
+    });
+    for (const line of lost) problems.push(`lost: ${line}`);
+    const prsOpen = (await pr.openPulls()).length;
+    if (prsOpen !== 1) problems.push(`${prsOpen} open pull requests, not one`);
+
+    const warmupMs = o.warmupMs ?? 15_000;
+    const rss = {
+      platform: serviceFigures(sampler.instances('platform'), warmupMs),
+      receiver: serviceFigures(sampler.instances('receiver'), warmupMs),
+      action: runFigures(sampler.actionPeaks()),
+    };
+    const memory = Object.entries(rss).flatMap(([name, f]) => notFlat(name, f));
+    problems.push(...memory);
+    report = {
+      soak: 'action-platform-receiver',
+      minutes: o.minutes,
+      loops: 1 + lanes.reduce((n, l) => n + l.record.loops, 0),
+      jobs_delivered: deliveries.filter((d) => d.kind === 'job').length,
+      instant_runs: lanes.reduce((n, l) => n + l.record.instantRuns, 0),
+      prs_open: prsOpen,
+      lost: lost.length,
+      restarts: restartCounts,
+      rss_mb: rss,
+      flat: memory.length === 0,
+    };
+  } finally {
+    sampler.stop();
+    await stack.close();
+  }
+  // Crashes, and stops that did not end cleanly — the final SIGTERM included.
+  problems.push(...platform.unclean, ...receiver.unclean);
+  return { report, problems };
+}
