@@ -24,9 +24,12 @@ export interface RestartDeps {
   /** The Action's lock: the platform restarts between Action runs, never during one. */
   actionLock: Mutex;
   phases(): LanePhase[];
+  /** Restart n (from 1) is due `n × everyMs` after the call… */
   everyMs: number;
+  /** …while that is no later than this (Date.now() time). */
+  lastAt: number;
   killEvery: number;
-  /** Ends the loop (its sleeps too). */
+  /** Ends the loop early (its sleeps too). */
   signal: AbortSignal;
   random: () => number;
   say(line: string): void;
@@ -39,9 +42,13 @@ export async function runRestarts(d: RestartDeps): Promise<RestartCounts> {
   const counts: RestartCounts = { platform: 0, receiver: 0, killed: 0, in_flight: 0 };
   const aborted = () => d.signal.aborted;
   const inFlight = (wanted: LanePhase[]) => d.phases().some((p) => wanted.includes(p));
+  const t0 = Date.now();
   for (let n = 0; ; n++) {
+    // On a fixed schedule: a slow graceful stop does not push the later restarts out.
+    const due = t0 + (n + 1) * d.everyMs;
+    if (due > d.lastAt) return counts;
     try {
-      await sleep(d.everyMs, undefined, { signal: d.signal });
+      await sleep(Math.max(0, due - Date.now()), undefined, { signal: d.signal });
     } catch {
       return counts;
     }
