@@ -36,23 +36,18 @@ export interface PluralGroup {
   members: Map<PluralCategory, number>;
   /** The member key that comes first in the file (where the unit is located). */
   first: number;
+  /** The object event that holds the members. */
+  object: number;
+  /** The i18next context of the base key, when the key without it exists in the same object. */
+  context: string | undefined;
 }
 
+/** What the i18next conventions make of an object's members, by member index. */
 export interface ObjectConventions {
-  /** Member keys, decoded, in file order (undefined when no key has an underscore). */
-  names: string[] | undefined;
-  /** The plural group of each member by member index (undefined when there are none). */
+  /** The plural group of each member (undefined when there are none). */
   groups: (PluralGroup | undefined)[] | undefined;
-  /** The i18next context of a key or plural base, when its base key exists in the same object. */
-  contextOf(key: string): string | undefined;
-}
-
-const NONE: ObjectConventions = { names: undefined, groups: undefined, contextOf: () => undefined };
-
-function hasUnderscoreKey(doc: JsonDoc, object: number): boolean {
-  const stop = doc.next(object);
-  for (let k = object + 1; k < stop; k = doc.next(k + 1)) if (doc.flagged(k, KEY_UNDERSCORE)) return true;
-  return false;
+  /** The i18next context of each member outside plural groups (undefined when there are none). */
+  contexts: (string | undefined)[] | undefined;
 }
 
 /** The key of a plural member for a category, as i18next looks it up. */
@@ -60,68 +55,112 @@ export function pluralKey(group: Pick<PluralGroup, 'base' | 'ordinal'>, category
   return `${group.base}${group.ordinal ? '_ordinal' : ''}_${category}`;
 }
 
+function hasUnderscoreKey(doc: JsonDoc, object: number): boolean {
+  const stop = doc.next(object);
+  for (let k = object + 1; k < stop; k = doc.next(k + 1)) if (doc.flagged(k, KEY_UNDERSCORE)) return true;
+  return false;
+}
+
+/** Plural members found under one base before the group is known to be valid. */
+interface Candidate {
+  group: PluralGroup;
+  /** Member indexes of the group's keys. */
+  indexes: number[];
+  /** Whether the members make a group: an `_other` member, and only strings. */
+  valid: boolean;
+}
+
 /**
- * Groups plural members and finds contexts in an object. A group needs an `_other` member and
- * string values for all its members; otherwise its keys stay plain. Objects are small and this
- * runs once per object of large files, so it keeps to arrays and linear searches.
+ * Groups plural members and finds contexts in an object, or returns undefined when no key has an
+ * underscore (most objects). A group needs an `_other` member and string values for all its
+ * members; otherwise its keys stay plain. Only keys with an underscore are decoded, except that a
+ * large object's keys all go into a set for the lookups, which keeps flat files of many thousands
+ * of keys linear.
  */
-export function objectConventions(doc: JsonDoc, object: number): ObjectConventions {
-  // Most objects have no suffixed keys at all: skip the bookkeeping for them.
-  if (!hasUnderscoreKey(doc, object)) return NONE;
+export function objectConventions(doc: JsonDoc, object: number): ObjectConventions | undefined {
+  if (!hasUnderscoreKey(doc, object)) return undefined;
   const keys = doc.keys(object);
-  const names = keys.map((k) => doc.string(k));
   let lookup: Set<string> | undefined;
-  const present = (name: string) => {
-    if (names.length <= 32) return names.includes(name);
-    lookup ??= new Set(names);
+  /** Whether a member's key is `name`: compared on the text in small objects, through a set in large ones. */
+  const present = (name: string): boolean => {
+    if (keys.length <= 32) {
+      for (const k of keys) if (doc.stringEquals(k, name)) return true;
+      return false;
+    }
+    lookup ??= new Set(keys.map((k) => doc.string(k)));
     return lookup.has(name);
   };
-  const candidates: { base: string; ordinal: boolean; members: [PluralCategory, number][] }[] = [];
-  names.forEach((name, index) => {
+  // Member indexes and names of the keys with an underscore; plural candidates by base.
+  const indexes: number[] = [];
+  const names: string[] = [];
+  const cardinals = new Map<string, Candidate>();
+  const ordinals = new Map<string, Candidate>();
+  for (let index = 0; index < keys.length; index++) {
+    const key = keys[index]!;
+    if (!doc.flagged(key, KEY_UNDERSCORE)) continue;
+    const name = doc.string(key);
+    indexes.push(index);
+    names.push(name);
     const m = pluralSuffix(name);
-    if (!m) return;
-    const { base, ordinal } = m;
-    let candidate = candidates.find((c) => c.base === base && c.ordinal === ordinal);
+    if (!m) continue;
+    const candidates = m.ordinal ? ordinals : cardinals;
+    let candidate = candidates.get(m.base);
     if (!candidate) {
-      candidate = { base, ordinal, members: [] };
-      candidates.push(candidate);
+      const group: PluralGroup = {
+        base: m.base,
+        ordinal: m.ordinal,
+        segment: '',
+        members: new Map(),
+        first: key,
+        object,
+        context: undefined,
+      };
+      candidate = { group, indexes: [], valid: false };
+      candidates.set(m.base, candidate);
     }
-    candidate.members.push([m.category, index]);
-  });
-  let groups: (PluralGroup | undefined)[] | undefined;
-  const bases: string[] = [];
-  for (const candidate of candidates) {
-    const members = new Map(candidate.members.map(([c, index]) => [c, keys[index]!]));
-    if (
-      !members.has('other') ||
-      candidate.members.some(([, index]) => doc.kind(keys[index]! + 1) !== STRING)
-    ) {
-      continue;
-    }
-    const escaped = escapeSegment(candidate.base);
-    const segment = candidate.ordinal
-      ? `${escaped}#ordinal`
-      : present(candidate.base)
-        ? `${escaped}#plural`
-        : escaped;
-    const first = candidate.members[0]![1];
-    const group: PluralGroup = {
-      base: candidate.base,
-      ordinal: candidate.ordinal,
-      segment,
-      members,
-      first: keys[first]!,
-    };
-    groups ??= new Array(keys.length);
-    for (const [, index] of candidate.members) groups[index] = group;
-    if (!candidate.ordinal) bases.push(candidate.base);
+    candidate.group.members.set(m.category, key);
+    candidate.indexes.push(index);
   }
+  let groups: (PluralGroup | undefined)[] | undefined;
+  const made: PluralGroup[] = [];
+  for (const candidates of [cardinals, ordinals]) {
+    for (const candidate of candidates.values()) {
+      const { group } = candidate;
+      let valid = group.members.has('other');
+      for (const key of group.members.values()) valid &&= doc.kind(key + 1) === STRING;
+      if (!valid) continue;
+      candidate.valid = true;
+      groups ??= new Array(keys.length).fill(undefined);
+      for (const index of candidate.indexes) groups[index] = group;
+      made.push(group);
+    }
+  }
+  /** The context of a key or plural base: the part after an `_` whose head is a key or a cardinal plural base. */
   const contextOf = (key: string): string | undefined => {
     for (let at = key.lastIndexOf('_'); at > 0; at = key.lastIndexOf('_', at - 1)) {
       const base = key.slice(0, at);
-      if (present(base) || bases.includes(base)) return key.slice(at + 1) || undefined;
+      if (present(base) || cardinals.get(base)?.valid) return key.slice(at + 1) || undefined;
     }
     return undefined;
   };
-  return { names, groups, contextOf };
+  for (const group of made) {
+    const escaped = escapeSegment(group.base);
+    group.segment = group.ordinal
+      ? `${escaped}#ordinal`
+      : present(group.base)
+        ? `${escaped}#plural`
+        : escaped;
+    group.context = contextOf(group.base);
+  }
+  let contexts: (string | undefined)[] | undefined;
+  for (let n = 0; n < indexes.length; n++) {
+    const index = indexes[n]!;
+    const name = names[n]!;
+    if (groups?.[index] || !name.includes('_')) continue;
+    const context = contextOf(name);
+    if (context === undefined) continue;
+    contexts ??= new Array(keys.length).fill(undefined);
+    contexts[index] = context;
+  }
+  return { groups: made.length > 0 ? groups : undefined, contexts };
 }

@@ -61,20 +61,20 @@ function parse(bytes: Uint8Array, options: ParseOptions = {}): Unit[] {
   const units: Unit[] = new Array(ids.length);
   for (let n = 0; n < ids.length; n++) {
     const value = values[n]!;
-    const plural = plurals[n];
+    const plural = plurals.size > 0 ? plurals.get(n) : undefined;
     const unit: Unit = {
       id: ids[n]!,
       source: '',
       notes: NO_STRINGS,
-      flags: plural?.group.ordinal ? ORDINAL : NO_STRINGS,
+      flags: plural?.ordinal ? ORDINAL : NO_STRINGS,
       translatable: true,
       location: locator.location(doc.start(value) + 1, doc.end(value) - 1),
     };
     if (plural) {
-      unit.sourcePlural = pluralForms(doc, plural.group);
+      unit.sourcePlural = pluralForms(doc, plural);
       unit.source = unit.sourcePlural.other;
     } else unit.source = doc.string(value);
-    const context = contexts[n];
+    const context = contexts.size > 0 ? contexts.get(n) : undefined;
     if (context !== undefined) unit.context = context;
     units[n] = unit;
   }

@@ -52,7 +52,7 @@ export function jsonEdits(
     const translation = lookup(ids[n]!);
     if (translation === undefined) continue;
     const value = values[n]!;
-    const plural = plurals[n];
+    const plural = plurals.size > 0 ? plurals.get(n) : undefined;
     if (!plural) {
       if (typeof translation !== 'string') {
         const id = JSON.stringify(ids[n]);
@@ -64,8 +64,8 @@ export function jsonEdits(
         edits.push(replaceString(doc, value, escapeValue(translation)));
       continue;
     }
-    if (sameForms(translation, pluralForms(doc, plural.group))) continue;
-    pluralEdits(doc, plural.group, plural.object, translation, targetLang, escapeValue, edits, objects);
+    if (sameForms(translation, pluralForms(doc, plural))) continue;
+    pluralEdits(doc, plural, plural.object, translation, targetLang, escapeValue, edits, objects);
   }
   for (const [object, changes] of objects) {
     // Insertions first: one may sit exactly where a trailing removal starts.

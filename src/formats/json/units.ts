@@ -14,11 +14,7 @@ import { objectConventions, type PluralGroup } from './i18next.ts';
 import { escapeSegment } from './key-path.ts';
 import { ARRAY, type JsonDoc, OBJECT, STRING } from './tokens.ts';
 
-/** Where a plural unit's members are: the group and the object event that holds them. */
-export interface PluralRef {
-  group: PluralGroup;
-  object: number;
-}
+const ORDER: readonly PluralCategory[] = ['zero', 'one', 'two', 'few', 'many', 'other'];
 
 /** The translatable entries of a document, in file order, as parallel lists. */
 export interface JsonEntries {
@@ -26,78 +22,70 @@ export interface JsonEntries {
   ids: string[];
   /** The string event of each entry: the value itself, or a plural group's first member value (where the unit is located). */
   values: number[];
-  /** The plural group of each entry; undefined for plain strings. */
-  plurals: (PluralRef | undefined)[];
-  /** The i18next context of each entry. */
-  contexts: (string | undefined)[];
+  /** The plural group of the entries that are plural units, by entry index. */
+  plurals: Map<number, PluralGroup>;
+  /** The i18next context of the entries that have one, by entry index. */
+  contexts: Map<number, string>;
 }
-
-const ORDER: readonly PluralCategory[] = ['zero', 'one', 'two', 'few', 'many', 'other'];
 
 /**
  * The translatable entries of a JSON document (root event 0), in file order. Parse and render
  * both start from them, so a document read once (see JsonDoc.derive) is walked once.
  */
 export function jsonEntries(doc: JsonDoc): JsonEntries {
-  const entries: JsonEntries = { ids: [], values: [], plurals: [], contexts: [] };
-  const walker = new Walker(doc, entries);
-  if (doc.kind(0) === OBJECT) walker.object(0, '');
-  else if (doc.kind(0) === ARRAY) walker.array(0, '');
+  const entries: JsonEntries = { ids: [], values: [], plurals: new Map(), contexts: new Map() };
+  if (doc.kind(0) === OBJECT) walkObject(doc, entries, 0, '');
+  else if (doc.kind(0) === ARRAY) walkArray(doc, entries, 0, '');
   return entries;
 }
 
-/** Walks containers depth first; `prefix` is the container's id and a dot (empty at the top). */
-class Walker {
-  private readonly doc: JsonDoc;
-  private readonly entries: JsonEntries;
+// The walk runs once per value of large files: plain functions over the entry lists, with the
+// rare plural and context entries kept in maps so that the common entry costs two pushes.
 
-  constructor(doc: JsonDoc, entries: JsonEntries) {
-    this.doc = doc;
-    this.entries = entries;
+/** Walks an array; `prefix` is the array's id and a dot (empty at the top). */
+function walkArray(doc: JsonDoc, entries: JsonEntries, array: number, prefix: string): void {
+  const stop = doc.next(array);
+  for (let e = array + 1, index = 0; e < stop; e = doc.next(e), index++) {
+    const kind = doc.kind(e);
+    if (kind === STRING) {
+      entries.ids.push(prefix + index);
+      entries.values.push(e);
+    } else if (kind === OBJECT) walkObject(doc, entries, e, `${prefix}${index}.`);
+    else if (kind === ARRAY) walkArray(doc, entries, e, `${prefix}${index}.`);
   }
+}
 
-  private emit(id: string, value: number, plural: PluralRef | undefined, context: string | undefined): void {
-    const entries = this.entries;
-    entries.ids.push(id);
-    entries.values.push(value);
-    entries.plurals.push(plural);
-    entries.contexts.push(context);
-  }
-
-  array(array: number, prefix: string): void {
-    const doc = this.doc;
-    const stop = doc.next(array);
-    for (let e = array + 1, index = 0; e < stop; e = doc.next(e), index++) {
-      const kind = doc.kind(e);
-      if (kind === STRING) this.emit(prefix + index, e, undefined, undefined);
-      else if (kind === OBJECT) this.object(e, `${prefix}${index}.`);
-      else if (kind === ARRAY) this.array(e, `${prefix}${index}.`);
-    }
-  }
-
-  object(object: number, prefix: string): void {
-    const doc = this.doc;
-    const { names, groups, contextOf } = objectConventions(doc, object);
-    const stop = doc.next(object);
-    for (let key = object + 1, index = 0; key < stop; key = doc.next(key + 1), index++) {
-      const value = key + 1;
-      const group = groups?.[index];
-      if (group) {
-        if (group.first === key)
-          this.emit(prefix + group.segment, value, { group, object }, contextOf(group.base));
-        continue;
+/** Walks an object; `prefix` is the object's id and a dot (empty at the top). */
+function walkObject(doc: JsonDoc, entries: JsonEntries, object: number, prefix: string): void {
+  const conventions = objectConventions(doc, object);
+  const groups = conventions?.groups;
+  const contexts = conventions?.contexts;
+  const { ids, values } = entries;
+  const stop = doc.next(object);
+  for (let key = object + 1, index = 0; key < stop; key = doc.next(key + 1), index++) {
+    const value = key + 1;
+    const group = groups?.[index];
+    if (group) {
+      if (group.first === key) {
+        if (group.context !== undefined) entries.contexts.set(ids.length, group.context);
+        entries.plurals.set(ids.length, group);
+        ids.push(prefix + group.segment);
+        values.push(value);
       }
-      const kind = doc.kind(value);
-      if (kind !== STRING && kind !== OBJECT && kind !== ARRAY) continue;
-      const name = names ? names[index]! : doc.string(key);
-      // Only keys flagged by the tokenizer can hold characters that ids escape.
-      const segment = doc.flagged(key, KEY_SPECIAL) ? escapeSegment(name) : name;
-      if (kind === STRING) {
-        const context = names && name.includes('_') ? contextOf(name) : undefined;
-        this.emit(prefix + segment, value, undefined, context);
-      } else if (kind === OBJECT) this.object(value, `${prefix}${segment}.`);
-      else this.array(value, `${prefix}${segment}.`);
+      continue;
     }
+    const kind = doc.kind(value);
+    if (kind !== STRING && kind !== OBJECT && kind !== ARRAY) continue;
+    const name = doc.string(key);
+    // Only keys flagged by the tokenizer can hold characters that ids escape.
+    const segment = doc.flagged(key, KEY_SPECIAL) ? escapeSegment(name) : name;
+    if (kind === STRING) {
+      const context = contexts?.[index];
+      if (context !== undefined) entries.contexts.set(ids.length, context);
+      ids.push(prefix + segment);
+      values.push(value);
+    } else if (kind === OBJECT) walkObject(doc, entries, value, `${prefix}${segment}.`);
+    else walkArray(doc, entries, value, `${prefix}${segment}.`);
   }
 }
 
