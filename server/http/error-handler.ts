@@ -59,6 +59,13 @@ function fromDatabase(err: unknown): HttpError | undefined {
 export function errorHandler(log: Logger): ErrorRequestHandler {
   return (err: unknown, req, res, next) => {
     if (res.headersSent) return next(err);
+    const requestId = String(res.locals.requestId ?? '');
+    if (res.destroyed) {
+      // The caller left before its answer (a disconnect aborts machine translation, and the
+      // abort surfaces here as whatever the provider throws): nothing to answer, nothing failed.
+      log.info({ err, requestId, method: req.method, path: req.path }, 'client left before the answer');
+      return;
+    }
     const race = fromDatabase(err);
     const known =
       err instanceof HttpError
@@ -68,7 +75,6 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
             : undefined) ??
           fromRouter(err) ??
           race);
-    const requestId = String(res.locals.requestId ?? '');
     const error =
       known ?? new HttpError(500, `internal error; quote request id ${requestId} when reporting it`);
     if (!known) log.error({ err, requestId, method: req.method, path: req.path }, 'request failed');

@@ -1,4 +1,5 @@
 import { Agent, request as httpRequest } from 'node:http';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MtProvider, MtRequest } from '../../server/engine/mt/index.ts';
 import { basic, startPlatform, type TestPlatform } from '../support/platform.ts';
@@ -8,6 +9,9 @@ let memory: number;
 /** Requests the provider got; with `hang`, it answers only when its signal aborts. */
 const seen: MtRequest[] = [];
 let hang = false;
+/** What the platform logged, as parsed pino lines. */
+const logged: { level: number; msg: string }[] = [];
+const log = pino({ level: 'info' }, { write: (line: string) => void logged.push(JSON.parse(line)) });
 
 const provider: MtProvider = {
   name: 'recording',
@@ -21,7 +25,7 @@ const provider: MtProvider = {
 };
 
 beforeAll(async () => {
-  p = await startPlatform({ mt: provider });
+  p = await startPlatform({ mt: provider, log });
   const res = await p.call('/v2/memories', {
     method: 'POST',
     json: { name: 'm', srclang: 'en', trglang: 'de' },
@@ -83,5 +87,8 @@ describe('segment translation and the caller going away', () => {
     const signal = seen.at(-1)?.signal;
     await expect.poll(() => signal?.aborted).toBe(true);
     hang = false;
+    // A caller leaving is no failure of the platform's: noted, not logged as an error.
+    await expect.poll(() => logged.some((l) => l.msg === 'client left before the answer')).toBe(true);
+    expect(logged.filter((l) => l.level >= 50)).toEqual([]);
   });
 });
