@@ -206,11 +206,13 @@ export function createApp(deps: AppDeps): Platform {
   app.use(requestId(log, now));
   app.use(metrics.middleware);
   // Routes that take a file as the body stream it themselves; JSON is parsed everywhere else.
-  const rawRoutes = new Set(
-    api.routes.filter((r) => r.rawBody).map((r) => `${r.method.toUpperCase()} ${r.path}`),
-  );
+  // Express matches paths case-insensitively and with a trailing slash: so must this test, or
+  // `POST /v2/files/` with a JSON content type would have its file parsed away as JSON.
+  const routeKey = (method: string, path: string) =>
+    `${method.toUpperCase()} ${path.toLowerCase().replace(/\/+$/, '')}`;
+  const rawRoutes = new Set(api.routes.filter((r) => r.rawBody).map((r) => routeKey(r.method, r.path)));
   const isJson = (req: { method?: string; url?: string; headers: Record<string, unknown> }) =>
-    !rawRoutes.has(`${req.method} ${(req.url ?? '').split('?')[0]}`) &&
+    !rawRoutes.has(routeKey(req.method ?? '', (req.url ?? '').split('?')[0] ?? '')) &&
     /^application\/([\w.+-]*\+)?json\b/i.test(String(req.headers['content-type'] ?? ''));
   app.use(express.json({ limit: deps.jsonLimit ?? 1024 * 1024, strict: false, type: isJson }));
   // The workbench's pages parse their own forms and answer in HTML; mounted before the API.

@@ -334,3 +334,21 @@ describe('bad input gets a clear 4xx, never a 5xx', () => {
     expect(replaced.headers.get('x-request-id')).not.toBe('a b\tc');
   });
 });
+
+describe('a file body is the file, whatever the path spelling or content type', () => {
+  it.each(['/v2/files', '/v2/files/', '/V2/Files'])(
+    'POST %s with a JSON content type stores the bytes as sent',
+    async (path) => {
+      const text = '{ "greeting": "Hello",\n  "farewell": "Bye" }\n';
+      const res = await p.call(`${path}?name=strings.json`, {
+        method: 'POST',
+        body: text,
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(res.status).toBe(201);
+      const { id } = (await res.json()) as { id: number };
+      const stored = await p.call(`/v2/files/download?id=${id}`);
+      expect(await stored.text()).toBe(text);
+    },
+  );
+});
