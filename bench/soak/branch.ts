@@ -5,6 +5,12 @@ export interface PullRequestView {
   read(path: string): Promise<string | undefined>;
   /** Numbers of every open pull request of the repository (the receiver should keep one). */
   openPulls(): Promise<number[]>;
+  /**
+   * Whether `read` ever returned `text` for `path`. The receiver keeps the branch one commit on
+   * its base, replaced on each update, so the branch has no history to ask afterwards: what the
+   * pull request held is what was seen in it while the soak ran.
+   */
+  seen(path: string, text: string): boolean;
 }
 
 const quiet = { debug() {}, info() {}, warn() {}, error() {} };
@@ -22,12 +28,16 @@ export function pullRequestView(o: {
 }): PullRequestView {
   const octokit = new Octokit({ auth: o.token, baseUrl: o.githubUrl, log: quiet });
   const repo = { owner: o.owner, repo: o.repo };
+  const seen = new Map<string, Set<string>>();
   return {
     async read(path) {
       try {
         const { data } = await octokit.rest.repos.getContent({ ...repo, path, ref: o.branch });
         if (Array.isArray(data) || !('content' in data)) return undefined;
-        return Buffer.from(data.content, 'base64').toString('utf8');
+        const text = Buffer.from(data.content, 'base64').toString('utf8');
+        if (!seen.has(path)) seen.set(path, new Set());
+        seen.get(path)!.add(text);
+        return text;
       } catch (error) {
         if ((error as { status?: number }).status === 404) return undefined;
         throw error;
@@ -41,5 +51,6 @@ export function pullRequestView(o: {
       });
       return pulls.map((p) => p.number);
     },
+    seen: (path, text) => seen.get(path)?.has(text) ?? false,
   };
 }

@@ -1,9 +1,11 @@
 /**
  * "Nothing lost", decided from what the platform says it delivered and what the pull request
- * holds. Later changes to a source file supersede earlier translations of it, so a delivery is
- * held to the branch only where it carries the newest delivered version of a file; a superseded
- * job must still have been acknowledged (archived by the receiver after its commit), and the last
- * change to every file must have arrived.
+ * holds: every translated file of every delivery was seen on the PR branch; where a
+ * delivery carries the newest delivered version of a file, the branch holds it now (a later
+ * change supersedes an earlier translation, an earlier one must not overwrite a later); every job
+ * was acknowledged (archived by the receiver after its commit); and the last change to every file
+ * arrived. The soak changes a file again only once its previous change is on the pull request
+ * and has been read there, so no translation is superseded before it could be seen.
  */
 
 export interface TranslatedFile {
@@ -36,6 +38,8 @@ export interface JudgeInput {
   latest(path: string): number;
   /** The file on the pull request's branch for a source path and language (undefined: missing). */
   onBranch(sourcePath: string, lang: string): string | undefined;
+  /** Whether that file was seen holding `text` on the branch at any time. */
+  everOnBranch(sourcePath: string, lang: string, text: string): boolean;
 }
 
 const name = (d: Pick<Delivery, 'kind' | 'id'>) => `${d.kind === 'job' ? 'job' : 'translation'} ${d.id}`;
@@ -74,6 +78,10 @@ export function findLost(input: JudgeInput): string[] {
       const v = versions.get(d)![i]!;
       if (v < 0) {
         wrong.push(`${f.sourcePath}: translated from a text the soak never committed`);
+        return;
+      }
+      if (!input.everOnBranch(f.sourcePath, f.lang, f.text)) {
+        wrong.push(`${f.sourcePath} → ${f.lang}: version ${v}'s translation was never seen on the branch`);
         return;
       }
       if (v < newest.get(key(f.sourcePath, f.lang))!.version) return; // superseded by a later change

@@ -7,7 +7,8 @@
 import type { Client } from '../../src/api/index.ts';
 import type { PullRequestView } from './branch.ts';
 import type { Mutex } from './mutex.ts';
-import { type SoakSources, translationPath } from './sources.ts';
+import type { LoopTiming } from './pace.ts';
+import { type SoakSources, TARGETS, translationPath } from './sources.ts';
 import { within } from './within.ts';
 
 /** Where a lane is: the restarts aim their kills at work in flight. */
@@ -36,12 +37,13 @@ export interface LaneRecord {
   translations: number[];
   /** Loops whose result did not reach the pull request within waitMs. */
   slow: string[];
+  timings: LoopTiming[];
 }
 
 const decoder = new TextDecoder();
 
 export function createLane(deps: LaneDeps) {
-  const record: LaneRecord = { loops: 0, instantRuns: 0, jobs: [], translations: [], slow: [] };
+  const record: LaneRecord = { loops: 0, instantRuns: 0, jobs: [], translations: [], slow: [], timings: [] };
   let phase: LanePhase = 'idle';
   const { client, lane } = deps;
 
@@ -53,24 +55,31 @@ export function createLane(deps: LaneDeps) {
     });
   }
 
-  async function awaitInstant(ids: number[]): Promise<boolean> {
-    const expected = new Map<string, string>();
-    const ready = await within(deps.waitMs, async () => {
-      const statuses = await client.instant.status({ translationIds: ids });
-      return (
-        statuses.length === ids.length &&
-        statuses.every((s) => s.status === 'ReadyForDownload' || s.status === 'Failed')
-      );
-    });
-    if (!ready) return false;
+  /** The translated files of finished translations (path → text); undefined while some run. */
+  async function translatedFiles(ids: number[]): Promise<Map<string, string> | undefined> {
+    const statuses = await client.instant.status({ translationIds: ids });
+    const done = (s: (typeof statuses)[number]) => s.status === 'ReadyForDownload' || s.status === 'Failed';
+    if (statuses.length !== ids.length || !statuses.every(done)) return undefined;
     phase = 'delivering';
-    for (const s of await client.instant.status({ translationIds: ids })) {
-      if (s.status !== 'ReadyForDownload') return false; // a failure: the final check lists it
+    const files = new Map<string, string>();
+    // A failed one has nothing to wait for; the final check lists it.
+    for (const s of statuses.filter((x) => x.status === 'ReadyForDownload')) {
       const [file] = await client.files.list({ id: Number(s.fileId) });
-      const text = decoder.decode(await client.instant.download(s.id, { as: 'bytes' }));
-      expected.set(translationPath(file!.name, s.trgLang), text);
+      if (!file) throw new Error(`translation ${s.id}: file ${s.fileId} is not on the platform`);
+      files.set(
+        translationPath(file.name, s.trgLang),
+        decoder.decode(await client.instant.download(s.id, { as: 'bytes' })),
+      );
     }
+    return files;
+  }
+
+  async function awaitInstant(ids: number[]): Promise<boolean> {
+    let expected: Map<string, string> | undefined;
+    // Every step is retried on the next poll: the platform may be restarting under any of them.
     return within(deps.waitMs, async () => {
+      expected ??= await translatedFiles(ids);
+      if (!expected) return false;
       for (const [path, text] of expected) if ((await deps.pr.read(path)) !== text) return false;
       return true;
     });
@@ -79,11 +88,15 @@ export function createLane(deps: LaneDeps) {
   async function loop(n: number) {
     const mode = (n + lane) % 2 === 0 ? 'job' : 'instant';
     phase = 'changing';
+    const began = Date.now();
+    let ranAt = began;
     const outputs = await deps.actionLock.run(async () => {
+      ranAt = Date.now();
       const files = deps.sources.change(lane);
       await deps.commit(files, `lane ${lane} loop ${n}: ${Object.keys(files).join(', ')}`);
       return deps.runAction(mode);
     });
+    const ranFor = Date.now() - ranAt;
     phase = 'awaiting-delivery';
     let arrived: boolean;
     if (mode === 'job') {
@@ -102,6 +115,19 @@ export function createLane(deps: LaneDeps) {
       record.slow.push(`lane ${lane} loop ${n} (${mode}) not on the pull request after ${deps.waitMs} ms`);
       deps.say(record.slow.at(-1)!);
     }
+    // Seen on the pull request before the lane changes its files again (judge.ts relies on it).
+    await within(deps.waitMs, async () => {
+      for (const path of deps.sources.paths(lane))
+        for (const lang of TARGETS) await deps.pr.read(translationPath(path, lang));
+      return true;
+    });
+    const ended = Date.now();
+    record.timings.push({
+      endedAt: ended,
+      loopMs: ended - began,
+      actionMs: ranFor,
+      deliveryMs: ended - ranAt - ranFor,
+    });
     record.loops++;
     phase = 'idle';
   }

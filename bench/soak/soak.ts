@@ -10,6 +10,7 @@ import { findLost } from './judge.ts';
 import { createLane, type Lane } from './lane.ts';
 import { type MemoryFigures, notFlat, runFigures, serviceFigures } from './memory.ts';
 import { createMutex } from './mutex.ts';
+import { type Pace, paceBetween } from './pace.ts';
 import { type RestartCounts, runRestarts } from './restarts.ts';
 import { startSampler } from './sampler.ts';
 import { seededRandom, soakSources, TARGETS, translationPath } from './sources.ts';
@@ -45,6 +46,8 @@ export interface SoakReport {
   restarts: RestartCounts;
   rss_mb: { platform: MemoryFigures; receiver: MemoryFigures; action: MemoryFigures };
   flat: boolean;
+  /** Loops of the first and the last minute: whether the soak slowed down as its data grew. */
+  pace: { first_minute: Pace; last_minute: Pace };
 }
 
 export interface SoakOutcome {
@@ -87,11 +90,18 @@ export async function runSoak(o: SoakOptions): Promise<SoakOutcome> {
     // The first run uploads every file of the repository: one job, before the lanes start.
     const first = await actionLock.run(() => runActionOnce(target, 'job'));
     const firstJob = Number(first['job-id']);
-    if (await within(waitMs, async () => (await client.jobs.get(firstJob)).status === 'archived'))
-      log(`first job ${firstJob} is on the pull request; ${o.lanes ?? 3} lanes start`);
+    const firstArrived = await within(
+      waitMs,
+      async () => (await client.jobs.get(firstJob)).status === 'archived',
+    );
+    // What the pull request holds now, before any lane changes a file again (see judge.ts).
+    for (const path of sources.allPaths())
+      for (const lang of TARGETS) await pr.read(translationPath(path, lang));
+    if (firstArrived) log(`first job ${firstJob} is on the pull request; ${o.lanes ?? 3} lanes start`);
     else problems.push(`the first job ${firstJob} did not reach the pull request within ${waitMs} ms`);
 
-    const deadline = Date.now() + o.minutes * 60_000;
+    const lanesStarted = Date.now();
+    const deadline = lanesStarted + o.minutes * 60_000;
     const stopRestarts = new AbortController();
     // Memory is compared under the same load at start and end: readings stop when the loops do.
     const readingsEnd = setTimeout(() => sampler.stop(), Math.max(0, deadline - Date.now()));
@@ -122,9 +132,13 @@ export async function runSoak(o: SoakOptions): Promise<SoakOutcome> {
       random,
       say: log,
     });
+    const timings = () => lanes.flatMap((l) => l.record.timings);
     const progress = setInterval(() => {
       const loops = lanes.reduce((n, l) => n + l.record.loops, 0);
-      log(`${loops} loops so far`);
+      const p = paceBetween(timings(), Date.now() - 30_000, Date.now());
+      log(
+        `${loops} loops so far; the last 30 s: ${p.loops} loops, median ${p.loop_p50_s} s (Action ${p.action_p50_s} s, delivery ${p.delivery_p50_s} s)`,
+      );
       // The double keeps every request it answered; the soak needs none of them.
       gh.calls.splice(0);
     }, 30_000);
@@ -162,6 +176,7 @@ export async function runSoak(o: SoakOptions): Promise<SoakOutcome> {
       versionOf: sources.versionOf,
       latest: sources.latest,
       onBranch: (path, lang) => branch.get(translationPath(path, lang)),
+      everOnBranch: (path, lang, text) => pr.seen(translationPath(path, lang), text),
     });
     for (const line of lost) problems.push(`lost: ${line}`);
     const prsOpen = (await pr.openPulls()).length;
@@ -186,6 +201,10 @@ export async function runSoak(o: SoakOptions): Promise<SoakOutcome> {
       restarts: restartCounts,
       rss_mb: rss,
       flat: memory.length === 0,
+      pace: {
+        first_minute: paceBetween(timings(), lanesStarted, lanesStarted + 60_000),
+        last_minute: paceBetween(timings(), deadline - 60_000, Number.POSITIVE_INFINITY),
+      },
     };
   } finally {
     sampler.stop();

@@ -7,7 +7,9 @@ import { seededRandom, soakSources } from '../../bench/soak/sources.ts';
 /** Two versions of one file; deliveries and the branch are made up around them. */
 function judged(o: {
   deliveries: Delivery[];
-  branch: Record<string, string>;
+  /** The German file on the branch now, and every text it was seen holding. */
+  branch: string | undefined;
+  history: string[];
   started?: JudgeInput['started'];
 }): string[] {
   const history = ['{"a": "v0"}', '{"a": "v1"}'];
@@ -18,7 +20,8 @@ function judged(o: {
     targets: ['de'],
     versionOf: (_path, text) => history.indexOf(text),
     latest: () => 1,
-    onBranch: (_path, lang) => o.branch[lang],
+    onBranch: () => o.branch,
+    everOnBranch: (_path, _lang, text) => o.history.includes(text),
   });
 }
 const job = (id: number, version: number, acknowledged = true): Delivery => ({
@@ -31,25 +34,33 @@ const job = (id: number, version: number, acknowledged = true): Delivery => ({
 });
 
 describe('the soak’s nothing-lost judge', () => {
-  it('passes when the newest translation is on the branch and the superseded job was archived', () => {
-    expect(judged({ deliveries: [job(1, 0), job(2, 1)], branch: { de: 'de v1' } })).toEqual([]);
+  const both = ['de v0', 'de v1'];
+
+  it('passes when each translation was committed, the newest is on the branch and every job was archived', () => {
+    expect(judged({ deliveries: [job(1, 0), job(2, 1)], branch: 'de v1', history: both })).toEqual([]);
   });
 
   it('a superseded job the receiver never archived is lost, though its file was overwritten anyway', () => {
-    expect(judged({ deliveries: [job(1, 0, false), job(2, 1)], branch: { de: 'de v1' } })).toEqual([
+    expect(judged({ deliveries: [job(1, 0, false), job(2, 1)], branch: 'de v1', history: both })).toEqual([
       'job 1: delivered but never archived by the receiver',
     ]);
   });
 
+  it('a superseded job whose translation never reached the branch is lost', () => {
+    expect(judged({ deliveries: [job(1, 0), job(2, 1)], branch: 'de v1', history: ['de v1'] })).toEqual([
+      "job 1: locales/en/x.json → de: version 0's translation was never seen on the branch",
+    ]);
+  });
+
   it('an older delivery written over a newer one loses the newer job', () => {
-    expect(judged({ deliveries: [job(1, 0), job(2, 1)], branch: { de: 'de v0' } })).toEqual([
+    expect(judged({ deliveries: [job(1, 0), job(2, 1)], branch: 'de v0', history: both })).toEqual([
       "job 2: locales/en/x.json → de: the branch holds another text than version 1's translation",
     ]);
   });
 
-  it('a file missing on the branch, and a last change never delivered, are lost', () => {
-    expect(judged({ deliveries: [job(1, 0)], branch: {} })).toEqual([
-      'job 1: locales/en/x.json → de: missing on the branch',
+  it('a file never on the branch, and a last change never delivered, are lost', () => {
+    expect(judged({ deliveries: [job(1, 0)], branch: undefined, history: [] })).toEqual([
+      "job 1: locales/en/x.json → de: version 0's translation was never seen on the branch",
       'locales/en/x.json → de: its last change (version 1) was never delivered (newest: 0)',
     ]);
   });
@@ -65,7 +76,8 @@ describe('the soak’s nothing-lost judge', () => {
     expect(
       judged({
         deliveries: [job(2, 1), failed],
-        branch: { de: 'de v1' },
+        branch: 'de v1',
+        history: ['de v1'],
         started: { jobs: [1, 2], translations: [7, 8] },
       }),
     ).toEqual([
