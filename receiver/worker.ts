@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import type { Dialect } from '../src/db/connect.ts';
 import { fullJitterBackoff } from './backoff.ts';
@@ -191,7 +192,12 @@ export function createReceiverWorker(options: WorkerOptions): ReceiverWorker {
         for (const w of ready) w.resolve();
       }
       if (stopped) break;
-      if (woken) continue;
+      // A turn of the event loop between polls even when woken: SQLite answers synchronously, so
+      // polls that find work at once would otherwise chain without letting a request in.
+      if (woken) {
+        await nextTurn();
+        continue;
+      }
       let timer: NodeJS.Timeout | undefined;
       await new Promise<void>((resolve) => {
         wakeUp = resolve;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import { withRequestId } from '../../src/tracing/request-context.ts';
 import type { Db, Dialect } from '../store/db.ts';
@@ -153,6 +154,11 @@ export function createWorker(options: WorkerOptions): Worker {
       });
       clearTimeout(timer);
       wakeUp = undefined;
+      // A wake from a finished item resolves at once, and handlers whose queries SQLite answers
+      // synchronously finish without I/O: without this turn a backlog would drain in one chain of
+      // microtasks, answering no request meanwhile (1,400 language detections held a loaded
+      // server for 4.6 s).
+      await nextTurn();
     }
   }
 
