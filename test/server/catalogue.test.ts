@@ -1,6 +1,8 @@
+import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ISO_639_1_CODES, parseLanguageTag } from '../../server/languages/iso639.ts';
-import { startPlatform, type TestPlatform } from '../support/platform.ts';
+import { basic, startPlatform, type TestPlatform } from '../support/platform.ts';
 
 let p: TestPlatform;
 beforeAll(async () => {
@@ -28,6 +30,30 @@ describe('GET /v2/languages', () => {
     expect(body.source_to_target.en.de).toBe(true);
     expect(body.source_to_target.en.en).toBeUndefined();
     expect(Object.keys(body.source_to_target.de)).toHaveLength(183);
+  });
+
+  it('sends the catalogue gzipped to a client that accepts gzip, and plain to one that does not', async () => {
+    const get = (encoding: string) =>
+      new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        const req = httpGet(
+          `${p.url}/v2/languages`,
+          { headers: { authorization: basic(p.key), 'accept-encoding': encoding } },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+          },
+        );
+        req.on('error', reject);
+      });
+    const zipped = await get('br;q=1, gzip;q=0.8');
+    const plain = await get('identity');
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toMatch(/accept-encoding/i);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(gunzipSync(zipped.body).equals(plain.body)).toBe(true);
+    expect(zipped.body.length).toBeLessThan(plain.body.length / 5);
+    expect(zipped.headers.etag).toBe(plain.headers.etag);
   });
 
   it('answers a repeated request with 304 by ETag', async () => {
