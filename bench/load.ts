@@ -22,7 +22,7 @@ import autocannon from 'autocannon';
 import { createPostgresDatabase, createSqliteFile, postgresAdminUrl } from '../test/support/db.ts';
 import { fuzzPass } from '../test/support/openapi-fuzz/index.ts';
 import { runCli } from '../test/support/processes.ts';
-import { loadMix } from './support/load-mix.ts';
+import { loadMix, type MixStats } from './support/load-mix.ts';
 import { drainInstant, type Platform, seedPlatform } from './support/load-platform.ts';
 import { startWebhookSink } from './support/webhook-sink.ts';
 
@@ -44,6 +44,7 @@ interface EngineResult {
   instant_translations: number;
   webhooks_delivered: number;
   by_operation: Record<string, Record<number, number>>;
+  p99_ms_by_operation: Record<string, number>;
   server: Awaited<ReturnType<typeof serverMetrics>>;
 }
 
@@ -73,16 +74,20 @@ async function serverMetrics(url: string, key: string) {
   };
 }
 
+function percentile(values: number[], q: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0);
+}
+
 function load(platform: Platform, seconds: number) {
   const mix = loadMix({ memoryId: platform.memoryId, keys: platform.keys });
-  const run = autocannon({
-    url: platform.url,
-    connections: CONNECTIONS,
-    duration: seconds,
-    timeout: 10,
-    requests: mix.requests,
+  return new Promise<{ result: autocannon.Result; stats: MixStats }>((resolve, reject) => {
+    const instance = autocannon(
+      { url: platform.url, connections: CONNECTIONS, duration: seconds, timeout: 10, requests: mix.requests },
+      (err, result) => (err ? reject(err) : resolve({ result, stats: mix.stats })),
+    );
+    instance.on('start', () => mix.started());
   });
-  return run.then((result) => ({ result, stats: mix.stats }));
 }
 
 async function runEngine(engine: 'sqlite' | 'postgres'): Promise<EngineResult> {
@@ -143,6 +148,9 @@ async function runEngine(engine: 'sqlite' | 'postgres'): Promise<EngineResult> {
       instant_translations: started.length,
       webhooks_delivered: sink.deliveries,
       by_operation: stats.byOp,
+      p99_ms_by_operation: Object.fromEntries(
+        Object.entries(stats.latencies).map(([op, times]) => [op, percentile(times, 0.99)]),
+      ),
       server: observed,
     };
   } catch (err) {

@@ -61,14 +61,28 @@ export const PHRASES = [
 
 /** Per connection, for one cycle (autocannon gives each connection a fresh context per cycle). */
 interface Context {
+  /** When the request in flight was built (autocannon sends it at once). */
+  sentAt?: number;
   fileId?: number;
   translationIds?: number[];
   keyToRevoke?: string;
 }
 
+export interface Mix {
+  requests: autocannon.Request[];
+  stats: MixStats;
+  /**
+   * Call on autocannon's `start`: each connection's first request is built before its socket
+   * connects, so only requests built afterwards are timed.
+   */
+  started(): void;
+}
+
 export interface MixStats {
   /** Responses per operation and status. */
   byOp: Record<string, Record<number, number>>;
+  /** Round-trip times per operation (ms), as the workload saw them. */
+  latencies: Record<string, number[]>;
   /** Instant translations the workload started (their ids). */
   translationIds: number[];
   /** Answers whose body was not what the operation promises (counted as errors). */
@@ -93,13 +107,15 @@ export function stringsFile(serial: number): string {
 }
 
 /** The autocannon requests (one per step of the cycle) and the statistics they fill in. */
-export function loadMix(options: MixOptions): { requests: autocannon.Request[]; stats: MixStats } {
-  const stats: MixStats = { byOp: {}, translationIds: [], malformed: 0 };
+export function loadMix(options: MixOptions): Mix {
+  const stats: MixStats = { byOp: {}, latencies: {}, translationIds: [], malformed: 0 };
   const json = { 'content-type': 'application/json' };
   let serial = 0;
+  let timing = false;
 
   const build = (op: Op, req: autocannon.Request, ctx: Context): autocannon.Request => {
     serial++;
+    ctx.sentAt = timing ? performance.now() : undefined;
     const key = options.keys[serial % options.keys.length]!;
     const headers = { authorization: basic(key) };
     const phrase = PHRASES[serial % PHRASES.length]!;
@@ -107,7 +123,8 @@ export function loadMix(options: MixOptions): { requests: autocannon.Request[]; 
     const get = (path: string) => ({ ...req, method: 'GET' as const, path, headers, body: undefined });
     switch (op) {
       case 'auth':
-        return get('/v2/languages');
+        // As fetch and most HTTP clients ask for it.
+        return { ...get('/v2/languages'), headers: { ...headers, 'accept-encoding': 'gzip' } };
       case 'listJobs':
         return get('/v2/jobs?limit=25&isArchived=false');
       case 'segment':
@@ -149,6 +166,11 @@ export function loadMix(options: MixOptions): { requests: autocannon.Request[]; 
     const counts = stats.byOp[op] ?? {};
     counts[status] = (counts[status] ?? 0) + 1;
     stats.byOp[op] = counts;
+    if (ctx.sentAt !== undefined) {
+      const times = stats.latencies[op] ?? [];
+      times.push(performance.now() - ctx.sentAt);
+      stats.latencies[op] = times;
+    }
     if (status >= 300) return;
     try {
       if (op === 'upload') ctx.fileId = (JSON.parse(body) as { id: number }).id;
@@ -168,5 +190,11 @@ export function loadMix(options: MixOptions): { requests: autocannon.Request[]; 
       onResponse: (status, body, ctx) => record(op, status, body, ctx as Context),
     }),
   );
-  return { requests, stats };
+  return {
+    requests,
+    stats,
+    started() {
+      timing = true;
+    },
+  };
 }
