@@ -70,6 +70,15 @@ export function findLost(input: JudgeInput): string[] {
     });
   }
 
+  /** Which delivery a text on the branch came from, to tell a stale write from a foreign one. */
+  const holder = (path: string, lang: string, text: string) => {
+    for (const d of input.deliveries)
+      for (const [i, f] of d.files.entries())
+        if (f.sourcePath === path && f.lang === lang && f.text === text)
+          return `it holds version ${versions.get(d)![i]}'s, from ${name(d)}`;
+    return 'a text no delivery has';
+  };
+
   for (const d of input.deliveries) {
     const wrong: string[] = [];
     if (d.failed !== undefined) wrong.push(`failed: ${d.failed}`);
@@ -89,7 +98,7 @@ export function findLost(input: JudgeInput): string[] {
       if (branch === undefined) wrong.push(`${f.sourcePath} → ${f.lang}: missing on the branch`);
       else if (!newest.get(key(f.sourcePath, f.lang))!.texts.has(branch))
         wrong.push(
-          `${f.sourcePath} → ${f.lang}: the branch holds another text than version ${v}'s translation`,
+          `${f.sourcePath} → ${f.lang}: the branch holds another text than version ${v}'s translation (${holder(f.sourcePath, f.lang, branch)})`,
         );
     });
     if (wrong.length > 0) lost.push(`${name(d)}: ${wrong.join('; ')}`);

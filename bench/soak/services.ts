@@ -3,6 +3,7 @@
  * child processes on fixed loopback ports, each on its own SQLite file, so either can be stopped
  * — SIGTERM to shut down gracefully, SIGKILL to crash — and started again on the same state.
  */
+import { appendFileSync } from 'node:fs';
 import { type CliProcess, runCli } from '../../test/support/processes.ts';
 
 export type ServiceName = 'platform' | 'receiver';
@@ -20,30 +21,29 @@ export interface Service {
   stop(signal: 'SIGTERM' | 'SIGKILL'): Promise<void>;
   /** Exits nobody asked for (crashes), and stops that did not exit cleanly. */
   readonly unclean: string[];
-  /** The last lines it wrote on stderr (for a failure report). */
-  stderrTail(): string;
 }
 
 /** How long a start may take before the soak gives up on it. */
 const START_TIMEOUT_MS = 60_000;
 
-/** A CLI service started with `args` and `env`, ready once stdout shows `ready`. */
+/**
+ * A CLI service started with `args` and `env`, ready once stdout shows `ready`; what each instance
+ * writes on stderr (its warnings and errors) is appended to `logFile` when it ends.
+ */
 export function cliService(
   name: ServiceName,
   args: string[],
   env: () => NodeJS.ProcessEnv,
   ready: RegExp,
+  logFile: string,
 ): Service {
   let cli: CliProcess | undefined;
   let instance = 0;
   let startedAt = 0;
   let stopping = false;
   const unclean: string[] = [];
-  const tail: string[] = [];
-  const keep = (c: CliProcess) => {
-    tail.push(...c.stderr);
-    tail.splice(0, Math.max(0, tail.length - 40));
-  };
+  const keep = (c: CliProcess, n: number, how: string) =>
+    appendFileSync(logFile, `--- ${name} #${n} (${how})\n${c.stderr.join('')}`);
   return {
     name,
     get instance() {
@@ -62,7 +62,9 @@ export function cliService(
       cli = started;
       const n = instance;
       void started.exit.then((code) => {
-        if (!stopping && cli === started) unclean.push(`${name} #${n} exited by itself (code ${code})`);
+        if (stopping || cli !== started) return;
+        unclean.push(`${name} #${n} exited by itself (code ${code})`);
+        keep(started, n, `exited by itself, code ${code}`);
       });
       await started.waitFor(ready, START_TIMEOUT_MS);
     },
@@ -71,14 +73,13 @@ export function cliService(
       if (!running) return;
       stopping = true;
       const code = await running.stop(signal);
-      keep(running);
+      keep(running, instance, `${signal}, exit ${code}`);
       cli = undefined;
       if (signal === 'SIGTERM' && code !== 0)
         unclean.push(
           `${name} #${instance} exited ${code} after SIGTERM: ${running.stderr.join('').slice(-400)}`,
         );
     },
-    stderrTail: () => [...tail, ...(cli?.stderr ?? [])].join('').slice(-4000),
   };
 }
 
@@ -97,6 +98,7 @@ export function platformService(o: { dataDir: string; port: number; env: NodeJS.
     ],
     () => o.env,
     /platform listening on/,
+    `${o.dataDir}/platform.log`,
   );
 }
 
@@ -107,5 +109,6 @@ export function receiverService(o: { dataDir: string; port: number; env: () => N
     ['receiver', '--port', String(o.port), '--db', `sqlite:${o.dataDir}/receiver.db`],
     o.env,
     /receiver listening on/,
+    `${o.dataDir}/receiver.log`,
   );
 }

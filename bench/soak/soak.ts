@@ -3,10 +3,10 @@
  * restarted in turn (now and then killed), then two verdicts — memory stayed flat (memory.ts),
  * nothing was lost (judge.ts) and one pull request is open.
  */
-import { runActionOnce } from './action.ts';
+import { rm } from 'node:fs/promises';
+import { runActionOnce, snapshotAction } from './action.ts';
 import { pullRequestView } from './branch.ts';
-import { platformDeliveries } from './deliveries.ts';
-import { findLost } from './judge.ts';
+import { checkNothingLost } from './final-check.ts';
 import { createLane, type Lane } from './lane.ts';
 import { type MemoryFigures, notFlat, runFigures, serviceFigures } from './memory.ts';
 import { createMutex } from './mutex.ts';
@@ -43,6 +43,8 @@ export interface SoakReport {
   instant_runs: number;
   prs_open: number;
   lost: number;
+  /** Loops whose result took longer than waitMs to reach the pull request. */
+  slow_loops: number;
   restarts: RestartCounts;
   rss_mb: { platform: MemoryFigures; receiver: MemoryFigures; action: MemoryFigures };
   flat: boolean;
@@ -67,6 +69,7 @@ export async function runSoak(o: SoakOptions): Promise<SoakOutcome> {
   const sampler = startSampler([platform, receiver], { serviceMs: 1000, actionMs: 200 });
   const problems: string[] = [];
   let report: SoakReport;
+  let completed = false;
   try {
     const pr = pullRequestView({
       githubUrl: gh.url,
@@ -82,6 +85,7 @@ export async function runSoak(o: SoakOptions): Promise<SoakOutcome> {
       githubUrl: gh.url,
       platformUrl: stack.platformUrl,
       apiKey: stack.apiKey,
+      script: await snapshotAction(stack.dir),
     };
     const started = Date.now();
     const elapsed = () => `${Math.round((Date.now() - started) / 1000)}s`;
@@ -160,27 +164,17 @@ export async function runSoak(o: SoakOptions): Promise<SoakOutcome> {
     if (!quiet) problems.push(`jobs still active or unarchived ${waitMs} ms after the last loop`);
 
     log('checking every delivery against the pull request');
-    const deliveries = await platformDeliveries(client);
-    const branch = new Map<string, string | undefined>();
-    for (const path of sources.allPaths())
-      for (const lang of TARGETS)
-        branch.set(translationPath(path, lang), await pr.read(translationPath(path, lang)));
-    const lost = findLost({
-      deliveries,
+    const check = await checkNothingLost({
+      client,
+      pr,
+      sources,
       started: {
         jobs: [firstJob, ...lanes.flatMap((l) => l.record.jobs)],
         translations: lanes.flatMap((l) => l.record.translations),
       },
-      paths: sources.allPaths(),
-      targets: TARGETS,
-      versionOf: sources.versionOf,
-      latest: sources.latest,
-      onBranch: (path, lang) => branch.get(translationPath(path, lang)),
-      everOnBranch: (path, lang, text) => pr.seen(translationPath(path, lang), text),
     });
-    for (const line of lost) problems.push(`lost: ${line}`);
-    const prsOpen = (await pr.openPulls()).length;
-    if (prsOpen !== 1) problems.push(`${prsOpen} open pull requests, not one`);
+    for (const line of check.lost) problems.push(`lost: ${line}`);
+    if (check.prsOpen !== 1) problems.push(`${check.prsOpen} open pull requests, not one`);
 
     const warmupMs = o.warmupMs ?? 15_000;
     const rss = {
@@ -194,10 +188,11 @@ export async function runSoak(o: SoakOptions): Promise<SoakOutcome> {
       soak: 'action-platform-receiver',
       minutes: o.minutes,
       loops: 1 + lanes.reduce((n, l) => n + l.record.loops, 0),
-      jobs_delivered: deliveries.filter((d) => d.kind === 'job').length,
+      jobs_delivered: check.jobsDelivered,
       instant_runs: lanes.reduce((n, l) => n + l.record.instantRuns, 0),
-      prs_open: prsOpen,
-      lost: lost.length,
+      prs_open: check.prsOpen,
+      lost: check.lost.length,
+      slow_loops: lanes.reduce((n, l) => n + l.record.slow.length, 0),
       restarts: restartCounts,
       rss_mb: rss,
       flat: memory.length === 0,
@@ -206,11 +201,14 @@ export async function runSoak(o: SoakOptions): Promise<SoakOutcome> {
         last_minute: paceBetween(timings(), deadline - 60_000, Number.POSITIVE_INFINITY),
       },
     };
+    completed = true;
   } finally {
     sampler.stop();
-    await stack.close();
+    await stack.close({ keep: true });
+    // Crashes, and stops that did not end cleanly — the final SIGTERM included.
+    problems.push(...platform.unclean, ...receiver.unclean);
+    if (!completed || problems.length > 0) say(`kept ${stack.dir} (databases, service logs) to look into`);
+    else await rm(stack.dir, { recursive: true, force: true });
   }
-  // Crashes, and stops that did not end cleanly — the final SIGTERM included.
-  problems.push(...platform.unclean, ...receiver.unclean);
   return { report, problems };
 }

@@ -22,7 +22,10 @@ export interface SoakStack {
   platformUrl: string;
   apiKey: string;
   client: Client;
-  close(): Promise<void>;
+  /** The temporary folder: databases and service logs under data/. */
+  dir: string;
+  /** Stops everything; the folder is removed unless `keep` (a failed soak keeps it to look into). */
+  close(o?: { keep?: boolean }): Promise<void>;
 }
 
 export interface StackOptions {
@@ -37,9 +40,9 @@ export async function startStack(o: StackOptions): Promise<SoakStack> {
   const dataDir = join(dir, 'data');
   await mkdir(dataDir);
   const opened: { close(): Promise<unknown> }[] = [];
-  const close = async () => {
+  const close = async ({ keep = false } = {}) => {
     for (const thing of opened.reverse()) await thing.close().catch(() => {});
-    await rm(dir, { recursive: true, force: true });
+    if (!keep) await rm(dir, { recursive: true, force: true });
   };
   try {
     // GitHub's own limit is 5000 requests an hour; ten minutes of polling the branch would hit it.
@@ -90,7 +93,7 @@ export async function startStack(o: StackOptions): Promise<SoakStack> {
     // Closed in reverse: the receiver stops before the platform its last calls go to.
     opened.push({ close: () => receiver.stop('SIGTERM') });
     await receiver.start();
-    return { gh, platform, receiver, platformUrl, apiKey, client, close };
+    return { gh, platform, receiver, platformUrl, apiKey, client, dir, close };
   } catch (error) {
     await close();
     throw error;

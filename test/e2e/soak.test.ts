@@ -54,7 +54,7 @@ describe('the soak’s nothing-lost judge', () => {
 
   it('an older delivery written over a newer one loses the newer job', () => {
     expect(judged({ deliveries: [job(1, 0), job(2, 1)], branch: 'de v0', history: both })).toEqual([
-      "job 2: locales/en/x.json → de: the branch holds another text than version 1's translation",
+      "job 2: locales/en/x.json → de: the branch holds another text than version 1's translation (it holds version 0's, from job 1)",
     ]);
   });
 
