@@ -16,7 +16,8 @@
  * server's capacity. Their enforcement is proven by the limiter benchmark and the tests.
  *
  * Prints {"bench":"load","req_per_s","p99_ms","errors","fuzz_500s", …} with the worst figure
- * over the engines at the top and each engine's figures under `engines`.
+ * over the engines at the top and each engine's figures under `engines`. BENCH_SECONDS,
+ * BENCH_CONNECTIONS, BENCH_FUZZ_RUNS (default 1500) and BENCH_ENGINES change the run.
  */
 import autocannon from 'autocannon';
 import { createPostgresDatabase, createSqliteFile, postgresAdminUrl } from '../test/support/db.ts';
@@ -167,7 +168,12 @@ async function runEngine(engine: 'sqlite' | 'postgres'): Promise<EngineResult> {
   }
 }
 
-const engines: ('sqlite' | 'postgres')[] = postgresAdminUrl ? ['sqlite', 'postgres'] : ['sqlite'];
+// BENCH_ENGINES=postgres (or sqlite) runs one of them only.
+const engines = (postgresAdminUrl ? ['sqlite', 'postgres'] : ['sqlite']).filter((engine) =>
+  (process.env.BENCH_ENGINES ?? engine).split(',').includes(engine),
+) as ('sqlite' | 'postgres')[];
+if (engines.length === 0)
+  throw new Error(`BENCH_ENGINES=${process.env.BENCH_ENGINES} names no engine this run has`);
 const results: Record<string, EngineResult> = {};
 for (const engine of engines) results[engine] = await runEngine(engine);
 const all = Object.values(results);
