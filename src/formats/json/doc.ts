@@ -35,6 +35,11 @@ export class JsonDoc {
     this.ev = events;
   }
 
+  /** The number of events (values, keys included). */
+  get count(): number {
+    return this.ev.length >> 2;
+  }
+
   kind(e: number): number {
     return this.ev[e * 4]! & 7;
   }

@@ -21,12 +21,13 @@ import {
   type Unit,
 } from '../model.ts';
 import { checkSize, decodeText, encodeText } from '../text.ts';
+import { heapString } from './heap-string.ts';
 import { Locator } from './locator.ts';
 import { LastRead } from './memo.ts';
 import { patchText } from './patch.ts';
 import { jsonEdits } from './render.ts';
 import { ARRAY, type JsonDoc, OBJECT, tokenizeJson } from './tokens.ts';
-import { jsonEntries, pluralForms } from './units.ts';
+import { CONTEXT, jsonEntries, PLURAL, pluralForms } from './units.ts';
 
 const lastRead = new LastRead<JsonDoc>();
 const ORDINAL: readonly string[] = Object.freeze(['ordinal']);
@@ -37,6 +38,7 @@ const ORDINAL: readonly string[] = Object.freeze(['ordinal']);
  */
 export function readJson(bytes: Uint8Array, options: ParseOptions = {}): JsonDoc {
   const decoded = decodeText(bytes, { fileName: options.fileName, maxBytes: options.maxBytes });
+  decoded.text = heapString(decoded.text);
   const doc = tokenizeJson(decoded, options.fileName);
   if (doc.kind(0) !== OBJECT && doc.kind(0) !== ARRAY) {
     throw doc.error('expected an object or array at the top level', doc.start(0), options.fileName);
@@ -56,12 +58,12 @@ export function reuseJson(bytes: Uint8Array, options: ParseOptions = {}): JsonDo
 
 function parse(bytes: Uint8Array, options: ParseOptions = {}): Unit[] {
   const doc = readJson(bytes, options);
-  const { ids, values, plurals, contexts } = doc.derive(jsonEntries);
+  const { ids, values, flags, plurals, contexts } = doc.derive(jsonEntries);
   const locator = new Locator(doc.decoded);
   const units: Unit[] = new Array(ids.length);
   for (let n = 0; n < ids.length; n++) {
     const value = values[n]!;
-    const plural = plurals.size > 0 ? plurals.get(n) : undefined;
+    const plural = (flags[n]! & PLURAL) !== 0 ? plurals.get(n) : undefined;
     const unit: Unit = {
       id: ids[n]!,
       source: '',
@@ -74,7 +76,7 @@ function parse(bytes: Uint8Array, options: ParseOptions = {}): Unit[] {
       unit.sourcePlural = pluralForms(doc, plural);
       unit.source = unit.sourcePlural.other;
     } else unit.source = doc.string(value);
-    const context = contexts.size > 0 ? contexts.get(n) : undefined;
+    const context = (flags[n]! & CONTEXT) !== 0 ? contexts.get(n) : undefined;
     if (context !== undefined) unit.context = context;
     units[n] = unit;
   }

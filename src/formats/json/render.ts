@@ -11,7 +11,7 @@ import { detectEscapeStyle, escapeJsonString, type JsonEscapeStyle } from './esc
 import { type PluralGroup, pluralKey } from './i18next.ts';
 import { inFileOrder } from './lookup.ts';
 import type { JsonDoc } from './tokens.ts';
-import { jsonEntries, pluralForms } from './units.ts';
+import { jsonEntries, PLURAL, pluralForms } from './units.ts';
 
 interface ObjectChanges {
   /** Key events of members to remove. */
@@ -47,12 +47,12 @@ export function jsonEdits(
   const objects = new Map<number, ObjectChanges>();
   const escapeValue = escaperFor(doc);
   const lookup = inFileOrder(translations);
-  const { ids, values, plurals } = doc.derive(jsonEntries);
+  const { ids, values, flags, plurals } = doc.derive(jsonEntries);
   for (let n = 0; n < ids.length; n++) {
     const translation = lookup(ids[n]!);
     if (translation === undefined) continue;
     const value = values[n]!;
-    const plural = plurals.size > 0 ? plurals.get(n) : undefined;
+    const plural = (flags[n]! & PLURAL) !== 0 ? plurals.get(n) : undefined;
     if (!plural) {
       if (typeof translation !== 'string') {
         const id = JSON.stringify(ids[n]);
