@@ -61,6 +61,7 @@ export async function collectJob(
       bytes: entry.bytes,
       sourceBytes: source.bytes,
       words: source.words,
+      sourceFileId: file.id,
     });
   }
   const stats = await client.jobs.stats(job.jobId, { signal });
@@ -100,5 +101,6 @@ export async function collectInstant(
     bytes,
     sourceBytes: source.bytes,
     words: source.words,
+    sourceFileId: t.file.id,
   });
 }

@@ -6,9 +6,11 @@ import { writePullRequest } from '../../src/github/pull-request-writer.ts';
 import { readRepositoryFile } from '../../src/github/read-file.ts';
 import { settingsFrom } from '../../src/sync/config-view.ts';
 import type { Dispatcher, InboxEvent, PartialFailure } from '../dispatch.ts';
+import type { ReceiverDb } from '../store/schema.ts';
+import { newestWritten, recordWritten } from '../store/written-paths.ts';
 import { collectInstant, collectJob } from './collect.ts';
 import { groupKeyOf, type Resolved, resolveEvent } from './resolve.ts';
-import { emptyCollected, mergeCollected } from './translated-files.ts';
+import { dropOlderThan, emptyCollected, mergeCollected } from './translated-files.ts';
 
 export interface DispatcherDeps {
   client: Client;
@@ -16,6 +18,8 @@ export interface DispatcherDeps {
   github: (owner: string, repo: string) => Promise<GitHub>;
   isAllowed: (fullName: string) => boolean;
   log: Logger;
+  /** The receiver's database: which source upload each translated file on a branch came from. */
+  db: ReceiverDb;
   now?: () => number;
   /** Path of the config in the repository (default .svc.yml). */
   configPath?: string;
@@ -136,6 +140,10 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
           failed.push({ id: event.id, error: (error as Error).message });
         }
       }
+      const target = { repository: `${owner}/${repo}`, base };
+      // Translations of older uploads than the ones already committed stay out (their deliveries
+      // can come late: a retry after a restart, reconcile finding what a webhook also brings).
+      dropOlderThan(into, await newestWritten(deps.db, target, [...into.sourceIds.keys()]));
       await deps.onStep?.('after-download');
       for (const line of into.skipped) log.warn({ repository: `${owner}/${repo}`, base }, line);
       if (into.files.length > 0 || into.failures.length > 0) {
@@ -180,6 +188,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
             'pull request written',
           );
           pullNumber = written.pullRequest?.number;
+          await recordWritten(deps.db, target, into.sourceIds, now());
         } else {
           log.warn(
             { repository: `${owner}/${repo}`, base, failures: into.failures },

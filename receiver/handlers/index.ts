@@ -58,6 +58,7 @@ export function servicesOver(o: {
       github: o.github,
       isAllowed: o.isAllowed,
       log: o.log,
+      db: o.db,
       ...(o.now ? { now: o.now } : {}),
     }),
     checkPlatform: async () => {

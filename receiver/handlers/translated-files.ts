@@ -7,6 +7,12 @@ import { placeholderWarnings } from '../../src/translations/placeholder-qa.ts';
 /** What a batch of events brings to the pull request. */
 export interface Collected {
   files: FileWrite[];
+  /**
+   * The platform id of the source upload each file of `files` translates, by path. Ids grow with
+   * every upload, so the higher id is the newer source: a translation arriving late (a retried
+   * delivery, reconcile finding one the webhook also brought) never replaces a newer one.
+   */
+  sourceIds: Map<string, number>;
   described: TranslatedFile[];
   failures: { sourcePath: string; target: string; message: string }[];
   warnings: PlaceholderWarning[];
@@ -16,6 +22,7 @@ export interface Collected {
 
 export const emptyCollected = (): Collected => ({
   files: [],
+  sourceIds: new Map(),
   described: [],
   failures: [],
   warnings: [],
@@ -37,6 +44,8 @@ export function placeTranslation(
     bytes: Uint8Array;
     sourceBytes?: Uint8Array;
     words: number;
+    /** The source upload's platform file id. */
+    sourceFileId: number;
   },
 ): void {
   const target = matchTarget(config.targets, t.lang, t.locale ?? undefined);
@@ -58,16 +67,9 @@ export function placeTranslation(
     into.skipped.push(`${t.sourcePath} → ${target}: ${(error as Error).message}`);
     return;
   }
-  // A later event for the same path wins: it carries the newer translation.
-  const at = into.files.findIndex((f) => f.path === path);
-  if (at >= 0) {
-    into.files.splice(at, 1);
-    into.described.splice(
-      into.described.findIndex((d) => d.path === path),
-      1,
-    );
-  }
+  if (!keepNewer(into, path, t.sourceFileId)) return;
   into.files.push({ path, content: t.bytes });
+  into.sourceIds.set(path, t.sourceFileId);
   into.described.push({ target, path, sourcePath: t.sourcePath, words: t.words });
   if (t.sourceBytes)
     into.warnings.push(
@@ -79,21 +81,60 @@ export function placeTranslation(
     );
 }
 
-/** Adds what one event collected to the batch; a path already there takes the later file. */
+/**
+ * Makes room for a translation of `path` from source upload `sourceFileId`: false (and a note in
+ * `skipped`) when the batch already holds one from a newer upload; otherwise the batch's own
+ * older or equal one is taken out (for the same upload, the later event wins).
+ */
+function keepNewer(into: Collected, path: string, sourceFileId: number): boolean {
+  const held = into.sourceIds.get(path);
+  if (held === undefined) return true;
+  if (held > sourceFileId) {
+    into.skipped.push(staleNote(path, sourceFileId, held));
+    return false;
+  }
+  into.files.splice(
+    into.files.findIndex((f) => f.path === path),
+    1,
+  );
+  into.described.splice(
+    into.described.findIndex((d) => d.path === path),
+    1,
+  );
+  into.sourceIds.delete(path);
+  return true;
+}
+
+/** Why a translation was left out: a newer source's translation of the same path wins. */
+export const staleNote = (path: string, sourceFileId: number, newer: number) =>
+  `${path}: translation of source upload ${sourceFileId} left out; the one of newer upload ${newer} stays`;
+
+/** Adds what one event collected to the batch; for a path already there, the newer source wins. */
 export function mergeCollected(into: Collected, from: Collected): void {
   for (const [i, file] of from.files.entries()) {
-    const at = into.files.findIndex((f) => f.path === file.path);
-    if (at >= 0) {
-      into.files.splice(at, 1);
-      into.described.splice(
-        into.described.findIndex((d) => d.path === file.path),
-        1,
-      );
-    }
+    const sourceFileId = from.sourceIds.get(file.path)!;
+    if (!keepNewer(into, file.path, sourceFileId)) continue;
     into.files.push(file);
+    into.sourceIds.set(file.path, sourceFileId);
     into.described.push(from.described[i]!);
   }
   into.failures.push(...from.failures);
   into.warnings.push(...from.warnings);
   into.skipped.push(...from.skipped);
+}
+
+/** Leaves out the files whose path already holds (on the PR branch) a newer source's translation. */
+export function dropOlderThan(into: Collected, written: ReadonlyMap<string, number>): void {
+  for (const file of [...into.files]) {
+    const newer = written.get(file.path);
+    const mine = into.sourceIds.get(file.path)!;
+    if (newer === undefined || newer <= mine) continue;
+    into.skipped.push(staleNote(file.path, mine, newer));
+    into.files.splice(into.files.indexOf(file), 1);
+    into.described.splice(
+      into.described.findIndex((d) => d.path === file.path),
+      1,
+    );
+    into.sourceIds.delete(file.path);
+  }
 }

@@ -59,10 +59,25 @@ const requestIds: VersionedMigration = {
   },
 };
 
+const writtenPaths: VersionedMigration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('receiver_written_paths')
+      .addColumn('repository', 'text', (c) => c.notNull())
+      .addColumn('base', 'text', (c) => c.notNull())
+      .addColumn('path', 'text', (c) => c.notNull())
+      .addColumn('source_file_id', 'bigint', (c) => c.notNull())
+      .addColumn('updated_at', 'bigint', (c) => c.notNull())
+      .addPrimaryKeyConstraint('receiver_written_paths_pk', ['repository', 'base', 'path'])
+      .execute();
+  },
+};
+
 /** Every receiver migration, by name; names sort in the order they apply. */
 export const receiverMigrations: Record<string, VersionedMigration> = {
   '0001_inbox_and_queue': inboxAndQueue,
   '0002_request_ids': requestIds,
+  '0003_written_paths': writtenPaths,
 };
 
 /** Brings the receiver's tables up to date. */

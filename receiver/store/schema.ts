@@ -6,6 +6,7 @@ export interface ReceiverSchema {
   receiver_inbox: InboxTable;
   receiver_queue: QueueTable;
   receiver_group_locks: GroupLocksTable;
+  receiver_written_paths: WrittenPathsTable;
 }
 
 /** Every verified delivery, once per `webhook-id`; never changed after insert. */
@@ -43,6 +44,19 @@ export interface GroupLocksTable {
   group_key: string;
   owner: string;
   lease_until: number;
+}
+
+/**
+ * Per repository, base and translated file: the newest source upload whose translation the
+ * receiver has committed there. A translation of an older upload arriving later is left out.
+ */
+export interface WrittenPathsTable {
+  /** `owner/repo`. */
+  repository: string;
+  base: string;
+  path: string;
+  source_file_id: number;
+  updated_at: number;
 }
 
 export type ReceiverDb = Kysely<ReceiverSchema>;

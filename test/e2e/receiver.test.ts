@@ -195,6 +195,40 @@ describe('Action → platform → webhook → receiver → pull request', () => 
     expect(pullsOf('web')).toHaveLength(1);
     expect(pullsOf('web')[0]!.body).toContain('instant translation');
   });
+
+  it('a late delivery of an older translation never replaces the newer one on the branch', async () => {
+    // The first instant run's translations of app.json (the test above) are the older ones.
+    const older = await client.instant.status({ fromTime: 0 });
+    const first = older.filter((t) => t.status === 'ReadyForDownload');
+    expect(first.length).toBeGreaterThan(0);
+    const german = () => git('web', 'show', 'svc-l10n/main:locales/de/app.json');
+    const before = german();
+    await gh.commitAs(
+      'acme',
+      'web',
+      'main',
+      { 'locales/en/app.json': '{\n  "greeting": "Hello again, {{name}}!",\n  "bye": "See you"\n}\n' },
+      'Reword the greeting',
+    );
+    await runTheAction('web');
+    const newer = await waitFor(german, (text) => text !== before);
+    // Retries after a restart and reconcile deliver old translations again, under new ids.
+    for (const t of first) {
+      const body = { eventType: 'INSTANT_TRANSLATE_COMPLETED', translationId: t.id, fileId: t.fileId };
+      expect((await postSigned(body, `msg_late_${t.id}`)).status).toBe(202);
+    }
+    await waitFor(
+      () =>
+        receiver.database.db
+          .selectFrom('receiver_queue')
+          .select('status')
+          .where('status', 'in', ['pending', 'processing'])
+          .execute(),
+      (rows) => rows.length === 0,
+    );
+    expect(german()).toBe(newer);
+    expect(pullsOf('web')).toHaveLength(1);
+  });
 });
 
 describe('a translation that fails', () => {
