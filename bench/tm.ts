@@ -23,6 +23,7 @@ import { distance } from 'fastest-levenshtein';
 import { createTmIndex, type TmMatch, type TmSegment } from '../server/engine/tm/index.ts';
 import { lowerSameLength, normalizeText } from '../server/engine/tm/normalize.ts';
 import { baseScore, tmSimilarity } from '../server/engine/tm/score.ts';
+import { seededRandom } from './support/random.ts';
 
 const gc: () => void =
   (globalThis as { gc?: () => void }).gc ??
@@ -214,17 +215,6 @@ async function main(): Promise<void> {
 // (Zipf-skewed), with numbers, placeholders and tags, and pseudo-translated targets. Kept in this
 // file so that the benchmark stays one self-contained command.
 
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const words = (s: string) => s.trim().split(/\s+/);
 const VERBS = words(`delete save open close create edit update upload download remove add select import export
   share copy move rename restore archive publish sync refresh cancel confirm install configure enable disable
@@ -250,7 +240,7 @@ const VOWELS = words('a e i o u y ai ea io ou');
 const CODAS = ['', '', 'n', 'r', 's', 'x', 'l', 'nd', 'rt', 'ck'];
 // Product names and jargon: 4,000 rare words, as real documentation has.
 const TERMS = Array.from({ length: 4000 }, (_, i) => {
-  const r = rng(i + 1);
+  const r = seededRandom(i + 1);
   const any = (xs: readonly string[]) => xs[Math.floor(r() * xs.length)]!;
   let w = '';
   for (let k = 2 + Math.floor(r() * 2); k > 0; k--) w += any(ONSETS) + any(VOWELS) + any(CODAS);
@@ -365,7 +355,7 @@ function translate(source: string): string {
 
 /** An endless, deterministic stream of segments. */
 function* sentences(seed: number): Generator<{ source: string; target: string }> {
-  const g = generator(rng(seed));
+  const g = generator(seededRandom(seed));
   for (;;) {
     const source = g.sentence();
     yield { source, target: translate(source) };
@@ -374,7 +364,7 @@ function* sentences(seed: number): Generator<{ source: string; target: string }>
 
 /** A query: a stored sentence with words, a number or a placeholder changed; or an unrelated one. */
 function mutate(stored: readonly string[], seed: number): string {
-  const g = generator(rng(seed));
+  const g = generator(seededRandom(seed));
   const r = g.random;
   const kind = r();
   if (kind < 0.15) return g.sentence();

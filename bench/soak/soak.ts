@@ -4,6 +4,7 @@
  * nothing was lost (judge.ts) and one pull request is open.
  */
 import { rm } from 'node:fs/promises';
+import { seededRandom } from '../support/random.ts';
 import { runActionOnce, snapshotAction } from './action.ts';
 import { pullRequestView } from './branch.ts';
 import { checkNothingLost } from './final-check.ts';
@@ -13,7 +14,7 @@ import { createMutex } from './mutex.ts';
 import { type Pace, paceBetween } from './pace.ts';
 import { type RestartCounts, runRestarts } from './restarts.ts';
 import { startSampler } from './sampler.ts';
-import { seededRandom, soakSources, TARGETS, translationPath } from './sources.ts';
+import { soakSources, TARGETS, translationPath } from './sources.ts';
 import { OWNER, REPO, startStack } from './stack.ts';
 import { within } from './within.ts';
 

@@ -5,18 +5,6 @@
  * delivery's source can be placed in a file's history (see judge.ts).
  */
 
-/** Deterministic pseudo-random numbers in [0, 1) (mulberry32): a soak is replayable by seed. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const WORDS = [
   'your',
   'order',

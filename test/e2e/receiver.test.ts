@@ -55,6 +55,18 @@ async function runTheAction(repo: string) {
 const waitFor = <T>(what: () => Promise<T> | T, until: (v: T) => boolean) =>
   poll(async () => what(), { until, intervalMs: 100, maxIntervalMs: 300, timeoutMs: 45_000 });
 
+/** Resolves once the receiver has settled every event it got. */
+const queueDrained = () =>
+  waitFor(
+    () =>
+      receiver.database.db
+        .selectFrom('receiver_queue')
+        .select('status')
+        .where('status', 'in', ['pending', 'processing'])
+        .execute(),
+    (rows) => rows.length === 0,
+  );
+
 async function postSigned(body: object, id: string) {
   const text = JSON.stringify(body);
   return fetch(`${receiver.url}/webhooks`, {
@@ -158,15 +170,7 @@ describe('Action → platform → webhook → receiver → pull request', () => 
     expect((await postSigned(body, 'msg_dup_1')).status).toBe(202);
     expect((await postSigned(body, 'msg_dup_1')).status).toBeLessThan(300);
     expect((await postSigned(body, 'msg_dup_2')).status).toBe(202);
-    await waitFor(
-      () =>
-        receiver.database.db
-          .selectFrom('receiver_queue')
-          .select('status')
-          .where('status', 'in', ['pending', 'processing'])
-          .execute(),
-      (rows) => rows.length === 0,
-    );
+    await queueDrained();
     expect(git('app', 'rev-list', '--count', 'svc-l10n/main').trim()).toBe(commits);
     expect(pullsOf('app')).toHaveLength(1);
     const stored = await receiver.database.db
@@ -217,15 +221,7 @@ describe('Action → platform → webhook → receiver → pull request', () => 
       const body = { eventType: 'INSTANT_TRANSLATE_COMPLETED', translationId: t.id, fileId: t.fileId };
       expect((await postSigned(body, `msg_late_${t.id}`)).status).toBe(202);
     }
-    await waitFor(
-      () =>
-        receiver.database.db
-          .selectFrom('receiver_queue')
-          .select('status')
-          .where('status', 'in', ['pending', 'processing'])
-          .execute(),
-      (rows) => rows.length === 0,
-    );
+    await queueDrained();
     expect(german()).toBe(newer);
     expect(pullsOf('web')).toHaveLength(1);
   });
@@ -279,15 +275,7 @@ describe('the receiver refusing what it must not write', () => {
           .execute(),
       (rows) => [t!.id, e!.id].every((id) => rows.some((r) => r.payload.includes(`"translationId":${id}`))),
     );
-    await waitFor(
-      () =>
-        receiver.database.db
-          .selectFrom('receiver_queue')
-          .select('status')
-          .where('status', 'in', ['pending', 'processing'])
-          .execute(),
-      (rows) => rows.length === 0,
-    );
+    await queueDrained();
     expect(gh.pulls('other', 'secret')).toEqual([]);
     expect(git('app', 'ls-tree', '-r', '--name-only', 'svc-l10n/main')).not.toContain('.github/');
   });

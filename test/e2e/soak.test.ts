@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { type Delivery, findLost, type JudgeInput } from '../../bench/soak/judge.ts';
 import { notFlat, runFigures, type Sample, serviceFigures } from '../../bench/soak/memory.ts';
 import { runSoak } from '../../bench/soak/soak.ts';
-import { seededRandom, soakSources } from '../../bench/soak/sources.ts';
+import { soakSources } from '../../bench/soak/sources.ts';
+import { seededRandom } from '../../bench/support/random.ts';
 
 /** Two versions of one file; deliveries and the branch are made up around them. */
 function judged(o: {

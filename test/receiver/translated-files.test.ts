@@ -22,7 +22,11 @@ const place = (into = emptyCollected(), sourceFileId: number, content: string) =
   return into;
 };
 const contents = (c: ReturnType<typeof emptyCollected>) =>
-  c.files.map((f) => [f.path, new TextDecoder().decode(f.content), c.sourceIds.get(f.path)]);
+  c.files.map((f) => [
+    f.path,
+    typeof f.content === 'string' ? f.content : new TextDecoder().decode(f.content),
+    c.sourceIds.get(f.path),
+  ]);
 
 describe('translations of one path from several source uploads', () => {
   it('keeps the newest source within a batch, whatever order the events came in', () => {
