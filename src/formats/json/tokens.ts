@@ -83,6 +83,12 @@ function keyOf(text: string, ev: Int32Array, k: number): string {
   return (ev[k * 4]! & ESCAPED) !== 0 ? (JSON.parse(raw) as string) : raw.slice(1, -1);
 }
 
+/** Whether the `length` characters at `a` and at `b` are the same (compared from the end, where keys differ most). */
+function sameChars(text: string, a: number, b: number, length: number): boolean {
+  for (let k = length - 2; k > 0; k--) if (text.charCodeAt(a + k) !== text.charCodeAt(b + k)) return false;
+  return true;
+}
+
 /** Rejects two members with the same key in the object just closed (`members` of them). */
 function checkDuplicates(text: string, ev: Int32Array, object: number, members: number, fail: Fail): void {
   const stop = ev[object * 4 + 3]!;
@@ -97,7 +103,7 @@ function checkDuplicates(text: string, ev: Int32Array, object: number, members: 
       for (let b = object + 1; b < a; b = ev[(b + 1) * 4 + 3]!) {
         const sb = ev[b * 4 + 1]!;
         if (ev[b * 4 + 2]! - sb !== la) continue;
-        if (text.startsWith(text.slice(sa + 1, sa + la - 1), sb + 1))
+        if (sameChars(text, sa, sb, la))
           throw fail(`duplicate key ${JSON.stringify(keyOf(text, ev, a))}`, sa);
       }
     }
@@ -132,6 +138,7 @@ export function tokenizeJson(decoded: DecodedText, fileName?: string): JsonDoc {
       : fail(`unexpected character ${JSON.stringify(text[at])}: expected ${what}`, at);
   // String files hold about one value per 18-20 characters; the array grows when they hold more.
   let ev = new Int32Array(Math.max(64, (len >> 4) * 4));
+  let capacity = ev.length >> 2;
   let count = 0;
   // Next backslash, newline and other control character at or after the current literal (len
   // when none); for keys also the next `_`, `.` and `#`, which set KEY_UNDERSCORE and KEY_SPECIAL.
@@ -141,12 +148,14 @@ export function tokenizeJson(decoded: DecodedText, fileName?: string): JsonDoc {
   let underscore = -1;
   let dot = -1;
   let hash = -1;
-  const stack: number[] = [];
+  /** Events of the open containers, innermost last (`depth` of them). */
+  const stack = new Int32Array(MAX_DEPTH + 1);
   /** Members seen so far in each open object (parallel to `stack`). */
-  const members: number[] = [];
+  const members = new Int32Array(MAX_DEPTH + 1);
+  let depth = 0;
   let i = 0;
   let c = text.charCodeAt(0);
-  while (c === 32 || c === 10 || c === 13 || c === 9) c = text.charCodeAt(++i);
+  while (c <= 32 && (c === 32 || c === 10 || c === 13 || c === 9)) c = text.charCodeAt(++i);
   if (i >= len) throw fail('empty file: expected a JSON value', i);
   let expectKey = false;
   for (;;) {
@@ -156,7 +165,10 @@ export function tokenizeJson(decoded: DecodedText, fileName?: string): JsonDoc {
       if (c === 125) throw fail('trailing comma', i);
       throw expected('a property name in double quotes', i);
     }
-    if ((count + 1) * 4 > ev.length) ev = grow(ev);
+    if (count === capacity) {
+      ev = grow(ev);
+      capacity = ev.length >> 2;
+    }
     const at = count * 4;
     if (c === 34) {
       // A string literal, taken whole when nothing that needs a closer look comes before its end.
@@ -207,27 +219,27 @@ export function tokenizeJson(decoded: DecodedText, fileName?: string): JsonDoc {
       i = end;
       if (expectKey) {
         c = text.charCodeAt(i);
-        while (c === 32 || c === 10 || c === 13 || c === 9) c = text.charCodeAt(++i);
+        while (c <= 32 && (c === 32 || c === 10 || c === 13 || c === 9)) c = text.charCodeAt(++i);
         if (c !== 58) throw expected("':' after the property name", i);
         c = text.charCodeAt(++i);
-        while (c === 32 || c === 10 || c === 13 || c === 9) c = text.charCodeAt(++i);
+        while (c <= 32 && (c === 32 || c === 10 || c === 13 || c === 9)) c = text.charCodeAt(++i);
         expectKey = false;
         continue;
       }
     } else if (c === 123 || c === 91) {
-      if (stack.length >= MAX_DEPTH) throw fail(`nesting deeper than ${MAX_DEPTH} levels`, i);
+      if (depth >= MAX_DEPTH) throw fail(`nesting deeper than ${MAX_DEPTH} levels`, i);
       const e = count;
       ev[at] = c === 123 ? OBJECT : ARRAY;
       ev[at + 1] = i;
       ev[at + 3] = ++count;
       const open = c;
       c = text.charCodeAt(++i);
-      while (c === 32 || c === 10 || c === 13 || c === 9) c = text.charCodeAt(++i);
+      while (c <= 32 && (c === 32 || c === 10 || c === 13 || c === 9)) c = text.charCodeAt(++i);
       if (c === open + 2) {
         ev[at + 2] = ++i;
       } else {
-        stack.push(e);
-        members.push(open === 123 ? 1 : 0);
+        stack[depth] = e;
+        members[depth++] = open === 123 ? 1 : 0;
         expectKey = open === 123;
         continue;
       }
@@ -245,7 +257,7 @@ export function tokenizeJson(decoded: DecodedText, fileName?: string): JsonDoc {
       ev[at + 1] = i;
       ev[at + 2] = i += word.length;
       ev[at + 3] = ++count;
-    } else if (c === 93 && stack.length > 0 && (ev[stack[stack.length - 1]! * 4]! & 7) === ARRAY) {
+    } else if (c === 93 && depth > 0 && (ev[stack[depth - 1]! * 4]! & 7) === ARRAY) {
       throw fail('trailing comma', i);
     } else if (c < 32 && c !== 9 && c !== 10 && c !== 13) {
       throw fail('control character (write it as an escape)', i);
@@ -253,8 +265,8 @@ export function tokenizeJson(decoded: DecodedText, fileName?: string): JsonDoc {
     // After a value: a comma, the end of the enclosing container, or the end of the file.
     for (;;) {
       c = text.charCodeAt(i);
-      while (c === 32 || c === 10 || c === 13 || c === 9) c = text.charCodeAt(++i);
-      const top = stack.length - 1;
+      while (c <= 32 && (c === 32 || c === 10 || c === 13 || c === 9)) c = text.charCodeAt(++i);
+      const top = depth - 1;
       if (top < 0) {
         if (i < len) throw fail('unexpected content after the JSON value', i);
         return new JsonDoc(decoded, ev.subarray(0, count * 4));
@@ -263,7 +275,7 @@ export function tokenizeJson(decoded: DecodedText, fileName?: string): JsonDoc {
       const isObject = (ev[open * 4]! & 7) === OBJECT;
       if (c === 44) {
         c = text.charCodeAt(++i);
-        while (c === 32 || c === 10 || c === 13 || c === 9) c = text.charCodeAt(++i);
+        while (c <= 32 && (c === 32 || c === 10 || c === 13 || c === 9)) c = text.charCodeAt(++i);
         expectKey = isObject;
         if (isObject) members[top]!++;
         break;
@@ -272,8 +284,7 @@ export function tokenizeJson(decoded: DecodedText, fileName?: string): JsonDoc {
       ev[open * 4 + 2] = i + 1;
       ev[open * 4 + 3] = count;
       if (isObject && members[top]! > 1) checkDuplicates(text, ev, open, members[top]!, fail);
-      stack.pop();
-      members.pop();
+      depth--;
       i++;
     }
   }
