@@ -49,6 +49,8 @@ interface ClaimOptions {
   leaseMs: number;
   limit: number;
   kinds: string[];
+  /** Look for items whose lease ran out (default true); a worker need not on every poll. */
+  expired?: boolean;
 }
 
 /**
@@ -62,7 +64,8 @@ interface ClaimOptions {
  */
 export async function claim(db: Db, dialect: Dialect, opts: ClaimOptions): Promise<WorkItem[]> {
   if (opts.kinds.length === 0 || opts.limit <= 0) return [];
-  const expired = await lease(db, dialect, opts, 'running', 'locked_until', opts.limit);
+  const expired =
+    opts.expired === false ? [] : await lease(db, dialect, opts, 'running', 'locked_until', opts.limit);
   const free = opts.limit - expired.length;
   if (free <= 0) return expired;
   return [...expired, ...(await lease(db, dialect, opts, 'queued', 'run_at', free))];

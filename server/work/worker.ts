@@ -66,6 +66,10 @@ export function createWorker(options: WorkerOptions): Worker {
   let timer: NodeJS.Timeout | undefined;
   let wakeUp: (() => void) | undefined;
   let lastPrune = 0;
+  // Leases run out only when a process died: looking for them a few times per lease is enough,
+  // and saves a query on most polls.
+  let lastExpiredCheck = Number.NEGATIVE_INFINITY;
+  const expiredEveryMs = Math.min(1000, leaseMs / 4);
   // A poll resolves idle() only if it started after the caller asked: one that began earlier may
   // have claimed before the caller's work was committed.
   let polls = 0;
@@ -120,7 +124,9 @@ export function createWorker(options: WorkerOptions): Worker {
       lastPrune = t;
       await pruneDone(db, t - 24 * 3600_000);
     }
-    const items = await claim(db, dialect, { worker, now: t, leaseMs, limit: free, kinds });
+    const expired = t - lastExpiredCheck >= expiredEveryMs;
+    if (expired) lastExpiredCheck = t;
+    const items = await claim(db, dialect, { worker, now: t, leaseMs, limit: free, kinds, expired });
     lastClaimEmpty = items.length === 0;
     for (const item of items) {
       const p = runItem(item).finally(() => {

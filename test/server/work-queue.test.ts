@@ -63,6 +63,15 @@ describe('claim', () => {
     expect(next?.id).toBe(later);
   });
 
+  it('leaves expired leases alone when asked to look at queued items only', async () => {
+    const db = database.db;
+    const stuck = await enqueue(db, 0, 'a', {});
+    await lease('dead', 0, 1);
+    const opts = { worker: 'w1', now: 5000, leaseMs: 1000, limit: 5, kinds: ['a'] };
+    expect(await claim(db, database.dialect, { ...opts, expired: false })).toEqual([]);
+    expect((await claim(db, database.dialect, opts)).map((i) => i.id)).toEqual([stuck]);
+  });
+
   it('finds the oldest items at once behind a backlog of other kinds and of items not yet due', async () => {
     const db = database.db;
     for (let i = 0; i < 300; i++) await enqueue(db, 0, 'z', {}, { runAt: i });
