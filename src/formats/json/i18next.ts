@@ -42,12 +42,14 @@ export interface PluralGroup {
   context: string | undefined;
 }
 
-/** What the i18next conventions make of an object's members, by member index. */
+/** What the i18next conventions make of the members of an object whose key has an underscore. */
 export interface ObjectConventions {
-  /** The plural group of each member (undefined when there are none). */
-  groups: (PluralGroup | undefined)[] | undefined;
-  /** The i18next context of each member outside plural groups (undefined when there are none). */
-  contexts: (string | undefined)[] | undefined;
+  /** Key events of those members, in file order. */
+  keys: number[];
+  /** The plural group of each of those members. */
+  groups: (PluralGroup | undefined)[];
+  /** The i18next context of each of those members outside plural groups. */
+  contexts: (string | undefined)[];
 }
 
 /** The key of a plural member for a category, as i18next looks it up. */
@@ -55,95 +57,89 @@ export function pluralKey(group: Pick<PluralGroup, 'base' | 'ordinal'>, category
   return `${group.base}${group.ordinal ? '_ordinal' : ''}_${category}`;
 }
 
-function hasUnderscoreKey(doc: JsonDoc, object: number): boolean {
-  const stop = doc.next(object);
-  for (let k = object + 1; k < stop; k = doc.next(k + 1)) if (doc.flagged(k, KEY_UNDERSCORE)) return true;
-  return false;
-}
-
-/** Plural members found under one base before the group is known to be valid. */
-interface Candidate {
-  group: PluralGroup;
-  /** Member indexes of the group's keys. */
-  indexes: number[];
-  /** Whether the members make a group: an `_other` member, and only strings. */
-  valid: boolean;
-}
-
 /**
  * Groups plural members and finds contexts in an object, or returns undefined when no key has an
  * underscore (most objects). A group needs an `_other` member and string values for all its
- * members; otherwise its keys stay plain. Only keys with an underscore are decoded, except that a
- * large object's keys all go into a set for the lookups, which keeps flat files of many thousands
- * of keys linear.
+ * members; otherwise its keys stay plain. This runs once per object of large files: only keys
+ * with an underscore are decoded, small objects are searched linearly and large ones through a
+ * set and a map, so that flat files of many thousands of keys stay linear.
  */
 export function objectConventions(doc: JsonDoc, object: number): ObjectConventions | undefined {
-  if (!hasUnderscoreKey(doc, object)) return undefined;
-  const keys = doc.keys(object);
+  const stop = doc.next(object);
+  let keys: number[] | undefined;
+  let size = 0;
+  for (let k = object + 1; k < stop; k = doc.next(k + 1)) {
+    size++;
+    if (doc.flagged(k, KEY_UNDERSCORE)) (keys ??= []).push(k);
+  }
+  if (!keys) return undefined;
+  const names = keys.map((k) => doc.string(k));
   let lookup: Set<string> | undefined;
   /** Whether a member's key is `name`: compared on the text in small objects, through a set in large ones. */
   const present = (name: string): boolean => {
-    if (keys.length <= 32) {
-      for (const k of keys) if (doc.stringEquals(k, name)) return true;
+    if (size <= 32) {
+      for (let k = object + 1; k < stop; k = doc.next(k + 1)) if (doc.stringEquals(k, name)) return true;
       return false;
     }
-    lookup ??= new Set(keys.map((k) => doc.string(k)));
+    if (!lookup) {
+      lookup = new Set();
+      for (let k = object + 1; k < stop; k = doc.next(k + 1)) lookup.add(doc.string(k));
+    }
     return lookup.has(name);
   };
-  // Member indexes and names of the keys with an underscore; plural candidates by base.
-  const indexes: number[] = [];
-  const names: string[] = [];
-  const cardinals = new Map<string, Candidate>();
-  const ordinals = new Map<string, Candidate>();
-  for (let index = 0; index < keys.length; index++) {
-    const key = keys[index]!;
-    if (!doc.flagged(key, KEY_UNDERSCORE)) continue;
-    const name = doc.string(key);
-    indexes.push(index);
-    names.push(name);
-    const m = pluralSuffix(name);
+  const groups: (PluralGroup | undefined)[] = new Array(keys.length).fill(undefined);
+  const made: PluralGroup[] = [];
+  let byBase: Map<string, PluralGroup> | undefined;
+  const find = (base: string, ordinal: boolean): PluralGroup | undefined => {
+    if (byBase) return byBase.get(ordinal ? `o${base}` : `c${base}`);
+    return made.find((g) => g.base === base && g.ordinal === ordinal);
+  };
+  for (let u = 0; u < keys.length; u++) {
+    const m = pluralSuffix(names[u]!);
     if (!m) continue;
-    const candidates = m.ordinal ? ordinals : cardinals;
-    let candidate = candidates.get(m.base);
-    if (!candidate) {
-      const group: PluralGroup = {
+    let group = find(m.base, m.ordinal);
+    if (!group) {
+      group = {
         base: m.base,
         ordinal: m.ordinal,
         segment: '',
         members: new Map(),
-        first: key,
+        first: keys[u]!,
         object,
         context: undefined,
       };
-      candidate = { group, indexes: [], valid: false };
-      candidates.set(m.base, candidate);
-    }
-    candidate.group.members.set(m.category, key);
-    candidate.indexes.push(index);
-  }
-  let groups: (PluralGroup | undefined)[] | undefined;
-  const made: PluralGroup[] = [];
-  for (const candidates of [cardinals, ordinals]) {
-    for (const candidate of candidates.values()) {
-      const { group } = candidate;
-      let valid = group.members.has('other');
-      for (const key of group.members.values()) valid &&= doc.kind(key + 1) === STRING;
-      if (!valid) continue;
-      candidate.valid = true;
-      groups ??= new Array(keys.length).fill(undefined);
-      for (const index of candidate.indexes) groups[index] = group;
       made.push(group);
+      if (byBase) byBase.set(m.ordinal ? `o${m.base}` : `c${m.base}`, group);
+      else if (made.length > 8)
+        byBase = new Map(made.map((g) => [g.ordinal ? `o${g.base}` : `c${g.base}`, g]));
     }
+    group.members.set(m.category, keys[u]!);
+    groups[u] = group;
   }
+  // A candidate without `_other`, or with a member that is not a string, stays plain keys.
+  let invalid: Set<PluralGroup> | undefined;
+  for (const group of made) {
+    let valid = group.members.has('other');
+    for (const key of group.members.values()) valid &&= doc.kind(key + 1) === STRING;
+    if (!valid) (invalid ??= new Set()).add(group);
+  }
+  if (invalid) {
+    for (let u = 0; u < keys.length; u++) if (invalid.has(groups[u]!)) groups[u] = undefined;
+  }
+  const isBase = (base: string): boolean => {
+    const group = find(base, false);
+    return group !== undefined && !invalid?.has(group);
+  };
   /** The context of a key or plural base: the part after an `_` whose head is a key or a cardinal plural base. */
   const contextOf = (key: string): string | undefined => {
     for (let at = key.lastIndexOf('_'); at > 0; at = key.lastIndexOf('_', at - 1)) {
       const base = key.slice(0, at);
-      if (present(base) || cardinals.get(base)?.valid) return key.slice(at + 1) || undefined;
+      if (present(base) || isBase(base)) return key.slice(at + 1) || undefined;
     }
     return undefined;
   };
   for (const group of made) {
+    if (invalid?.has(group)) continue;
     const escaped = escapeSegment(group.base);
     group.segment = group.ordinal
       ? `${escaped}#ordinal`
@@ -152,15 +148,10 @@ export function objectConventions(doc: JsonDoc, object: number): ObjectConventio
         : escaped;
     group.context = contextOf(group.base);
   }
-  let contexts: (string | undefined)[] | undefined;
-  for (let n = 0; n < indexes.length; n++) {
-    const index = indexes[n]!;
-    const name = names[n]!;
-    if (groups?.[index] || !name.includes('_')) continue;
-    const context = contextOf(name);
-    if (context === undefined) continue;
-    contexts ??= new Array(keys.length).fill(undefined);
-    contexts[index] = context;
+  const contexts: (string | undefined)[] = new Array(keys.length).fill(undefined);
+  for (let u = 0; u < keys.length; u++) {
+    const name = names[u]!;
+    if (groups[u] === undefined && name.includes('_')) contexts[u] = contextOf(name);
   }
-  return { groups: made.length > 0 ? groups : undefined, contexts };
+  return { keys, groups, contexts };
 }
