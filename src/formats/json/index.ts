@@ -21,7 +21,6 @@ import {
   type Unit,
 } from '../model.ts';
 import { checkSize, decodeText, encodeText } from '../text.ts';
-import { heapString } from './heap-string.ts';
 import { Locator } from './locator.ts';
 import { LastRead } from './memo.ts';
 import { patchText } from './patch.ts';
@@ -38,7 +37,6 @@ const ORDINAL: readonly string[] = Object.freeze(['ordinal']);
  */
 export function readJson(bytes: Uint8Array, options: ParseOptions = {}): JsonDoc {
   const decoded = decodeText(bytes, { fileName: options.fileName, maxBytes: options.maxBytes });
-  decoded.text = heapString(decoded.text);
   const doc = tokenizeJson(decoded, options.fileName);
   if (doc.kind(0) !== OBJECT && doc.kind(0) !== ARRAY) {
     throw doc.error('expected an object or array at the top level', doc.start(0), options.fileName);

@@ -3,29 +3,45 @@
  * (the service parses a file, translates its units, then renders them into it, often for several
  * languages): render then skips decoding and tokenizing. Parse always reads afresh and stores.
  * The slot is keyed by content — a copy of the bytes compared with memcmp — so bytes changed in
- * place after the parse are read again. It is held through a WeakRef: V8 keeps it alive until the
- * current synchronous job ends and lets the garbage collector take it after that, so an idle
- * process does not hold on to a large file.
+ * place after the parse are read again. It holds one file, and only until the current synchronous
+ * job ends (a microtask empties it), so an idle process does not hold on to a large file.
+ *
+ * A WeakRef would free it later, but V8 keeps every WeakRef target created during a job alive
+ * until the job ends: a loop parsing many files in one job kept all of them (17 MB of heap per
+ * parse of a 5 MB file), and the garbage collector marked them all again and again.
  */
 
 function view(bytes: Uint8Array): Buffer {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
+interface Entry<T> {
+  bytes: Uint8Array;
+  value: T;
+}
+
 export class LastRead<T extends object> {
-  private last: WeakRef<{ bytes: Uint8Array; value: T }> | undefined;
+  private last: Entry<T> | undefined;
+  /** Whether a microtask to empty the slot is queued (one per job: each would hold what it captures). */
+  private emptying = false;
 
   /** The value stored for bytes equal to `bytes`, if it is still held. */
   get(bytes: Uint8Array): T | undefined {
-    const last = this.last?.deref();
+    const last = this.last;
     if (!last || last.bytes.byteLength !== bytes.byteLength || !view(last.bytes).equals(view(bytes)))
       return undefined;
     return last.value;
   }
 
-  /** Remembers `value` as what `bytes` (copied) read into. */
+  /** Remembers `value` as what `bytes` (copied) read into, until the current job ends. */
   set(bytes: Uint8Array, value: T): void {
     // slice() copies into a fresh array: several times cheaper than Buffer.from for large files.
-    this.last = new WeakRef({ bytes: bytes.slice(), value });
+    this.last = { bytes: bytes.slice(), value };
+    if (this.emptying) return;
+    this.emptying = true;
+    queueMicrotask(() => {
+      this.emptying = false;
+      this.last = undefined;
+    });
   }
 }
