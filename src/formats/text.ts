@@ -160,30 +160,35 @@ function lineColumnOfBytes(bytes: Uint8Array, at: number): { line: number; colum
  */
 export class TextPositions {
   private readonly lineStarts: number[] = [0];
-  private readonly lineStartBytes: number[];
+  /** Byte offset of each line start; only kept when characters take varying numbers of bytes. */
+  private readonly lineStartBytes: number[] | undefined;
   private readonly text: string;
-  private readonly unitBytes: (s: string) => number;
+  /** Bytes per UTF-16 unit, or 0 for UTF-8 text that is not all ASCII. */
+  private readonly width: number;
   private readonly base: number;
 
   constructor(decoded: DecodedText) {
-    this.text = decoded.text;
+    const text = decoded.text;
+    this.text = text;
     const { encoding, bom } = decoded;
-    this.unitBytes =
-      encoding === 'utf-8' && !decoded.ascii
-        ? (s) => Buffer.byteLength(s, 'utf8')
-        : encoding === 'latin1' || encoding === 'utf-8'
-          ? (s) => s.length
-          : (s) => s.length * 2;
+    this.width = encoding === 'utf-8' ? (decoded.ascii ? 1 : 0) : encoding === 'latin1' ? 1 : 2;
     this.base = bom ? (encoding === 'utf-8' ? 3 : 2) : 0;
-    for (let i = 0; i < this.text.length; i++)
-      if (this.text.charCodeAt(i) === 10) this.lineStarts.push(i + 1);
-    this.lineStartBytes = new Array(this.lineStarts.length);
-    let bytes = this.base;
-    for (let l = 0; l < this.lineStarts.length; l++) {
-      this.lineStartBytes[l] = bytes;
-      const end = this.lineStarts[l + 1] ?? this.text.length;
-      bytes += this.unitBytes(this.text.slice(this.lineStarts[l], end));
+    for (let nl = text.indexOf('\n'); nl >= 0; nl = text.indexOf('\n', nl + 1)) this.lineStarts.push(nl + 1);
+    if (this.width === 0) {
+      const starts = this.lineStarts;
+      const bytes: number[] = new Array(starts.length);
+      let offset = this.base;
+      for (let l = 0; l < starts.length; l++) {
+        bytes[l] = offset;
+        offset += Buffer.byteLength(text.slice(starts[l], starts[l + 1] ?? text.length), 'utf8');
+      }
+      this.lineStartBytes = bytes;
     }
+  }
+
+  /** Bytes the text between two string indexes takes in the file. */
+  private bytes(from: number, to: number): number {
+    return this.width > 0 ? (to - from) * this.width : Buffer.byteLength(this.text.slice(from, to), 'utf8');
   }
 
   /** Line (1-based), column (1-based, UTF-16 units) and byte offset of a string index. */
@@ -196,17 +201,16 @@ export class TextPositions {
       else hi = mid - 1;
     }
     const start = this.lineStarts[lo]!;
-    return {
-      line: lo + 1,
-      column: index - start + 1,
-      offset: this.lineStartBytes[lo]! + this.unitBytes(this.text.slice(start, index)),
-    };
+    const offset = this.lineStartBytes
+      ? this.lineStartBytes[lo]! + this.bytes(start, index)
+      : this.base + index * this.width;
+    return { line: lo + 1, column: index - start + 1, offset };
   }
 
   /** Location of the text between two string indexes. */
   location(start: number, end: number): Location {
     const { line, column, offset } = this.at(start);
-    return { line, column, offset, length: this.unitBytes(this.text.slice(start, end)) };
+    return { line, column, offset, length: this.bytes(start, end) };
   }
 
   /** A FormatError pointing at a string index. */

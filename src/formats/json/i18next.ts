@@ -70,7 +70,9 @@ export function objectConventions(doc: JsonDoc, object: number): ObjectConventio
   let size = 0;
   for (let k = object + 1; k < stop; k = doc.next(k + 1)) {
     size++;
-    if (doc.flagged(k, KEY_UNDERSCORE)) (keys ??= []).push(k);
+    if (!doc.flagged(k, KEY_UNDERSCORE)) continue;
+    keys ??= [];
+    keys.push(k);
   }
   if (!keys) return undefined;
   const names = keys.map((k) => doc.string(k));
@@ -121,7 +123,9 @@ export function objectConventions(doc: JsonDoc, object: number): ObjectConventio
   for (const group of made) {
     let valid = group.members.has('other');
     for (const key of group.members.values()) valid &&= doc.kind(key + 1) === STRING;
-    if (!valid) (invalid ??= new Set()).add(group);
+    if (valid) continue;
+    invalid ??= new Set();
+    invalid.add(group);
   }
   if (invalid) {
     for (let u = 0; u < keys.length; u++) if (invalid.has(groups[u]!)) groups[u] = undefined;

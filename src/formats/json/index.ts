@@ -12,16 +12,9 @@
  * - Render keeps the file's escaping (`\u00e9` vs `é`, `\/`, hex case) and separators; plural
  *   groups get exactly the translation's forms plus any the target needs (filled from `other`).
  */
-import {
-  type FormatModule,
-  NO_STRINGS,
-  type ParseOptions,
-  type RenderOptions,
-  type Translations,
-  type Unit,
-} from '../model.ts';
+import type { FormatModule, ParseOptions, RenderOptions, Translations, Unit } from '../model.ts';
 import { checkSize, decodeText, encodeText } from '../text.ts';
-import { Locator } from './locator.ts';
+import { LazyUnit, UnitPlaces } from './lazy-unit.ts';
 import { LastRead } from './memo.ts';
 import { patchText } from './patch.ts';
 import { jsonEdits } from './render.ts';
@@ -57,25 +50,25 @@ export function reuseJson(bytes: Uint8Array, options: ParseOptions = {}): JsonDo
 function parse(bytes: Uint8Array, options: ParseOptions = {}): Unit[] {
   const doc = readJson(bytes, options);
   const { ids, values, flags, plurals, contexts } = doc.derive(jsonEntries);
-  const locator = new Locator(doc.decoded);
+  const places = new UnitPlaces(doc.decoded);
   const units: Unit[] = new Array(ids.length);
   for (let n = 0; n < ids.length; n++) {
     const value = values[n]!;
-    const plural = (flags[n]! & PLURAL) !== 0 ? plurals.get(n) : undefined;
-    const unit: Unit = {
-      id: ids[n]!,
-      source: '',
-      notes: NO_STRINGS,
-      flags: plural?.ordinal ? ORDINAL : NO_STRINGS,
-      translatable: true,
-      location: locator.location(doc.start(value) + 1, doc.end(value) - 1),
-    };
-    if (plural) {
-      unit.sourcePlural = pluralForms(doc, plural);
-      unit.source = unit.sourcePlural.other;
-    } else unit.source = doc.string(value);
-    const context = (flags[n]! & CONTEXT) !== 0 ? contexts.get(n) : undefined;
-    if (context !== undefined) unit.context = context;
+    const flag = flags[n]!;
+    const start = doc.start(value) + 1;
+    const end = doc.end(value) - 1;
+    const plural = (flag & PLURAL) !== 0 ? plurals.get(n) : undefined;
+    if (!plural) {
+      const unit = new LazyUnit(ids[n]!, doc.string(value), places, start, end);
+      if ((flag & CONTEXT) !== 0) unit.context = contexts.get(n)!;
+      units[n] = unit;
+      continue;
+    }
+    const forms = pluralForms(doc, plural);
+    const unit = new LazyUnit(ids[n]!, forms.other, places, start, end);
+    if (plural.ordinal) unit.flags = ORDINAL;
+    unit.sourcePlural = forms;
+    if ((flag & CONTEXT) !== 0) unit.context = contexts.get(n)!;
     units[n] = unit;
   }
   return units;

@@ -1,0 +1,68 @@
+/**
+ * Units whose location is worked out when it is first read. Few callers read locations (the
+ * XLIFF exchange, error reports), while a large file has a hundred thousand units: keeping two
+ * string indexes per unit instead of a Location object, and building the file's line index only
+ * on first use, takes an object and a line-counting pass off every parse.
+ *
+ * `location` is a getter, so it is not an own property: JSON.stringify still writes it (toJSON
+ * keeps the field order of a plain unit), but spreading a unit does not copy it.
+ */
+import { type Location, NO_STRINGS, type PluralForms, type Unit } from '../model.ts';
+import { type DecodedText, TextPositions } from '../text.ts';
+
+/** The locations of one file's units: its line index, built when the first location is read. */
+export class UnitPlaces {
+  private readonly decoded: DecodedText;
+  private positions: TextPositions | undefined;
+
+  constructor(decoded: DecodedText) {
+    this.decoded = decoded;
+  }
+
+  /** Location of the text between two string indexes of the decoded text. */
+  location(start: number, end: number): Location {
+    this.positions ??= new TextPositions(this.decoded);
+    return this.positions.location(start, end);
+  }
+}
+
+export class LazyUnit implements Unit {
+  id: string;
+  source: string;
+  notes: readonly string[] = NO_STRINGS;
+  flags: readonly string[] = NO_STRINGS;
+  translatable = true;
+  declare sourcePlural?: PluralForms;
+  declare target?: string;
+  declare targetPlural?: PluralForms;
+  declare context?: string;
+  declare maxLength?: number;
+  readonly #places: UnitPlaces;
+  readonly #start: number;
+  readonly #end: number;
+  #location: Location | undefined;
+
+  /** A unit whose text stands between string indexes `start` and `end` of the file `places` locates. */
+  constructor(id: string, source: string, places: UnitPlaces, start: number, end: number) {
+    this.id = id;
+    this.source = source;
+    this.#places = places;
+    this.#start = start;
+    this.#end = end;
+  }
+
+  get location(): Location {
+    this.#location ??= this.#places.location(this.#start, this.#end);
+    return this.#location;
+  }
+
+  set location(location: Location) {
+    this.#location = location;
+  }
+
+  /** The unit as a plain object, fields in the order a plain unit has them. */
+  toJSON(): Record<string, unknown> {
+    const { id, source, notes, flags, translatable, ...rest } = this;
+    return { id, source, notes, flags, translatable, location: this.location, ...rest };
+  }
+}
