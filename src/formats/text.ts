@@ -61,7 +61,8 @@ export function decodeText(bytes: Uint8Array, options: DecodeOptions = {}): Deco
   const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
   const body = bom ? bytes.subarray(3) : bytes;
   try {
-    return { text: decodeUtf8(body), encoding: 'utf-8', bom, ascii: isAscii(body) };
+    const ascii = isAscii(body);
+    return { text: decodeUtf8(body, ascii), encoding: 'utf-8', bom, ascii };
   } catch (cause) {
     if (!bom && options.fallback === 'latin1') {
       return { text: Buffer.from(body).toString('latin1'), encoding: 'latin1', bom: false };
@@ -77,18 +78,24 @@ export function decodeText(bytes: Uint8Array, options: DecodeOptions = {}): Deco
 }
 
 /**
- * Size of the pieces a large UTF-8 file is decoded in. Node decodes a buffer over about a megabyte
- * into an external string, two-byte as soon as one character is not ASCII; V8 reads characters of
- * external strings through runtime calls, and writes two-byte strings back to UTF-8 several times
- * slower than Latin-1 ones. Pieces this small are decoded into sequential heap strings, one-byte
- * when their characters allow it, and joining them keeps that representation.
+ * Size of the pieces a large non-ASCII UTF-8 file is decoded in. Node decodes a buffer over about
+ * a megabyte into an external string, two-byte as soon as one character is not ASCII; V8 reads
+ * characters of external strings through runtime calls, and writes two-byte strings back to UTF-8
+ * several times slower than Latin-1 ones. Pieces this small are decoded into sequential heap
+ * strings, one-byte when their characters allow it, and joining them keeps that representation.
  */
 const PIECE = 1 << 18;
 
 /** Decodes UTF-8 (throwing on invalid bytes) into a sequential heap string. */
-function decodeUtf8(body: Uint8Array): string {
+function decodeUtf8(body: Uint8Array, ascii: boolean): string {
   const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
   if (body.length <= PIECE) return decoder.decode(body);
+  if (ascii) {
+    // One-byte already: joining two halves copies the external string into the heap.
+    const text = decoder.decode(body);
+    const half = text.length >> 1;
+    return [text.slice(0, half), text.slice(half)].join('');
+  }
   const pieces: string[] = [];
   for (let start = 0; start < body.length; ) {
     let end = Math.min(start + PIECE, body.length);
