@@ -22,17 +22,18 @@
  */
 
 import { readJson, reuseJson, startsWithObject } from '../json/index.ts';
-import { Locator } from '../json/locator.ts';
+import { LazyUnit, UnitPlaces } from '../json/lazy-unit.ts';
 import { patchText } from '../json/patch.ts';
 import type { JsonDoc } from '../json/tokens.ts';
-import type {
-  FormatModule,
-  ParseOptions,
-  PluralCategory,
-  PluralForms,
-  RenderOptions,
-  Translations,
-  Unit,
+import {
+  type FormatModule,
+  NO_STRINGS,
+  type ParseOptions,
+  type PluralCategory,
+  type PluralForms,
+  type RenderOptions,
+  type Translations,
+  type Unit,
 } from '../model.ts';
 import { encodeText, TextPositions } from '../text.ts';
 import { type Catalog, existingLeaf, objectMember, readCatalog } from './catalog.ts';
@@ -61,26 +62,24 @@ function read(bytes: Uint8Array, options: ParseOptions, again: boolean): Catalog
 function parse(bytes: Uint8Array, options: XcstringsParseOptions = {}): Unit[] {
   const catalog = read(bytes, options, false);
   const { doc } = catalog;
-  const locator = new Locator(doc.decoded);
+  const places = new UnitPlaces(doc.decoded);
   const units: Unit[] = [];
   for (const entry of catalog.strings) {
     const target =
       options.targetLang !== undefined && entry.localizations >= 0
         ? objectMember(doc, entry.localizations, options.targetLang)
         : -1;
+    const notes = entry.comment ? [entry.comment] : NO_STRINGS;
+    const flags = entry.extractionState ? [`extractionState=${entry.extractionState}`] : NO_STRINGS;
     for (const leaf of entry.leaves) {
       const at = leaf.text?.at ?? leaf.forms!.values().next().value!.at;
-      const unit: Unit = {
-        id: leaf.id,
-        source: leaf.text?.value ?? leaf.forms!.get('other')!.value,
-        notes: entry.comment ? [entry.comment] : [],
-        flags: entry.extractionState ? [`extractionState=${entry.extractionState}`] : [],
-        translatable: entry.translatable,
-        location: locator.location(doc.start(at) + 1, doc.end(at) - 1),
-      };
-      if (leaf.forms) {
-        unit.sourcePlural = Object.fromEntries([...leaf.forms].map(([c, f]) => [c, f.value])) as PluralForms;
-      }
+      const source = leaf.text?.value ?? leaf.forms!.get('other')!.value;
+      const unit = new LazyUnit(leaf.id, source, places, doc.start(at) + 1, doc.end(at) - 1);
+      // Each unit gets its own lists, as callers may hold on to one unit's notes.
+      if (notes !== NO_STRINGS) unit.notes = [...notes];
+      if (flags !== NO_STRINGS) unit.flags = [...flags];
+      unit.translatable = entry.translatable;
+      if (leaf.forms) unit.sourcePlural = sourceForms(leaf.forms);
       const existing = target >= 0 ? existingLeaf(doc, target, leaf) : undefined;
       if (typeof existing === 'string') unit.target = existing;
       else if (existing?.has('other')) {
@@ -91,6 +90,13 @@ function parse(bytes: Uint8Array, options: XcstringsParseOptions = {}): Unit[] {
     }
   }
   return units;
+}
+
+/** A leaf's forms as PluralForms, in the leaf's (CLDR) order. */
+function sourceForms(forms: ReadonlyMap<PluralCategory, { value: string }>): PluralForms {
+  const out: Partial<Record<PluralCategory, string>> = {};
+  for (const [category, form] of forms) out[category] = form.value;
+  return out as PluralForms;
 }
 
 function render(original: Uint8Array, translations: Translations, options: RenderOptions): Uint8Array {
