@@ -17,7 +17,7 @@ import { FormatError } from '../errors.ts';
 import { readJson, reuseJson, startsWithObject } from '../json/index.ts';
 import { Locator } from '../json/locator.ts';
 import { inFileOrder } from '../json/lookup.ts';
-import { patchText } from '../json/patch.ts';
+import { JsonPatch } from '../json/patch.ts';
 import { escaperFor, replaceString } from '../json/render.ts';
 import { type JsonDoc, OBJECT, STRING } from '../json/tokens.ts';
 import {
@@ -109,7 +109,7 @@ function render(original: Uint8Array, translations: Translations, options: Rende
   if (translations.size === 0) return original;
   const escapeValue = escaperFor(doc);
   const lookup = inFileOrder(translations);
-  const edits = [];
+  const patch = new JsonPatch();
   for (const { key, value, meta } of messages) {
     const translation = lookup(key);
     if (translation === undefined) continue;
@@ -122,16 +122,16 @@ function render(original: Uint8Array, translations: Translations, options: Rende
     }
     if (doc.stringEquals(value, translation)) continue;
     if (meta >= 0 && !isTranslatable(doc, meta)) continue;
-    edits.push(replaceString(doc, value, escapeValue(translation)));
+    patch.replace(doc.start(value) + 1, doc.end(value) - 1, escapeValue(translation));
   }
-  if (edits.length === 0) return original;
+  if (patch.empty) return original;
   if (locale >= 0) {
     const current = doc.string(locale);
     const wanted = arbLocale(options.targetLang, current.includes('-'));
-    if (wanted !== current) edits.push(replaceString(doc, locale, escapeValue(wanted)));
+    if (wanted !== current) patch.edits.push(replaceString(doc, locale, escapeValue(wanted)));
   }
   const { encoding, bom } = doc.decoded;
-  return encodeText(patchText(doc.text, edits), encoding, bom);
+  return encodeText(patch.apply(doc.text), encoding, bom);
 }
 
 /** A BCP 47 tag as ARB files spell locales: `pt_BR`, or `pt-BR` when the file uses hyphens. */

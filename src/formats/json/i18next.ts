@@ -11,12 +11,19 @@ import { type JsonDoc, STRING } from './tokens.ts';
 
 const CATEGORIES = new Set<string>(['zero', 'one', 'two', 'few', 'many', 'other']);
 
+/** The index of the last `_` in `key` before index `before`, or -1 (lastIndexOf is a runtime call in V8). */
+function lastUnderscore(key: string, before: number): number {
+  for (let i = before - 1; i >= 0; i--) if (key.charCodeAt(i) === 95) return i;
+  return -1;
+}
+
 /** Splits `base_one` / `base_ordinal_one` (what /^(.+?)(_ordinal)?_(zero|…|other)$/ would match). */
 export function pluralSuffix(
   key: string,
 ): { base: string; ordinal: boolean; category: PluralCategory } | undefined {
-  const at = key.lastIndexOf('_');
-  if (at <= 0) return undefined;
+  const at = lastUnderscore(key, key.length);
+  // Category names are 3 to 5 letters long.
+  if (at <= 0 || key.length - at < 4 || key.length - at > 6) return undefined;
   const category = key.slice(at + 1);
   if (!CATEGORIES.has(category)) return undefined;
   const head = key.slice(0, at);
@@ -67,29 +74,25 @@ export function pluralKey(group: Pick<PluralGroup, 'base' | 'ordinal'>, category
 export function objectConventions(doc: JsonDoc, object: number): ObjectConventions | undefined {
   const stop = doc.next(object);
   let keys: number[] | undefined;
-  let size = 0;
   for (let k = object + 1; k < stop; k = doc.next(k + 1)) {
-    size++;
     if (!doc.flagged(k, KEY_UNDERSCORE)) continue;
     keys ??= [];
     keys.push(k);
   }
   if (!keys) return undefined;
+  const members = doc.keys(object);
   const names = keys.map((k) => doc.string(k));
   let lookup: Set<string> | undefined;
   /** Whether a member's key is `name`: compared on the text in small objects, through a set in large ones. */
   const present = (name: string): boolean => {
-    if (size <= 32) {
-      for (let k = object + 1; k < stop; k = doc.next(k + 1)) if (doc.stringEquals(k, name)) return true;
+    if (members.length <= 32) {
+      for (const k of members) if (doc.stringEquals(k, name)) return true;
       return false;
     }
-    if (!lookup) {
-      lookup = new Set();
-      for (let k = object + 1; k < stop; k = doc.next(k + 1)) lookup.add(doc.string(k));
-    }
+    lookup ??= new Set(members.map((k) => doc.string(k)));
     return lookup.has(name);
   };
-  const groups: (PluralGroup | undefined)[] = new Array(keys.length).fill(undefined);
+  const groups: (PluralGroup | undefined)[] = [];
   const made: PluralGroup[] = [];
   let byBase: Map<string, PluralGroup> | undefined;
   const find = (base: string, ordinal: boolean): PluralGroup | undefined => {
@@ -98,6 +101,7 @@ export function objectConventions(doc: JsonDoc, object: number): ObjectConventio
   };
   for (let u = 0; u < keys.length; u++) {
     const m = pluralSuffix(names[u]!);
+    groups.push(undefined);
     if (!m) continue;
     let group = find(m.base, m.ordinal);
     if (!group) {
@@ -136,7 +140,7 @@ export function objectConventions(doc: JsonDoc, object: number): ObjectConventio
   };
   /** The context of a key or plural base: the part after an `_` whose head is a key or a cardinal plural base. */
   const contextOf = (key: string): string | undefined => {
-    for (let at = key.lastIndexOf('_'); at > 0; at = key.lastIndexOf('_', at - 1)) {
+    for (let at = lastUnderscore(key, key.length); at > 0; at = lastUnderscore(key, at)) {
       const base = key.slice(0, at);
       if (present(base) || isBase(base)) return key.slice(at + 1) || undefined;
     }
@@ -152,10 +156,10 @@ export function objectConventions(doc: JsonDoc, object: number): ObjectConventio
         : escaped;
     group.context = contextOf(group.base);
   }
-  const contexts: (string | undefined)[] = new Array(keys.length).fill(undefined);
+  const contexts: (string | undefined)[] = [];
   for (let u = 0; u < keys.length; u++) {
     const name = names[u]!;
-    if (groups[u] === undefined && name.includes('_')) contexts[u] = contextOf(name);
+    contexts.push(groups[u] === undefined && name.includes('_') ? contextOf(name) : undefined);
   }
   return { keys, groups, contexts };
 }

@@ -16,8 +16,7 @@ import type { FormatModule, ParseOptions, RenderOptions, Translations, Unit } fr
 import { checkSize, decodeText, encodeText } from '../text.ts';
 import { LazyUnit, UnitPlaces } from './lazy-unit.ts';
 import { LastRead } from './memo.ts';
-import { patchText } from './patch.ts';
-import { jsonEdits } from './render.ts';
+import { jsonPatch } from './render.ts';
 import { ARRAY, type JsonDoc, OBJECT, tokenizeJson } from './tokens.ts';
 import { CONTEXT, jsonEntries, PLURAL, pluralForms } from './units.ts';
 
@@ -77,10 +76,10 @@ function parse(bytes: Uint8Array, options: ParseOptions = {}): Unit[] {
 function render(original: Uint8Array, translations: Translations, options: RenderOptions): Uint8Array {
   const doc = reuseJson(original, options);
   if (translations.size === 0) return original;
-  const edits = jsonEdits(doc, translations, options.targetLang, options.fileName);
-  if (edits.length === 0) return original;
+  const patch = jsonPatch(doc, translations, options.targetLang, options.fileName);
+  if (patch.empty) return original;
   const { encoding, bom } = doc.decoded;
-  return encodeText(patchText(doc.text, edits), encoding, bom);
+  return encodeText(patch.apply(doc.text), encoding, bom);
 }
 
 /** True when the first character after a BOM and whitespace opens an object (UTF-8 or UTF-16 with BOM). */

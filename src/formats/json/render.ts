@@ -10,6 +10,7 @@ import { formsToWrite, sameForms } from './cldr.ts';
 import { detectEscapeStyle, escapeJsonString, type JsonEscapeStyle } from './escape.ts';
 import { type PluralGroup, pluralKey } from './i18next.ts';
 import { inFileOrder } from './lookup.ts';
+import { JsonPatch } from './patch.ts';
 import type { JsonDoc } from './tokens.ts';
 import { jsonEntries, PLURAL, pluralForms } from './units.ts';
 
@@ -36,14 +37,14 @@ export function escaperFor(doc: JsonDoc): Escaper {
   };
 }
 
-/** Edits that put `translations` into the document. */
-export function jsonEdits(
+/** The patch that puts `translations` into the document. */
+export function jsonPatch(
   doc: JsonDoc,
   translations: Translations,
   targetLang: string,
   fileName?: string,
-): Edit[] {
-  const edits: Edit[] = [];
+): JsonPatch {
+  const patch = new JsonPatch();
   const objects = new Map<number, ObjectChanges>();
   const escapeValue = escaperFor(doc);
   const lookup = inFileOrder(translations);
@@ -61,18 +62,19 @@ export function jsonEdits(
         });
       }
       if (!doc.stringEquals(value, translation))
-        edits.push(replaceString(doc, value, escapeValue(translation)));
+        patch.replace(doc.start(value) + 1, doc.end(value) - 1, escapeValue(translation));
       continue;
     }
     if (sameForms(translation, pluralForms(doc, plural))) continue;
-    pluralEdits(doc, plural, plural.object, translation, targetLang, escapeValue, edits, objects);
+    // A group's members need not be next to each other: their edits go to the unordered list.
+    pluralEdits(doc, plural, plural.object, translation, targetLang, escapeValue, patch.edits, objects);
   }
   for (const [object, changes] of objects) {
     // Insertions first: one may sit exactly where a trailing removal starts.
-    edits.push(...changes.insertions);
-    if (changes.removed) edits.push(...removals(doc, object, changes.removed));
+    patch.edits.push(...changes.insertions);
+    if (changes.removed) patch.edits.push(...removals(doc, object, changes.removed));
   }
-  return edits;
+  return patch;
 }
 
 /** Replaces the body of a string literal (the quotes stay). */
