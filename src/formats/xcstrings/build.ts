@@ -24,21 +24,20 @@ export interface BuildContext {
  * variation is never left without its `other` form.
  */
 export function buildLocalization(entry: CatalogString, context: BuildContext): XcodeObject {
-  const leaves = new Map(entry.leaves.map((leaf) => [pathKey(leaf.path, leaf.plural), leaf]));
   if (entry.source < 0) return { stringUnit: plainUnit(entry.leaves[0]!, context) };
-  return mirror(entry.source, [], false, leaves, context);
+  return mirror(entry.source, [], false, entry.leaves, context);
 }
 
 function mirror(
   node: number,
   path: string[],
   substitution: boolean,
-  leaves: ReadonlyMap<string, Leaf>,
+  leaves: readonly Leaf[],
   context: BuildContext,
 ): XcodeObject {
   const { doc } = context;
   const out: XcodeObject = {};
-  const leafHere = leaves.get(pathKey(path, false));
+  const leafHere = leafAt(leaves, path, false);
   if (substitution) {
     const argNum = doc.member(node, 'argNum');
     if (argNum >= 0 && doc.kind(argNum) === NUMBER) {
@@ -52,7 +51,7 @@ function mirror(
   const variations = objectMember(doc, node, 'variations');
   if (variations >= 0) {
     const built: XcodeObject = {};
-    const pluralLeaf = leaves.get(pathKey(path, true));
+    const pluralLeaf = leafAt(leaves, path, true);
     if (objectMember(doc, variations, 'plural') >= 0 && pluralLeaf)
       built['plural'] = pluralUnits(pluralLeaf, context);
     const device = objectMember(doc, variations, 'device');
@@ -78,8 +77,13 @@ function mirror(
   return out;
 }
 
-function pathKey(path: readonly string[], plural: boolean): string {
-  return `${plural ? 'p' : 's'}${path.join('\u0000')}`;
+/** The leaf at `path` (plain or plural): a string has a handful of leaves, so a linear search. */
+function leafAt(leaves: readonly Leaf[], path: readonly string[], plural: boolean): Leaf | undefined {
+  for (const leaf of leaves) {
+    if (leaf.plural !== plural || leaf.path.length !== path.length) continue;
+    if (leaf.path.every((name, i) => name === path[i])) return leaf;
+  }
+  return undefined;
 }
 
 function unit(state: string, value: string): XcodeObject {

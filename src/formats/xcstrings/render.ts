@@ -12,7 +12,13 @@ import type { PluralCategory, PluralForms, Translations } from '../model.ts';
 import type { Edit } from '../text.ts';
 import { buildLocalization } from './build.ts';
 import { type Catalog, type CatalogString, existingLeaf, type Leaf, objectMember } from './catalog.ts';
-import { type XcodeObject, type XcodeStyle, xcodeCompare, xcodeJson } from './xcode-json.ts';
+import {
+  rememberedEscape,
+  type XcodeObject,
+  type XcodeStyle,
+  xcodeCompare,
+  xcodeJson,
+} from './xcode-json.ts';
 
 /** Edits that write `translations` into the `targetLang` localizations of the catalog. */
 export function catalogEdits(catalog: Catalog, translations: Translations, targetLang: string): Edit[] {
@@ -101,7 +107,7 @@ function insertMember(
   const text = doc.text;
   const outer = lineIndent(text, doc.start(object));
   const indent = outer + style.unit;
-  const member = `"${style.escape(name)}" : ${xcodeJson(value, indent, style)}`;
+  const member = `"${style.escapeKey(name)}" : ${xcodeJson(value, indent, style)}`;
   const keys = doc.keys(object);
   if (keys.length === 0) {
     // Xcode writes an empty object as `{`, a blank line, `}`: replace its inside.
@@ -131,5 +137,7 @@ function xcodeStyle(doc: JsonDoc): XcodeStyle {
   const text = doc.text;
   const first = doc.keys(0)[0];
   const unit = first === undefined ? '  ' : lineIndent(text, doc.start(first)) || '  ';
-  return { unit, eol: text.includes('\r\n') ? '\r\n' : '\n', escape: escaperFor(doc) };
+  const escapeValue = escaperFor(doc);
+  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  return { unit, eol, escape: escapeValue, escapeKey: rememberedEscape(escapeValue) };
 }

@@ -15,63 +15,131 @@ export interface XcodeStyle {
   eol: string;
   /** Escapes a string into a JSON literal body in the file's style. */
   escape: (value: string) => string;
+  /** `escape` for member names, which repeat (`stringUnit`, `state`, …): remembered per style. */
+  escapeKey: (name: string) => string;
+}
+
+/** A style's escapeKey: its escaper, remembered for the first thousand names. */
+export function rememberedEscape(escapeName: (value: string) => string): (name: string) => string {
+  const known = new Map<string, string>();
+  return (name) => {
+    let escaped = known.get(name);
+    if (escaped === undefined) {
+      escaped = escapeName(name);
+      if (known.size < 1000) known.set(name, escaped);
+    }
+    return escaped;
+  };
 }
 
 /** Serializes a value whose first line continues a line indented by `indent`. */
 export function xcodeJson(value: XcodeValue, indent: string, style: XcodeStyle): string {
   if (typeof value === 'string') return `"${style.escape(value)}"`;
   if (typeof value !== 'object') return String(value);
-  const keys = sortedKeys(value);
-  const inner = indent + style.unit;
-  if (keys.length === 0) return `{${style.eol}${style.eol}${indent}}`;
-  let out = `{${style.eol}`;
-  for (let i = 0; i < keys.length; i++) {
-    const k = keys[i]!;
-    if (i > 0) out += `,${style.eol}`;
-    out += `${inner}"${style.escape(k)}" : ${xcodeJson(value[k]!, inner, style)}`;
-  }
-  return `${out}${style.eol}${indent}}`;
+  // One flat string per call: a rope of a piece per token would have to be flattened (and, while
+  // it lives, copied by every scavenge) with the rest of a large render.
+  const parts: string[] = [];
+  write(value, indent, style, parts);
+  return parts.join('');
 }
 
-/** Sorted key lists by the keys in insertion order: catalogs repeat a handful of key sets. */
-const sortedKeySets = new Map<string, readonly string[]>();
+function write(value: XcodeValue, indent: string, style: XcodeStyle, parts: string[]): void {
+  if (typeof value === 'string') {
+    parts.push('"', style.escape(value), '"');
+    return;
+  }
+  if (typeof value !== 'object') {
+    parts.push(String(value));
+    return;
+  }
+  const keys = sortedKeys(value);
+  if (keys.length === 0) {
+    parts.push('{', style.eol, style.eol, indent, '}');
+    return;
+  }
+  const inner = indent + style.unit;
+  parts.push('{', style.eol);
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i]!;
+    if (i > 0) parts.push(',', style.eol);
+    parts.push(inner, '"', style.escapeKey(k), '" : ');
+    write(value[k]!, inner, style, parts);
+  }
+  parts.push(style.eol, indent, '}');
+}
 
+/** Object.keys of a value in Xcode's order: usually already sorted, as build.ts writes them. */
 function sortedKeys(value: XcodeObject): readonly string[] {
   const keys = Object.keys(value);
-  if (keys.length < 2) return keys;
-  // A key holding the separator could make two key sets look alike: sort those every time.
-  if (keys.some((k) => k.includes('\u0000'))) return keys.sort(xcodeCompare);
-  const signature = keys.join('\u0000');
-  let sorted = sortedKeySets.get(signature);
-  if (!sorted) {
-    sorted = keys.sort(xcodeCompare);
-    if (sortedKeySets.size < 1000) sortedKeySets.set(signature, sorted);
+  for (let i = 1; i < keys.length; i++) {
+    if (xcodeCompare(keys[i - 1]!, keys[i]!) > 0) return keys.sort(xcodeCompare);
   }
-  return sorted;
+  return keys;
 }
 
 /**
  * Key order of `.sortedKeys`: Foundation compares with `[.numeric, .caseInsensitive, .forcedOrdering]`
  * (swift-corelibs-foundation JSONSerialization), so `zh-Hans` sorts before `zh-HK` and `a2` before
- * `a10`; exact ties fall back to code points.
+ * `a10`; exact ties fall back to code points. ASCII keys (nearly all) are compared in place;
+ * others through lower-cased copies.
  */
 export function xcodeCompare(a: string, b: string): number {
-  const x = a.toLowerCase();
-  const y = b.toLowerCase();
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    let c = a.charCodeAt(i);
+    let d = b.charCodeAt(j);
+    if (c >= 0x80 || d >= 0x80) return compareFolded(a.toLowerCase(), b.toLowerCase(), a, b);
+    if (isDigit(c) && isDigit(d)) {
+      const byNumber = compareNumbers(a, i, b, j);
+      if (byNumber !== 0) return byNumber;
+      while (i < a.length && isDigit(a.charCodeAt(i))) i++;
+      while (j < b.length && isDigit(b.charCodeAt(j))) j++;
+      continue;
+    }
+    if (c >= 65 && c <= 90) c += 32;
+    if (d >= 65 && d <= 90) d += 32;
+    if (c !== d) return c - d;
+    i++;
+    j++;
+  }
+  // Characters left over may still be non-ASCII (lower-casing can change lengths): compare those folded.
+  for (let k = i; k < a.length; k++)
+    if (a.charCodeAt(k) >= 0x80) return compareFolded(a.toLowerCase(), b.toLowerCase(), a, b);
+  for (let k = j; k < b.length; k++)
+    if (b.charCodeAt(k) >= 0x80) return compareFolded(a.toLowerCase(), b.toLowerCase(), a, b);
+  if (a.length - i !== b.length - j) return a.length - i - (b.length - j);
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** The digit runs at `a[i]` and `b[j]` compared by value (leading zeros do not count). */
+function compareNumbers(a: string, i: number, b: string, j: number): number {
+  while (a.charCodeAt(i) === 48 && isDigit(a.charCodeAt(i + 1))) i++;
+  while (b.charCodeAt(j) === 48 && isDigit(b.charCodeAt(j + 1))) j++;
+  let ei = i;
+  let ej = j;
+  while (ei < a.length && isDigit(a.charCodeAt(ei))) ei++;
+  while (ej < b.length && isDigit(b.charCodeAt(ej))) ej++;
+  if (ei - i !== ej - j) return ei - i < ej - j ? -1 : 1;
+  for (; i < ei; i++, j++) {
+    const diff = a.charCodeAt(i) - b.charCodeAt(j);
+    if (diff !== 0) return diff < 0 ? -1 : 1;
+  }
+  return 0;
+}
+
+/** xcodeCompare on lower-cased copies `x` and `y` of `a` and `b`. */
+function compareFolded(x: string, y: string, a: string, b: string): number {
   let i = 0;
   let j = 0;
   while (i < x.length && j < y.length) {
     const c = x.charCodeAt(i);
     const d = y.charCodeAt(j);
     if (isDigit(c) && isDigit(d)) {
-      let ei = i;
-      let ej = j;
-      while (ei < x.length && isDigit(x.charCodeAt(ei))) ei++;
-      while (ej < y.length && isDigit(y.charCodeAt(ej))) ej++;
-      const n = BigInt(x.slice(i, ei)) - BigInt(y.slice(j, ej));
-      if (n !== 0n) return n < 0n ? -1 : 1;
-      i = ei;
-      j = ej;
+      const byNumber = compareNumbers(x, i, y, j);
+      if (byNumber !== 0) return byNumber;
+      while (i < x.length && isDigit(x.charCodeAt(i))) i++;
+      while (j < y.length && isDigit(y.charCodeAt(j))) j++;
       continue;
     }
     if (c !== d) return c - d;
