@@ -12,13 +12,7 @@ import type { PluralCategory, PluralForms, Translations } from '../model.ts';
 import type { Edit } from '../text.ts';
 import { buildLocalization } from './build.ts';
 import { type Catalog, type CatalogString, existingLeaf, type Leaf, objectMember } from './catalog.ts';
-import {
-  rememberedEscape,
-  type XcodeObject,
-  type XcodeStyle,
-  xcodeCompare,
-  xcodeJson,
-} from './xcode-json.ts';
+import { memberNames, type XcodeObject, type XcodeStyle, xcodeCompare, xcodeJson } from './xcode-json.ts';
 
 /** Edits that write `translations` into the `targetLang` localizations of the catalog. */
 export function catalogEdits(catalog: Catalog, translations: Translations, targetLang: string): Edit[] {
@@ -107,7 +101,7 @@ function insertMember(
   const text = doc.text;
   const outer = lineIndent(text, doc.start(object));
   const indent = outer + style.unit;
-  const member = `"${style.escapeKey(name)}" : ${xcodeJson(value, indent, style)}`;
+  const member = `"${style.member(name)}${xcodeJson(value, indent, style)}`;
   const keys = doc.keys(object);
   if (keys.length === 0) {
     // Xcode writes an empty object as `{`, a blank line, `}`: replace its inside.
@@ -139,5 +133,5 @@ function xcodeStyle(doc: JsonDoc): XcodeStyle {
   const unit = first === undefined ? '  ' : lineIndent(text, doc.start(first)) || '  ';
   const escapeValue = escaperFor(doc);
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
-  return { unit, eol, escape: escapeValue, escapeKey: rememberedEscape(escapeValue) };
+  return { unit, eol, escape: escapeValue, member: memberNames(escapeValue) };
 }

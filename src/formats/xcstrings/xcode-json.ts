@@ -15,20 +15,23 @@ export interface XcodeStyle {
   eol: string;
   /** Escapes a string into a JSON literal body in the file's style. */
   escape: (value: string) => string;
-  /** `escape` for member names, which repeat (`stringUnit`, `state`, …): remembered per style. */
-  escapeKey: (name: string) => string;
+  /**
+   * A member name escaped and followed by the closing quote and `" : "` (`stringUnit" : `), the
+   * opening quote left to the caller. Names repeat, so this is remembered per style.
+   */
+  member: (name: string) => string;
 }
 
-/** A style's escapeKey: its escaper, remembered for the first thousand names. */
-export function rememberedEscape(escapeName: (value: string) => string): (name: string) => string {
+/** A style's `member`, from its escaper; remembers the first thousand names. */
+export function memberNames(escapeName: (value: string) => string): (name: string) => string {
   const known = new Map<string, string>();
   return (name) => {
-    let escaped = known.get(name);
-    if (escaped === undefined) {
-      escaped = escapeName(name);
-      if (known.size < 1000) known.set(name, escaped);
+    let member = known.get(name);
+    if (member === undefined) {
+      member = `${escapeName(name)}" : `;
+      if (known.size < 1000) known.set(name, member);
     }
-    return escaped;
+    return member;
   };
 }
 
@@ -43,9 +46,43 @@ export function xcodeJson(value: XcodeValue, indent: string, style: XcodeStyle):
   return parts.join('');
 }
 
+/** The constant pieces of an object written at one indentation, for one style. */
+interface Level {
+  unit: string;
+  eol: string;
+  /** The members' indentation. */
+  inner: string;
+  /** Before the first member's name, and before each further one's. */
+  first: string;
+  next: string;
+  /** After the last member. */
+  close: string;
+  empty: string;
+}
+
+/** Levels by indentation (files keep to one style, so the cache stays small). */
+const levels = new Map<string, Level>();
+
+function levelOf(indent: string, style: XcodeStyle): Level {
+  const known = levels.get(indent);
+  if (known && known.unit === style.unit && known.eol === style.eol) return known;
+  const inner = indent + style.unit;
+  const level: Level = {
+    unit: style.unit,
+    eol: style.eol,
+    inner,
+    first: `{${style.eol}${inner}"`,
+    next: `,${style.eol}${inner}"`,
+    close: `${style.eol}${indent}}`,
+    empty: `{${style.eol}${style.eol}${indent}}`,
+  };
+  if (levels.size < 100) levels.set(indent, level);
+  return level;
+}
+
 function write(value: XcodeValue, indent: string, style: XcodeStyle, parts: string[]): void {
   if (typeof value === 'string') {
-    parts.push('"', style.escape(value), '"');
+    parts.push(`"${style.escape(value)}"`);
     return;
   }
   if (typeof value !== 'object') {
@@ -53,19 +90,17 @@ function write(value: XcodeValue, indent: string, style: XcodeStyle, parts: stri
     return;
   }
   const keys = sortedKeys(value);
+  const level = levelOf(indent, style);
   if (keys.length === 0) {
-    parts.push('{', style.eol, style.eol, indent, '}');
+    parts.push(level.empty);
     return;
   }
-  const inner = indent + style.unit;
-  parts.push('{', style.eol);
   for (let i = 0; i < keys.length; i++) {
     const k = keys[i]!;
-    if (i > 0) parts.push(',', style.eol);
-    parts.push(inner, '"', style.escapeKey(k), '" : ');
-    write(value[k]!, inner, style, parts);
+    parts.push(i === 0 ? level.first : level.next, style.member(k));
+    write(value[k]!, level.inner, style, parts);
   }
-  parts.push(style.eol, indent, '}');
+  parts.push(level.close);
 }
 
 /** Object.keys of a value in Xcode's order: usually already sorted, as build.ts writes them. */
