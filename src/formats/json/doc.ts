@@ -74,7 +74,12 @@ export class JsonDoc {
     const start = this.ev[e * 4 + 1]!;
     const end = this.ev[e * 4 + 2]!;
     if ((this.ev[e * 4]! & ESCAPED) !== 0) return this.string(e) === value;
-    return value.length === end - start - 2 && this.text.startsWith(value, start + 1);
+    if (value.length !== end - start - 2) return false;
+    // Most mismatches of the same length differ in the first character: no builtin call for them.
+    return (
+      value.length === 0 ||
+      (this.text.charCodeAt(start + 1) === value.charCodeAt(0) && this.text.startsWith(value, start + 1))
+    );
   }
 
   /** Key events of an object's members, in file order (each member's value is the key's event + 1). */

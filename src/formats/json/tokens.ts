@@ -123,6 +123,52 @@ function grow(ev: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
   return grown;
 }
 
+/** Events per scanChunk call. */
+const CHUNK_EVENTS = 2048;
+
+/** Where a tokenization stands between two calls of scanChunk. */
+class Scan {
+  readonly text: string;
+  readonly len: number;
+  readonly fail: Fail;
+  ev: Int32Array<ArrayBuffer>;
+  capacity: number;
+  count = 0;
+  // Next backslash, newline and other control character at or after the current literal (len
+  // when none); for keys also the next `_`, `.` and `#`, which set KEY_UNDERSCORE and KEY_SPECIAL.
+  backslash = -1;
+  newline = -1;
+  control = -1;
+  underscore = -1;
+  dot = -1;
+  hash = -1;
+  /** Events of the open containers, innermost last (`depth` of them). */
+  readonly stack = new Int32Array(MAX_DEPTH + 1);
+  /** Members seen so far in each open object (parallel to `stack`). */
+  readonly members = new Int32Array(MAX_DEPTH + 1);
+  depth = 0;
+  /** Index where the next value (or key) starts. */
+  i = 0;
+  expectKey = false;
+  /** Whether the root value is complete. */
+  done = false;
+
+  constructor(text: string, fail: Fail) {
+    this.text = text;
+    this.len = text.length;
+    this.fail = fail;
+    // String files hold about one value per 18-20 characters; the array grows when they hold more.
+    this.ev = new Int32Array(Math.max(64, (this.len >> 4) * 4));
+    this.capacity = this.ev.length >> 2;
+  }
+
+  expected(what: string, at: number): FormatError {
+    return at >= this.len
+      ? this.fail(`unexpected end of file: expected ${what}`, at)
+      : this.fail(`unexpected character ${JSON.stringify(this.text[at])}: expected ${what}`, at);
+  }
+}
+
 /**
  * Tokenizes a whole JSON document. Duplicate keys in one object are an error: a patch to the first
  * copy would silently lose to the second (JSON.parse keeps the last), so the file must be fixed.
@@ -130,40 +176,33 @@ function grow(ev: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
  */
 export function tokenizeJson(decoded: DecodedText, fileName?: string): JsonDoc {
   const text = decoded.text;
-  const len = text.length;
-  const fail: Fail = (message, at) => new TextPositions(decoded).error(message, at, fileName);
-  const expected = (what: string, at: number): FormatError =>
-    at >= len
-      ? fail(`unexpected end of file: expected ${what}`, at)
-      : fail(`unexpected character ${JSON.stringify(text[at])}: expected ${what}`, at);
-  // String files hold about one value per 18-20 characters; the array grows when they hold more.
-  let ev = new Int32Array(Math.max(64, (len >> 4) * 4));
-  let capacity = ev.length >> 2;
-  let count = 0;
-  // Next backslash, newline and other control character at or after the current literal (len
-  // when none); for keys also the next `_`, `.` and `#`, which set KEY_UNDERSCORE and KEY_SPECIAL.
-  let backslash = -1;
-  let newline = -1;
-  let control = -1;
-  let underscore = -1;
-  let dot = -1;
-  let hash = -1;
-  /** Events of the open containers, innermost last (`depth` of them). */
-  const stack = new Int32Array(MAX_DEPTH + 1);
-  /** Members seen so far in each open object (parallel to `stack`). */
-  const members = new Int32Array(MAX_DEPTH + 1);
-  let depth = 0;
+  const scan = new Scan(text, (message, at) => new TextPositions(decoded).error(message, at, fileName));
   let i = 0;
   let c = text.charCodeAt(0);
   while (c <= 32 && (c === 32 || c === 10 || c === 13 || c === 9)) c = text.charCodeAt(++i);
-  if (i >= len) throw fail('empty file: expected a JSON value', i);
-  let expectKey = false;
+  if (i >= text.length) throw scan.fail('empty file: expected a JSON value', i);
+  scan.i = i;
+  while (!scan.done) scanChunk(scan, scan.count + CHUNK_EVENTS);
+  return new JsonDoc(decoded, scan.ev.subarray(0, scan.count * 4));
+}
+
+/**
+ * Tokenizes from where `s` stands until `stop` events are recorded or the document ends. One
+ * call per couple of thousand events, so that V8 optimizes it as a whole after a few calls: one
+ * call looping over a whole large file ran mostly in the baseline and middle tiers, entering the
+ * optimized loop late in every parse. State lives in locals within a call and in `s` between.
+ */
+function scanChunk(s: Scan, stop: number): void {
+  const { text, len, fail, stack, members } = s;
+  let { ev, capacity, count, backslash, newline, control, underscore, dot, hash, depth, i, expectKey } = s;
+  let c: number;
   for (;;) {
+    if (count >= stop) break;
     // A value (or, in an object, a key and its value) starts at i.
     c = text.charCodeAt(i);
     if (expectKey && c !== 34) {
       if (c === 125) throw fail('trailing comma', i);
-      throw expected('a property name in double quotes', i);
+      throw s.expected('a property name in double quotes', i);
     }
     if (count === capacity) {
       ev = grow(ev);
@@ -220,7 +259,7 @@ export function tokenizeJson(decoded: DecodedText, fileName?: string): JsonDoc {
       if (expectKey) {
         c = text.charCodeAt(i);
         while (c <= 32 && (c === 32 || c === 10 || c === 13 || c === 9)) c = text.charCodeAt(++i);
-        if (c !== 58) throw expected("':' after the property name", i);
+        if (c !== 58) throw s.expected("':' after the property name", i);
         c = text.charCodeAt(++i);
         while (c <= 32 && (c === 32 || c === 10 || c === 13 || c === 9)) c = text.charCodeAt(++i);
         expectKey = false;
@@ -261,7 +300,7 @@ export function tokenizeJson(decoded: DecodedText, fileName?: string): JsonDoc {
       throw fail('trailing comma', i);
     } else if (c < 32 && c !== 9 && c !== 10 && c !== 13) {
       throw fail('control character (write it as an escape)', i);
-    } else throw expected('a value', i);
+    } else throw s.expected('a value', i);
     // After a value: a comma, the end of the enclosing container, or the end of the file.
     for (;;) {
       c = text.charCodeAt(i);
@@ -269,7 +308,8 @@ export function tokenizeJson(decoded: DecodedText, fileName?: string): JsonDoc {
       const top = depth - 1;
       if (top < 0) {
         if (i < len) throw fail('unexpected content after the JSON value', i);
-        return new JsonDoc(decoded, ev.subarray(0, count * 4));
+        s.done = true;
+        break;
       }
       const open = stack[top]!;
       const isObject = (ev[open * 4]! & 7) === OBJECT;
@@ -280,12 +320,25 @@ export function tokenizeJson(decoded: DecodedText, fileName?: string): JsonDoc {
         if (isObject) members[top]!++;
         break;
       }
-      if (c !== (isObject ? 125 : 93)) throw expected(isObject ? "',' or '}'" : "',' or ']'", i);
+      if (c !== (isObject ? 125 : 93)) throw s.expected(isObject ? "',' or '}'" : "',' or ']'", i);
       ev[open * 4 + 2] = i + 1;
       ev[open * 4 + 3] = count;
       if (isObject && members[top]! > 1) checkDuplicates(text, ev, open, members[top]!, fail);
       depth--;
       i++;
     }
+    if (s.done) break;
   }
+  s.ev = ev;
+  s.capacity = capacity;
+  s.count = count;
+  s.backslash = backslash;
+  s.newline = newline;
+  s.control = control;
+  s.underscore = underscore;
+  s.dot = dot;
+  s.hash = hash;
+  s.depth = depth;
+  s.i = i;
+  s.expectKey = expectKey;
 }
