@@ -43,6 +43,43 @@ function isHex4(text: string, at: number): boolean {
 }
 
 /**
+ * The end of the literal at `start` whose first quote is `quote` and which holds a backslash at
+ * `backslash` before it: the escapes are checked where indexOf finds them, so a literal with an
+ * escaped quote is not read character by character. Returns the index after the closing quote,
+ * negated, or `start` (not negative) when an escape is invalid, for scanString to report it.
+ */
+function scanEscapes(text: string, start: number, quote: number, backslash: number): number {
+  let end = quote;
+  let at = backslash;
+  while (at >= 0 && at < end) {
+    const e = text.charCodeAt(at + 1);
+    let next: number;
+    if (e === 117) {
+      if (!isHex4(text, at + 2)) return start;
+      next = at + 6;
+    } else if (
+      e === 34 ||
+      e === 92 ||
+      e === 47 ||
+      e === 98 ||
+      e === 102 ||
+      e === 110 ||
+      e === 114 ||
+      e === 116
+    ) {
+      next = at + 2;
+    } else return start;
+    // The quote found was escaped: the literal goes on to the next one.
+    if (next > end) {
+      end = text.indexOf('"', next);
+      if (end < 0) return start;
+    }
+    at = text.indexOf('\\', next);
+  }
+  return -(end + 1);
+}
+
+/**
  * Reads the literal starting at `start` character by character, checking its escapes. Returns
  * the index after the closing quote, negated when the literal contains escapes.
  */
@@ -226,7 +263,10 @@ function scanChunk(s: Scan, stop: number): void {
       }
       let kind = STRING;
       if (end < 0 || backslash < end || newline < end || control < end) {
-        end = scanString(text, i, fail);
+        // Escapes are found with indexOf; anything else that needs a look goes character by
+        // character (scanEscapes gives a negative end only for a literal whose escapes are valid).
+        end = end >= 0 && backslash < end ? scanEscapes(text, i, end, backslash) : i;
+        if (end >= 0 || -end - 1 > newline || -end - 1 > control) end = scanString(text, i, fail);
         if (end < 0) {
           end = -end;
           kind = STRING | ESCAPED;
