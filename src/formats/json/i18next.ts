@@ -9,12 +9,35 @@ import { KEY_UNDERSCORE } from './doc.ts';
 import { escapeSegment } from './key-path.ts';
 import { type JsonDoc, STRING } from './tokens.ts';
 
-const CATEGORIES = new Set<string>(['zero', 'one', 'two', 'few', 'many', 'other']);
-
 /** The index of the last `_` in `key` before index `before`, or -1 (lastIndexOf is a runtime call in V8). */
 function lastUnderscore(key: string, before: number): number {
   for (let i = before - 1; i >= 0; i--) if (key.charCodeAt(i) === 95) return i;
   return -1;
+}
+
+/** The plural category that `key` ends with after the `_` at `at`, compared in place (no slice). */
+function categoryAfter(key: string, at: number): PluralCategory | undefined {
+  const from = at + 1;
+  switch (key.length - from) {
+    case 3:
+      if (key.startsWith('one', from)) return 'one';
+      if (key.startsWith('two', from)) return 'two';
+      if (key.startsWith('few', from)) return 'few';
+      return undefined;
+    case 4:
+      if (key.startsWith('zero', from)) return 'zero';
+      if (key.startsWith('many', from)) return 'many';
+      return undefined;
+    case 5:
+      return key.startsWith('other', from) ? 'other' : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** Whether the `_` at `at` ends an `_ordinal` infix (`base_ordinal_one`) after a non-empty base. */
+function ordinalBefore(key: string, at: number): boolean {
+  return at > 8 && key.startsWith('_ordinal', at - 8);
 }
 
 /** Splits `base_one` / `base_ordinal_one` (what /^(.+?)(_ordinal)?_(zero|…|other)$/ would match). */
@@ -22,15 +45,10 @@ export function pluralSuffix(
   key: string,
 ): { base: string; ordinal: boolean; category: PluralCategory } | undefined {
   const at = lastUnderscore(key, key.length);
-  // Category names are 3 to 5 letters long.
-  if (at <= 0 || key.length - at < 4 || key.length - at > 6) return undefined;
-  const category = key.slice(at + 1);
-  if (!CATEGORIES.has(category)) return undefined;
-  const head = key.slice(0, at);
-  if (head.length > 8 && head.endsWith('_ordinal')) {
-    return { base: head.slice(0, -8), ordinal: true, category: category as PluralCategory };
-  }
-  return { base: head, ordinal: false, category: category as PluralCategory };
+  const category = at > 0 ? categoryAfter(key, at) : undefined;
+  if (category === undefined) return undefined;
+  const ordinal = ordinalBefore(key, at);
+  return { base: key.slice(0, ordinal ? at - 8 : at), ordinal, category };
 }
 
 /** Sibling keys `base_<category>` (or `base_ordinal_<category>`) read as one plural unit. */
@@ -39,7 +57,7 @@ export interface PluralGroup {
   ordinal: boolean;
   /** Escaped id segment: the base key, `base#ordinal`, or `base#plural` when a plain `base` key exists too. */
   segment: string;
-  /** Key events of the members by category; all their values are strings. */
+  /** Key events of the members by category, in file order; all their values are strings. */
   members: Map<PluralCategory, number>;
   /** The member key that comes first in the file (where the unit is located). */
   first: number;
@@ -49,14 +67,17 @@ export interface PluralGroup {
   context: string | undefined;
 }
 
-/** What the i18next conventions make of the members of an object whose key has an underscore. */
-export interface ObjectConventions {
-  /** Key events of those members, in file order. */
-  keys: number[];
-  /** The plural group of each of those members. */
-  groups: (PluralGroup | undefined)[];
-  /** The i18next context of each of those members outside plural groups. */
-  contexts: (string | undefined)[];
+/**
+ * What the i18next conventions make of a document's keys, filled in object by object
+ * (markConventions): one mark per key event, so that the walk needs no list per object.
+ */
+export interface Conventions {
+  /** Per key event: 0 for a plain key, g + 1 for a member of groups[g], -(c + 1) for a key with context contexts[c]. */
+  marks: Int32Array;
+  /** Plural groups, in the order their objects were marked. */
+  groups: PluralGroup[];
+  /** Contexts of keys outside plural groups. */
+  contexts: string[];
 }
 
 /** The key of a plural member for a category, as i18next looks it up. */
@@ -64,102 +85,133 @@ export function pluralKey(group: Pick<PluralGroup, 'base' | 'ordinal'>, category
   return `${group.base}${group.ordinal ? '_ordinal' : ''}_${category}`;
 }
 
-/**
- * Groups plural members and finds contexts in an object, or returns undefined when no key has an
- * underscore (most objects). A group needs an `_other` member and string values for all its
- * members; otherwise its keys stay plain. This runs once per object of large files: only keys
- * with an underscore are decoded, small objects are searched linearly and large ones through a
- * set and a map, so that flat files of many thousands of keys stay linear.
- */
-export function objectConventions(doc: JsonDoc, object: number): ObjectConventions | undefined {
+// Scratch lists of the object being marked: markConventions runs to completion for one object
+// before the walk enters another, so one set serves every object without allocating.
+const underscoreKeys: number[] = [];
+const underscoreNames: string[] = [];
+const candidates: PluralGroup[] = [];
+
+/** The object's candidate group for a base, searched linearly (few per object) or through `byBase`. */
+function findGroup(
+  count: number,
+  byBase: Map<string, PluralGroup> | undefined,
+  base: string,
+  ordinal: boolean,
+): PluralGroup | undefined {
+  if (byBase) return byBase.get(ordinal ? `o${base}` : `c${base}`);
+  for (let g = 0; g < count; g++) {
+    const group = candidates[g]!;
+    if (group.ordinal === ordinal && group.base === base) return group;
+  }
+  return undefined;
+}
+
+/** The names of an object's members as a set, for objects too large to search linearly. */
+function memberNames(doc: JsonDoc, object: number): Set<string> {
+  const names = new Set<string>();
   const stop = doc.next(object);
-  let keys: number[] | undefined;
+  for (let k = object + 1; k < stop; k = doc.next(k + 1)) names.add(doc.string(k));
+  return names;
+}
+
+/** Whether the object has a member whose key is `name`: compared on the text in small objects, through `names` in large ones. */
+function hasMember(doc: JsonDoc, object: number, names: Set<string> | undefined, name: string): boolean {
+  if (names) return names.has(name);
+  const stop = doc.next(object);
+  for (let k = object + 1; k < stop; k = doc.next(k + 1)) if (doc.stringEquals(k, name)) return true;
+  return false;
+}
+
+/**
+ * Groups plural members and finds contexts among an object's members, and records them in
+ * `out` by key event. A group needs an `_other` member and string values for all its members;
+ * otherwise its keys stay plain. This runs once per object of large files: objects without an
+ * underscore key (most) cost a scan of the tokenizer's flags, only keys with an underscore are
+ * decoded, and large objects are searched through a set and a map, so that flat files of many
+ * thousands of keys stay linear.
+ */
+export function markConventions(doc: JsonDoc, object: number, out: Conventions): void {
+  const stop = doc.next(object);
+  let count = 0;
+  let members = 0;
   for (let k = object + 1; k < stop; k = doc.next(k + 1)) {
-    if (!doc.flagged(k, KEY_UNDERSCORE)) continue;
-    keys ??= [];
-    keys.push(k);
+    members++;
+    if (doc.flagged(k, KEY_UNDERSCORE)) underscoreKeys[count++] = k;
   }
-  if (!keys) return undefined;
-  const members = doc.keys(object);
-  const names = keys.map((k) => doc.string(k));
-  let lookup: Set<string> | undefined;
-  /** Whether a member's key is `name`: compared on the text in small objects, through a set in large ones. */
-  const present = (name: string): boolean => {
-    if (members.length <= 32) {
-      for (const k of members) if (doc.stringEquals(k, name)) return true;
-      return false;
-    }
-    lookup ??= new Set(members.map((k) => doc.string(k)));
-    return lookup.has(name);
-  };
-  const groups: (PluralGroup | undefined)[] = [];
-  const made: PluralGroup[] = [];
+  if (count === 0) return;
+  const marks = out.marks;
+  let made = 0;
   let byBase: Map<string, PluralGroup> | undefined;
-  const find = (base: string, ordinal: boolean): PluralGroup | undefined => {
-    if (byBase) return byBase.get(ordinal ? `o${base}` : `c${base}`);
-    return made.find((g) => g.base === base && g.ordinal === ordinal);
-  };
-  for (let u = 0; u < keys.length; u++) {
-    const m = pluralSuffix(names[u]!);
-    groups.push(undefined);
-    if (!m) continue;
-    let group = find(m.base, m.ordinal);
+  for (let u = 0; u < count; u++) {
+    const key = underscoreKeys[u]!;
+    const name = doc.string(key);
+    underscoreNames[u] = name;
+    const at = lastUnderscore(name, name.length);
+    const category = at > 0 ? categoryAfter(name, at) : undefined;
+    if (category === undefined) continue;
+    const ordinal = ordinalBefore(name, at);
+    const base = name.slice(0, ordinal ? at - 8 : at);
+    let group = findGroup(made, byBase, base, ordinal);
     if (!group) {
-      group = {
-        base: m.base,
-        ordinal: m.ordinal,
-        segment: '',
-        members: new Map(),
-        first: keys[u]!,
-        object,
-        context: undefined,
-      };
-      made.push(group);
-      if (byBase) byBase.set(m.ordinal ? `o${m.base}` : `c${m.base}`, group);
-      else if (made.length > 8)
-        byBase = new Map(made.map((g) => [g.ordinal ? `o${g.base}` : `c${g.base}`, g]));
+      group = { base, ordinal, segment: '', members: new Map(), first: key, object, context: undefined };
+      candidates[made++] = group;
+      if (byBase) byBase.set(ordinal ? `o${base}` : `c${base}`, group);
+      else if (made > 8) {
+        byBase = new Map();
+        for (let g = 0; g < made; g++) {
+          const c = candidates[g]!;
+          byBase.set(c.ordinal ? `o${c.base}` : `c${c.base}`, c);
+        }
+      }
     }
-    group.members.set(m.category, keys[u]!);
-    groups[u] = group;
+    group.members.set(category, key);
   }
-  // A candidate without `_other`, or with a member that is not a string, stays plain keys.
-  let invalid: Set<PluralGroup> | undefined;
-  for (const group of made) {
-    let valid = group.members.has('other');
-    for (const key of group.members.values()) valid &&= doc.kind(key + 1) === STRING;
-    if (valid) continue;
-    invalid ??= new Set();
-    invalid.add(group);
+  // A candidate without `_other`, or with a member that is not a string, stays plain keys: it
+  // is dropped from the candidates (and from byBase), so that isBase below ignores it too.
+  let valid = 0;
+  for (let g = 0; g < made; g++) {
+    const group = candidates[g]!;
+    let ok = group.members.has('other');
+    for (const key of group.members.values()) ok &&= doc.kind(key + 1) === STRING;
+    if (ok) candidates[valid++] = group;
+    else byBase?.delete(group.ordinal ? `o${group.base}` : `c${group.base}`);
   }
-  if (invalid) {
-    for (let u = 0; u < keys.length; u++) if (invalid.has(groups[u]!)) groups[u] = undefined;
-  }
-  const isBase = (base: string): boolean => {
-    const group = find(base, false);
-    return group !== undefined && !invalid?.has(group);
-  };
-  /** The context of a key or plural base: the part after an `_` whose head is a key or a cardinal plural base. */
-  const contextOf = (key: string): string | undefined => {
-    for (let at = lastUnderscore(key, key.length); at > 0; at = lastUnderscore(key, at)) {
-      const base = key.slice(0, at);
-      if (present(base) || isBase(base)) return key.slice(at + 1) || undefined;
-    }
-    return undefined;
-  };
-  for (const group of made) {
-    if (invalid?.has(group)) continue;
+  const names = members > 32 ? memberNames(doc, object) : undefined;
+  for (let g = 0; g < valid; g++) {
+    const group = candidates[g]!;
     const escaped = escapeSegment(group.base);
     group.segment = group.ordinal
       ? `${escaped}#ordinal`
-      : present(group.base)
+      : hasMember(doc, object, names, group.base)
         ? `${escaped}#plural`
         : escaped;
-    group.context = contextOf(group.base);
+    group.context = contextOf(doc, object, names, valid, byBase, group.base);
+    const index = out.groups.push(group);
+    for (const key of group.members.values()) marks[key] = index;
   }
-  const contexts: (string | undefined)[] = [];
-  for (let u = 0; u < keys.length; u++) {
-    const name = names[u]!;
-    contexts.push(groups[u] === undefined && name.includes('_') ? contextOf(name) : undefined);
+  for (let u = 0; u < count; u++) {
+    const key = underscoreKeys[u]!;
+    if (marks[key] !== 0) continue;
+    const context = contextOf(doc, object, names, valid, byBase, underscoreNames[u]!);
+    if (context !== undefined) marks[key] = -out.contexts.push(context);
   }
-  return { keys, groups, contexts };
+  candidates.length = 0;
+  underscoreNames.length = 0;
+}
+
+/** The context of a key or plural base: the part after an `_` whose head is a key or a cardinal plural base. */
+function contextOf(
+  doc: JsonDoc,
+  object: number,
+  names: Set<string> | undefined,
+  groups: number,
+  byBase: Map<string, PluralGroup> | undefined,
+  key: string,
+): string | undefined {
+  for (let at = lastUnderscore(key, key.length); at > 0; at = lastUnderscore(key, at)) {
+    const base = key.slice(0, at);
+    if (hasMember(doc, object, names, base) || findGroup(groups, byBase, base, false) !== undefined)
+      return key.slice(at + 1) || undefined;
+  }
+  return undefined;
 }

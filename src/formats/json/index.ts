@@ -18,7 +18,7 @@ import { LazyUnit, UnitPlaces } from './lazy-unit.ts';
 import { LastRead } from './memo.ts';
 import { jsonPatch } from './render.ts';
 import { ARRAY, type JsonDoc, OBJECT, tokenizeJson } from './tokens.ts';
-import { CONTEXT, jsonEntries, PLURAL, pluralForms } from './units.ts';
+import { CONTEXT, entryContext, jsonEntries, PLURAL, pluralForms, pluralGroup } from './units.ts';
 
 const lastRead = new LastRead<JsonDoc>();
 const ORDINAL: readonly string[] = Object.freeze(['ordinal']);
@@ -48,7 +48,8 @@ export function reuseJson(bytes: Uint8Array, options: ParseOptions = {}): JsonDo
 
 function parse(bytes: Uint8Array, options: ParseOptions = {}): Unit[] {
   const doc = readJson(bytes, options);
-  const { ids, values, flags, plurals, contexts } = doc.derive(jsonEntries);
+  const entries = doc.derive(jsonEntries);
+  const { ids, values, flags } = entries;
   const places = new UnitPlaces(doc.decoded);
   const units: Unit[] = new Array(ids.length);
   for (let n = 0; n < ids.length; n++) {
@@ -56,10 +57,10 @@ function parse(bytes: Uint8Array, options: ParseOptions = {}): Unit[] {
     const flag = flags[n]!;
     const start = doc.start(value) + 1;
     const end = doc.end(value) - 1;
-    const plural = (flag & PLURAL) !== 0 ? plurals.get(n) : undefined;
+    const plural = (flag & PLURAL) !== 0 ? pluralGroup(entries, n) : undefined;
     if (!plural) {
       const unit = new LazyUnit(ids[n]!, doc.string(value), places, start, end);
-      if ((flag & CONTEXT) !== 0) unit.context = contexts.get(n)!;
+      if ((flag & CONTEXT) !== 0) unit.context = entryContext(entries, n);
       units[n] = unit;
       continue;
     }
@@ -67,7 +68,7 @@ function parse(bytes: Uint8Array, options: ParseOptions = {}): Unit[] {
     const unit = new LazyUnit(ids[n]!, forms.other, places, start, end);
     if (plural.ordinal) unit.flags = ORDINAL;
     unit.sourcePlural = forms;
-    if ((flag & CONTEXT) !== 0) unit.context = contexts.get(n)!;
+    if ((flag & CONTEXT) !== 0) unit.context = entryContext(entries, n);
     units[n] = unit;
   }
   return units;

@@ -12,7 +12,7 @@ import { type PluralGroup, pluralKey } from './i18next.ts';
 import { inFileOrder } from './lookup.ts';
 import { JsonPatch } from './patch.ts';
 import type { JsonDoc } from './tokens.ts';
-import { jsonEntries, PLURAL, pluralForms } from './units.ts';
+import { jsonEntries, PLURAL, pluralForms, pluralGroup } from './units.ts';
 
 interface ObjectChanges {
   /** Key events of members to remove. */
@@ -48,12 +48,13 @@ export function jsonPatch(
   const objects = new Map<number, ObjectChanges>();
   const escapeValue = escaperFor(doc);
   const lookup = inFileOrder(translations);
-  const { ids, values, flags, plurals } = doc.derive(jsonEntries);
+  const entries = doc.derive(jsonEntries);
+  const { ids, values, flags } = entries;
   for (let n = 0; n < ids.length; n++) {
     const translation = lookup(ids[n]!);
     if (translation === undefined) continue;
     const value = values[n]!;
-    const plural = (flags[n]! & PLURAL) !== 0 ? plurals.get(n) : undefined;
+    const plural = (flags[n]! & PLURAL) !== 0 ? pluralGroup(entries, n) : undefined;
     if (!plural) {
       if (typeof translation !== 'string') {
         const id = JSON.stringify(ids[n]);

@@ -10,15 +10,15 @@
  */
 import type { PluralCategory, PluralForms } from '../model.ts';
 import { KEY_SPECIAL } from './doc.ts';
-import { objectConventions, type PluralGroup } from './i18next.ts';
+import { type Conventions, markConventions, type PluralGroup } from './i18next.ts';
 import { escapeSegment } from './key-path.ts';
 import { ARRAY, type JsonDoc, OBJECT, STRING } from './tokens.ts';
 
 const ORDER: readonly PluralCategory[] = ['zero', 'one', 'two', 'few', 'many', 'other'];
 
-/** Flag of entries that are plural units (their group is in JsonEntries.plurals). */
+/** Flag of entries that are plural units (their group is pluralGroup(entries, n)). */
 export const PLURAL = 1;
-/** Flag of entries with an i18next context (in JsonEntries.contexts). */
+/** Flag of entries with an i18next context (entryContext(entries, n)). */
 export const CONTEXT = 2;
 
 /** The translatable entries of a document, in file order, as parallel lists. */
@@ -29,10 +29,22 @@ export interface JsonEntries {
   values: Int32Array;
   /** PLURAL and CONTEXT flags of each entry. */
   flags: Uint8Array;
-  /** The plural group of the entries flagged PLURAL, by entry index. */
-  plurals: Map<number, PluralGroup>;
-  /** The i18next context of the entries flagged CONTEXT, by entry index. */
-  contexts: Map<number, string>;
+  /** Of a PLURAL entry, the index of its group in `conventions.groups`; of another CONTEXT entry, of its context in `conventions.contexts`. */
+  extra: Int32Array;
+  /** The i18next plural groups and contexts of the document. */
+  conventions: Conventions;
+}
+
+/** The plural group of entry `n` (flagged PLURAL). */
+export function pluralGroup(entries: JsonEntries, n: number): PluralGroup {
+  return entries.conventions.groups[entries.extra[n]!]!;
+}
+
+/** The i18next context of entry `n` (flagged CONTEXT). */
+export function entryContext(entries: JsonEntries, n: number): string {
+  const extra = entries.extra[n]!;
+  const { groups, contexts } = entries.conventions;
+  return (entries.flags[n]! & PLURAL) !== 0 ? groups[extra]!.context! : contexts[extra]!;
 }
 
 /**
@@ -45,8 +57,8 @@ export function jsonEntries(doc: JsonDoc): JsonEntries {
     ids: [],
     values: new Int32Array(doc.count),
     flags: new Uint8Array(doc.count),
-    plurals: new Map(),
-    contexts: new Map(),
+    extra: new Int32Array(doc.count),
+    conventions: { marks: new Int32Array(doc.count), groups: [], contexts: [] },
   };
   if (doc.kind(0) === OBJECT) walkObject(doc, entries, 0, '');
   else if (doc.kind(0) === ARRAY) walkArray(doc, entries, 0, '');
@@ -54,7 +66,7 @@ export function jsonEntries(doc: JsonDoc): JsonEntries {
 }
 
 // The walk runs once per value of large files: plain functions over the entry lists, with the
-// rare plural and context entries flagged and kept in maps, so that the common entry costs a push.
+// rare plural and context entries flagged, so that the common entry costs a push.
 
 /** Walks an array; `prefix` is the array's id and a dot (empty at the top). */
 function walkArray(doc: JsonDoc, entries: JsonEntries, array: number, prefix: string): void {
@@ -71,29 +83,21 @@ function walkArray(doc: JsonDoc, entries: JsonEntries, array: number, prefix: st
 
 /** Walks an object; `prefix` is the object's id and a dot (empty at the top). */
 function walkObject(doc: JsonDoc, entries: JsonEntries, object: number, prefix: string): void {
-  const conventions = objectConventions(doc, object);
-  const { ids, values, flags } = entries;
+  const conventions = entries.conventions;
+  markConventions(doc, object, conventions);
+  const { ids, values, flags, extra } = entries;
+  const marks = conventions.marks;
   const stop = doc.next(object);
-  // The members with an underscore in their key come in file order, as conventions lists them.
-  let u = 0;
   for (let key = object + 1; key < stop; key = doc.next(key + 1)) {
     const value = key + 1;
-    let group: PluralGroup | undefined;
-    let context: string | undefined;
-    if (conventions !== undefined && conventions.keys[u] === key) {
-      group = conventions.groups[u];
-      context = conventions.contexts[u];
-      u++;
-    }
-    if (group) {
+    const mark = marks[key]!;
+    if (mark > 0) {
+      // A plural member: the group is one entry, at its first member.
+      const group = conventions.groups[mark - 1]!;
       if (group.first === key) {
         const n = ids.length;
-        flags[n] = PLURAL;
-        entries.plurals.set(n, group);
-        if (group.context !== undefined) {
-          flags[n] |= CONTEXT;
-          entries.contexts.set(n, group.context);
-        }
+        flags[n] = group.context === undefined ? PLURAL : PLURAL | CONTEXT;
+        extra[n] = mark - 1;
         values[n] = value;
         ids.push(prefix + group.segment);
       }
@@ -106,9 +110,9 @@ function walkObject(doc: JsonDoc, entries: JsonEntries, object: number, prefix: 
     const segment = doc.flagged(key, KEY_SPECIAL) ? escapeSegment(name) : name;
     if (kind === STRING) {
       const n = ids.length;
-      if (context !== undefined) {
+      if (mark < 0) {
         flags[n] = CONTEXT;
-        entries.contexts.set(n, context);
+        extra[n] = -mark - 1;
       }
       values[n] = value;
       ids.push(prefix + segment);
