@@ -73,7 +73,13 @@ export class JsonDoc {
   stringEquals(e: number, value: string): boolean {
     const start = this.ev[e * 4 + 1]!;
     const end = this.ev[e * 4 + 2]!;
-    if ((this.ev[e * 4]! & ESCAPED) !== 0) return this.string(e) === value;
+    if ((this.ev[e * 4]! & ESCAPED) !== 0) {
+      // A literal that does not start with an escape starts with the character it decodes to:
+      // a different first character settles it without decoding.
+      const first = this.text.charCodeAt(start + 1);
+      if (first !== 92 && first !== value.charCodeAt(0)) return false;
+      return this.string(e) === value;
+    }
     if (value.length !== end - start - 2) return false;
     // Most mismatches of the same length differ in the first character: no builtin call for them.
     return (

@@ -6,13 +6,13 @@
 import { FormatError } from '../errors.ts';
 import type { PluralForms, Translations } from '../model.ts';
 import type { Edit } from '../text.ts';
-import { formsToWrite, sameForms } from './cldr.ts';
+import { CATEGORY_ORDER, formsToWrite } from './cldr.ts';
 import { detectEscapeStyle, escapeJsonString, type JsonEscapeStyle } from './escape.ts';
 import { type PluralGroup, pluralKey } from './i18next.ts';
 import { inFileOrder } from './lookup.ts';
 import { JsonPatch } from './patch.ts';
 import type { JsonDoc } from './tokens.ts';
-import { jsonEntries, PLURAL, pluralForms, pluralGroup } from './units.ts';
+import { jsonEntries, PLURAL, pluralGroup } from './units.ts';
 
 interface ObjectChanges {
   /** Key events of members to remove. */
@@ -44,12 +44,12 @@ export function jsonPatch(
   targetLang: string,
   fileName?: string,
 ): JsonPatch {
-  const patch = new JsonPatch();
+  const entries = doc.derive(jsonEntries);
+  const { ids, values, flags } = entries;
+  const patch = new JsonPatch(ids.length);
   const objects = new Map<number, ObjectChanges>();
   const escapeValue = escaperFor(doc);
   const lookup = inFileOrder(translations);
-  const entries = doc.derive(jsonEntries);
-  const { ids, values, flags } = entries;
   for (let n = 0; n < ids.length; n++) {
     const translation = lookup(ids[n]!);
     if (translation === undefined) continue;
@@ -66,7 +66,7 @@ export function jsonPatch(
         patch.replace(doc.start(value) + 1, doc.end(value) - 1, escapeValue(translation));
       continue;
     }
-    if (sameForms(translation, pluralForms(doc, plural))) continue;
+    if (sameGroupForms(doc, plural, translation)) continue;
     // A group's members need not be next to each other: their edits go to the unordered list.
     pluralEdits(doc, plural, plural.object, translation, targetLang, escapeValue, patch.edits, objects);
   }
@@ -76,6 +76,18 @@ export function jsonPatch(
     if (changes.removed) patch.edits.push(...removals(doc, object, changes.removed));
   }
   return patch;
+}
+
+/** Whether a translation gives exactly the group's forms (then nothing is written), compared on the text. */
+function sameGroupForms(doc: JsonDoc, group: PluralGroup, translation: string | PluralForms): boolean {
+  if (typeof translation === 'string') return false;
+  for (const category of CATEGORY_ORDER) {
+    const text = translation[category];
+    const key = group.members.get(category);
+    if (key === undefined ? text !== undefined : typeof text !== 'string' || !doc.stringEquals(key + 1, text))
+      return false;
+  }
+  return true;
 }
 
 /** Replaces the body of a string literal (the quotes stay). */
