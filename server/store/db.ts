@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, PostgresAdapter } from 'kysely';
 import type { Database, Dialect } from '../../src/db/connect.ts';
 import type { PlatformSchema } from './schema.ts';
 
@@ -6,3 +6,8 @@ import type { PlatformSchema } from './schema.ts';
 export type Db = Kysely<PlatformSchema>;
 export type PlatformDatabase = Database<PlatformSchema>;
 export type { Dialect };
+
+/** Whether `db` runs on PostgreSQL (for the few statements written for one engine). */
+export function isPostgres(db: Db): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
