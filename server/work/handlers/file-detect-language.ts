@@ -1,13 +1,10 @@
-import { detectFormat } from '../../../src/formats/registry.ts';
-import { detectLanguage } from '../../engine/language-detect.ts';
+import { DETECTION_SAMPLE_BYTES, detectFileLanguage } from '../../engine/file-language.ts';
 import type { Db } from '../../store/db.ts';
 import type { WorkHandler } from '../worker.ts';
 
-const SAMPLE_BYTES = 1024 * 1024;
-
 /**
- * Detects an uploaded file's language from its translatable text (the units its format parses
- * out — not keys or markup), falling back to the raw text for formats we do not parse.
+ * Detects the language of an uploaded file too large to look at while it was uploaded, from its
+ * first chunk (a file's first megabyte tells its language).
  */
 export function fileDetectLanguageHandler(deps: { db: Db; now: () => number }): WorkHandler {
   const { db, now } = deps;
@@ -19,33 +16,15 @@ export function fileDetectLanguageHandler(deps: { db: Db; now: () => number }): 
       .where('id', '=', fileId)
       .executeTakeFirst();
     if (!file) return;
-    const parts: Buffer[] = [];
-    let size = 0;
     const first = await db
       .selectFrom('blob_chunks')
       .select('data')
       .where('blob_id', '=', file.blob_id)
       .orderBy('seq')
       .limit(1)
-      .execute();
-    for (const { data } of first) {
-      parts.push(Buffer.from(data));
-      size += data.byteLength;
-    }
-    const bytes = Buffer.concat(parts).subarray(0, Math.min(size, SAMPLE_BYTES));
-    let text: string;
-    try {
-      const format = detectFormat(file.name, bytes);
-      if (!format) throw new Error('no format');
-      text = format
-        .parse(bytes)
-        .filter((u) => u.translatable)
-        .map((u) => u.source)
-        .join('\n');
-    } catch {
-      text = bytes.toString('utf8');
-    }
-    const { lang, confidence } = detectLanguage(text);
+      .executeTakeFirst();
+    const bytes = first ? first.data.subarray(0, DETECTION_SAMPLE_BYTES) : new Uint8Array();
+    const { lang, confidence } = detectFileLanguage(file.name, bytes);
     await db
       .updateTable('files')
       .set({ detected_lang: lang, detected_lang_confidence: confidence, updated_at: now() })
