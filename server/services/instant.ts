@@ -1,5 +1,5 @@
 import type { Response } from 'express';
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import { countCharacters } from '../../src/api/helpers/characters.ts';
 import type { FileTranslationStatus } from '../../src/api/schemas/instant.ts';
 import type { AuthContext } from '../auth/context.ts';
@@ -7,9 +7,9 @@ import { conflict, notFound } from '../http/errors.ts';
 import { chargeCharacters } from '../limits/middleware.ts';
 import type { RateLimiter } from '../limits/rate-limiter.ts';
 import { readBlob, readBlobBytes } from '../store/blobs.ts';
-import type { Db } from '../store/db.ts';
+import { type Db, isPostgres } from '../store/db.ts';
 import type { InstantTranslationsTable } from '../store/schema.ts';
-import { enqueue } from '../work/queue.ts';
+import { enqueue, enqueueEach } from '../work/queue.ts';
 import { inaccessible } from './memories.ts';
 
 type Row = Selectable<InstantTranslationsTable>;
@@ -60,39 +60,53 @@ export function instantService(deps: { db: Db; now: () => number; limiter: RateL
         [...characters.values()].reduce((a, b) => a + b, 0),
       );
       const t = now();
-      const rows = await db.transaction().execute(async (tx) => {
-        const out: Row[] = [];
-        for (const fileId of request.fileId) {
-          const row = await tx
-            .insertInto('instant_translations')
-            .values({
-              organization_id: auth.organizationId,
-              file_id: fileId,
-              memory_id: memory.id,
-              status: 'InProgress',
-              error_msg: null,
-              result_blob_id: null,
-              with_tm: request.withTM ? 1 : 0,
-              config_id: request.configId ?? null,
-              trglang: memory.trglang,
-              trglocale: memory.trglocale,
-              characters: characters.get(fileId) ?? 0,
-              created_at: t,
-              updated_at: t,
-            })
-            .returningAll()
-            .executeTakeFirstOrThrow();
-          await enqueue(
-            tx,
-            t,
-            'instant-translate',
-            { translationId: row.id },
-            { organizationId: auth.organizationId, maxAttempts: 3 },
-          );
-          out.push(row);
-        }
-        return out;
-      });
+      const values = request.fileId.map((fileId) => ({
+        organization_id: auth.organizationId,
+        file_id: fileId,
+        memory_id: memory.id,
+        status: 'InProgress' as const,
+        error_msg: null,
+        result_blob_id: null,
+        with_tm: request.withTM ? 1 : 0,
+        config_id: request.configId ?? null,
+        trglang: memory.trglang,
+        trglocale: memory.trglocale,
+        characters: characters.get(fileId) ?? 0,
+        created_at: t,
+        updated_at: t,
+      }));
+      const work = { organizationId: auth.organizationId, maxAttempts: 3 };
+      const rows = isPostgres(db)
+        ? // The translations and their work items in one statement: one round trip instead of four.
+          await db
+            .with('t', (qb) => qb.insertInto('instant_translations').values(values).returningAll())
+            .with('w', (qb) =>
+              enqueueEach(
+                qb,
+                t,
+                'instant-translate',
+                work,
+                't',
+                sql`json_build_object('translationId', t.id)::text`,
+              ),
+            )
+            .selectFrom('t')
+            .selectAll()
+            .orderBy('id')
+            .execute()
+        : await db.transaction().execute(async (tx) => {
+            const out: Row[] = [];
+            for (const row of values) {
+              const inserted = await tx
+                .insertInto('instant_translations')
+                .values(row)
+                .returningAll()
+                .executeTakeFirstOrThrow();
+              await enqueue(tx, t, 'instant-translate', { translationId: inserted.id }, work);
+              out.push(inserted);
+            }
+            return out;
+          });
       deps.wake();
       return rows.map(presentStatus);
     },

@@ -1,7 +1,7 @@
-import type { Selectable } from 'kysely';
+import { type QueryCreator, type RawBuilder, type Selectable, sql } from 'kysely';
 import { currentRequestId } from '../../src/tracing/request-context.ts';
 import type { Db, Dialect } from '../store/db.ts';
-import type { WorkItemsTable } from '../store/schema.ts';
+import type { PlatformSchema, WorkItemsTable } from '../store/schema.ts';
 
 export type WorkItem = Selectable<WorkItemsTable>;
 
@@ -43,6 +43,41 @@ export async function enqueue(
   return row.id;
 }
 
+/**
+ * For a PostgreSQL statement that creates rows and their work at once: a data-modifying CTE that
+ * inserts one work item per row of the CTE `from`, each with the JSON text `payload` (an
+ * expression over that row) and the defaults enqueue gives, e.g.
+ * `db.with('t', (qb) => qb.insertInto(…).returningAll()).with('w', (qb) => enqueueEach(qb, now, kind, {}, 't', sql`…`))`.
+ */
+export function enqueueEach<DB>(
+  qb: QueryCreator<DB>,
+  now: number,
+  kind: string,
+  options: Omit<EnqueueOptions, 'runAt'>,
+  from: string,
+  payload: RawBuilder<string>,
+) {
+  const requestId = currentRequestId() ?? null;
+  return (qb as unknown as QueryCreator<PlatformSchema>)
+    .insertInto('work_items')
+    .columns([
+      'kind',
+      'payload',
+      'organization_id',
+      'status',
+      'run_at',
+      'attempts',
+      'max_attempts',
+      'request_id',
+      'created_at',
+      'updated_at',
+    ])
+    .expression(
+      sql`select ${kind}::text, ${payload}, ${options.organizationId ?? null}::integer, 'queued', ${now}::bigint, 0,
+        ${options.maxAttempts ?? 5}::integer, ${requestId}::text, ${now}::bigint, ${now}::bigint from ${sql.table(from)}`,
+    );
+}
+
 interface ClaimOptions {
   worker: string;
   now: number;
@@ -73,8 +108,10 @@ export async function claim(db: Db, dialect: Dialect, opts: ClaimOptions): Promi
 
 /**
  * Leases up to `limit` items of `status` whose `column` has come (≤ now for run_at, < now for
- * leases). A plain read finds them first: most polls find nothing, and a read costs no write
- * transaction. The update then checks again, since another process may have taken them meanwhile.
+ * leases). On SQLite a plain read finds them first: most idle polls find nothing, and a read takes
+ * no write lock. The update then checks again, since another process may have taken them
+ * meanwhile. On PostgreSQL the update's own `FOR UPDATE SKIP LOCKED` subquery finds them: one
+ * round trip per poll.
  */
 async function lease(
   db: Db,
@@ -94,10 +131,15 @@ async function lease(
     if (ids) q = q.where('id', 'in', ids);
     return q.orderBy(column).orderBy('id').limit(limit);
   };
-  const found = (await due().execute()).map((r) => r.id);
-  if (found.length === 0) return [];
-  let claimable = due(found);
-  if (dialect === 'postgres') claimable = claimable.forUpdate().skipLocked();
+  let claimable: ReturnType<typeof due>;
+  if (dialect === 'postgres') {
+    // One statement: rows another process holds are skipped, not waited for, so no read first.
+    claimable = due().forUpdate().skipLocked();
+  } else {
+    const found = (await due().execute()).map((r) => r.id);
+    if (found.length === 0) return [];
+    claimable = due(found);
+  }
   const items = await db
     .updateTable('work_items')
     .set((eb) => ({
