@@ -68,11 +68,11 @@ describe('apiKeys', () => {
     const denied = await apiError(member.apiKeys.create({ name: 'mine', userId: 1 }), 403);
     expect((denied.body as { error: string }).error).toMatch(/\S/);
     for (const call of [
-      admin.apiKeys.get('nope'),
-      admin.apiKeys.rotate('nope'),
-      admin.apiKeys.revoke('nope'),
+      () => admin.apiKeys.get('nope'),
+      () => admin.apiKeys.rotate('nope'),
+      () => admin.apiKeys.revoke('nope'),
     ])
-      await apiError(call, 404);
+      await apiError(call(), 404);
   });
 
   it('another organization cannot see or revoke the key: 404', async () => {

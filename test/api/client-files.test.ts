@@ -112,13 +112,13 @@ describe('files', () => {
 
   it('404 for unknown ids and projects, 400 for bad input, 409 deleting a file a job uses', async () => {
     for (const call of [
-      client.files.delete(999_999),
-      client.files.download(999_999),
-      client.files.addLabel(999_999, 'x'),
-      client.files.removeLabel(999_999, 'x'),
-      client.files.upload({ name: 'a.json', content: '{}', projectId: 999_999 }),
+      () => client.files.delete(999_999),
+      () => client.files.download(999_999),
+      () => client.files.addLabel(999_999, 'x'),
+      () => client.files.removeLabel(999_999, 'x'),
+      () => client.files.upload({ name: 'a.json', content: '{}', projectId: 999_999 }),
     ])
-      await apiError(call, 404);
+      await apiError(call(), 404);
     const mismatch = await apiError(
       client.files.upload({ name: 'a.json', content: '{}', fileHash: md5Hex('other') }),
       400,
@@ -256,11 +256,11 @@ describe('documents and projects', () => {
 
   it('404 for unknown projects and documents, 400 for bad input, 409 for a document that failed to import', async () => {
     for (const call of [
-      client.documents.upload({ projectId: 999_999, name: 'x.json', content: '{}' }),
-      client.documents.download(999_999),
-      client.documents.pretranslate({ id: [999_999] }),
+      () => client.documents.upload({ projectId: 999_999, name: 'x.json', content: '{}' }),
+      () => client.documents.download(999_999),
+      () => client.documents.pretranslate({ id: [999_999] }),
     ])
-      await apiError(call, 404);
+      await apiError(call(), 404);
     await apiError(client.documents.pretranslate({ id: [] }), 400);
     await apiError(client.projects.list({ state: 'finished' as never }), 400);
     const source = await client.files.upload({ name: 'seed3.json', content: APP_JSON });

@@ -133,18 +133,18 @@ describe('job errors', () => {
   it('404 for an unknown job on every job method', async () => {
     const id = 999_999;
     for (const call of [
-      client.jobs.get(id),
-      client.jobs.update(id, { name: 'x' }),
-      client.jobs.delete(id),
-      client.jobs.stats(id),
-      client.jobs.export(id),
-      client.jobs.download(id),
-      client.jobs.archive(id),
-      client.jobs.unarchive(id),
-      client.jobs.reactivate(id),
-      client.jobs.deliver(id),
+      () => client.jobs.get(id),
+      () => client.jobs.update(id, { name: 'x' }),
+      () => client.jobs.delete(id),
+      () => client.jobs.stats(id),
+      () => client.jobs.export(id),
+      () => client.jobs.download(id),
+      () => client.jobs.archive(id),
+      () => client.jobs.unarchive(id),
+      () => client.jobs.reactivate(id),
+      () => client.jobs.deliver(id),
     ]) {
-      const error = await apiError(call, 404);
+      const error = await apiError(call(), 404);
       expect((error.body as { message: string }).message).toMatch(/job 999999/);
     }
   });

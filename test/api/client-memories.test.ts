@@ -101,18 +101,18 @@ describe('memories', () => {
     try {
       const memory = await theirs.memories.create({ name: 'secret', srclang: 'en', trglang: 'fr' });
       for (const call of [
-        client.memories.get(memory.id),
-        client.memories.rename(memory.id, 'mine'),
-        client.memories.delete(memory.id),
-        client.memories.query(memory.id, 'Hello'),
-        client.memories.import({ memoryId: memory.id, name: 'tm.tmx', content: TMX }),
-        client.memories.imports(memory.id),
-        client.memories.exportTermbase(memory.id),
-        client.memories.downloadTermbase(memory.id),
-        client.memories.deleteSegment(memory.id, 1),
-        client.translate.segment({ source: 'Hello', memory_id: memory.id }),
+        () => client.memories.get(memory.id),
+        () => client.memories.rename(memory.id, 'mine'),
+        () => client.memories.delete(memory.id),
+        () => client.memories.query(memory.id, 'Hello'),
+        () => client.memories.import({ memoryId: memory.id, name: 'tm.tmx', content: TMX }),
+        () => client.memories.imports(memory.id),
+        () => client.memories.exportTermbase(memory.id),
+        () => client.memories.downloadTermbase(memory.id),
+        () => client.memories.deleteSegment(memory.id, 1),
+        () => client.translate.segment({ source: 'Hello', memory_id: memory.id }),
       ])
-        await apiError(call, 401);
+        await apiError(call(), 401);
     } finally {
       await theirs.close();
     }

@@ -136,15 +136,15 @@ describe('webhooks', () => {
     }
     const id = 999_999;
     for (const call of [
-      client.webhooks.get(id),
-      client.webhooks.update(id, { webhookName: 'n' }),
-      client.webhooks.delete(id),
-      client.webhooks.rotateSecret(id),
-      client.webhooks.deliveries(id),
-      client.webhooks.delivery(id, 1),
-      client.webhooks.redeliver(id, 1),
+      () => client.webhooks.get(id),
+      () => client.webhooks.update(id, { webhookName: 'n' }),
+      () => client.webhooks.delete(id),
+      () => client.webhooks.rotateSecret(id),
+      () => client.webhooks.deliveries(id),
+      () => client.webhooks.delivery(id, 1),
+      () => client.webhooks.redeliver(id, 1),
     ])
-      await apiError(call, 404);
+      await apiError(call(), 404);
 
     const configuration = await client.webhooks.create({
       webhookName: 'paused',
