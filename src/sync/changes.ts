@@ -1,5 +1,5 @@
 import type { Client, FileRecord } from '../api/index.ts';
-import { repoLabel } from './labels.ts';
+import { repoLabel, wasSent } from './labels.ts';
 import type { SourceFile } from './source-file.ts';
 
 /**
@@ -20,7 +20,10 @@ export async function lastUploads(
   return last;
 }
 
-/** Splits source files into those whose bytes differ from their last upload and those that do not. */
+/**
+ * Splits source files into those to send — bytes that differ from their last upload, or a last
+ * upload that was never sent (its run failed after uploading) — and those already sent as they are.
+ */
 export function partitionChanged(
   files: readonly SourceFile[],
   last: ReadonlyMap<string, FileRecord>,
@@ -29,7 +32,8 @@ export function partitionChanged(
   const unchanged: SourceFile[] = [];
   for (const file of files) {
     const previous = last.get(file.path);
-    if (previous && previous.file_hash.toLowerCase() === file.md5) unchanged.push(file);
+    if (previous && wasSent(previous.labels) && previous.file_hash.toLowerCase() === file.md5)
+      unchanged.push(file);
     else changed.push(file);
   }
   return { changed, unchanged };

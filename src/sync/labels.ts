@@ -10,6 +10,20 @@ export interface Origin {
 export const repoLabel = (o: { owner: string; repo: string }) => `repo:${o.owner}/${o.repo}`;
 export const jobLabel = (jobId: number) => `job:${jobId}`;
 
+/**
+ * Marks an upload whose instant translations were all handed over (to the pull request, or started
+ * when nobody waits for them). Job mode's mark is the `job:<id>` label.
+ */
+export const INSTANT_SENT_LABEL = 'sent:instant';
+
+/**
+ * Whether an upload's translation was asked for: a job holds it, or instant mode finished with it.
+ * An upload without either comes from a run that failed in between; its file must go again.
+ */
+export function wasSent(labels: readonly string[]): boolean {
+  return labels.some((l) => l.startsWith('job:') || l === INSTANT_SENT_LABEL);
+}
+
 /** `repo:`, `ref:` and `commit:` labels of a file uploaded from this origin. */
 export function originLabels(o: Origin): string[] {
   return [repoLabel(o), `ref:${o.ref}`, ...(o.sha ? [`commit:${o.sha}`] : [])];

@@ -11,7 +11,8 @@ import {
   startTranslations,
 } from './instant.ts';
 import { createJob } from './job.ts';
-import type { Origin } from './labels.ts';
+import { INSTANT_SENT_LABEL, type Origin } from './labels.ts';
+import { mapConcurrent } from './map-concurrent.ts';
 import { resolveMemories } from './memories.ts';
 import { isProblem, readSourceFile, type SourceFile, type SourceProblem } from './source-file.ts';
 import { type Uploaded, uploadSourceFiles } from './upload.ts';
@@ -136,7 +137,10 @@ export async function runSync(o: SyncOptions): Promise<SyncResult> {
 
   result.translations = await startTranslations(client, result.uploaded, settings.targets, memories, signal);
   log.info(`${result.translations.length} instant translation(s) started`);
-  if (!o.sink) return result;
+  if (!o.sink) {
+    await markSent(client, result.uploaded, signal);
+    return result;
+  }
   const finished = await collectTranslations(client, result.translations, {
     timeoutMs: o.waitTimeoutMs ?? 30 * 60_000,
     ...(signal ? { signal } : {}),
@@ -166,5 +170,18 @@ export async function runSync(o: SyncOptions): Promise<SyncResult> {
   }
   result.written = files;
   if (files.length > 0 || update.failures.length > 0) result.pullRequest = await o.sink(files, update);
+  // Only now are they sent: a file with a failed target goes again on the next run.
+  const failed = new Set(finished.filter((f) => !f.bytes).map((f) => f.file.record.id));
+  await markSent(
+    client,
+    result.uploaded.filter((u) => !failed.has(u.record.id)),
+    signal,
+  );
   return result;
+}
+
+/** Labels uploads whose instant translations were handed over, so the next run skips them. */
+async function markSent(client: Client, uploaded: readonly Uploaded[], signal?: AbortSignal) {
+  const call = signal ? { signal } : {};
+  await mapConcurrent(uploaded, 8, (u) => client.files.addLabel(u.record.id, INSTANT_SENT_LABEL, call));
 }

@@ -104,6 +104,65 @@ describe('runSync in job mode', () => {
   });
 });
 
+describe('runSync after a run that failed midway', () => {
+  it('job mode: files uploaded by a run that failed before its job are sent again', async () => {
+    const create = client.jobs.create;
+    client.jobs.create = async () => {
+      throw new Error('platform went away');
+    };
+    try {
+      await expect(sync({ origin: origin('halfway') })).rejects.toThrow('platform went away');
+    } finally {
+      client.jobs.create = create;
+    }
+    expect((await client.files.list({ labels: ['repo:acme/halfway'] })).length).toBe(2);
+    const retry = await sync({ origin: origin('halfway') });
+    expect(retry.uploaded.map((u) => u.file.path)).toEqual([
+      'locales/en/app.json',
+      'locales/en/screens/nav.json',
+    ]);
+    expect(retry.job).toBeDefined();
+    const again = await sync({ origin: origin('halfway') });
+    expect(again.uploaded).toEqual([]);
+  });
+
+  it('instant mode: a run whose pull request failed sends its files again; a run that delivered does not', async () => {
+    const instant = settings(CONFIG, { mode: 'instant' });
+    const failing = sync({
+      origin: origin('instant-retry'),
+      settings: instant,
+      waitTimeoutMs: 20_000,
+      sink: async () => {
+        throw new Error('GitHub answered 502');
+      },
+    });
+    await expect(failing).rejects.toThrow('GitHub answered 502');
+    let delivered = 0;
+    const retry = await sync({
+      origin: origin('instant-retry'),
+      settings: instant,
+      waitTimeoutMs: 20_000,
+      sink: async (files) => {
+        delivered += files.length;
+        return { url: 'http://example.test/pr/2', number: 2 };
+      },
+    });
+    expect(retry.uploaded).toHaveLength(2);
+    expect(delivered).toBe(4);
+    const sent = await client.files.list({ labels: ['repo:acme/instant-retry', 'sent:instant'] });
+    expect(sent.map((f) => f.name).sort()).toEqual(['locales/en/app.json', 'locales/en/screens/nav.json']);
+    const again = await sync({
+      origin: origin('instant-retry'),
+      settings: instant,
+      sink: async () => {
+        throw new Error('nothing should be delivered');
+      },
+    });
+    expect(again.uploaded).toEqual([]);
+    expect(again.skipped).toHaveLength(2);
+  });
+});
+
 describe('runSync in instant mode', () => {
   it('translates each file into each target and hands the files to the sink at the configured paths', async () => {
     const received: { files: FileWrite[]; update: PullRequestUpdate }[] = [];
