@@ -34,6 +34,7 @@ import { instantService } from './services/instant.ts';
 import { jobService } from './services/jobs/service.ts';
 import { memoryService } from './services/memories.ts';
 import { segmentTranslationService } from './services/segment-translation.ts';
+import { termCache } from './services/term-cache.ts';
 import { createTmCache } from './services/tm-cache.ts';
 import type { PlatformDatabase } from './store/db.ts';
 import { createWebhooks, DELIVERY_WORK, type WebhookOptions } from './webhooks/index.ts';
@@ -94,6 +95,7 @@ export function createApp(deps: AppDeps): Platform {
   const maxUploadBytes = deps.maxUploadBytes ?? 512 * 1024 * 1024;
   const env = deps.env ?? process.env;
   const tm = createTmCache(db);
+  const terms = termCache(db);
   const mt = deps.mt ?? providerFromEnv(env);
   const autoDeliverMs = env.SVC_AUTO_DELIVER_MS ? Number(env.SVC_AUTO_DELIVER_MS) : undefined;
   if (autoDeliverMs !== undefined && !(autoDeliverMs >= 0)) {
@@ -137,7 +139,7 @@ export function createApp(deps: AppDeps): Platform {
       'job-export': jobExportHandler({ db, now, log }),
       pretranslate: pretranslateHandler({ db, now, tm, mt, log }),
       'auto-deliver': autoDeliverHandler({ db, now, tm, mt }),
-      'instant-translate': instantTranslateHandler({ db, now, tm, mt, log }),
+      'instant-translate': instantTranslateHandler({ db, now, tm, terms, mt, log }),
     },
   });
   const wake = () => worker.wake();
@@ -148,7 +150,7 @@ export function createApp(deps: AppDeps): Platform {
   languageRoutes(api);
   const memories = memoryService({ db, now, tm, log, wake });
   memoryRoutes(api, memories, { db, now, maxUploadBytes });
-  translateRoutes(api, segmentTranslationService({ db, now, tm, memories, mt }));
+  translateRoutes(api, segmentTranslationService({ db, now, tm, terms, memories, mt }));
   const fileDeps = { db, now, maxUploadBytes, wake };
   fileRoutes(api, fileService(fileDeps));
   documentRoutes(api, limiter, documentService({ ...fileDeps, limiter }), { db, now, maxUploadBytes });

@@ -2,39 +2,20 @@ import { sql } from 'kysely';
 import type { TranslateRequest, TranslateResult, TranslationItem } from '../../src/api/schemas/translate.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { monotonicAlignment } from '../engine/mt/align.ts';
-import { MtError, type MtProvider, type MtTerm, splitWords, translateSegments } from '../engine/mt/index.ts';
+import { MtError, type MtProvider, splitWords, translateSegments } from '../engine/mt/index.ts';
 import { HttpError } from '../http/errors.ts';
 import type { Db } from '../store/db.ts';
-import type { MemoryRow } from '../store/memories.ts';
 import { type MemoryService, queryMemory } from './memories.ts';
+import type { TermCache } from './term-cache.ts';
 import type { TmCache } from './tm-cache.ts';
 
 export interface SegmentTranslationDeps {
   db: Db;
   now: () => number;
   tm: TmCache;
+  terms: TermCache;
   memories: MemoryService;
   mt: MtProvider;
-}
-
-/** Terms per memory version, so a termbase is read once per change, not once per request. */
-function termCache(db: Db) {
-  const cache = new Map<number, { version: number; terms: Promise<MtTerm[]> }>();
-  return (memory: MemoryRow): Promise<MtTerm[]> => {
-    const hit = cache.get(memory.id);
-    if (hit && hit.version === memory.version) return hit.terms;
-    const terms = db
-      .selectFrom('terms')
-      .select(['source', 'target'])
-      .where('memory_id', '=', memory.id)
-      .where('visible', '=', 1)
-      .orderBy('id')
-      .limit(50_000)
-      .execute();
-    cache.set(memory.id, { version: memory.version, terms });
-    if (cache.size > 256) cache.delete(cache.keys().next().value!);
-    return terms;
-  };
 }
 
 /** Records characters sent to MT per organization and day, for usage reporting. */
@@ -64,8 +45,7 @@ export async function recordUsage(
  * `n` (deprecated) caps the number of translations.
  */
 export function segmentTranslationService(deps: SegmentTranslationDeps) {
-  const { db, now, tm, memories, mt } = deps;
-  const termsOf = termCache(db);
+  const { db, now, tm, memories, mt, terms: termsOf } = deps;
 
   return async (
     auth: AuthContext,

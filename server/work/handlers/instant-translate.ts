@@ -5,6 +5,7 @@ import type { PluralForms, Unit } from '../../../src/formats/model.ts';
 import { detectFormat, supportedExtensions } from '../../../src/formats/registry.ts';
 import { MtError, type MtProvider } from '../../engine/mt/index.ts';
 import { machineTranslateUnits } from '../../services/mt-units.ts';
+import type { TermCache } from '../../services/term-cache.ts';
 import type { TmCache } from '../../services/tm-cache.ts';
 import { readBlobBytes, writeBlobBytes } from '../../store/blobs.ts';
 import type { Db } from '../../store/db.ts';
@@ -28,10 +29,11 @@ export function instantTranslateHandler(deps: {
   db: Db;
   now: () => number;
   tm: TmCache;
+  terms: TermCache;
   mt: MtProvider;
   log: Logger;
 }): WorkHandler {
-  const { db, now, tm, mt } = deps;
+  const { db, now, tm, mt, terms: termsOf } = deps;
 
   async function finish(
     id: number,
@@ -67,19 +69,20 @@ export function instantTranslateHandler(deps: {
 
   return async (payload, ctx) => {
     const { translationId } = payload as { translationId: number };
-    const row = await db
-      .selectFrom('instant_translations')
-      .selectAll()
-      .where('id', '=', translationId)
+    // The translation with its file (when the file still exists), in one query.
+    const found = await db
+      .selectFrom('instant_translations as t')
+      .leftJoin('files as f', 'f.id', 't.file_id')
+      .selectAll('t')
+      .select(['f.name as file_name', 'f.blob_id as file_blob_id'])
+      .where('t.id', '=', translationId)
       .executeTakeFirst();
-    if (!row || (row.status !== 'InProgress' && row.status !== 'Completed')) return;
+    if (!found || (found.status !== 'InProgress' && found.status !== 'Completed')) return;
+    const { file_name, file_blob_id, ...row } = found;
     try {
-      const file = await db
-        .selectFrom('files')
-        .select(['name', 'blob_id'])
-        .where('id', '=', row.file_id)
-        .executeTakeFirst();
-      if (!file) throw new Failure(`File_not_found: file ${row.file_id} was deleted`);
+      if (file_name === null || file_blob_id === null)
+        throw new Failure(`File_not_found: file ${row.file_id} was deleted`);
+      const file = { name: file_name, blob_id: file_blob_id };
       const memory = await db
         .selectFrom('memories')
         .selectAll()
@@ -119,13 +122,7 @@ export function instantTranslateHandler(deps: {
         else forMt.push(unit);
       }
       if (forMt.length > 0) {
-        const terms = await db
-          .selectFrom('terms')
-          .select(['source', 'target'])
-          .where('memory_id', '=', memory.id)
-          .where('visible', '=', 1)
-          .limit(50_000)
-          .execute();
+        const terms = await termsOf(memory);
         const translated = await machineTranslateUnits(mt, forMt, memory, { terms, signal: ctx.signal });
         for (const [id, text] of translated) translations.set(String(id), text);
       }
