@@ -162,6 +162,8 @@ function grow(ev: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
 
 /** Events per scanChunk call. */
 const CHUNK_EVENTS = 2048;
+/** Events of the first call of a document. */
+const FIRST_CHUNK_EVENTS = 8;
 
 /** Where a tokenization stands between two calls of scanChunk. */
 class Scan {
@@ -219,6 +221,10 @@ export function tokenizeJson(decoded: DecodedText, fileName?: string): JsonDoc {
   while (c <= 32 && (c === 32 || c === 10 || c === 13 || c === 9)) c = text.charCodeAt(++i);
   if (i >= text.length) throw scan.fail('empty file: expected a JSON value', i);
   scan.i = i;
+  // The first call records only a few events, so that the end of scanChunk has run (and has type
+  // feedback) before its loop gets hot: code compiled on the loop while the end had never run
+  // deoptimized on reaching it, in every later call.
+  scanChunk(scan, FIRST_CHUNK_EVENTS);
   while (!scan.done) scanChunk(scan, scan.count + CHUNK_EVENTS);
   return new JsonDoc(decoded, scan.ev.subarray(0, scan.count * 4));
 }
