@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { Db } from '../store/db.ts';
+import { type Db, isPostgres } from '../store/db.ts';
 import type { WebhookDeliveryStatus } from '../store/schema.ts';
 import { enqueue } from '../work/queue.ts';
 import { PermanentError, type WorkHandler } from '../work/worker.ts';
@@ -93,52 +93,64 @@ export function webhookDeliveryHandler(deps: DeliveryHandlerDeps): WorkHandler {
     const result = await transport.send(row.url, headers, row.body, ctx.signal);
     const finished = now();
 
-    await db.transaction().execute(async (tx) => {
-      await tx
-        .insertInto('webhook_attempts')
-        .values({
-          delivery_id: row.id,
-          attempted_at: sentAt,
-          status_code: result.statusCode,
-          duration_ms: result.durationMs,
-          response_excerpt: result.excerpt,
-          error: result.error,
-        })
-        .execute();
-      const outcome = decide(result, row, work, finished, retryScale);
-      const updated = await tx
+    const attempt = {
+      delivery_id: row.id,
+      attempted_at: sentAt,
+      status_code: result.statusCode,
+      duration_ms: result.durationMs,
+      response_excerpt: result.excerpt,
+      error: result.error,
+    };
+    const outcome = decide(result, row, work, finished, retryScale);
+    const update = {
+      status: outcome.status,
+      attempts: work.attempt,
+      first_failed_at: outcome.firstFailedAt,
+      next_attempt_at: outcome.retryAt ?? null,
+      last_attempt_at: sentAt,
+      last_status_code: result.statusCode,
+      last_error: outcome.error,
+      ...(outcome.status === 'succeeded' ? { delivered_at: finished } : {}),
+      updated_at: finished,
+    };
+    if (isPostgres(db) && result.statusCode !== 410 && outcome.retryAt === undefined) {
+      // Nothing follows the attempt (the usual case): its record and the delivery's update in one
+      // statement. The update applies only if no other attempt was recorded meanwhile.
+      await db
+        .with('a', (qb) => qb.insertInto('webhook_attempts').values(attempt))
         .updateTable('webhook_deliveries')
-        .set({
-          status: outcome.status,
-          attempts: work.attempt,
-          first_failed_at: outcome.firstFailedAt,
-          next_attempt_at: outcome.retryAt ?? null,
-          last_attempt_at: sentAt,
-          last_status_code: result.statusCode,
-          last_error: outcome.error,
-          ...(outcome.status === 'succeeded' ? { delivered_at: finished } : {}),
-          updated_at: finished,
-        })
+        .set(update)
         .where('id', '=', row.id)
         .where('status', '=', 'pending')
         .where('attempts', '=', work.attempt - 1)
-        .executeTakeFirst();
-      // Another attempt of this delivery was recorded meanwhile: it decided what comes next.
-      if (Number(updated.numUpdatedRows) !== 1) return;
-      if (result.statusCode === 410) {
-        await stopConfiguration(tx, row.configuration_id, {
-          reason: `endpoint answered 410 Gone at ${new Date(finished).toISOString()}`,
-          now: finished,
-        });
-      }
-      if (outcome.retryAt !== undefined) {
-        const next: DeliveryWork = { deliveryId: row.id, attempt: work.attempt + 1 };
-        await enqueue(tx, finished, DELIVERY_WORK, next, {
-          organizationId: row.organization_id,
-          runAt: outcome.retryAt,
-        });
-      }
-    });
+        .execute();
+    } else {
+      await db.transaction().execute(async (tx) => {
+        await tx.insertInto('webhook_attempts').values(attempt).execute();
+        const updated = await tx
+          .updateTable('webhook_deliveries')
+          .set(update)
+          .where('id', '=', row.id)
+          .where('status', '=', 'pending')
+          .where('attempts', '=', work.attempt - 1)
+          .executeTakeFirst();
+        // Another attempt of this delivery was recorded meanwhile: it decided what comes next.
+        if (Number(updated.numUpdatedRows) !== 1) return;
+        if (result.statusCode === 410) {
+          await stopConfiguration(tx, row.configuration_id, {
+            reason: `endpoint answered 410 Gone at ${new Date(finished).toISOString()}`,
+            now: finished,
+          });
+        }
+        if (outcome.retryAt !== undefined) {
+          const next: DeliveryWork = { deliveryId: row.id, attempt: work.attempt + 1 };
+          await enqueue(tx, finished, DELIVERY_WORK, next, {
+            organizationId: row.organization_id,
+            runAt: outcome.retryAt,
+          });
+        }
+      });
+    }
     const level = result.error ? 'warn' : 'info';
     log[level](
       { delivery: row.id, webhookId: row.message_id, attempt: work.attempt, status: result.statusCode },
