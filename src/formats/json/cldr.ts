@@ -56,7 +56,7 @@ export function formsToWrite(
   return out;
 }
 
-interface FormPlan {
+export interface FormPlan {
   /** Categories every translation must have (filled from `other` when missing). */
   needed: ReadonlySet<PluralCategory>;
   /** Categories a translation may give. */
@@ -65,8 +65,22 @@ interface FormPlan {
 
 const plans = new Map<string, FormPlan>();
 
-/** formsToWrite's category sets for a language, built once: files have thousands of plural units. */
-function formPlan(targetLang: string, type: 'cardinal' | 'ordinal', zero: boolean): FormPlan {
+/** The plan formPlan gave last, and for what: a render asks for the same one for every plural unit. */
+let last: { targetLang: string; type: string; zero: boolean; plan: FormPlan } | undefined;
+
+/**
+ * formsToWrite's category sets for a language, built once: files have thousands of plural units
+ * (the last one is checked first, so that a render does not build a cache key per unit).
+ */
+export function formPlan(targetLang: string, type: 'cardinal' | 'ordinal', zero: boolean): FormPlan {
+  if (last !== undefined && last.targetLang === targetLang && last.type === type && last.zero === zero)
+    return last.plan;
+  const plan = cachedPlan(targetLang, type, zero);
+  last = { targetLang, type, zero, plan };
+  return plan;
+}
+
+function cachedPlan(targetLang: string, type: 'cardinal' | 'ordinal', zero: boolean): FormPlan {
   const key = `${type}:${zero ? 'zero' : ''}:${targetLang}`;
   const cached = plans.get(key);
   if (cached) return cached;
@@ -86,4 +100,19 @@ export function sameForms(translation: string | PluralForms, source: PluralForms
     if (translation[category] !== source[category]) return false;
   }
   return true;
+}
+
+/**
+ * The form formsToWrite writes for one category, or undefined when it writes none: the
+ * translation's own form where the language allows it, else `other` where the language needs it.
+ */
+export function formToWrite(
+  plan: FormPlan,
+  given: Partial<Record<PluralCategory, string>> | undefined,
+  other: string,
+  category: PluralCategory,
+): string | undefined {
+  const text = given === undefined ? (category === 'other' ? other : undefined) : given[category];
+  if (typeof text === 'string' && plan.allowed.has(category)) return text;
+  return plan.needed.has(category) ? other : undefined;
 }

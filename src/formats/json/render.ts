@@ -6,7 +6,7 @@
 import { FormatError } from '../errors.ts';
 import type { PluralForms, Translations } from '../model.ts';
 import type { Edit } from '../text.ts';
-import { CATEGORY_ORDER, formsToWrite } from './cldr.ts';
+import { CATEGORY_ORDER, formPlan, formToWrite } from './cldr.ts';
 import { detectEscapeStyle, escapeJsonString, type JsonEscapeStyle } from './escape.ts';
 import { type PluralGroup, pluralKey } from './i18next.ts';
 import { inFileOrder } from './lookup.ts';
@@ -68,7 +68,7 @@ export function jsonPatch(
     }
     if (sameGroupForms(doc, plural, translation)) continue;
     // A group's members need not be next to each other: their edits go to the unordered list.
-    pluralEdits(doc, plural, plural.object, translation, targetLang, escapeValue, patch.edits, objects);
+    pluralEdits(doc, plural, translation, targetLang, escapeValue, patch.edits, objects);
   }
   for (const [object, changes] of objects) {
     // Insertions first: one may sit exactly where a trailing removal starts.
@@ -95,56 +95,68 @@ export function replaceString(doc: JsonDoc, e: number, escaped: string): Edit {
   return { start: doc.start(e) + 1, end: doc.end(e) - 1, replacement: escaped };
 }
 
+/**
+ * The edits that write a plural translation into a group: its members' values, the members the
+ * target language needs and the group lacks (inserted after the last kept member), and the
+ * removal of members the language does not use. Categories are visited in CLDR order with what
+ * formsToWrite would give for each, without a map, closure or iterator entry per group (a large
+ * file has thousands of groups); the members' key events give their file order.
+ */
 function pluralEdits(
   doc: JsonDoc,
   group: PluralGroup,
-  object: number,
   translation: string | PluralForms,
   targetLang: string,
   escapeValue: Escaper,
   edits: Edit[],
   objects: Map<number, ObjectChanges>,
 ): void {
-  /** Insertions and removals are kept per object and added after all replacements. */
-  const changesOf = (): ObjectChanges => {
-    let changes = objects.get(object);
-    if (!changes) {
-      changes = { removed: undefined, insertions: [] };
-      objects.set(object, changes);
-    }
-    return changes;
-  };
+  const object = group.object;
+  const members = group.members;
+  const given = typeof translation === 'string' ? undefined : translation;
+  const other = given === undefined ? translation : given.other;
+  if (typeof other !== 'string') throw new FormatError('plural translation without an "other" form');
   const type = group.ordinal ? 'ordinal' : 'cardinal';
-  const forms = formsToWrite(translation, targetLang, type, group.members.has('zero'));
+  const plan = formPlan(targetLang, type, type === 'cardinal' && members.has('zero'));
+  let changes = objects.get(object);
+  // The last member kept in file order anchors the insertions; `other` is always kept.
   let anchor = -1;
-  // Members are grouped in file order, so the last one kept anchors the insertions.
-  for (const [category, key] of group.members) {
-    const value = forms.get(category);
+  let missing = false;
+  for (const category of CATEGORY_ORDER) {
+    const key = members.get(category);
+    const value = formToWrite(plan, given, other, category);
+    if (key === undefined) {
+      missing ||= value !== undefined;
+      continue;
+    }
     if (value === undefined) {
-      const changes = changesOf();
+      if (!changes) {
+        changes = { removed: undefined, insertions: [] };
+        objects.set(object, changes);
+      }
       changes.removed ??= new Set();
       changes.removed.add(key);
       continue;
     }
-    anchor = key;
+    if (key > anchor) anchor = key;
     if (!doc.stringEquals(key + 1, value)) edits.push(replaceString(doc, key + 1, escapeValue(value)));
   }
-  // `other` is always written, so at least one member stays and anchors the insertions.
-  if (anchor < 0) return;
+  if (!missing || anchor < 0) return;
+  const separator = memberSeparator(doc, object, anchor);
+  const colon = doc.text.slice(doc.end(anchor), doc.start(anchor + 1));
   let insertion = '';
-  let separator: string | undefined;
-  let colon = '';
-  for (const [category, value] of forms) {
-    if (group.members.has(category)) continue;
-    if (separator === undefined) {
-      separator = memberSeparator(doc, object, anchor);
-      colon = doc.text.slice(doc.end(anchor), doc.start(anchor + 1));
-    }
+  for (const category of CATEGORY_ORDER) {
+    if (members.has(category)) continue;
+    const value = formToWrite(plan, given, other, category);
+    if (value === undefined) continue;
     insertion += `${separator}"${escapeValue(pluralKey(group, category))}"${colon}"${escapeValue(value)}"`;
   }
-  if (separator === undefined) return;
   const at = doc.end(anchor + 1);
-  changesOf().insertions.push({ start: at, end: at, replacement: insertion });
+  if (!changes) {
+    changes = { removed: undefined, insertions: [] };
+    objects.set(object, changes);
+  }
+  changes.insertions.push({ start: at, end: at, replacement: insertion });
 }
 
 /**
