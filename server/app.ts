@@ -130,6 +130,7 @@ export function createApp(deps: AppDeps): Platform {
     now,
     ...(concurrency ? { concurrency } : {}),
     ...(leaseMs ? { leaseMs } : {}),
+    maintenance: [webhooks.prune],
     handlers: {
       'memory-import': memoryImportHandler({ db, now, log, maxBytes: maxUploadBytes }),
       'termbase-export': termbaseExportHandler({ db, now }),

@@ -6,6 +6,7 @@ import type { WorkHandler } from '../work/worker.ts';
 import { webhookDeliveryHandler } from './delivery.ts';
 import { DELIVERY_WORK } from './emit.ts';
 import { type WebhookOptions, webhookSettings } from './options.ts';
+import { pruneWebhookMessages } from './retention.ts';
 import { webhookService } from './service.ts';
 import { createWebhookTransport } from './transport.ts';
 
@@ -25,10 +26,12 @@ export interface WebhooksDeps {
 
 /**
  * Webhooks as the app wires them: the 'webhook-delivery' work handler and the configuration
- * routes, sharing one settings object (SSRF rules, timeout, retry scale).
+ * routes, sharing one settings object (SSRF rules, timeout, retry scale, retention).
  */
 export function createWebhooks(deps: WebhooksDeps): {
   deliveryHandler: WorkHandler;
+  /** Deletes finished messages older than the retention (the worker's maintenance). */
+  prune(now: number): Promise<number>;
   addRoutes(api: ApiRegistry, wake: () => void): void;
 } {
   const settings = webhookSettings(
@@ -39,6 +42,7 @@ export function createWebhooks(deps: WebhooksDeps): {
   const { db, now, log, random } = deps;
   return {
     deliveryHandler: webhookDeliveryHandler({ db, now, log, transport, retryScale: settings.retryScale }),
+    prune: (t) => pruneWebhookMessages(db, t - settings.retentionDays * 86_400_000),
     addRoutes(api, wake) {
       webhookRoutes(api, webhookService({ db, now, random, allowPrivate: settings.allowPrivate, wake }));
     },

@@ -1,4 +1,5 @@
 import { type Resolver, systemResolver } from './guarded-lookup.ts';
+import { DEFAULT_RETENTION_DAYS } from './retention.ts';
 import { retryScaleFrom } from './retry-schedule.ts';
 
 /** Delivery settings a caller may override (tests: a stub resolver, short timeouts, scaled retries). */
@@ -9,12 +10,15 @@ export interface WebhookOptions {
   timeoutMs?: number;
   /** Multiplies the retry offsets (default SVC_WEBHOOK_RETRY_SCALE, else 1). */
   retryScale?: number;
+  /** Days finished messages and their delivery log are kept (default SVC_WEBHOOK_RETENTION_DAYS, else 30). */
+  retentionDays?: number;
 }
 
 export interface WebhookSettings {
   resolver: Resolver;
   timeoutMs: number;
   retryScale: number;
+  retentionDays: number;
   allowPrivate: boolean;
   userAgent: string;
 }
@@ -36,7 +40,21 @@ export function webhookSettings(
     resolver: options.resolver ?? systemResolver,
     timeoutMs,
     retryScale: options.retryScale ?? retryScaleFrom(env),
+    retentionDays: options.retentionDays ?? retentionDaysFrom(env),
     allowPrivate: options.allowPrivate === true || env.SVC_WEBHOOK_ALLOW_PRIVATE === '1',
     userAgent: `svc-connector-webhooks/${options.version ?? '0.1.0'}`,
   };
+}
+
+/** Reads SVC_WEBHOOK_RETENTION_DAYS: a positive number of days, 30 when unset. */
+export function retentionDaysFrom(env: NodeJS.ProcessEnv): number {
+  const raw = env.SVC_WEBHOOK_RETENTION_DAYS;
+  if (raw === undefined || raw === '') return DEFAULT_RETENTION_DAYS;
+  const days = Number(raw);
+  if (!Number.isFinite(days) || days <= 0) {
+    throw new TypeError(
+      `SVC_WEBHOOK_RETENTION_DAYS must be a positive number of days, got ${JSON.stringify(raw)}`,
+    );
+  }
+  return days;
 }

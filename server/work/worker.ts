@@ -31,6 +31,11 @@ export interface WorkerOptions {
   leaseMs?: number;
   /** Idle poll interval (default 250 ms); `wake()` cuts it short. */
   pollMs?: number;
+  /**
+   * Housekeeping run every 10 minutes beside the pruning of finished work (e.g. old webhook
+   * messages); a failure is logged and tried again next time.
+   */
+  maintenance?: ((now: number) => Promise<unknown>)[];
   /** Retry delay for attempt n: exponential from 1 s with full jitter, at most 5 min. */
   backoff?: (attempt: number) => number;
 }
@@ -123,6 +128,8 @@ export function createWorker(options: WorkerOptions): Worker {
     if (t - lastPrune > 600_000) {
       lastPrune = t;
       await pruneDone(db, t - 24 * 3600_000);
+      for (const task of options.maintenance ?? [])
+        await task(t).catch((err: unknown) => log.error({ err }, 'maintenance failed'));
     }
     const expired = t - lastExpiredCheck >= expiredEveryMs;
     if (expired) lastExpiredCheck = t;

@@ -6,6 +6,7 @@ import * as webhooks from './0004_webhooks.ts';
 import * as content from './0005_content.ts';
 import * as workbench from './0006_workbench.ts';
 import * as requestIds from './0007_request_ids.ts';
+import * as webhookRetention from './0008_webhook_retention.ts';
 
 /** Every platform migration, by name; names sort in the order they apply. */
 export const platformMigrations: Record<string, VersionedMigration> = {
@@ -16,4 +17,5 @@ export const platformMigrations: Record<string, VersionedMigration> = {
   '0005_content': content,
   '0006_workbench': workbench,
   '0007_request_ids': requestIds,
+  '0008_webhook_retention': webhookRetention,
 };
