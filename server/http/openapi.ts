@@ -126,10 +126,16 @@ export function buildOpenApi(routes: readonly RouteDef[], info: { version: strin
       schemas: components,
       securitySchemes: {
         basic: { type: 'http', scheme: 'basic', description: 'the API key as both user name and password' },
+        headerKey: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'key',
+          description: 'the API key in a `key` header (as generated clients of GET /v3/domains send it)',
+        },
         queryKey: { type: 'apiKey', in: 'query', name: 'key', description: 'development only' },
       },
     },
-    security: [{ basic: [] }, { queryKey: [] }],
+    security: [{ basic: [] }, { headerKey: [] }, { queryKey: [] }],
     paths,
   };
 }

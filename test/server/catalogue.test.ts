@@ -107,6 +107,20 @@ describe('GET /openapi.json', () => {
       expect(doc.paths).toHaveProperty([path]);
   });
 
+  it('documents the three ways a key is sent, and each of them works', async () => {
+    const doc = await (await p.call('/openapi.json', { key: null })).json();
+    expect(doc.components.securitySchemes).toMatchObject({
+      basic: { type: 'http', scheme: 'basic' },
+      headerKey: { type: 'apiKey', in: 'header', name: 'key' },
+      queryKey: { type: 'apiKey', in: 'query', name: 'key' },
+    });
+    expect(doc.security).toEqual([{ basic: [] }, { headerKey: [] }, { queryKey: [] }]);
+    for (const init of [{}, { key: null, headers: { key: p.key } }] as const)
+      expect((await p.call('/v2/jobs', init)).status).toBe(200);
+    expect((await p.call(`/v2/jobs?key=${encodeURIComponent(p.key)}`, { key: null })).status).toBe(200);
+    expect((await p.call('/v2/jobs', { key: null, headers: { key: 'svc_wrong' } })).status).toBe(401);
+  });
+
   it('documents memory_id of segment translation as required, with its bounds (a preprocess hid both)', async () => {
     const doc = await (await p.call('/openapi.json', { key: null })).json();
     const request = doc.components.schemas.TranslateRequest;
