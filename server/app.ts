@@ -27,7 +27,7 @@ import { projectRoutes } from './routes/projects.ts';
 import { translateRoutes } from './routes/translate.ts';
 import { generatorFromEnv, heartbeatFromEnv } from './services/content/env.ts';
 import type { ContentGenerator } from './services/content/generator.ts';
-import { contentService } from './services/content/service.ts';
+import { contentService, failInterruptedContents } from './services/content/service.ts';
 import { documentService } from './services/documents/service.ts';
 import { fileService } from './services/files.ts';
 import { instantService } from './services/instant.ts';
@@ -66,6 +66,8 @@ export interface AppDeps {
   mt?: MtProvider;
   /** Content generation (default: from SVC_CONTENT_PROVIDER in `env`, offline when unset). */
   content?: ContentGenerator;
+  /** Longest a content generation may run (default 10 minutes; tests shorten it). */
+  contentMaxGenerationMs?: number;
   env?: NodeJS.ProcessEnv;
   /** Background work items run at once by this process (default 2). */
   workConcurrency?: number;
@@ -130,7 +132,7 @@ export function createApp(deps: AppDeps): Platform {
     now,
     ...(concurrency ? { concurrency } : {}),
     ...(leaseMs ? { leaseMs } : {}),
-    maintenance: [webhooks.prune],
+    maintenance: [webhooks.prune, (t) => failInterruptedContents(db, t)],
     handlers: {
       'memory-import': memoryImportHandler({ db, now, log, maxBytes: maxUploadBytes }),
       'termbase-export': termbaseExportHandler({ db, now }),
@@ -164,6 +166,7 @@ export function createApp(deps: AppDeps): Platform {
     generator: deps.content ?? generatorFromEnv(env),
     log,
     heartbeatMs: heartbeatFromEnv(env),
+    ...(deps.contentMaxGenerationMs ? { maxGenerationMs: deps.contentMaxGenerationMs } : {}),
   });
   domainRoutes(api);
   let openapi: ReturnType<typeof buildOpenApi> | undefined;

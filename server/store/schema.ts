@@ -443,6 +443,8 @@ export interface ContentsTable {
   error: string | null;
   /** Which generator produced the result (`offline`, `openai:<model>`). */
   generator: string | null;
+  /** Bumped by each regeneration; only the current generation records its outcome. */
+  generation: Generated<number>;
   created_at: number;
   updated_at: number;
 }

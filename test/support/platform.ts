@@ -6,6 +6,7 @@ import { apiKeyService } from '../../server/auth/api-key-service.ts';
 import { bootstrapIfEmpty } from '../../server/bootstrap.ts';
 import type { MtProvider } from '../../server/engine/mt/index.ts';
 import { DEFAULT_LIMITS, type LimitsConfig } from '../../server/limits/config.ts';
+import type { ContentGenerator } from '../../server/services/content/generator.ts';
 import { createOrganization, ensureUser, grant } from '../../server/store/accounts.ts';
 import type { PlatformDatabase } from '../../server/store/db.ts';
 import { platformMigrations } from '../../server/store/migrations/index.ts';
@@ -45,6 +46,9 @@ export interface StartOptions {
   env?: NodeJS.ProcessEnv;
   /** The platform's logger (default: silent). */
   log?: Logger;
+  /** The content generator (default: from env, i.e. offline). */
+  content?: ContentGenerator;
+  contentMaxGenerationMs?: number;
 }
 
 export function basic(key: string): string {
@@ -74,6 +78,8 @@ export async function startPlatform(options: StartOptions = {}): Promise<TestPla
     webhooks: options.webhooks,
     env: options.env ?? {},
     ...(options.log ? { log: options.log } : {}),
+    ...(options.content ? { content: options.content } : {}),
+    ...(options.contentMaxGenerationMs ? { contentMaxGenerationMs: options.contentMaxGenerationMs } : {}),
   });
   worker.start();
   const server: Server = await new Promise((resolve) => {

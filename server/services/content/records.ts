@@ -16,7 +16,23 @@ const iso = (ms: number) => new Date(ms).toISOString();
 /** Stored preference keys that are content fields, not preferences (PUT /v2/create/preferences). */
 export const CONTENT_FIELDS = new Set(['name', 'language', 'template', 'templateParams']);
 
-export function presentContent(row: Row): Content {
+/** Longest a generation may run; stream.ts stops it there. */
+export const MAX_GENERATION_MS = 10 * 60_000;
+
+/** Recorded on a content whose generation died with its server process. */
+export const INTERRUPTED = 'generation was interrupted: the server stopped before it finished';
+
+/**
+ * Whether a record still marked generating at `now` can no longer finish: it has been longer than
+ * any generation runs (plus a margin for clocks), so the process running it died.
+ */
+export function interrupted(row: Pick<Row, 'status' | 'updated_at'>, now: number): boolean {
+  return row.status === 'generating' && row.updated_at < now - MAX_GENERATION_MS - 60_000;
+}
+
+/** The record as callers see it at `now` (a generation that died shows as failed). */
+export function presentContent(found: Row, now: number): Content {
+  const row = interrupted(found, now) ? { ...found, status: 'failed' as const, error: INTERRUPTED } : found;
   return {
     id: row.id,
     name: row.name,

@@ -21,7 +21,9 @@ import {
   CONTENT_FIELDS,
   checkedParams,
   generationRequest,
+  INTERRUPTED,
   knownLanguage,
+  MAX_GENERATION_MS,
   presentContent,
 } from './records.ts';
 
@@ -30,10 +32,27 @@ type Row = Selectable<ContentsTable>;
 /** A record about to be generated, and what its generator is given. */
 export interface Prepared {
   id: number;
+  /** The record's generation this run produces; a later regeneration supersedes it. */
+  generation: number;
   request: GenerationRequest;
 }
 
 export type ContentService = ReturnType<typeof contentService>;
+
+/**
+ * Marks failed the records whose generation died with its server process (still generating
+ * longer than any generation runs), so they do not show as generating for ever. The worker's
+ * housekeeping runs it; reads already show such records as failed.
+ */
+export async function failInterruptedContents(db: Db, now: number): Promise<number> {
+  const result = await db
+    .updateTable('contents')
+    .set({ status: 'failed', error: INTERRUPTED, updated_at: now })
+    .where('status', '=', 'generating')
+    .where('updated_at', '<', now - MAX_GENERATION_MS - 60_000)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
 
 export function contentService(deps: { db: Db; now: () => number }) {
   const { db, now } = deps;
@@ -109,10 +128,11 @@ export function contentService(deps: { db: Db; now: () => number }) {
         .where('organization_id', '=', auth.organizationId)
         .orderBy('id')
         .execute();
-      return rows.map(presentContent);
+      return rows.map((r) => presentContent(r, now()));
     },
 
-    get: async (auth: AuthContext, id: number): Promise<Content> => presentContent(await row(auth, id)),
+    get: async (auth: AuthContext, id: number): Promise<Content> =>
+      presentContent(await row(auth, id), now()),
 
     /** PUT: the fields given change; the content is not regenerated (GET …/{id}/create does that). */
     async update(auth: AuthContext, id: number, patch: UpdateContentRequest): Promise<Content> {
@@ -132,7 +152,7 @@ export function contentService(deps: { db: Db; now: () => number }) {
         .where('organization_id', '=', auth.organizationId)
         .where('id', '=', id)
         .execute();
-      return presentContent(await row(auth, id));
+      return presentContent(await row(auth, id), now());
     },
 
     async remove(auth: AuthContext, id: number): Promise<{ id: number }> {
@@ -172,7 +192,11 @@ export function contentService(deps: { db: Db; now: () => number }) {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      return { id, request: generationRequest(language, request.template, params, preferences) };
+      return {
+        id,
+        generation: 0,
+        request: generationRequest(language, request.template, params, preferences),
+      };
     },
 
     /** GET …/{id}/create: the record's current fields, generated again. */
@@ -181,18 +205,37 @@ export function contentService(deps: { db: Db; now: () => number }) {
       if (!(CONTENT_TEMPLATES as readonly string[]).includes(found.template)) {
         throw badRequest(`template: ${JSON.stringify(found.template)} is no longer a template`);
       }
-      await db
+      const started = await db
         .updateTable('contents')
-        .set({ status: 'generating', result: null, error: null, generator, updated_at: now() })
+        .set((eb) => ({
+          status: 'generating',
+          result: null,
+          error: null,
+          generator,
+          generation: eb('generation', '+', 1),
+          updated_at: now(),
+        }))
         .where('id', '=', id)
-        .execute();
+        .returning('generation')
+        .executeTakeFirst();
+      if (!started) throw notFound(`content ${id}`);
       const params = JSON.parse(found.template_params) as TemplateParams;
       const preferences = JSON.parse(found.preferences) as ContentPreferences;
-      return { id, request: generationRequest(found.language, found.template, params, preferences) };
+      return {
+        id,
+        generation: started.generation,
+        request: generationRequest(found.language, found.template, params, preferences),
+      };
     },
 
-    /** Records the outcome; a record deleted meanwhile stays deleted. */
-    async finish(id: number, outcome: { result: string } | { error: string }): Promise<void> {
+    /**
+     * Records the outcome of one generation; a record deleted meanwhile stays deleted, and one
+     * regenerated meanwhile keeps the newer generation's outcome.
+     */
+    async finish(
+      prepared: Pick<Prepared, 'id' | 'generation'>,
+      outcome: { result: string } | { error: string },
+    ): Promise<void> {
       const set =
         'result' in outcome
           ? { status: 'completed' as const, result: outcome.result, error: null }
@@ -200,7 +243,8 @@ export function contentService(deps: { db: Db; now: () => number }) {
       await db
         .updateTable('contents')
         .set({ ...set, updated_at: now() })
-        .where('id', '=', id)
+        .where('id', '=', prepared.id)
+        .where('generation', '=', prepared.generation)
         .execute();
     },
   };

@@ -8,6 +8,7 @@
 import type { ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { ContentGenerationError, type ContentGenerator } from './generator.ts';
+import { MAX_GENERATION_MS } from './records.ts';
 import type { ContentService, Prepared } from './service.ts';
 import { openEventStream } from './sse-writer.ts';
 
@@ -16,6 +17,8 @@ export interface StreamDeps {
   generator: ContentGenerator;
   log: Logger;
   heartbeatMs: number;
+  /** Longest a generation may run (default MAX_GENERATION_MS; tests shorten it). */
+  maxGenerationMs?: number;
 }
 
 /** The error recorded on a content whose client disconnected mid-stream. */
@@ -33,21 +36,29 @@ export async function streamGeneration(
     headers: { 'x-content-id': String(prepared.id) },
   });
   let text = '';
+  // No generation runs for ever: a record left generating longer than this is known to be dead.
+  const tooLong = AbortSignal.timeout(deps.maxGenerationMs ?? MAX_GENERATION_MS);
+  const signal = AbortSignal.any([stream.signal, tooLong]);
   try {
-    for await (const piece of deps.generator.generate(prepared.request, stream.signal)) {
+    for await (const piece of deps.generator.generate(prepared.request, signal)) {
       if (piece === '') continue;
       text += piece;
       await stream.send(JSON.stringify({ text: piece }));
-      stream.signal.throwIfAborted();
+      signal.throwIfAborted();
     }
   } catch (error) {
     const disconnected = stream.signal.aborted;
-    const message = disconnected ? DISCONNECTED : failureMessage(error);
-    if (!disconnected && !(error instanceof ContentGenerationError)) {
+    const timedOut = !disconnected && tooLong.aborted;
+    const message = disconnected
+      ? DISCONNECTED
+      : timedOut
+        ? `generation stopped: it ran longer than ${Math.round((deps.maxGenerationMs ?? MAX_GENERATION_MS) / 1000)} s`
+        : failureMessage(error);
+    if (!disconnected && !timedOut && !(error instanceof ContentGenerationError)) {
       deps.log.error({ err: error, contentId: prepared.id }, 'content generation failed');
     }
     await deps.service
-      .finish(prepared.id, { error: message })
+      .finish(prepared, { error: message })
       .catch((err: unknown) =>
         deps.log.error({ err, contentId: prepared.id }, 'could not record the failure'),
       );
@@ -56,7 +67,7 @@ export async function streamGeneration(
     return;
   }
   try {
-    await deps.service.finish(prepared.id, { result: text });
+    await deps.service.finish(prepared, { result: text });
   } catch (error) {
     deps.log.error({ err: error, contentId: prepared.id }, 'could not save generated content');
     await stream.send(JSON.stringify({ message: 'the content could not be saved' }), 'error');

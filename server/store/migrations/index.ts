@@ -7,6 +7,7 @@ import * as content from './0005_content.ts';
 import * as workbench from './0006_workbench.ts';
 import * as requestIds from './0007_request_ids.ts';
 import * as webhookRetention from './0008_webhook_retention.ts';
+import * as contentGeneration from './0009_content_generation.ts';
 
 /** Every platform migration, by name; names sort in the order they apply. */
 export const platformMigrations: Record<string, VersionedMigration> = {
@@ -18,4 +19,5 @@ export const platformMigrations: Record<string, VersionedMigration> = {
   '0006_workbench': workbench,
   '0007_request_ids': requestIds,
   '0008_webhook_retention': webhookRetention,
+  '0009_content_generation': contentGeneration,
 };
