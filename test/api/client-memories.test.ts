@@ -187,6 +187,16 @@ describe('findOrCreateMemory', () => {
     expect(named).toHaveLength(2);
   });
 
+  it('callers racing to create the same memory settle on one, and the extra copy is deleted', async () => {
+    const pair = { srclang: 'en', trglang: 'it' };
+    const raced = await Promise.all(
+      Array.from({ length: 4 }, () => findOrCreateMemory(client, pair, 'raced it')),
+    );
+    expect(new Set(raced.map((m) => m.id)).size).toBe(1);
+    const named = (await client.memories.list()).filter((m) => m.name === 'raced it');
+    expect(named.map((m) => m.id)).toEqual([raced[0]!.id]);
+  });
+
   it('a bad language code surfaces as the platform’s 400', async () => {
     await apiError(findOrCreateMemory(client, { srclang: 'en', trglang: 'zz' }, 'nope'), 400);
   });

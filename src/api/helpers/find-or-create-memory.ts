@@ -32,14 +32,18 @@ export function findMemory(
   return memories.filter((m) => m.name === name && memoryMatches(m, pair)).sort((a, b) => a.id - b.id)[0];
 }
 
-/** Creates the memory called `name` for this pair (POST /v2/memories). */
-export function createMemoryFor(
+/**
+ * Creates the memory called `name` for this pair (POST /v2/memories), then looks again: when
+ * another process created one at the same time, both settle on the oldest and the other copy is
+ * deleted, so concurrent first runs do not split a repository's translations over two memories.
+ */
+export async function createMemoryFor(
   client: Client,
   pair: LanguagePairSpec,
   name: string,
   o: CallExtras = {},
 ): Promise<Memory> {
-  return client.memories.create(
+  const created = await client.memories.create(
     {
       name,
       srclang: pair.srclang,
@@ -49,12 +53,16 @@ export function createMemoryFor(
     },
     o,
   );
+  const oldest = findMemory(await client.memories.list(o), pair, name);
+  if (!oldest || oldest.id === created.id) return created;
+  // Ours is new and nothing uses it yet; if deleting it fails, it is only an unused memory.
+  await client.memories.delete(created.id, o).catch(() => {});
+  return oldest;
 }
 
 /**
  * The memory called `name` for this language pair: reused when one exists (the oldest, should
- * there be several), else created. Two processes racing may each create one; the next call of
- * either reuses the oldest.
+ * there be several), else created (processes racing to create it settle on one).
  */
 export async function findOrCreateMemory(
   client: Client,
