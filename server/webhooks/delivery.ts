@@ -113,16 +113,16 @@ export function webhookDeliveryHandler(deps: DeliveryHandlerDeps): WorkHandler {
       ...(outcome.status === 'succeeded' ? { delivered_at: finished } : {}),
       updated_at: finished,
     };
+    // The delivery as this attempt found it: updated only if no other attempt was recorded meanwhile.
+    const current = { id: row.id, status: 'pending' as const, attempts: work.attempt - 1 };
     if (isPostgres(db) && result.statusCode !== 410 && outcome.retryAt === undefined) {
       // Nothing follows the attempt (the usual case): its record and the delivery's update in one
-      // statement. The update applies only if no other attempt was recorded meanwhile.
+      // statement.
       await db
         .with('a', (qb) => qb.insertInto('webhook_attempts').values(attempt))
         .updateTable('webhook_deliveries')
         .set(update)
-        .where('id', '=', row.id)
-        .where('status', '=', 'pending')
-        .where('attempts', '=', work.attempt - 1)
+        .where((eb) => eb.and(current))
         .execute();
     } else {
       await db.transaction().execute(async (tx) => {
@@ -130,9 +130,7 @@ export function webhookDeliveryHandler(deps: DeliveryHandlerDeps): WorkHandler {
         const updated = await tx
           .updateTable('webhook_deliveries')
           .set(update)
-          .where('id', '=', row.id)
-          .where('status', '=', 'pending')
-          .where('attempts', '=', work.attempt - 1)
+          .where((eb) => eb.and(current))
           .executeTakeFirst();
         // Another attempt of this delivery was recorded meanwhile: it decided what comes next.
         if (Number(updated.numUpdatedRows) !== 1) return;

@@ -3,7 +3,7 @@
  * small content is stored whole, and a failed write leaves no row behind.
  */
 import { createHash } from 'node:crypto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   BlobTooLargeError,
   CHUNK_BYTES,
@@ -13,26 +13,9 @@ import {
   writeBlob,
   writeBlobBytes,
 } from '../../server/store/blobs.ts';
-import type { PlatformDatabase } from '../../server/store/db.ts';
-import { platformMigrations } from '../../server/store/migrations/index.ts';
-import type { PlatformSchema } from '../../server/store/schema.ts';
-import { connectDatabase } from '../../src/db/connect.ts';
-import { migrateToLatest } from '../../src/db/migrate.ts';
-import { createTestDatabase, type TestDatabase } from '../support/db.ts';
+import { eachPlatformDatabase } from '../support/platform-db.ts';
 
-let owned: TestDatabase;
-let database: PlatformDatabase;
-
-beforeEach(async () => {
-  owned = await createTestDatabase();
-  database = connectDatabase<PlatformSchema>(owned.url);
-  await migrateToLatest(database.db as never, database.dialect, platformMigrations);
-});
-
-afterEach(async () => {
-  await database.close();
-  await owned.drop();
-});
+const database = eachPlatformDatabase();
 
 /** Deterministic bytes that differ from chunk to chunk, so a misordered chunk shows. */
 function content(size: number): Buffer {
@@ -47,7 +30,7 @@ async function* pieces(bytes: Buffer, piece: number): AsyncGenerator<Uint8Array>
 }
 
 async function rows(): Promise<{ blobs: number; chunks: number }> {
-  const db = database.db;
+  const db = database().db;
   const blobs = await db
     .selectFrom('blobs')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -61,7 +44,7 @@ async function rows(): Promise<{ blobs: number; chunks: number }> {
 
 async function streamed(id: number): Promise<{ bytes: Buffer; reads: number }> {
   const parts: Uint8Array[] = [];
-  for await (const part of readBlob(database.db, id)) parts.push(part);
+  for await (const part of readBlob(database().db, id)) parts.push(part);
   return { bytes: Buffer.concat(parts), reads: parts.length };
 }
 
@@ -77,7 +60,7 @@ describe('blobs', () => {
     ['two and a half chunks', CHUNK_BYTES * 2.5, 3],
   ])('%s: stored in %s chunk(s) and read back exactly, streamed and whole', async (_name, size, chunks) => {
     const bytes = content(size);
-    const blob = await writeBlob(database.db, 1, pieces(bytes, 64 * 1024 + 7), {
+    const blob = await writeBlob(database().db, 1, pieces(bytes, 64 * 1024 + 7), {
       maxBytes: 10 * CHUNK_BYTES,
       now: 5,
     });
@@ -86,8 +69,8 @@ describe('blobs', () => {
     if (size < CHUNK_BYTES) expect(blob.bytes?.equals(bytes)).toBe(true);
     else expect(blob.bytes).toBeUndefined();
     expect(await rows()).toEqual({ blobs: 1, chunks });
-    const row = await database.db
-      .selectFrom('blobs')
+    const row = await database()
+      .db.selectFrom('blobs')
       .selectAll()
       .where('id', '=', blob.id)
       .executeTakeFirstOrThrow();
@@ -95,13 +78,13 @@ describe('blobs', () => {
     const read = await streamed(blob.id);
     expect(read.bytes.equals(bytes)).toBe(true);
     expect(read.reads).toBe(chunks);
-    expect((await readBlobBytes(database.db, blob.id)).equals(bytes)).toBe(true);
+    expect((await readBlobBytes(database().db, blob.id)).equals(bytes)).toBe(true);
   });
 
   it('writeBlobBytes stores bytes in memory the same way', async () => {
     const bytes = content(1000);
-    const blob = await writeBlobBytes(database.db, 1, bytes, 9);
-    expect((await readBlobBytes(database.db, blob.id)).equals(bytes)).toBe(true);
+    const blob = await writeBlobBytes(database().db, 1, bytes, 9);
+    expect((await readBlobBytes(database().db, blob.id)).equals(bytes)).toBe(true);
   });
 
   it('content over the limit is refused and leaves nothing, small or chunked', async () => {
@@ -110,7 +93,7 @@ describe('blobs', () => {
       [CHUNK_BYTES * 2 + 10, CHUNK_BYTES * 2],
     ] as const) {
       await expect(
-        writeBlob(database.db, 1, pieces(content(size), 4096), { maxBytes: max, now: 1 }),
+        writeBlob(database().db, 1, pieces(content(size), 4096), { maxBytes: max, now: 1 }),
       ).rejects.toBeInstanceOf(BlobTooLargeError);
     }
     expect(await rows()).toEqual({ blobs: 0, chunks: 0 });
@@ -123,7 +106,7 @@ describe('blobs', () => {
         throw new Error('connection reset');
       }
       await expect(
-        writeBlob(database.db, 1, broken(), { maxBytes: 10 * CHUNK_BYTES, now: 1 }),
+        writeBlob(database().db, 1, broken(), { maxBytes: 10 * CHUNK_BYTES, now: 1 }),
       ).rejects.toThrow('connection reset');
     }
     expect(await rows()).toEqual({ blobs: 0, chunks: 0 });
@@ -132,27 +115,29 @@ describe('blobs', () => {
   it('a write inside a transaction commits and rolls back with it', async () => {
     const bytes = content(500);
     await expect(
-      database.db.transaction().execute(async (tx) => {
-        await writeBlobBytes(tx, 1, bytes, 1);
-        throw new Error('rolled back');
-      }),
+      database()
+        .db.transaction()
+        .execute(async (tx) => {
+          await writeBlobBytes(tx, 1, bytes, 1);
+          throw new Error('rolled back');
+        }),
     ).rejects.toThrow('rolled back');
     expect(await rows()).toEqual({ blobs: 0, chunks: 0 });
-    const id = await database.db
-      .transaction()
+    const id = await database()
+      .db.transaction()
       .execute(async (tx) => (await writeBlobBytes(tx, 1, bytes, 1)).id);
-    expect((await readBlobBytes(database.db, id)).equals(bytes)).toBe(true);
+    expect((await readBlobBytes(database().db, id)).equals(bytes)).toBe(true);
   });
 
   it('deleteBlob removes the row and its chunks', async () => {
-    const keep = await writeBlobBytes(database.db, 1, content(10), 1);
-    const gone = await writeBlob(database.db, 1, pieces(content(CHUNK_BYTES + 5), 65536), {
+    const keep = await writeBlobBytes(database().db, 1, content(10), 1);
+    const gone = await writeBlob(database().db, 1, pieces(content(CHUNK_BYTES + 5), 65536), {
       maxBytes: 4 * CHUNK_BYTES,
       now: 1,
     });
-    await deleteBlob(database.db, gone.id);
+    await deleteBlob(database().db, gone.id);
     expect(await rows()).toEqual({ blobs: 1, chunks: 1 });
     expect((await streamed(gone.id)).reads).toBe(0);
-    expect((await readBlobBytes(database.db, keep.id)).equals(content(10))).toBe(true);
+    expect((await readBlobBytes(database().db, keep.id)).equals(content(10))).toBe(true);
   });
 });

@@ -4,32 +4,25 @@
  * engine under test (SVC_TEST_DB).
  */
 import pino from 'pino';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createOrganization } from '../../server/store/accounts.ts';
-import type { PlatformDatabase } from '../../server/store/db.ts';
-import { platformMigrations } from '../../server/store/migrations/index.ts';
-import type { PlatformSchema, WebhookDeliveryStatus } from '../../server/store/schema.ts';
+import type { WebhookDeliveryStatus } from '../../server/store/schema.ts';
 import { createWebhooks } from '../../server/webhooks/index.ts';
 import { retentionDaysFrom } from '../../server/webhooks/options.ts';
 import { pruneWebhookMessages } from '../../server/webhooks/retention.ts';
 import { createWorker } from '../../server/work/worker.ts';
-import { connectDatabase } from '../../src/db/connect.ts';
-import { migrateToLatest } from '../../src/db/migrate.ts';
-import { createTestDatabase, type TestDatabase } from '../support/db.ts';
+import { eachPlatformDatabase } from '../support/platform-db.ts';
 
 const DAY = 86_400_000;
-let owned: TestDatabase;
-let database: PlatformDatabase;
 let organizationId: number;
 let configurationId: number;
 
+const database = eachPlatformDatabase();
+
 beforeEach(async () => {
-  owned = await createTestDatabase();
-  database = connectDatabase<PlatformSchema>(owned.url);
-  await migrateToLatest(database.db as never, database.dialect, platformMigrations);
-  organizationId = await createOrganization(database.db, 'acme', 0);
-  ({ id: configurationId } = await database.db
-    .insertInto('webhook_configurations')
+  organizationId = await createOrganization(database().db, 'acme', 0);
+  ({ id: configurationId } = await database()
+    .db.insertInto('webhook_configurations')
     .values({
       organization_id: organizationId,
       name: 'hook',
@@ -48,14 +41,9 @@ beforeEach(async () => {
     .executeTakeFirstOrThrow());
 });
 
-afterEach(async () => {
-  await database.close();
-  await owned.drop();
-});
-
 /** A message created at `at` with one delivery per status given, each with one attempt. */
 async function message(id: string, at: number, statuses: WebhookDeliveryStatus[]) {
-  const db = database.db;
+  const db = database().db;
   await db
     .insertInto('webhook_messages')
     .values({
@@ -102,7 +90,7 @@ async function message(id: string, at: number, statuses: WebhookDeliveryStatus[]
 }
 
 async function left() {
-  const db = database.db;
+  const db = database().db;
   const ids = (await db.selectFrom('webhook_messages').select('id').orderBy('id').execute()).map((r) => r.id);
   const deliveries = await db.selectFrom('webhook_deliveries').select('message_id').execute();
   const attempts = await db.selectFrom('webhook_attempts').select('id').execute();
@@ -116,9 +104,9 @@ describe('webhook retention', () => {
     await message('msg_old_disabled', now - 31 * DAY, ['disabled']);
     await message('msg_old_retrying', now - 60 * DAY, ['succeeded', 'pending']);
     await message('msg_recent', now - 2 * DAY, ['succeeded']);
-    expect(await pruneWebhookMessages(database.db, now - 30 * DAY)).toBe(2);
+    expect(await pruneWebhookMessages(database().db, now - 30 * DAY)).toBe(2);
     expect(await left()).toEqual({ ids: ['msg_old_retrying', 'msg_recent'], deliveries: 3, attempts: 3 });
-    expect(await pruneWebhookMessages(database.db, now - 30 * DAY)).toBe(0);
+    expect(await pruneWebhookMessages(database().db, now - 30 * DAY)).toBe(0);
   });
 
   it('the worker prunes by the configured retention as part of its housekeeping', async () => {
@@ -127,7 +115,7 @@ describe('webhook retention', () => {
     await message('msg_6_days', now - 6 * DAY, ['succeeded']);
     const log = pino({ level: 'silent' });
     const webhooks = createWebhooks({
-      db: database.db,
+      db: database().db,
       now: () => now,
       log,
       random: (n) => Buffer.alloc(n),
@@ -137,8 +125,8 @@ describe('webhook retention', () => {
       throw new Error('housekeeping broke');
     };
     const worker = createWorker({
-      db: database.db,
-      dialect: database.dialect,
+      db: database().db,
+      dialect: database().dialect,
       log,
       now: () => now,
       handlers: {},

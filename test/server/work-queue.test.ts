@@ -2,35 +2,18 @@
  * The work queue's claim: which items a worker leases, in what order, and how many — on the
  * engine under test (SVC_TEST_DB).
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { PlatformDatabase } from '../../server/store/db.ts';
-import { platformMigrations } from '../../server/store/migrations/index.ts';
-import type { PlatformSchema } from '../../server/store/schema.ts';
+import { describe, expect, it } from 'vitest';
 import { claim, complete, enqueue } from '../../server/work/queue.ts';
-import { connectDatabase } from '../../src/db/connect.ts';
-import { migrateToLatest } from '../../src/db/migrate.ts';
-import { createTestDatabase, type TestDatabase } from '../support/db.ts';
+import { eachPlatformDatabase } from '../support/platform-db.ts';
 
-let owned: TestDatabase;
-let database: PlatformDatabase;
-
-beforeEach(async () => {
-  owned = await createTestDatabase();
-  database = connectDatabase<PlatformSchema>(owned.url);
-  await migrateToLatest(database.db as never, database.dialect, platformMigrations);
-});
-
-afterEach(async () => {
-  await database.close();
-  await owned.drop();
-});
+const database = eachPlatformDatabase();
 
 const lease = (worker: string, now: number, limit: number, kinds = ['a', 'b']) =>
-  claim(database.db, database.dialect, { worker, now, leaseMs: 1000, limit, kinds });
+  claim(database().db, database().dialect, { worker, now, leaseMs: 1000, limit, kinds });
 
 describe('claim', () => {
   it('leases due items oldest first, at most limit, and only of the kinds asked for', async () => {
-    const db = database.db;
+    const db = database().db;
     const late = await enqueue(db, 100, 'a', {}, { runAt: 300 });
     const first = await enqueue(db, 100, 'b', {}, { runAt: 50 });
     const other = await enqueue(db, 100, 'z', {}, { runAt: 10 });
@@ -50,7 +33,7 @@ describe('claim', () => {
   });
 
   it('takes back an item whose lease ran out before queued ones, counting another attempt', async () => {
-    const db = database.db;
+    const db = database().db;
     const stuck = await enqueue(db, 0, 'a', {});
     await lease('dead', 0, 1);
     const queued = await enqueue(db, 10, 'a', {});
@@ -64,16 +47,16 @@ describe('claim', () => {
   });
 
   it('leaves expired leases alone when asked to look at queued items only', async () => {
-    const db = database.db;
+    const db = database().db;
     const stuck = await enqueue(db, 0, 'a', {});
     await lease('dead', 0, 1);
     const opts = { worker: 'w1', now: 5000, leaseMs: 1000, limit: 5, kinds: ['a'] };
-    expect(await claim(db, database.dialect, { ...opts, expired: false })).toEqual([]);
-    expect((await claim(db, database.dialect, opts)).map((i) => i.id)).toEqual([stuck]);
+    expect(await claim(db, database().dialect, { ...opts, expired: false })).toEqual([]);
+    expect((await claim(db, database().dialect, opts)).map((i) => i.id)).toEqual([stuck]);
   });
 
   it('finds the oldest items at once behind a backlog of other kinds and of items not yet due', async () => {
-    const db = database.db;
+    const db = database().db;
     for (let i = 0; i < 300; i++) await enqueue(db, 0, 'z', {}, { runAt: i });
     for (let i = 0; i < 300; i++) await enqueue(db, 0, 'a', {}, { runAt: 10_000 + i });
     const due = [
