@@ -61,6 +61,9 @@ export interface FormPlan {
   needed: ReadonlySet<PluralCategory>;
   /** Categories a translation may give. */
   allowed: ReadonlySet<PluralCategory>;
+  /** `needed` and `allowed` by index in CATEGORY_ORDER. */
+  needs: readonly boolean[];
+  allows: readonly boolean[];
 }
 
 const plans = new Map<string, FormPlan>();
@@ -88,7 +91,9 @@ function cachedPlan(targetLang: string, type: 'cardinal' | 'ordinal', zero: bool
   const needed = new Set(type === 'cardinal' ? cardinal : pluralCategories(targetLang, 'ordinal'));
   const allowed = new Set([...cardinal, ...needed]);
   if (zero) allowed.add('zero');
-  const plan = { needed, allowed };
+  const needs = CATEGORY_ORDER.map((c) => needed.has(c));
+  const allows = CATEGORY_ORDER.map((c) => allowed.has(c));
+  const plan = { needed, allowed, needs, allows };
   if (plans.size < 1000) plans.set(key, plan);
   return plan;
 }
@@ -100,19 +105,4 @@ export function sameForms(translation: string | PluralForms, source: PluralForms
     if (translation[category] !== source[category]) return false;
   }
   return true;
-}
-
-/**
- * The form formsToWrite writes for one category, or undefined when it writes none: the
- * translation's own form where the language allows it, else `other` where the language needs it.
- */
-export function formToWrite(
-  plan: FormPlan,
-  given: Partial<Record<PluralCategory, string>> | undefined,
-  other: string,
-  category: PluralCategory,
-): string | undefined {
-  const text = given === undefined ? (category === 'other' ? other : undefined) : given[category];
-  if (typeof text === 'string' && plan.allowed.has(category)) return text;
-  return plan.needed.has(category) ? other : undefined;
 }

@@ -5,6 +5,7 @@
  * and https://www.i18next.com/translation-function/context.
  */
 import type { PluralCategory } from '../model.ts';
+import { CATEGORY_ORDER } from './cldr.ts';
 import { KEY_UNDERSCORE } from './doc.ts';
 import { escapeSegment } from './key-path.ts';
 import { type JsonDoc, STRING } from './tokens.ts';
@@ -15,25 +16,33 @@ function lastUnderscore(key: string, before: number): number {
   return -1;
 }
 
-/** The plural category that `key` ends with after the `_` at `at`, compared in place (no slice). */
-function categoryAfter(key: string, at: number): PluralCategory | undefined {
+/**
+ * The index in CATEGORY_ORDER of the plural category that `key` ends with after the `_` at `at`,
+ * or -1; compared in place (no slice).
+ */
+function categoryAfter(key: string, at: number): number {
   const from = at + 1;
   switch (key.length - from) {
     case 3:
-      if (key.startsWith('one', from)) return 'one';
-      if (key.startsWith('two', from)) return 'two';
-      if (key.startsWith('few', from)) return 'few';
-      return undefined;
+      if (key.startsWith('one', from)) return 1;
+      if (key.startsWith('two', from)) return 2;
+      if (key.startsWith('few', from)) return 3;
+      return -1;
     case 4:
-      if (key.startsWith('zero', from)) return 'zero';
-      if (key.startsWith('many', from)) return 'many';
-      return undefined;
+      if (key.startsWith('zero', from)) return 0;
+      if (key.startsWith('many', from)) return 4;
+      return -1;
     case 5:
-      return key.startsWith('other', from) ? 'other' : undefined;
+      return key.startsWith('other', from) ? 5 : -1;
     default:
-      return undefined;
+      return -1;
   }
 }
+
+/** Index of `other` in CATEGORY_ORDER. */
+export const OTHER = 5;
+/** Index of `zero` in CATEGORY_ORDER. */
+export const ZERO = 0;
 
 /** Whether the `_` at `at` ends an `_ordinal` infix (`base_ordinal_one`) after a non-empty base. */
 function ordinalBefore(key: string, at: number): boolean {
@@ -45,10 +54,10 @@ export function pluralSuffix(
   key: string,
 ): { base: string; ordinal: boolean; category: PluralCategory } | undefined {
   const at = lastUnderscore(key, key.length);
-  const category = at > 0 ? categoryAfter(key, at) : undefined;
-  if (category === undefined) return undefined;
+  const category = at > 0 ? categoryAfter(key, at) : -1;
+  if (category < 0) return undefined;
   const ordinal = ordinalBefore(key, at);
-  return { base: key.slice(0, ordinal ? at - 8 : at), ordinal, category };
+  return { base: key.slice(0, ordinal ? at - 8 : at), ordinal, category: CATEGORY_ORDER[category]! };
 }
 
 /** Sibling keys `base_<category>` (or `base_ordinal_<category>`) read as one plural unit. */
@@ -57,8 +66,11 @@ export interface PluralGroup {
   ordinal: boolean;
   /** Escaped id segment: the base key, `base#ordinal`, or `base#plural` when a plain `base` key exists too. */
   segment: string;
-  /** Key events of the members by category, in file order; all their values are strings. */
-  members: Map<PluralCategory, number>;
+  /**
+   * Key event of the member of each category, by index in CATEGORY_ORDER, or -1 (a list rather
+   * than a map: a large file has thousands of groups); all the members' values are strings.
+   */
+  members: number[];
   /** The member key that comes first in the file (where the unit is located). */
   first: number;
   /** The object event that holds the members. */
@@ -86,7 +98,9 @@ export function pluralKey(group: Pick<PluralGroup, 'base' | 'ordinal'>, category
 }
 
 // Scratch lists of the object being marked: markConventions runs to completion for one object
-// before the walk enters another, so one set serves every object without allocating.
+// before the walk enters another, so one set serves every object without allocating. They are
+// not emptied (setting length 0 frees the backing store, which the next object allocated again);
+// entries past the current object's count are stale and never read.
 const underscoreKeys: number[] = [];
 const underscoreNames: string[] = [];
 const candidates: PluralGroup[] = [];
@@ -147,13 +161,14 @@ export function markConventions(doc: JsonDoc, object: number, out: Conventions):
     const name = doc.string(key);
     underscoreNames[u] = name;
     const at = lastUnderscore(name, name.length);
-    const category = at > 0 ? categoryAfter(name, at) : undefined;
-    if (category === undefined) continue;
+    const category = at > 0 ? categoryAfter(name, at) : -1;
+    if (category < 0) continue;
     const ordinal = ordinalBefore(name, at);
     const base = name.slice(0, ordinal ? at - 8 : at);
     let group = findGroup(made, byBase, base, ordinal);
     if (!group) {
-      group = { base, ordinal, segment: '', members: new Map(), first: key, object, context: undefined };
+      const members = [-1, -1, -1, -1, -1, -1];
+      group = { base, ordinal, segment: '', members, first: key, object, context: undefined };
       candidates[made++] = group;
       if (byBase) byBase.set(ordinal ? `o${base}` : `c${base}`, group);
       else if (made > 8) {
@@ -164,15 +179,16 @@ export function markConventions(doc: JsonDoc, object: number, out: Conventions):
         }
       }
     }
-    group.members.set(category, key);
+    group.members[category] = key;
   }
   // A candidate without `_other`, or with a member that is not a string, stays plain keys: it
   // is dropped from the candidates (and from byBase), so that isBase below ignores it too.
   let valid = 0;
   for (let g = 0; g < made; g++) {
     const group = candidates[g]!;
-    let ok = group.members.has('other');
-    for (const key of group.members.values()) ok &&= doc.kind(key + 1) === STRING;
+    const members = group.members;
+    let ok = members[OTHER]! >= 0;
+    for (let c = 0; c < members.length; c++) ok &&= members[c]! < 0 || doc.kind(members[c]! + 1) === STRING;
     if (ok) candidates[valid++] = group;
     else byBase?.delete(group.ordinal ? `o${group.base}` : `c${group.base}`);
   }
@@ -187,7 +203,7 @@ export function markConventions(doc: JsonDoc, object: number, out: Conventions):
         : escaped;
     group.context = contextOf(doc, object, names, valid, byBase, group.base);
     const index = out.groups.push(group);
-    for (const key of group.members.values()) marks[key] = index;
+    for (const key of group.members) if (key >= 0) marks[key] = index;
   }
   for (let u = 0; u < count; u++) {
     const key = underscoreKeys[u]!;
@@ -195,8 +211,6 @@ export function markConventions(doc: JsonDoc, object: number, out: Conventions):
     const context = contextOf(doc, object, names, valid, byBase, underscoreNames[u]!);
     if (context !== undefined) marks[key] = -out.contexts.push(context);
   }
-  candidates.length = 0;
-  underscoreNames.length = 0;
 }
 
 /** The context of a key or plural base: the part after an `_` whose head is a key or a cardinal plural base. */

@@ -6,9 +6,9 @@
 import { FormatError } from '../errors.ts';
 import type { PluralForms, Translations } from '../model.ts';
 import type { Edit } from '../text.ts';
-import { CATEGORY_ORDER, formPlan, formToWrite } from './cldr.ts';
+import { CATEGORY_ORDER, formPlan } from './cldr.ts';
 import { detectEscapeStyle, escapeJsonString, type JsonEscapeStyle } from './escape.ts';
-import { type PluralGroup, pluralKey } from './i18next.ts';
+import { OTHER, type PluralGroup, pluralKey, ZERO } from './i18next.ts';
 import { inFileOrder } from './lookup.ts';
 import { JsonPatch } from './patch.ts';
 import type { JsonDoc } from './tokens.ts';
@@ -66,9 +66,10 @@ export function jsonPatch(
         patch.replace(doc.start(value) + 1, doc.end(value) - 1, escapeValue(translation));
       continue;
     }
+    readForms(translation);
     if (sameGroupForms(doc, plural, translation)) continue;
     // A group's members need not be next to each other: their edits go to the unordered list.
-    pluralEdits(doc, plural, translation, targetLang, escapeValue, patch.edits, objects);
+    pluralEdits(doc, plural, targetLang, escapeValue, patch.edits, objects);
   }
   for (const [object, changes] of objects) {
     // Insertions first: one may sit exactly where a trailing removal starts.
@@ -78,13 +79,29 @@ export function jsonPatch(
   return patch;
 }
 
-/** Whether a translation gives exactly the group's forms (then nothing is written), compared on the text. */
+/**
+ * A plural translation's forms by index in CATEGORY_ORDER (`other` alone for a plain string),
+ * read once per group into this scratch list: sameGroupForms and pluralEdits look at each
+ * category several times, and a translation's properties are read by a name that varies.
+ */
+const given: unknown[] = [undefined, undefined, undefined, undefined, undefined, undefined];
+
+function readForms(translation: string | PluralForms): void {
+  if (typeof translation === 'string') {
+    for (let c = 0; c < given.length; c++) given[c] = undefined;
+    given[OTHER] = translation;
+    return;
+  }
+  for (let c = 0; c < given.length; c++) given[c] = translation[CATEGORY_ORDER[c]!];
+}
+
+/** Whether the forms read (readForms) are exactly the group's, compared on the text (then nothing is written). */
 function sameGroupForms(doc: JsonDoc, group: PluralGroup, translation: string | PluralForms): boolean {
   if (typeof translation === 'string') return false;
-  for (const category of CATEGORY_ORDER) {
-    const text = translation[category];
-    const key = group.members.get(category);
-    if (key === undefined ? text !== undefined : typeof text !== 'string' || !doc.stringEquals(key + 1, text))
+  for (let c = 0; c < given.length; c++) {
+    const text = given[c];
+    const key = group.members[c]!;
+    if (key < 0 ? text !== undefined : typeof text !== 'string' || !doc.stringEquals(key + 1, text))
       return false;
   }
   return true;
@@ -105,7 +122,6 @@ export function replaceString(doc: JsonDoc, e: number, escaped: string): Edit {
 function pluralEdits(
   doc: JsonDoc,
   group: PluralGroup,
-  translation: string | PluralForms,
   targetLang: string,
   escapeValue: Escaper,
   edits: Edit[],
@@ -113,19 +129,22 @@ function pluralEdits(
 ): void {
   const object = group.object;
   const members = group.members;
-  const given = typeof translation === 'string' ? undefined : translation;
-  const other = given === undefined ? translation : given.other;
+  const other = given[OTHER];
   if (typeof other !== 'string') throw new FormatError('plural translation without an "other" form');
   const type = group.ordinal ? 'ordinal' : 'cardinal';
-  const plan = formPlan(targetLang, type, type === 'cardinal' && members.has('zero'));
+  const { needs, allows } = formPlan(targetLang, type, type === 'cardinal' && members[ZERO]! >= 0);
   let changes = objects.get(object);
   // The last member kept in file order anchors the insertions; `other` is always kept.
   let anchor = -1;
   let missing = false;
-  for (const category of CATEGORY_ORDER) {
-    const key = members.get(category);
-    const value = formToWrite(plan, given, other, category);
-    if (key === undefined) {
+  for (let c = 0; c < members.length; c++) {
+    // What formsToWrite writes for the category: the translation's form where the language
+    // allows it, else `other` where the language needs it, else nothing.
+    const text = given[c];
+    const value = typeof text === 'string' && allows[c] ? text : needs[c] ? other : undefined;
+    written[c] = value;
+    const key = members[c]!;
+    if (key < 0) {
       missing ||= value !== undefined;
       continue;
     }
@@ -145,11 +164,11 @@ function pluralEdits(
   const separator = memberSeparator(doc, object, anchor);
   const colon = doc.text.slice(doc.end(anchor), doc.start(anchor + 1));
   let insertion = '';
-  for (const category of CATEGORY_ORDER) {
-    if (members.has(category)) continue;
-    const value = formToWrite(plan, given, other, category);
-    if (value === undefined) continue;
-    insertion += `${separator}"${escapeValue(pluralKey(group, category))}"${colon}"${escapeValue(value)}"`;
+  for (let c = 0; c < members.length; c++) {
+    const value = written[c];
+    if (members[c]! >= 0 || value === undefined) continue;
+    const key = pluralKey(group, CATEGORY_ORDER[c]!);
+    insertion += `${separator}"${escapeValue(key)}"${colon}"${escapeValue(value)}"`;
   }
   const at = doc.end(anchor + 1);
   if (!changes) {
@@ -158,6 +177,9 @@ function pluralEdits(
   }
   changes.insertions.push({ start: at, end: at, replacement: insertion });
 }
+
+/** The forms pluralEdits writes, by index in CATEGORY_ORDER (scratch). */
+const written: (string | undefined)[] = [undefined, undefined, undefined, undefined, undefined, undefined];
 
 /**
  * The text between two members (`,\n    ` in a pretty file, `,` in a minified one), taken from the

@@ -9,12 +9,11 @@
  * - ICU messages are ordinary values: `{n, plural, one {…} other {…}}` is one unit, not split.
  */
 import type { PluralCategory, PluralForms } from '../model.ts';
+import { CATEGORY_ORDER } from './cldr.ts';
 import { KEY_SPECIAL } from './doc.ts';
 import { type Conventions, markConventions, type PluralGroup } from './i18next.ts';
 import { escapeSegment } from './key-path.ts';
 import { ARRAY, type JsonDoc, OBJECT, STRING } from './tokens.ts';
-
-const ORDER: readonly PluralCategory[] = ['zero', 'one', 'two', 'few', 'many', 'other'];
 
 /** Flag of entries that are plural units (their group is pluralGroup(entries, n)). */
 export const PLURAL = 1;
@@ -124,9 +123,10 @@ function walkObject(doc: JsonDoc, entries: JsonEntries, object: number, prefix: 
 /** The forms of a plural group, in CLDR order. */
 export function pluralForms(doc: JsonDoc, group: PluralGroup): PluralForms {
   const forms: Partial<Record<PluralCategory, string>> = {};
-  for (const category of ORDER) {
-    const key = group.members.get(category);
-    if (key !== undefined) forms[category] = doc.string(key + 1);
+  const members = group.members;
+  for (let c = 0; c < members.length; c++) {
+    const key = members[c]!;
+    if (key >= 0) forms[CATEGORY_ORDER[c]!] = doc.string(key + 1);
   }
   return forms as PluralForms;
 }
