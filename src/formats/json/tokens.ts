@@ -26,8 +26,13 @@ import {
 export { ARRAY, JsonDoc, LITERAL, NUMBER, OBJECT, STRING } from './doc.ts';
 
 const NUMBER_PATTERN = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
-/** Control characters other than the newline, which a string literal may not contain raw. */
-const CONTROL = /[\u0000-\u0009\u000b-\u001f]/g;
+/**
+ * Control characters other than tab, newline and carriage return, which a string literal may not
+ * contain raw either. Tabs and carriage returns are found with indexOf: they are whitespace in
+ * many files (tab indentation, CRLF line ends), and a regex search from every literal on such a
+ * line cost a third more tokenizing time than the same file with spaces and LF.
+ */
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g;
 /** Nesting deeper than this is refused: walkers recurse, and no string file nests that deep. */
 const MAX_DEPTH = 1000;
 
@@ -178,6 +183,10 @@ class Scan {
   backslash = -1;
   newline = -1;
   control = -1;
+  /** The next of each kind of control character (control is the least of them). */
+  otherControl = -1;
+  tab = -1;
+  cr = -1;
   underscore = -1;
   dot = -1;
   hash = -1;
@@ -237,7 +246,8 @@ export function tokenizeJson(decoded: DecodedText, fileName?: string): JsonDoc {
  */
 function scanChunk(s: Scan, stop: number): void {
   const { text, len, fail, stack, members } = s;
-  let { ev, capacity, count, backslash, newline, control, underscore, dot, hash, depth, i, expectKey } = s;
+  let { ev, capacity, count, backslash, newline, control, otherControl, tab, cr } = s;
+  let { underscore, dot, hash, depth, i, expectKey } = s;
   let c: number;
   for (;;) {
     if (count >= stop) break;
@@ -264,8 +274,19 @@ function scanChunk(s: Scan, stop: number): void {
         if (newline < 0) newline = len;
       }
       if (control <= i) {
-        CONTROL.lastIndex = i + 1;
-        control = CONTROL.exec(text)?.index ?? len;
+        if (otherControl <= i) {
+          CONTROL.lastIndex = i + 1;
+          otherControl = CONTROL.exec(text)?.index ?? len;
+        }
+        if (tab <= i) {
+          tab = text.indexOf('\t', i + 1);
+          if (tab < 0) tab = len;
+        }
+        if (cr <= i) {
+          cr = text.indexOf('\r', i + 1);
+          if (cr < 0) cr = len;
+        }
+        control = otherControl < tab ? (otherControl < cr ? otherControl : cr) : tab < cr ? tab : cr;
       }
       let kind = STRING;
       if (end < 0 || backslash < end || newline < end || control < end) {
@@ -381,6 +402,9 @@ function scanChunk(s: Scan, stop: number): void {
   s.backslash = backslash;
   s.newline = newline;
   s.control = control;
+  s.otherControl = otherControl;
+  s.tab = tab;
+  s.cr = cr;
   s.underscore = underscore;
   s.dot = dot;
   s.hash = hash;
