@@ -29,23 +29,12 @@ export function detectEscapeStyle(text: string): JsonEscapeStyle {
   return { asciiOnly, slash, upperHex };
 }
 
-/**
- * Whether `value` holds a quote, a backslash, a control character or a surrogate: then
- * JSON.stringify writes it (escaping all but paired surrogates). A loop over the characters, as
- * the regex test it replaces cost more than the loop on the short texts of a string file.
- */
-function needsWork(value: string): boolean {
-  for (let i = 0; i < value.length; i++) {
-    const c = value.charCodeAt(i);
-    if (c < 32 || c === 34 || c === 92 || (c >= 0xd800 && c <= 0xdfff)) return true;
-  }
-  return false;
-}
+const NEEDS_WORK = /["\\\u0000-\u001f\ud800-\udfff]/;
 
 /** The body of a JSON string literal (without quotes) for `value`, escaped in `style`. */
 export function escapeJsonString(value: string, style: JsonEscapeStyle): string {
   // JSON.stringify escapes quotes, backslashes, control characters and lone surrogates.
-  let out = needsWork(value) ? JSON.stringify(value).slice(1, -1) : value;
+  let out = NEEDS_WORK.test(value) ? JSON.stringify(value).slice(1, -1) : value;
   if (!style.asciiOnly && !style.slash && !style.upperHex) return out;
   if (style.asciiOnly)
     out = out.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
