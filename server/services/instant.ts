@@ -27,6 +27,33 @@ export function presentStatus(row: Row): FileTranslationStatus {
   };
 }
 
+/** Content up to this size comes with the file row (one round trip); larger files are read alone. */
+const INLINE_CONTENT_BYTES = 64 * 1024;
+
+/**
+ * The organization's files among `ids`, each with its content when it is small enough to come in
+ * the same query (at most 64 KiB, so a batch of a thousand files stays bounded).
+ */
+async function filesWithSmallContent(db: Db, organizationId: number, ids: number[]) {
+  const rows = await db
+    .selectFrom('files as f')
+    .innerJoin('blobs as b', 'b.id', 'f.blob_id')
+    .leftJoin('blob_chunks as c', (join) =>
+      join.onRef('c.blob_id', '=', 'f.blob_id').on('c.seq', '=', 0).on('b.size', '<=', INLINE_CONTENT_BYTES),
+    )
+    .select(['f.id', 'f.name', 'f.blob_id', 'b.size', 'c.data'])
+    .where('f.organization_id', '=', organizationId)
+    .where('f.id', 'in', ids)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    blob_id: r.blob_id,
+    // An empty blob has no chunk: its content is empty, not unknown.
+    content: r.data ? Buffer.from(r.data) : r.size === 0 ? Buffer.alloc(0) : undefined,
+  }));
+}
+
 export function instantService(deps: { db: Db; now: () => number; limiter: RateLimiter; wake: () => void }) {
   const { db, now } = deps;
   return {
@@ -36,24 +63,25 @@ export function instantService(deps: { db: Db; now: () => number; limiter: RateL
       res: Response,
       request: { fileId: number[]; memoryId: number; configId?: number | undefined; withTM: boolean },
     ): Promise<FileTranslationStatus[]> {
-      const memory = await db
-        .selectFrom('memories')
-        .selectAll()
-        .where('organization_id', '=', auth.organizationId)
-        .where('id', '=', request.memoryId)
-        .executeTakeFirst();
+      // The memory and the files are independent reads: both at once.
+      const [memory, files] = await Promise.all([
+        db
+          .selectFrom('memories')
+          .selectAll()
+          .where('organization_id', '=', auth.organizationId)
+          .where('id', '=', request.memoryId)
+          .executeTakeFirst(),
+        filesWithSmallContent(db, auth.organizationId, request.fileId),
+      ]);
       if (!memory) throw inaccessible(request.memoryId);
-      const files = await db
-        .selectFrom('files')
-        .select(['id', 'name', 'blob_id'])
-        .where('organization_id', '=', auth.organizationId)
-        .where('id', 'in', request.fileId)
-        .execute();
       const missing = request.fileId.filter((id) => !files.some((f) => f.id === id));
       if (missing.length > 0) throw notFound(`file ${missing.join(', ')}`);
       const characters = new Map<number, number>();
       for (const file of files)
-        characters.set(file.id, countCharacters(file.name, await readBlobBytes(db, file.blob_id)));
+        characters.set(
+          file.id,
+          countCharacters(file.name, file.content ?? (await readBlobBytes(db, file.blob_id))),
+        );
       await chargeCharacters(
         deps.limiter,
         res,

@@ -2,6 +2,7 @@ import http from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countCharacters } from '../../src/api/helpers/characters.ts';
 import { jsonFormat } from '../../src/formats/json/index.ts';
 import { poFormat } from '../../src/formats/po/index.ts';
 import { basic, startPlatform, type TestPlatform } from '../support/platform.ts';
@@ -190,6 +191,36 @@ describe('instant file translation', () => {
     const none = await p.call('/v2/translate/file');
     expect(none.status).toBe(400);
     expect((await none.json()).message).toMatch(/at least one filter/);
+  });
+
+  it('charges the characters of small and large files alike (small ones read with their row)', async () => {
+    const entries = (n: number) =>
+      `{\n${Array.from({ length: n }, (_, i) => `  "k${i}": "Welcome back to the dashboard number ${i}"`).join(',\n')}\n}\n`;
+    const small = entries(3);
+    const large = entries(2000);
+    expect(large.length).toBeGreaterThan(64 * 1024);
+    const files = [await upload('small.json', small), await upload('large.json', large)];
+    const started = await json(
+      await p.call(`/v2/translate/file?fileId=${files[0].id}&fileId=${files[1].id}&memoryId=${memoryId}`, {
+        method: 'POST',
+      }),
+    );
+    const rows = await p.database.db
+      .selectFrom('instant_translations')
+      .select(['id', 'characters'])
+      .where(
+        'id',
+        'in',
+        started.map((t: { id: number }) => t.id),
+      )
+      .orderBy('id')
+      .execute();
+    expect(rows.map((r) => r.characters)).toEqual([
+      countCharacters('small.json', new TextEncoder().encode(small)),
+      countCharacters('large.json', new TextEncoder().encode(large)),
+    ]);
+    expect(rows[1]!.characters).toBeGreaterThan(60_000);
+    await p.idle();
   });
 });
 
