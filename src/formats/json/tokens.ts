@@ -48,6 +48,19 @@ function isHex4(text: string, at: number): boolean {
 }
 
 /**
+ * The length of the escape whose backslash is at `at`: 6 for `\uXXXX`, 2 for the one-letter
+ * escapes JSON has; -1 for a `\u` without four hex digits, 0 for any other character.
+ */
+function escapeLength(text: string, at: number): number {
+  const e = text.charCodeAt(at + 1);
+  if (e === 117) return isHex4(text, at + 2) ? 6 : -1;
+  // " \ / b f n r t
+  return e === 34 || e === 92 || e === 47 || e === 98 || e === 102 || e === 110 || e === 114 || e === 116
+    ? 2
+    : 0;
+}
+
+/**
  * The end of the literal at `start` whose first quote is `quote` and which holds a backslash at
  * `backslash` before it: the escapes are checked where indexOf finds them, so a literal with an
  * escaped quote is not read character by character. Returns the index after the closing quote,
@@ -57,23 +70,9 @@ function scanEscapes(text: string, start: number, quote: number, backslash: numb
   let end = quote;
   let at = backslash;
   while (at >= 0 && at < end) {
-    const e = text.charCodeAt(at + 1);
-    let next: number;
-    if (e === 117) {
-      if (!isHex4(text, at + 2)) return start;
-      next = at + 6;
-    } else if (
-      e === 34 ||
-      e === 92 ||
-      e === 47 ||
-      e === 98 ||
-      e === 102 ||
-      e === 110 ||
-      e === 114 ||
-      e === 116
-    ) {
-      next = at + 2;
-    } else return start;
+    const length = escapeLength(text, at);
+    if (length <= 0) return start;
+    const next = at + length;
     // The quote found was escaped: the literal goes on to the next one.
     if (next > end) {
       end = text.indexOf('"', next);
@@ -97,22 +96,10 @@ function scanString(text: string, start: number, fail: Fail): number {
     if (c === 34) break;
     if (c === 92) {
       escaped = true;
-      const e = text.charCodeAt(i + 1);
-      if (e === 117) {
-        if (!isHex4(text, i + 2)) throw fail('invalid \\u escape in string', i);
-        i += 6;
-      } else if (
-        e === 34 ||
-        e === 92 ||
-        e === 47 ||
-        e === 98 ||
-        e === 102 ||
-        e === 110 ||
-        e === 114 ||
-        e === 116
-      ) {
-        i += 2;
-      } else throw fail('invalid escape sequence in string', i);
+      const length = escapeLength(text, i);
+      if (length === -1) throw fail('invalid \\u escape in string', i);
+      if (length === 0) throw fail('invalid escape sequence in string', i);
+      i += length;
     } else if (c < 32) throw fail('control character in string (write it as an escape)', i);
     else if (i >= len) throw fail('unterminated string', start);
     else i++;
