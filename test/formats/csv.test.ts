@@ -148,3 +148,21 @@ describe('csv: property round trips', () => {
     );
   });
 });
+
+describe('csv: reading the same bytes again', () => {
+  it('render after parse reads bytes changed in place since the parse', () => {
+    const data = enc('key,source\na,one\nb,two\n');
+    expect(csvFormat.parse(data).map((u) => u.source)).toEqual(['one', 'two']);
+    data.set(enc('key,source\na,uno\nc,dos\n'));
+    const out = csvFormat.render(data, new Map([['c', 'zwei']]), { targetLang: 'de' });
+    expect(dec(out)).toBe('key,source\na,uno\nc,zwei\n');
+  });
+
+  it('render of bytes whose parse failed reports the error again', () => {
+    const data = enc('key,source\na,one\na,two\n');
+    expect(() => csvFormat.parse(data)).toThrow(FormatError);
+    expect(() => csvFormat.render(data, new Map([['a', 'eins']]), { targetLang: 'de' })).toThrow(
+      /duplicate key/,
+    );
+  });
+});

@@ -10,6 +10,7 @@
  *   only when the text needs it (delimiter, quote, line break, edge spaces) or the field was quoted.
  */
 import { FormatError } from '../errors.ts';
+import { LastRead } from '../json/memo.ts';
 import {
   type FormatModule,
   NO_STRINGS,
@@ -19,7 +20,7 @@ import {
   type Unit,
 } from '../model.ts';
 import type { Edit } from '../text.ts';
-import { encodeText } from '../text.ts';
+import { checkSize, encodeText } from '../text.ts';
 import { applyOrderedEdits, LineLocator } from '../text-lines/sequential.ts';
 import type { CsvFile } from './read.ts';
 import { fieldAt, fieldCount, fieldValue, readCsv } from './read.ts';
@@ -77,11 +78,33 @@ function rows(file: CsvFile, cols: Columns, fileName: string | undefined): [numb
   return out;
 }
 
-function parse(bytes: Uint8Array, options: ParseOptions = {}): Unit[] {
+interface ReadTable {
+  file: CsvFile;
+  cols: Columns;
+  /** Data records with a key, as [record index, key]. */
+  keyed: [number, string][];
+}
+
+const lastRead = new LastRead<ReadTable>();
+
+/** Reads a table; with `again` (render), what a parse of the same bytes read (json/memo.ts). */
+function read(bytes: Uint8Array, options: ParseOptions, again: boolean): ReadTable {
+  if (again) {
+    checkSize(bytes, options);
+    const known = lastRead.get(bytes);
+    if (known) return known;
+  }
   const file = readCsv(bytes, options);
   const cols = columns(file);
+  const table = { file, cols, keyed: rows(file, cols, options.fileName) };
+  lastRead.set(bytes, table);
+  return table;
+}
+
+function parse(bytes: Uint8Array, options: ParseOptions = {}): Unit[] {
+  const { file, cols, keyed } = read(bytes, options, false);
   const positions = new LineLocator(file.decoded); // rows come in file order
-  return rows(file, cols, options.fileName).map(([r, id]) => {
+  return keyed.map(([r, id]) => {
     const source = fieldAt(file, r, cols.source);
     const context = cols.context === undefined ? '' : fieldValue(file, fieldAt(file, r, cols.context));
     const note = cols.note === undefined ? '' : fieldValue(file, fieldAt(file, r, cols.note));
@@ -106,10 +129,9 @@ function parse(bytes: Uint8Array, options: ParseOptions = {}): Unit[] {
 }
 
 function render(original: Uint8Array, translations: Translations, options: RenderOptions): Uint8Array {
-  const file = readCsv(original, options);
-  const cols = columns(file);
+  const { file, cols, keyed } = read(original, options, true);
   const edits: Edit[] = [];
-  for (const [r, id] of rows(file, cols, options.fileName)) {
+  for (const [r, id] of keyed) {
     const translation = translations.get(id);
     if (translation === undefined) continue;
     const text = typeof translation === 'string' ? translation : translation.other;
