@@ -2,7 +2,7 @@ import { detectFormat } from '../../src/formats/registry.ts';
 import { detectLanguage } from './language-detect.ts';
 
 /** How much of a file language detection looks at. */
-export const DETECTION_SAMPLE_BYTES = 1024 * 1024;
+const DETECTION_SAMPLE_BYTES = 1024 * 1024;
 
 /**
  * The language of a file from its translatable text (the units its format parses out — not keys

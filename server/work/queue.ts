@@ -5,6 +5,9 @@ import type { PlatformSchema, WorkItemsTable } from '../store/schema.ts';
 
 export type WorkItem = Selectable<WorkItemsTable>;
 
+/** Attempts an item gets unless its enqueuer says otherwise. */
+const DEFAULT_MAX_ATTEMPTS = 5;
+
 export interface EnqueueOptions {
   organizationId?: number | null;
   /** Earliest start (default now). */
@@ -30,7 +33,7 @@ export async function enqueue(
       status: 'queued',
       run_at: options.runAt ?? now,
       attempts: 0,
-      max_attempts: options.maxAttempts ?? 5,
+      max_attempts: options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
       locked_by: null,
       locked_until: null,
       last_error: null,
@@ -74,7 +77,7 @@ export function enqueueEach<DB>(
     ])
     .expression(
       sql`select ${kind}::text, ${payload}, ${options.organizationId ?? null}::integer, 'queued', ${now}::bigint, 0,
-        ${options.maxAttempts ?? 5}::integer, ${requestId}::text, ${now}::bigint, ${now}::bigint from ${sql.table(from)}`,
+        ${options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS}::integer, ${requestId}::text, ${now}::bigint, ${now}::bigint from ${sql.table(from)}`,
     );
 }
 

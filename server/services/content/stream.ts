@@ -37,7 +37,8 @@ export async function streamGeneration(
   });
   let text = '';
   // No generation runs for ever: a record left generating longer than this is known to be dead.
-  const tooLong = AbortSignal.timeout(deps.maxGenerationMs ?? MAX_GENERATION_MS);
+  const limitMs = deps.maxGenerationMs ?? MAX_GENERATION_MS;
+  const tooLong = AbortSignal.timeout(limitMs);
   const signal = AbortSignal.any([stream.signal, tooLong]);
   try {
     for await (const piece of deps.generator.generate(prepared.request, signal)) {
@@ -52,7 +53,7 @@ export async function streamGeneration(
     const message = disconnected
       ? DISCONNECTED
       : timedOut
-        ? `generation stopped: it ran longer than ${Math.round((deps.maxGenerationMs ?? MAX_GENERATION_MS) / 1000)} s`
+        ? `generation stopped: it ran longer than ${Math.round(limitMs / 1000)} s`
         : failureMessage(error);
     if (!disconnected && !timedOut && !(error instanceof ContentGenerationError)) {
       deps.log.error({ err: error, contentId: prepared.id }, 'content generation failed');

@@ -1,4 +1,4 @@
-import { DETECTION_SAMPLE_BYTES, detectFileLanguage } from '../../engine/file-language.ts';
+import { detectFileLanguage } from '../../engine/file-language.ts';
 import type { Db } from '../../store/db.ts';
 import type { WorkHandler } from '../worker.ts';
 
@@ -23,8 +23,7 @@ export function fileDetectLanguageHandler(deps: { db: Db; now: () => number }): 
       .orderBy('seq')
       .limit(1)
       .executeTakeFirst();
-    const bytes = first ? first.data.subarray(0, DETECTION_SAMPLE_BYTES) : new Uint8Array();
-    const { lang, confidence } = detectFileLanguage(file.name, bytes);
+    const { lang, confidence } = detectFileLanguage(file.name, first?.data ?? new Uint8Array());
     await db
       .updateTable('files')
       .set({ detected_lang: lang, detected_lang_confidence: confidence, updated_at: now() })
