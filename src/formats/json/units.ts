@@ -65,9 +65,17 @@ export function jsonEntries(doc: JsonDoc): JsonEntries {
   };
   if (doc.kind(0) === OBJECT) walkObject(doc, walk, 0, '');
   else if (doc.kind(0) === ARRAY) walkArray(doc, walk, 0, '');
-  // Each id is a slice of one string of all of them: a flat string, where `prefix + key` would
-  // be a rope that every comparison with a translation's key (render) first copies flat, and
-  // that keeps the key's own string alive besides.
+  const { values, flags, extra, conventions } = walk;
+  return { ids: sliceIds(walk), values, flags, extra, conventions };
+}
+
+/**
+ * Each id as a slice of one string of all of them: a flat string, where `prefix + key` would be a
+ * rope that every comparison with a translation's key (render) first copies flat, and that keeps
+ * the key's own string alive besides. A function of its own, so that the optimized code V8 enters
+ * in the middle of this loop does not go on into code that has never run (and deoptimize there).
+ */
+function sliceIds(walk: Walk): string[] {
   const all = walk.parts.join('');
   const { ids, ends, count } = walk;
   for (let n = 0, start = 0; n < count; n++) {
@@ -75,8 +83,7 @@ export function jsonEntries(doc: JsonDoc): JsonEntries {
     ids.push(all.slice(start, end));
     start = end;
   }
-  const { values, flags, extra, conventions } = walk;
-  return { ids, values, flags, extra, conventions };
+  return ids;
 }
 
 /** Entries while the document is walked: ids are collected as parts of one string. */
