@@ -17,6 +17,8 @@ export interface Leaf {
   id: string;
   /** Member names from the localization object to the node holding `stringUnit` or `variations`. */
   path: string[];
+  /** Event of that node in the source localization (-1 for a key-only string's leaf). */
+  node: number;
   plural: boolean;
   /** Source text (plain leaves) or forms (plural leaves) with the event of each value literal. */
   text?: { value: string; at: number };
@@ -89,7 +91,7 @@ function readString(doc: JsonDoc, keyEvent: number, object: number, sourceLangua
   if (source >= 0) collectLeaves(doc, source, id, [], false, entry.leaves);
   // Without a source localization the key is the source text, as Xcode shows it.
   if (entry.leaves.length === 0 && source < 0) {
-    entry.leaves.push({ id, path: [], plural: false, text: { value: key, at: keyEvent } });
+    entry.leaves.push({ id, path: [], node: -1, plural: false, text: { value: key, at: keyEvent } });
   }
   return entry;
 }
@@ -103,7 +105,7 @@ function collectLeaves(
   out: Leaf[],
 ) {
   const unit = stringUnitValue(doc, node);
-  if (unit >= 0) out.push({ id, path, plural: false, text: { value: doc.string(unit), at: unit } });
+  if (unit >= 0) out.push({ id, path, node, plural: false, text: { value: doc.string(unit), at: unit } });
   const variations = objectMember(doc, node, 'variations');
   if (variations >= 0) {
     const plural = objectMember(doc, variations, 'plural');
@@ -114,7 +116,8 @@ function collectLeaves(
         const value = form >= 0 ? stringUnitValue(doc, form) : -1;
         if (value >= 0) forms.set(category, { value: doc.string(value), at: value });
       }
-      if (forms.has('other')) out.push({ id: substitution ? id : `${id}|plural`, path, plural: true, forms });
+      if (forms.has('other'))
+        out.push({ id: substitution ? id : `${id}|plural`, path, node, plural: true, forms });
     }
     const device = objectMember(doc, variations, 'device');
     if (device >= 0) {

@@ -23,7 +23,6 @@
 
 import { readJson, reuseJson, startsWithObject } from '../json/index.ts';
 import { LazyUnit, UnitPlaces } from '../json/lazy-unit.ts';
-import { patchText } from '../json/patch.ts';
 import type { JsonDoc } from '../json/tokens.ts';
 import {
   type FormatModule,
@@ -35,8 +34,9 @@ import {
   type Translations,
   type Unit,
 } from '../model.ts';
-import { encodeText, TextPositions } from '../text.ts';
+import { TextPositions } from '../text.ts';
 import { type Catalog, existingLeaf, objectMember, readCatalog } from './catalog.ts';
+import { patchSink } from './output.ts';
 import { catalogEdits } from './render.ts';
 
 export interface XcstringsParseOptions extends ParseOptions {
@@ -102,10 +102,9 @@ function sourceForms(forms: ReadonlyMap<PluralCategory, { value: string }>): Plu
 function render(original: Uint8Array, translations: Translations, options: RenderOptions): Uint8Array {
   const catalog = read(original, options, true);
   if (translations.size === 0) return original;
-  const edits = catalogEdits(catalog, translations, options.targetLang);
-  if (edits.length === 0) return original;
-  const { decoded } = catalog.doc;
-  return encodeText(patchText(decoded.text, edits), decoded.encoding, decoded.bom);
+  const sink = patchSink(original, catalog.doc.decoded);
+  catalogEdits(catalog, translations, options.targetLang, sink);
+  return sink.finish();
 }
 
 /** A JSON object that names its `sourceLanguage` and `strings` near the top. */

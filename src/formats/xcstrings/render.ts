@@ -10,32 +10,48 @@ import { escaperFor } from '../json/render.ts';
 import type { JsonDoc } from '../json/tokens.ts';
 import type { PluralCategory, PluralForms, Translations } from '../model.ts';
 import type { Edit } from '../text.ts';
-import { buildLocalization } from './build.ts';
-import { type Catalog, type CatalogString, existingLeaf, type Leaf, objectMember } from './catalog.ts';
-import { memberNames, type XcodeObject, type XcodeStyle, xcodeCompare, xcodeJson } from './xcode-json.ts';
+import {
+  type Catalog,
+  type CatalogString,
+  existingLeaf,
+  type Leaf,
+  nodeAt,
+  objectMember,
+  stringUnitValue,
+} from './catalog.ts';
+import { LocalizationWriter } from './localization.ts';
+import type { PatchSink } from './output.ts';
+import { memberNames, type XcodeStyle, xcodeCompare } from './xcode-json.ts';
 
-/** Edits that write `translations` into the `targetLang` localizations of the catalog. */
-export function catalogEdits(catalog: Catalog, translations: Translations, targetLang: string): Edit[] {
+/** Writes `translations` into the `targetLang` localizations of the catalog, as edits in file order. */
+export function catalogEdits(
+  catalog: Catalog,
+  translations: Translations,
+  targetLang: string,
+  sink: PatchSink,
+): void {
   const { doc } = catalog;
   const style = xcodeStyle(doc);
+  const writer = new LocalizationWriter(doc, style, targetLang);
   const lookup = inFileOrder(translations);
-  const edits: Edit[] = [];
+  // Translations of the current string's leaves, by leaf index (one list reused for every string).
+  const found: (string | PluralForms | undefined)[] = [];
   for (const entry of catalog.strings) {
     if (!entry.translatable) continue;
     const existing = entry.localizations >= 0 ? objectMember(doc, entry.localizations, targetLang) : -1;
-    const found = new Map<string, string | PluralForms>();
+    const { leaves } = entry;
     let changed = false;
-    for (const leaf of entry.leaves) {
+    for (let i = 0; i < leaves.length; i++) {
+      const leaf = leaves[i]!;
       const translation = lookup(leaf.id);
-      if (translation === undefined) continue;
-      found.set(leaf.id, translation);
-      changed ||= isNew(doc, leaf, translation, existing, targetLang);
+      found[i] = translation;
+      if (translation !== undefined && !changed)
+        changed = isNew(doc, leaf, translation, existing, targetLang);
     }
+    found.length = leaves.length;
     if (!changed) continue;
-    const localization = buildLocalization(entry, { doc, targetLang, translations: found, existing });
-    edits.push(localizationEdit(doc, entry, targetLang, localization, existing, style));
+    localizationEdit(doc, entry, targetLang, writer, found, existing, style, sink);
   }
-  return edits;
 }
 
 /** A translation that is neither a copy of the source nor what the target already says. */
@@ -46,21 +62,18 @@ function isNew(
   existing: number,
   targetLang: string,
 ): boolean {
-  const current = existingLeaf(doc, existing, leaf);
   if (!leaf.plural) {
     if (typeof translation !== 'string') return true;
-    return translation !== leaf.text!.value && translation !== current;
+    if (translation === leaf.text!.value) return false;
+    const node = existing >= 0 ? nodeAt(doc, existing, leaf.path) : -1;
+    const value = node >= 0 ? stringUnitValue(doc, node) : -1;
+    return value < 0 || !doc.stringEquals(value, translation);
   }
   const forms = leaf.forms!;
-  const given: Partial<Record<PluralCategory, string>> =
-    typeof translation === 'string' ? { other: translation } : translation;
-  const other = forms.get('other')!.value;
-  // A copy of the source, form by form (the source's `other` standing in for categories it lacks).
-  const copy = Object.entries(given).every(
-    ([c, text]) => text === (forms.get(c as PluralCategory)?.value ?? other),
-  );
-  if (copy) return false;
+  if (isSourceCopy(forms, translation)) return false;
+  const current = existingLeaf(doc, existing, leaf);
   if (!(current instanceof Map)) return true;
+  const other = forms.get('other')!.value;
   // Compared with what the target says; a form the target lacks that merely copies the source is no news.
   const written = formsToWrite(translation, targetLang, 'cardinal', forms.has('zero'));
   for (const [c, text] of written) {
@@ -69,39 +82,59 @@ function isNew(
   return [...current.keys()].some((c) => !written.has(c));
 }
 
+/**
+ * A copy of the source, form by form (the source's `other` standing in for categories it lacks):
+ * every form the translation gives equals the source's.
+ */
+function isSourceCopy(
+  forms: ReadonlyMap<PluralCategory, { value: string }>,
+  translation: string | PluralForms,
+) {
+  const other = forms.get('other')!.value;
+  if (typeof translation === 'string') return translation === other;
+  for (const c of Object.keys(translation)) {
+    if (translation[c as PluralCategory] !== (forms.get(c as PluralCategory)?.value ?? other)) return false;
+  }
+  return true;
+}
+
+/** The edit that replaces the string's target localization, or inserts it (and `localizations`). */
 function localizationEdit(
   doc: JsonDoc,
   entry: CatalogString,
   targetLang: string,
-  localization: XcodeObject,
+  writer: LocalizationWriter,
+  found: readonly (string | PluralForms | undefined)[],
   existing: number,
   style: XcodeStyle,
-): Edit {
+  sink: PatchSink,
+): void {
   if (existing >= 0) {
     const indent = lineIndent(doc.text, doc.start(existing));
-    return {
-      start: doc.start(existing),
-      end: doc.end(existing),
-      replacement: xcodeJson(localization, indent, style),
-    };
+    sink.edit(doc.start(existing), doc.end(existing), writer.write(entry, found, existing, indent, false));
+    return;
   }
-  if (entry.localizations >= 0)
-    return insertMember(doc, entry.localizations, targetLang, localization, style);
-  return insertMember(doc, entry.object, 'localizations', { [targetLang]: localization }, style);
+  const inLocalizations = entry.localizations >= 0;
+  const object = inLocalizations ? entry.localizations : entry.object;
+  const name = inLocalizations ? targetLang : 'localizations';
+  const outer = lineIndent(doc.text, doc.start(object));
+  const indent = outer + style.unit;
+  const value = writer.write(entry, found, existing, indent, !inLocalizations);
+  const { start, end, replacement } = insertMember(doc, object, name, value, outer, style);
+  sink.edit(start, end, replacement);
 }
 
-/** Inserts `"name" : value` into an object at the position Xcode's sorted keys give it. */
+/** Inserts `"name" : value` (value written at the members' indentation) where Xcode's sorted keys put it. */
 function insertMember(
   doc: JsonDoc,
   object: number,
   name: string,
-  value: XcodeObject,
+  value: string,
+  outer: string,
   style: XcodeStyle,
 ): Edit {
-  const text = doc.text;
-  const outer = lineIndent(text, doc.start(object));
   const indent = outer + style.unit;
-  const member = `"${style.member(name)}${xcodeJson(value, indent, style)}`;
+  const member = `"${style.member(name)}${value}`;
   const keys = doc.keys(object);
   if (keys.length === 0) {
     // Xcode writes an empty object as `{`, a blank line, `}`: replace its inside.

@@ -1,13 +1,8 @@
 /**
- * Writing JSON the way Xcode writes string catalogs: Foundation's JSONSerialization with
- * `.prettyPrinted` and `.sortedKeys` — members one per line, `"key" : value`, two-space
- * indentation, keys sorted, and an empty object written as `{`, a blank line, `}`.
+ * How Xcode writes string catalogs: Foundation's JSONSerialization with `.prettyPrinted` and
+ * `.sortedKeys` — members one per line, `"key" : value`, two-space indentation, keys sorted, and an
+ * empty object written as `{`, a blank line, `}` (localization.ts writes localizations this way).
  */
-
-export type XcodeValue = string | number | boolean | XcodeObject;
-export interface XcodeObject {
-  [key: string]: XcodeValue;
-}
 
 export interface XcodeStyle {
   /** One indentation level (two spaces in Xcode's files). */
@@ -33,83 +28,6 @@ export function memberNames(escapeName: (value: string) => string): (name: strin
     }
     return member;
   };
-}
-
-/** Serializes a value whose first line continues a line indented by `indent`. */
-export function xcodeJson(value: XcodeValue, indent: string, style: XcodeStyle): string {
-  if (typeof value === 'string') return `"${style.escape(value)}"`;
-  if (typeof value !== 'object') return String(value);
-  // One flat string per call: a rope of a piece per token would have to be flattened (and, while
-  // it lives, copied by every scavenge) with the rest of a large render.
-  const parts: string[] = [];
-  write(value, indent, style, parts);
-  return parts.join('');
-}
-
-/** The constant pieces of an object written at one indentation, for one style. */
-interface Level {
-  unit: string;
-  eol: string;
-  /** The members' indentation. */
-  inner: string;
-  /** Before the first member's name, and before each further one's. */
-  first: string;
-  next: string;
-  /** After the last member. */
-  close: string;
-  empty: string;
-}
-
-/** Levels by indentation (files keep to one style, so the cache stays small). */
-const levels = new Map<string, Level>();
-
-function levelOf(indent: string, style: XcodeStyle): Level {
-  const known = levels.get(indent);
-  if (known && known.unit === style.unit && known.eol === style.eol) return known;
-  const inner = indent + style.unit;
-  const level: Level = {
-    unit: style.unit,
-    eol: style.eol,
-    inner,
-    first: `{${style.eol}${inner}"`,
-    next: `,${style.eol}${inner}"`,
-    close: `${style.eol}${indent}}`,
-    empty: `{${style.eol}${style.eol}${indent}}`,
-  };
-  if (levels.size < 100) levels.set(indent, level);
-  return level;
-}
-
-function write(value: XcodeValue, indent: string, style: XcodeStyle, parts: string[]): void {
-  if (typeof value === 'string') {
-    parts.push(`"${style.escape(value)}"`);
-    return;
-  }
-  if (typeof value !== 'object') {
-    parts.push(String(value));
-    return;
-  }
-  const keys = sortedKeys(value);
-  const level = levelOf(indent, style);
-  if (keys.length === 0) {
-    parts.push(level.empty);
-    return;
-  }
-  for (let i = 0; i < keys.length; i++) {
-    const k = keys[i]!;
-    parts.push(i === 0 ? level.first : level.next, style.member(k));
-    write(value[k]!, level.inner, style, parts);
-  }
-  parts.push(level.close);
-}
-
-/** Object.keys of a value in Xcode's order: usually already sorted, as build.ts writes them. */
-function sortedKeys(value: XcodeObject): readonly string[] {
-  const keys = Object.keys(value);
-  for (let i = 1; i < keys.length; i++) {
-    if (xcodeCompare(keys[i - 1]!, keys[i]!) > 0) return keys.sort(xcodeCompare);
-  }
-  return keys;
 }
 
 /**
