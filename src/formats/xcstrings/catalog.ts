@@ -8,7 +8,7 @@
  */
 
 import { type JsonDoc, OBJECT, STRING } from '../json/tokens.ts';
-import type { PluralCategory } from '../model.ts';
+import type { PluralCategory, PluralForms } from '../model.ts';
 
 export const CATEGORIES: readonly PluralCategory[] = ['zero', 'one', 'two', 'few', 'many', 'other'];
 
@@ -16,13 +16,16 @@ export const CATEGORIES: readonly PluralCategory[] = ['zero', 'one', 'two', 'few
 export interface Leaf {
   id: string;
   /** Member names from the localization object to the node holding `stringUnit` or `variations`. */
-  path: string[];
+  path: readonly string[];
   /** Event of that node in the source localization (-1 for a key-only string's leaf). */
   node: number;
   plural: boolean;
-  /** Source text (plain leaves) or forms (plural leaves) with the event of each value literal. */
-  text?: { value: string; at: number };
-  forms?: Map<PluralCategory, { value: string; at: number }>;
+  /** Source text: the plain text, or a plural leaf's `other` form. */
+  value: string;
+  /** Event of the literal holding the text (a plural leaf's first form; a key-only string's key). */
+  at: number;
+  /** A plural leaf's forms, in CLDR order (read-only: parse gives units copies). */
+  forms: PluralForms | undefined;
 }
 
 export interface CatalogString {
@@ -31,8 +34,8 @@ export interface CatalogString {
   keyEvent: number;
   object: number;
   translatable: boolean;
-  comment?: string;
-  extractionState?: string;
+  comment: string | undefined;
+  extractionState: string | undefined;
   /** Events of the `localizations` object and of the source language's localization, or -1. */
   localizations: number;
   source: number;
@@ -44,6 +47,8 @@ export interface Catalog {
   sourceLanguage: string;
   strings: CatalogString[];
 }
+
+const NO_PATH: readonly string[] = Object.freeze([]);
 
 /** Escapes a catalog key for use in unit ids. */
 export function escapeKey(key: string): string {
@@ -61,7 +66,8 @@ export function readCatalog(doc: JsonDoc, fail: (message: string, at: number) =>
     throw fail('missing "strings" object', doc.start(0));
   const sourceLanguage = doc.string(sourceEvent);
   const strings: CatalogString[] = [];
-  for (const keyEvent of doc.keys(stringsEvent)) {
+  const stop = doc.next(stringsEvent);
+  for (let keyEvent = stringsEvent + 1; keyEvent < stop; keyEvent = doc.next(keyEvent + 1)) {
     const object = keyEvent + 1;
     if (doc.kind(object) !== OBJECT) throw fail('a string entry must be an object', doc.start(object));
     strings.push(readString(doc, keyEvent, object, sourceLanguage));
@@ -69,59 +75,131 @@ export function readCatalog(doc: JsonDoc, fail: (message: string, at: number) =>
   return { doc, sourceLanguage, strings };
 }
 
+/*
+ * The readers below visit each object's members once, naming each key by comparison (lengths
+ * first): a catalog has tens of thousands of small objects, and looking up each wanted member
+ * with a scan of its own visits the same keys again and again. Keys are unique (the tokenizer
+ * rejects duplicates), so the one match of a name is the member a lookup would find.
+ */
+
 function readString(doc: JsonDoc, keyEvent: number, object: number, sourceLanguage: string): CatalogString {
   const key = doc.string(keyEvent);
-  const shouldTranslate = doc.member(object, 'shouldTranslate');
-  const localizations = objectMember(doc, object, 'localizations');
+  let translatable = true;
+  let localizations = -1;
+  let comment: string | undefined;
+  let extractionState: string | undefined;
+  const stop = doc.next(object);
+  for (let k = object + 1; k < stop; k = doc.next(k + 1)) {
+    const kind = doc.kind(k + 1);
+    if (kind === OBJECT) {
+      if (doc.stringEquals(k, 'localizations')) localizations = k + 1;
+    } else if (kind === STRING) {
+      if (doc.stringEquals(k, 'comment')) comment = doc.string(k + 1);
+      else if (doc.stringEquals(k, 'extractionState')) extractionState = doc.string(k + 1);
+    } else if (doc.stringEquals(k, 'shouldTranslate')) {
+      translatable = !doc.text.startsWith('false', doc.start(k + 1));
+    }
+  }
   const source = localizations >= 0 ? objectMember(doc, localizations, sourceLanguage) : -1;
   const entry: CatalogString = {
     key,
     keyEvent,
     object,
-    translatable: !(shouldTranslate >= 0 && doc.text.startsWith('false', doc.start(shouldTranslate))),
+    translatable,
+    comment,
+    extractionState,
     localizations,
     source,
     leaves: [],
   };
-  const comment = stringMember(doc, object, 'comment');
-  if (comment !== undefined) entry.comment = comment;
-  const extractionState = stringMember(doc, object, 'extractionState');
-  if (extractionState !== undefined) entry.extractionState = extractionState;
   const id = escapeKey(key);
-  if (source >= 0) collectLeaves(doc, source, id, [], false, entry.leaves);
+  if (source >= 0) collectLeaves(doc, source, id, NO_PATH, false, entry.leaves);
   // Without a source localization the key is the source text, as Xcode shows it.
   if (entry.leaves.length === 0 && source < 0) {
-    entry.leaves.push({ id, path: [], node: -1, plural: false, text: { value: key, at: keyEvent } });
+    entry.leaves.push({
+      id,
+      path: NO_PATH,
+      node: -1,
+      plural: false,
+      value: key,
+      at: keyEvent,
+      forms: undefined,
+    });
   }
   return entry;
 }
+
+/** A node's `stringUnit`, `variations` and `substitutions` objects (-1 where absent). */
+interface NodeMembers {
+  stringUnit: number;
+  variations: number;
+  substitutions: number;
+}
+
+/** Reads a node's members into `out` (one object reused: nodes are read one after another). */
+function nodeMembers(doc: JsonDoc, node: number, out: NodeMembers): NodeMembers {
+  out.stringUnit = -1;
+  out.variations = -1;
+  out.substitutions = -1;
+  const stop = doc.next(node);
+  for (let k = node + 1; k < stop; k = doc.next(k + 1)) {
+    if (doc.kind(k + 1) !== OBJECT) continue;
+    if (doc.stringEquals(k, 'stringUnit')) out.stringUnit = k + 1;
+    else if (doc.stringEquals(k, 'variations')) out.variations = k + 1;
+    else if (doc.stringEquals(k, 'substitutions')) out.substitutions = k + 1;
+  }
+  return out;
+}
+
+const members: NodeMembers = { stringUnit: -1, variations: -1, substitutions: -1 };
 
 function collectLeaves(
   doc: JsonDoc,
   node: number,
   id: string,
-  path: string[],
+  path: readonly string[],
   substitution: boolean,
   out: Leaf[],
 ) {
-  const unit = stringUnitValue(doc, node);
-  if (unit >= 0) out.push({ id, path, node, plural: false, text: { value: doc.string(unit), at: unit } });
-  const variations = objectMember(doc, node, 'variations');
+  const { stringUnit, variations, substitutions } = nodeMembers(doc, node, members);
+  const unit = stringUnit >= 0 ? unitValue(doc, stringUnit) : -1;
+  if (unit >= 0)
+    out.push({ id, path, node, plural: false, value: doc.string(unit), at: unit, forms: undefined });
   if (variations >= 0) {
-    const plural = objectMember(doc, variations, 'plural');
-    if (plural >= 0) {
-      const forms = new Map<PluralCategory, { value: string; at: number }>();
-      for (const category of CATEGORIES) {
-        const form = objectMember(doc, plural, category);
-        const value = form >= 0 ? stringUnitValue(doc, form) : -1;
-        if (value >= 0) forms.set(category, { value: doc.string(value), at: value });
-      }
-      if (forms.has('other'))
-        out.push({ id: substitution ? id : `${id}|plural`, path, node, plural: true, forms });
+    let plural = -1;
+    let device = -1;
+    const stop = doc.next(variations);
+    for (let k = variations + 1; k < stop; k = doc.next(k + 1)) {
+      if (doc.kind(k + 1) !== OBJECT) continue;
+      if (doc.stringEquals(k, 'plural')) plural = k + 1;
+      else if (doc.stringEquals(k, 'device')) device = k + 1;
     }
-    const device = objectMember(doc, variations, 'device');
+    if (plural >= 0) {
+      const values = pluralValues(doc, plural);
+      if (values[5]! >= 0) {
+        const forms: Partial<Record<PluralCategory, string>> = {};
+        let at = -1;
+        for (let c = 0; c < 6; c++) {
+          const value = values[c]!;
+          if (value < 0) continue;
+          forms[CATEGORIES[c]!] = doc.string(value);
+          if (at < 0) at = value;
+        }
+        const other = (forms as PluralForms).other;
+        out.push({
+          id: substitution ? id : `${id}|plural`,
+          path,
+          node,
+          plural: true,
+          value: other,
+          at,
+          forms: forms as PluralForms,
+        });
+      }
+    }
     if (device >= 0) {
-      for (const k of doc.keys(device)) {
+      const stop = doc.next(device);
+      for (let k = device + 1; k < stop; k = doc.next(k + 1)) {
         if (doc.kind(k + 1) !== OBJECT) continue;
         const name = doc.string(k);
         collectLeaves(
@@ -135,9 +213,9 @@ function collectLeaves(
       }
     }
   }
-  const substitutions = objectMember(doc, node, 'substitutions');
   if (substitutions >= 0) {
-    for (const k of doc.keys(substitutions)) {
+    const stop = doc.next(substitutions);
+    for (let k = substitutions + 1; k < stop; k = doc.next(k + 1)) {
       if (doc.kind(k + 1) !== OBJECT) continue;
       const name = doc.string(k);
       collectLeaves(
@@ -152,23 +230,46 @@ function collectLeaves(
   }
 }
 
+/** The index in CATEGORIES of a key naming a plural category, or -1. */
+function categoryOf(doc: JsonDoc, key: number): number {
+  for (let c = 0; c < 6; c++) if (doc.stringEquals(key, CATEGORIES[c]!)) return c;
+  return -1;
+}
+
+/** Scratch for pluralValues: read and used before the next call. */
+const formValues = new Int32Array(6);
+
+/** The `stringUnit.value` event of each category of a plural variation, by CATEGORIES index (-1: none). */
+function pluralValues(doc: JsonDoc, plural: number): Int32Array {
+  formValues.fill(-1);
+  const stop = doc.next(plural);
+  for (let k = plural + 1; k < stop; k = doc.next(k + 1)) {
+    if (doc.kind(k + 1) !== OBJECT) continue;
+    const c = categoryOf(doc, k);
+    if (c >= 0) formValues[c] = stringUnitValue(doc, k + 1);
+  }
+  return formValues;
+}
+
 /** The value event of an object member that is itself an object, or -1. */
 export function objectMember(doc: JsonDoc, object: number, name: string): number {
   const e = doc.member(object, name);
   return e >= 0 && doc.kind(e) === OBJECT ? e : -1;
 }
 
-function stringMember(doc: JsonDoc, object: number, name: string): string | undefined {
-  const e = doc.member(object, name);
-  return e >= 0 && doc.kind(e) === STRING ? doc.string(e) : undefined;
+/** The event of a string unit's `value` string, or -1. */
+function unitValue(doc: JsonDoc, unit: number): number {
+  const stop = doc.next(unit);
+  for (let k = unit + 1; k < stop; k = doc.next(k + 1)) {
+    if (doc.stringEquals(k, 'value')) return doc.kind(k + 1) === STRING ? k + 1 : -1;
+  }
+  return -1;
 }
 
 /** The event of `stringUnit.value` under a node, or -1. */
 export function stringUnitValue(doc: JsonDoc, node: number): number {
   const unit = objectMember(doc, node, 'stringUnit');
-  if (unit < 0) return -1;
-  const value = doc.member(unit, 'value');
-  return value >= 0 && doc.kind(value) === STRING ? value : -1;
+  return unit < 0 ? -1 : unitValue(doc, unit);
 }
 
 /** The node at `path` under a localization object, or -1. */
@@ -193,13 +294,11 @@ export function existingLeaf(
     const value = stringUnitValue(doc, node);
     return value >= 0 ? doc.string(value) : undefined;
   }
-  const plural = nodeAt(doc, node, ['variations', 'plural']);
+  const variations = objectMember(doc, node, 'variations');
+  const plural = variations >= 0 ? objectMember(doc, variations, 'plural') : -1;
   if (plural < 0) return undefined;
+  const values = pluralValues(doc, plural);
   const forms = new Map<PluralCategory, string>();
-  for (const category of CATEGORIES) {
-    const form = objectMember(doc, plural, category);
-    const value = form >= 0 ? stringUnitValue(doc, form) : -1;
-    if (value >= 0) forms.set(category, doc.string(value));
-  }
+  for (let c = 0; c < 6; c++) if (values[c]! >= 0) forms.set(CATEGORIES[c]!, doc.string(values[c]!));
   return forms.size > 0 ? forms : undefined;
 }

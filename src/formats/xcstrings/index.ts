@@ -72,14 +72,12 @@ function parse(bytes: Uint8Array, options: XcstringsParseOptions = {}): Unit[] {
     const notes = entry.comment ? [entry.comment] : NO_STRINGS;
     const flags = entry.extractionState ? [`extractionState=${entry.extractionState}`] : NO_STRINGS;
     for (const leaf of entry.leaves) {
-      const at = leaf.text?.at ?? leaf.forms!.values().next().value!.at;
-      const source = leaf.text?.value ?? leaf.forms!.get('other')!.value;
-      const unit = new LazyUnit(leaf.id, source, places, doc.start(at) + 1, doc.end(at) - 1);
+      const unit = new LazyUnit(leaf.id, leaf.value, places, doc.start(leaf.at) + 1, doc.end(leaf.at) - 1);
       // Each unit gets its own lists, as callers may hold on to one unit's notes.
       if (notes !== NO_STRINGS) unit.notes = [...notes];
       if (flags !== NO_STRINGS) unit.flags = [...flags];
       unit.translatable = entry.translatable;
-      if (leaf.forms) unit.sourcePlural = sourceForms(leaf.forms);
+      if (leaf.forms) unit.sourcePlural = { ...leaf.forms };
       const existing = target >= 0 ? existingLeaf(doc, target, leaf) : undefined;
       if (typeof existing === 'string') unit.target = existing;
       else if (existing?.has('other')) {
@@ -90,13 +88,6 @@ function parse(bytes: Uint8Array, options: XcstringsParseOptions = {}): Unit[] {
     }
   }
   return units;
-}
-
-/** A leaf's forms as PluralForms, in the leaf's (CLDR) order. */
-function sourceForms(forms: ReadonlyMap<PluralCategory, { value: string }>): PluralForms {
-  const out: Partial<Record<PluralCategory, string>> = {};
-  for (const [category, form] of forms) out[category] = form.value;
-  return out as PluralForms;
 }
 
 function render(original: Uint8Array, translations: Translations, options: RenderOptions): Uint8Array {

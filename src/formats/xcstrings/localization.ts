@@ -233,7 +233,7 @@ export class LocalizationWriter {
       return;
     }
     const node = this.existing >= 0 ? nodeAt(this.doc, this.existing, leaf.path) : -1;
-    if (!this.existingUnit(node, depth)) this.unit('new', leaf.text!.value, depth);
+    if (!this.existingUnit(node, depth)) this.unit('new', leaf.value, depth);
   }
 
   /** Writes the string unit the target has at `node`, if any. */
@@ -266,13 +266,13 @@ export class LocalizationWriter {
       const state = translation !== undefined ? 'translated' : 'new';
       const given: Partial<Record<PluralCategory, string>> =
         translation === undefined
-          ? sourceForms(forms)
+          ? forms
           : typeof translation === 'string'
             ? { other: translation }
             : translation;
       const other = given.other;
       if (typeof other !== 'string') throw new FormatError('plural translation without an "other" form');
-      const plan = formPlan(this.targetLang, 'cardinal', forms.has('zero'));
+      const plan = formPlan(this.targetLang, 'cardinal', forms.zero !== undefined);
       for (const category of XCODE_CATEGORIES) {
         const i = CATEGORY_ORDER.indexOf(category);
         const text = given[category];
@@ -315,12 +315,4 @@ function sortedNames(doc: JsonDoc, keys: number[]): number[] {
       return keys.sort((a, b) => xcodeCompare(doc.string(a), doc.string(b)));
   }
   return keys;
-}
-
-function sourceForms(
-  forms: ReadonlyMap<PluralCategory, { value: string }>,
-): Partial<Record<PluralCategory, string>> {
-  const out: Partial<Record<PluralCategory, string>> = {};
-  for (const [category, form] of forms) out[category] = form.value;
-  return out;
 }

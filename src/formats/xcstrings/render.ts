@@ -4,7 +4,7 @@
  * writes it; every other byte stays as it was.
  */
 
-import { formsToWrite } from '../json/cldr.ts';
+import { CATEGORY_ORDER, formsToWrite } from '../json/cldr.ts';
 import { inFileOrder } from '../json/lookup.ts';
 import { escaperFor } from '../json/render.ts';
 import type { JsonDoc } from '../json/tokens.ts';
@@ -64,7 +64,7 @@ function isNew(
 ): boolean {
   if (!leaf.plural) {
     if (typeof translation !== 'string') return true;
-    if (translation === leaf.text!.value) return false;
+    if (translation === leaf.value) return false;
     const node = existing >= 0 ? nodeAt(doc, existing, leaf.path) : -1;
     const value = node >= 0 ? stringUnitValue(doc, node) : -1;
     return value < 0 || !doc.stringEquals(value, translation);
@@ -73,11 +73,11 @@ function isNew(
   if (isSourceCopy(forms, translation)) return false;
   const current = existingLeaf(doc, existing, leaf);
   if (!(current instanceof Map)) return true;
-  const other = forms.get('other')!.value;
+  const other = forms.other;
   // Compared with what the target says; a form the target lacks that merely copies the source is no news.
-  const written = formsToWrite(translation, targetLang, 'cardinal', forms.has('zero'));
+  const written = formsToWrite(translation, targetLang, 'cardinal', forms.zero !== undefined);
   for (const [c, text] of written) {
-    if (current.has(c) ? current.get(c) !== text : text !== (forms.get(c)?.value ?? other)) return true;
+    if (current.has(c) ? current.get(c) !== text : text !== (forms[c] ?? other)) return true;
   }
   return [...current.keys()].some((c) => !written.has(c));
 }
@@ -86,14 +86,13 @@ function isNew(
  * A copy of the source, form by form (the source's `other` standing in for categories it lacks):
  * every form the translation gives equals the source's.
  */
-function isSourceCopy(
-  forms: ReadonlyMap<PluralCategory, { value: string }>,
-  translation: string | PluralForms,
-) {
-  const other = forms.get('other')!.value;
+function isSourceCopy(forms: PluralForms, translation: string | PluralForms): boolean {
+  const other = forms.other;
   if (typeof translation === 'string') return translation === other;
   for (const c of Object.keys(translation)) {
-    if (translation[c as PluralCategory] !== (forms.get(c as PluralCategory)?.value ?? other)) return false;
+    // Only the source's own categories stand for themselves (not, say, an inherited `toString`).
+    const source = CATEGORY_ORDER.includes(c as PluralCategory) ? forms[c as PluralCategory] : undefined;
+    if (translation[c as PluralCategory] !== (source ?? other)) return false;
   }
   return true;
 }
