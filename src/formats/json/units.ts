@@ -52,80 +52,39 @@ export function entryContext(entries: JsonEntries, n: number): string {
  */
 export function jsonEntries(doc: JsonDoc): JsonEntries {
   // Every entry is a string event, so the event count bounds the entry count.
-  const walk: Walk = {
+  const entries: JsonEntries = {
     ids: [],
     values: new Int32Array(doc.count),
     flags: new Uint8Array(doc.count),
     extra: new Int32Array(doc.count),
     conventions: { marks: new Int32Array(doc.count), groups: [], contexts: [] },
-    count: 0,
-    parts: [],
-    ends: new Int32Array(doc.count),
-    length: 0,
   };
-  if (doc.kind(0) === OBJECT) walkObject(doc, walk, 0, '');
-  else if (doc.kind(0) === ARRAY) walkArray(doc, walk, 0, '');
-  const { values, flags, extra, conventions } = walk;
-  return { ids: sliceIds(walk), values, flags, extra, conventions };
-}
-
-/**
- * Each id as a slice of one string of all of them: a flat string, where `prefix + key` would be a
- * rope that every comparison with a translation's key (render) first copies flat, and that keeps
- * the key's own string alive besides. A function of its own, so that the optimized code V8 enters
- * in the middle of this loop does not go on into code that has never run (and deoptimize there).
- */
-function sliceIds(walk: Walk): string[] {
-  const all = walk.parts.join('');
-  const { ids, ends, count } = walk;
-  for (let n = 0, start = 0; n < count; n++) {
-    const end = ends[n]!;
-    ids.push(all.slice(start, end));
-    start = end;
-  }
-  return ids;
-}
-
-/** Entries while the document is walked: ids are collected as parts of one string. */
-interface Walk extends JsonEntries {
-  /** Entries so far. */
-  count: number;
-  /** The parts of every id, in order (a prefix and a last segment each). */
-  parts: string[];
-  /** Where each id ends in the parts joined. */
-  ends: Int32Array;
-  /** The length of the parts so far. */
-  length: number;
-}
-
-/** Adds entry `n`'s id, `prefix` + `segment`. */
-function addId(walk: Walk, prefix: string, segment: string): void {
-  walk.parts.push(prefix, segment);
-  walk.length += prefix.length + segment.length;
-  walk.ends[walk.count++] = walk.length;
+  if (doc.kind(0) === OBJECT) walkObject(doc, entries, 0, '');
+  else if (doc.kind(0) === ARRAY) walkArray(doc, entries, 0, '');
+  return entries;
 }
 
 // The walk runs once per value of large files: plain functions over the entry lists, with the
 // rare plural and context entries flagged, so that the common entry costs a push.
 
 /** Walks an array; `prefix` is the array's id and a dot (empty at the top). */
-function walkArray(doc: JsonDoc, entries: Walk, array: number, prefix: string): void {
+function walkArray(doc: JsonDoc, entries: JsonEntries, array: number, prefix: string): void {
   const stop = doc.next(array);
   for (let e = array + 1, index = 0; e < stop; e = doc.next(e), index++) {
     const kind = doc.kind(e);
     if (kind === STRING) {
-      entries.values[entries.count] = e;
-      addId(entries, prefix, String(index));
+      entries.values[entries.ids.length] = e;
+      entries.ids.push(prefix + index);
     } else if (kind === OBJECT) walkObject(doc, entries, e, `${prefix}${index}.`);
     else if (kind === ARRAY) walkArray(doc, entries, e, `${prefix}${index}.`);
   }
 }
 
 /** Walks an object; `prefix` is the object's id and a dot (empty at the top). */
-function walkObject(doc: JsonDoc, entries: Walk, object: number, prefix: string): void {
+function walkObject(doc: JsonDoc, entries: JsonEntries, object: number, prefix: string): void {
   const conventions = entries.conventions;
   markConventions(doc, object, conventions);
-  const { values, flags, extra } = entries;
+  const { ids, values, flags, extra } = entries;
   const marks = conventions.marks;
   const stop = doc.next(object);
   for (let key = object + 1; key < stop; key = doc.next(key + 1)) {
@@ -135,11 +94,11 @@ function walkObject(doc: JsonDoc, entries: Walk, object: number, prefix: string)
       // A plural member: the group is one entry, at its first member.
       const group = conventions.groups[mark - 1]!;
       if (group.first === key) {
-        const n = entries.count;
+        const n = ids.length;
         flags[n] = group.context === undefined ? PLURAL : PLURAL | CONTEXT;
         extra[n] = mark - 1;
         values[n] = value;
-        addId(entries, prefix, group.segment);
+        ids.push(prefix + group.segment);
       }
       continue;
     }
@@ -149,13 +108,13 @@ function walkObject(doc: JsonDoc, entries: Walk, object: number, prefix: string)
     // Only keys flagged by the tokenizer can hold characters that ids escape.
     const segment = doc.flagged(key, KEY_SPECIAL) ? escapeSegment(name) : name;
     if (kind === STRING) {
-      const n = entries.count;
+      const n = ids.length;
       if (mark < 0) {
         flags[n] = CONTEXT;
         extra[n] = -mark - 1;
       }
       values[n] = value;
-      addId(entries, prefix, segment);
+      ids.push(prefix + segment);
     } else if (kind === OBJECT) walkObject(doc, entries, value, `${prefix}${segment}.`);
     else walkArray(doc, entries, value, `${prefix}${segment}.`);
   }
