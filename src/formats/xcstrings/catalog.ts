@@ -130,14 +130,14 @@ function readString(doc: JsonDoc, keyEvent: number, object: number, sourceLangua
 }
 
 /** A node's `stringUnit`, `variations` and `substitutions` objects (-1 where absent). */
-interface NodeMembers {
+export interface NodeMembers {
   stringUnit: number;
   variations: number;
   substitutions: number;
 }
 
 /** Reads a node's members into `out` (one object reused: nodes are read one after another). */
-function nodeMembers(doc: JsonDoc, node: number, out: NodeMembers): NodeMembers {
+export function nodeMembers(doc: JsonDoc, node: number, out: NodeMembers): NodeMembers {
   out.stringUnit = -1;
   out.variations = -1;
   out.substitutions = -1;

@@ -14,11 +14,19 @@ import { FormatError } from '../errors.ts';
 import { CATEGORY_ORDER, formPlan } from '../json/cldr.ts';
 import { type JsonDoc, NUMBER, OBJECT, STRING } from '../json/tokens.ts';
 import type { PluralCategory, PluralForms } from '../model.ts';
-import { type CatalogString, type Leaf, nodeAt, objectMember, stringUnitValue } from './catalog.ts';
+import {
+  type CatalogString,
+  type Leaf,
+  type NodeMembers,
+  nodeAt,
+  nodeMembers,
+  objectMember,
+  stringUnitValue,
+} from './catalog.ts';
 import { type XcodeStyle, xcodeCompare } from './xcode-json.ts';
 
-/** Plural categories in Xcode's (sorted-key) order. */
-const XCODE_CATEGORIES: readonly PluralCategory[] = ['few', 'many', 'one', 'other', 'two', 'zero'];
+/** Plural categories in Xcode's (sorted-key) order: few, many, one, other, two, zero (CATEGORY_ORDER indexes). */
+const XCODE_ORDER: readonly number[] = [3, 4, 1, 5, 2, 0];
 
 /** The constant pieces of an object whose opening brace continues a line at one indentation. */
 interface Level {
@@ -28,10 +36,24 @@ interface Level {
   /** After the last member; an empty object (`{`, a blank line, `}`). */
   close: string;
   empty: string;
-  /** A whole `{ "state" : "…", "value" : "…" }` string unit around its two escaped strings. */
-  unitOpen: string;
+  /** In a string unit at this level: between its state and its value; after its value. */
   unitMid: string;
   unitClose: string;
+  /**
+   * Composites, so that a localization is a handful of pieces rather than one per token (each
+   * piece costs a rope node to make and to flatten): the `"stringUnit" : {` member up to the
+   * state (first or next member), and up to the value with state `translated`; the unit's close
+   * followed by this object's.
+   */
+  unitFirst: string;
+  unitNext: string;
+  translatedFirst: string;
+  translatedNext: string;
+  lastUnitClose: string;
+  /** A plural form's member up to its translated value, by category index * 2 (+1: not first). */
+  forms: string[];
+  /** A plural form's member (and stringUnit) up to its state, likewise. */
+  formStates: string[];
 }
 
 /** Writes target localizations for one render: one document, style and target language. */
@@ -53,6 +75,11 @@ export class LocalizationWriter {
   private leaves: readonly Leaf[] = [];
   private found: readonly (string | PluralForms | undefined)[] = [];
   private existing = -1;
+  /** What existingUnit read last. */
+  private state = '';
+  private value = '';
+  /** Scratch for nodeMembers (read before any recursion). */
+  private readonly members: NodeMembers = { stringUnit: -1, variations: -1, substitutions: -1 };
 
   constructor(doc: JsonDoc, style: XcodeStyle, targetLang: string) {
     this.doc = doc;
@@ -93,10 +120,7 @@ export class LocalizationWriter {
       depth = 1;
     }
     if (entry.source < 0) {
-      const level = this.level(depth);
-      this.out += level.first + this.names.stringUnit;
-      this.plainUnit(0, depth + 1);
-      this.out += level.close;
+      this.plainUnit(0, depth, true, true);
     } else {
       this.node(entry.source, false, depth);
     }
@@ -118,24 +142,59 @@ export class LocalizationWriter {
   }
 
   private level(depth: number): Level {
-    const known = this.levels[depth];
-    if (known) return known;
+    if (depth < this.levels.length) return this.levels[depth]!;
+    // Made in order (a packed array); the two below are needed with each level anyway.
+    for (let d = this.levels.length; d <= depth + 2; d++) this.levels.push(this.makeLevel(d));
+    return this.levels[depth]!;
+  }
+
+  private makeLevel(depth: number): Level {
     const { unit, eol, member } = this.style;
     const indent = this.indent + unit.repeat(depth);
     const inner = indent + unit;
-    const level: Level = {
-      first: `{${eol}${inner}"`,
-      next: `,${eol}${inner}"`,
+    const inner2 = inner + unit;
+    const first = `{${eol}${inner}"`;
+    const next = `,${eol}${inner}"`;
+    // The string unit's own object, one level down.
+    const unitOpen = `{${eol}${inner2}"${member('state')}"`;
+    const unitMid = `",${eol}${inner2}"${member('value')}"`;
+    const innerClose = `"${eol}${inner}}`;
+    const unitFirst = `${first}${this.names.stringUnit}${unitOpen}`;
+    const unitNext = `${next}${this.names.stringUnit}${unitOpen}`;
+    return {
+      first,
+      next,
       close: `${eol}${indent}}`,
       empty: `{${eol}${eol}${indent}}`,
-      unitOpen: `{${eol}${inner}"${member('state')}"`,
       unitMid: `",${eol}${inner}"${member('value')}"`,
       unitClose: `"${eol}${indent}}`,
+      unitFirst,
+      unitNext,
+      translatedFirst: `${unitFirst}translated${unitMid}`,
+      translatedNext: `${unitNext}translated${unitMid}`,
+      lastUnitClose: `${innerClose}${eol}${indent}}`,
+      forms: new Array<string>(12).fill(''),
+      formStates: new Array<string>(12).fill(''),
     };
-    // Fill any shallower levels first, so that the array stays dense.
-    for (let d = this.levels.length; d < depth; d++) this.level(d);
-    this.levels[depth] = level;
-    return level;
+  }
+
+  /**
+   * A plural form's member at `depth` up to its value (`translated`) or its state (`state`):
+   * `"one" : { "stringUnit" : { "state" : …`.
+   */
+  private formPiece(depth: number, category: number, first: boolean, translated: boolean): string {
+    const level = this.level(depth);
+    const pieces = translated ? level.forms : level.formStates;
+    const i = category * 2 + (first ? 0 : 1);
+    let piece = pieces[i]!;
+    if (piece === '') {
+      const form = this.level(depth + 1);
+      const name = this.style.member(CATEGORY_ORDER[category]!);
+      piece =
+        (first ? level.first : level.next) + name + (translated ? form.translatedFirst : form.unitFirst);
+      pieces[i] = piece;
+    }
+    return piece;
   }
 
   /** Mirrors source node `node` at `depth`. */
@@ -143,37 +202,45 @@ export class LocalizationWriter {
     const { doc, names, leaves } = this;
     const level = this.level(depth);
     let members = 0;
-    const open = () => (members++ === 0 ? level.first : level.next);
     if (substitution) {
       const argNum = doc.member(node, 'argNum');
-      if (argNum >= 0 && doc.kind(argNum) === NUMBER)
-        this.out +=
-          open() + names.argNum + String(Number(doc.text.slice(doc.start(argNum), doc.end(argNum))));
+      if (argNum >= 0 && doc.kind(argNum) === NUMBER) {
+        const value = String(Number(doc.text.slice(doc.start(argNum), doc.end(argNum))));
+        this.out += (members++ === 0 ? level.first : level.next) + names.argNum + value;
+      }
       const specifier = doc.member(node, 'formatSpecifier');
-      if (specifier >= 0 && doc.kind(specifier) === STRING)
-        this.out += `${open() + names.formatSpecifier}"${this.style.escape(doc.string(specifier))}"`;
+      if (specifier >= 0 && doc.kind(specifier) === STRING) {
+        const value = `"${this.style.escape(doc.string(specifier))}"`;
+        this.out += (members++ === 0 ? level.first : level.next) + names.formatSpecifier + value;
+      }
     }
+    const { variations, substitutions } = nodeMembers(doc, node, this.members);
     // catalog.ts collects a node's plain leaf, then its plural leaf, then those below it.
     let leaf = this.firstLeaf(node);
     let plural = -1;
-    if (leaf >= 0 && leaves[leaf]!.node === node && !leaves[leaf]!.plural) {
-      this.out += open() + names.stringUnit;
-      this.plainUnit(leaf, depth + 1);
-      leaf++;
+    if (leaf >= 0 && leaves[leaf]!.node === node) {
+      if (!leaves[leaf]!.plural) {
+        const last = substitutions < 0 && variations < 0;
+        this.plainUnit(leaf, depth, members++ === 0, last);
+        if (last) return;
+        leaf++;
+      }
+      if (leaf < leaves.length && leaves[leaf]!.node === node) plural = leaf;
     }
-    if (leaf >= 0 && leaf < leaves.length && leaves[leaf]!.node === node) plural = leaf;
     // Foundation's key order: substitutions before variations, device before plural.
-    const substitutions = objectMember(doc, node, 'substitutions');
     if (substitutions >= 0) {
-      this.out += open() + names.substitutions;
+      this.out += (members++ === 0 ? level.first : level.next) + names.substitutions;
       this.children(substitutions, true, depth + 1);
     }
-    const variations = objectMember(doc, node, 'variations');
     if (variations >= 0) {
-      this.out += open() + names.variations;
+      this.out += (members++ === 0 ? level.first : level.next) + names.variations;
       const inner = this.level(depth + 1);
       let count = 0;
-      const device = objectMember(doc, variations, 'device');
+      let device = -1;
+      const stop = doc.next(variations);
+      for (let k = variations + 1; k < stop; k = doc.next(k + 1)) {
+        if (doc.kind(k + 1) === OBJECT && doc.stringEquals(k, 'device')) device = k + 1;
+      }
       if (device >= 0) {
         this.out += inner.first + names.device;
         count++;
@@ -219,51 +286,52 @@ export class LocalizationWriter {
     this.out += level.close;
   }
 
-  /** A `{ "state", "value" }` string unit at `depth`. */
-  private unit(state: string, value: string, depth: number): void {
-    const level = this.level(depth);
-    this.out += level.unitOpen + state + level.unitMid + this.style.escape(value) + level.unitClose;
-  }
-
-  private plainUnit(index: number, depth: number): void {
+  /**
+   * The `"stringUnit" : { … }` member of a node at `depth` for plain leaf `index`, as its `first`
+   * member or not; with `last`, the node's object is closed too.
+   */
+  private plainUnit(index: number, depth: number, first: boolean, last: boolean): void {
     const leaf = this.leaves[index]!;
     const translation = this.found[index];
+    const level = this.level(depth);
+    const close = last ? level.lastUnitClose : this.level(depth + 1).unitClose;
     if (typeof translation === 'string') {
-      this.unit('translated', translation, depth);
+      const open = first ? level.translatedFirst : level.translatedNext;
+      this.out += open + this.style.escape(translation) + close;
       return;
     }
     const node = this.existing >= 0 ? nodeAt(this.doc, this.existing, leaf.path) : -1;
-    if (!this.existingUnit(node, depth)) this.unit('new', leaf.value, depth);
+    const found = this.existingUnit(node);
+    const state = found ? this.state : 'new';
+    const value = found ? this.value : leaf.value;
+    const open = first ? level.unitFirst : level.unitNext;
+    this.out += open + state + this.level(depth + 1).unitMid + this.style.escape(value) + close;
   }
 
-  /** Writes the string unit the target has at `node`, if any. */
-  private existingUnit(node: number, depth: number): boolean {
+  /** Reads the string unit the target has at `node`, if any, into `state` (escaped) and `value`. */
+  private existingUnit(node: number): boolean {
     const { doc } = this;
     const value = node >= 0 ? stringUnitValue(doc, node) : -1;
     if (value < 0) return false;
     const state = doc.member(objectMember(doc, node, 'stringUnit'), 'state');
-    const text =
+    this.state =
       state >= 0 && doc.kind(state) === STRING ? this.style.escape(doc.string(state)) : 'translated';
-    this.unit(text, doc.string(value), depth);
+    this.value = doc.string(value);
     return true;
   }
 
-  /** The forms of a plural leaf at `depth`, each `{ "stringUnit" : unit }`. */
+  /** The forms of a plural leaf in an object at `depth`, each `"<category>" : { "stringUnit" : unit }`. */
   private pluralUnits(index: number, depth: number): void {
     const { doc } = this;
     const leaf = this.leaves[index]!;
     const forms = leaf.forms!;
     const level = this.level(depth);
-    const form = this.level(depth + 1);
+    const close = this.level(depth + 1).lastUnitClose;
     const translation = this.found[index];
     let written = 0;
-    const open = (category: PluralCategory) => {
-      this.out += (written++ === 0 ? level.first : level.next) + this.style.member(category);
-      this.out += form.first + this.names.stringUnit;
-    };
     if (translation !== undefined || !this.existingOther(leaf)) {
       // The translation's forms, or the source's as `new`, for the target language's categories.
-      const state = translation !== undefined ? 'translated' : 'new';
+      const translated = translation !== undefined;
       const given: Partial<Record<PluralCategory, string>> =
         translation === undefined
           ? forms
@@ -273,23 +341,23 @@ export class LocalizationWriter {
       const other = given.other;
       if (typeof other !== 'string') throw new FormatError('plural translation without an "other" form');
       const plan = formPlan(this.targetLang, 'cardinal', forms.zero !== undefined);
-      for (const category of XCODE_CATEGORIES) {
-        const i = CATEGORY_ORDER.indexOf(category);
-        const text = given[category];
+      const mid = this.level(depth + 2).unitMid;
+      for (const i of XCODE_ORDER) {
+        const text = given[CATEGORY_ORDER[i]!];
         const value = typeof text === 'string' && plan.allows[i] ? text : plan.needs[i] ? other : undefined;
         if (value === undefined) continue;
-        open(category);
-        this.unit(state, value, depth + 2);
-        this.out += form.close;
+        const open = this.formPiece(depth, i, written++ === 0, translated);
+        if (translated) this.out += open + this.style.escape(value) + close;
+        else this.out += `${open}new${mid}${this.style.escape(value)}${close}`;
       }
     } else {
       const plural = nodeAt(doc, nodeAt(doc, this.existing, leaf.path), VARIATIONS_PLURAL);
-      for (const category of XCODE_CATEGORIES) {
-        const node = objectMember(doc, plural, category);
-        if (node < 0 || stringUnitValue(doc, node) < 0) continue;
-        open(category);
-        this.existingUnit(node, depth + 2);
-        this.out += form.close;
+      const mid = this.level(depth + 2).unitMid;
+      for (const i of XCODE_ORDER) {
+        const node = objectMember(doc, plural, CATEGORY_ORDER[i]!);
+        if (node < 0 || !this.existingUnit(node)) continue;
+        const open = this.formPiece(depth, i, written++ === 0, false);
+        this.out += open + this.state + mid + this.style.escape(this.value) + close;
       }
     }
     this.out += written === 0 ? level.empty : level.close;
