@@ -85,7 +85,7 @@ export class LocalizationWriter {
     this.doc = doc;
     this.style = style;
     this.targetLang = targetLang;
-    const m = style.member;
+    const m = (name: string) => style.member(name);
     this.names = {
       argNum: m('argNum'),
       formatSpecifier: m('formatSpecifier'),
@@ -149,7 +149,8 @@ export class LocalizationWriter {
   }
 
   private makeLevel(depth: number): Level {
-    const { unit, eol, member } = this.style;
+    const { unit, eol } = this.style;
+    const member = (name: string) => this.style.member(name);
     const indent = this.indent + unit.repeat(depth);
     const inner = indent + unit;
     const inner2 = inner + unit;

@@ -5,8 +5,6 @@
  */
 
 import { CATEGORY_ORDER, formsToWrite } from '../json/cldr.ts';
-import { inFileOrder } from '../json/lookup.ts';
-import { escaperFor } from '../json/render.ts';
 import type { JsonDoc } from '../json/tokens.ts';
 import type { PluralCategory, PluralForms, Translations } from '../model.ts';
 import type { Edit } from '../text.ts';
@@ -21,7 +19,7 @@ import {
 } from './catalog.ts';
 import { LocalizationWriter } from './localization.ts';
 import type { PatchSink } from './output.ts';
-import { memberNames, type XcodeStyle, xcodeCompare } from './xcode-json.ts';
+import { XcodeStyle, xcodeCompare } from './xcode-json.ts';
 
 /** Writes `translations` into the `targetLang` localizations of the catalog, as edits in file order. */
 export function catalogEdits(
@@ -33,7 +31,12 @@ export function catalogEdits(
   const { doc } = catalog;
   const style = xcodeStyle(doc);
   const writer = new LocalizationWriter(doc, style, targetLang);
-  const lookup = inFileOrder(translations);
+  // Translations made from the file's own units come in file order: the next key is compared
+  // first, which is cheaper than hashing every id (json/lookup.ts does the same; inlined here so
+  // that optimized code does not see a new lookup closure with each render).
+  const keys = [...translations.keys()];
+  const values = [...translations.values()];
+  let next = 0;
   // Translations of the current string's leaves, by leaf index (one list reused for every string).
   const found: (string | PluralForms | undefined)[] = [];
   for (const entry of catalog.strings) {
@@ -43,7 +46,9 @@ export function catalogEdits(
     let changed = false;
     for (let i = 0; i < leaves.length; i++) {
       const leaf = leaves[i]!;
-      const translation = lookup(leaf.id);
+      let translation: string | PluralForms | undefined;
+      if (next < keys.length && keys[next] === leaf.id) translation = values[next++];
+      else translation = translations.get(leaf.id);
       found[i] = translation;
       if (translation !== undefined && !changed)
         changed = isNew(doc, leaf, translation, existing, targetLang);
@@ -163,7 +168,6 @@ function xcodeStyle(doc: JsonDoc): XcodeStyle {
   const text = doc.text;
   const first = doc.keys(0)[0];
   const unit = first === undefined ? '  ' : lineIndent(text, doc.start(first)) || '  ';
-  const escapeValue = escaperFor(doc);
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
-  return { unit, eol, escape: escapeValue, member: memberNames(escapeValue) };
+  return new XcodeStyle(doc, unit, eol);
 }

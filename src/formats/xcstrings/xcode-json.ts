@@ -4,30 +4,52 @@
  * empty object written as `{`, a blank line, `}` (localization.ts writes localizations this way).
  */
 
-export interface XcodeStyle {
-  /** One indentation level (two spaces in Xcode's files). */
-  unit: string;
-  eol: string;
-  /** Escapes a string into a JSON literal body in the file's style. */
-  escape: (value: string) => string;
-  /**
-   * A member name escaped and followed by the closing quote and `" : "` (`stringUnit" : `), the
-   * opening quote left to the caller. Names repeat, so this is remembered per style.
-   */
-  member: (name: string) => string;
+import { detectEscapeStyle, escapeJsonString, type JsonEscapeStyle } from '../json/escape.ts';
+import type { JsonDoc } from '../json/tokens.ts';
+
+/** The escaping style of a document's text (detected once per document, when first needed). */
+function catalogEscapeStyle(doc: JsonDoc): JsonEscapeStyle {
+  return detectEscapeStyle(doc.text);
 }
 
-/** A style's `member`, from its escaper; remembers the first thousand names. */
-export function memberNames(escapeName: (value: string) => string): (name: string) => string {
-  const known = new Map<string, string>();
-  return (name) => {
-    let member = known.get(name);
+/**
+ * How one file writes new members: its indentation unit (two spaces in Xcode's files), line
+ * ending and string escaping. A class rather than an object of closures: a render calls `escape`
+ * and `member` thousands of times, and optimized code that saw one render's closures would be
+ * thrown away when the next render brings new ones.
+ */
+export class XcodeStyle {
+  readonly unit: string;
+  readonly eol: string;
+  private readonly doc: JsonDoc;
+  private escapeStyle: JsonEscapeStyle | undefined;
+  /** Member pieces by name, for the first thousand names. */
+  private readonly names = new Map<string, string>();
+
+  constructor(doc: JsonDoc, unit: string, eol: string) {
+    this.doc = doc;
+    this.unit = unit;
+    this.eol = eol;
+  }
+
+  /** The body of a JSON string literal for `value`, in the file's escaping style. */
+  escape(value: string): string {
+    this.escapeStyle ??= this.doc.derive(catalogEscapeStyle);
+    return escapeJsonString(value, this.escapeStyle);
+  }
+
+  /**
+   * A member name escaped and followed by the closing quote and `" : "` (`stringUnit" : `), the
+   * opening quote left to the caller. Names repeat, so this is remembered.
+   */
+  member(name: string): string {
+    let member = this.names.get(name);
     if (member === undefined) {
-      member = `${escapeName(name)}" : `;
-      if (known.size < 1000) known.set(name, member);
+      member = `${this.escape(name)}" : `;
+      if (this.names.size < 1000) this.names.set(name, member);
     }
     return member;
-  };
+  }
 }
 
 /**
