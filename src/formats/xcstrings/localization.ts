@@ -132,12 +132,15 @@ export class LocalizationWriter {
 
   private useIndent(indent: string): void {
     if (indent === this.indent && this.levels.length > 0) return;
+    this.indent = indent;
     let levels = this.byIndent.get(indent);
     if (!levels) {
-      levels = [];
+      // Created holding a level, so that the array starts with the elements kind it keeps: an
+      // empty literal would change kind with its first push, and optimized code that saw the
+      // last render's arrays would be thrown away.
+      levels = [this.makeLevel(0)];
       if (this.byIndent.size < 100) this.byIndent.set(indent, levels);
     }
-    this.indent = indent;
     this.levels = levels;
   }
 

@@ -38,7 +38,8 @@ export function catalogEdits(
   const values = [...translations.values()];
   let next = 0;
   // Translations of the current string's leaves, by leaf index (one list reused for every string).
-  const found: (string | PluralForms | undefined)[] = [];
+  // Created holding a value (not an empty literal) for the same reason as the writer's levels.
+  const found: (string | PluralForms | undefined)[] = [undefined];
   for (const entry of catalog.strings) {
     if (!entry.translatable) continue;
     const existing = entry.localizations >= 0 ? objectMember(doc, entry.localizations, targetLang) : -1;
