@@ -102,6 +102,18 @@ describe('csv: render', () => {
     expect(render('key,context,source\na\n', { a: 'Hi' })).toBe('key,context,source\na,,Hi\n');
   });
 
+  it('quotes a translation with any space trim() removes at either end, and only then', () => {
+    for (const space of [' ', '\t', '\u00a0', '\u3000', '\ufeff', '\u2029']) {
+      expect(render('k,s\na,x\n', { a: `${space}Hi` })).toBe(`k,s\na,"${space}Hi"\n`);
+      expect(render('k,s\na,x\n', { a: `Hi${space}` })).toBe(`k,s\na,"Hi${space}"\n`);
+    }
+    expect(render('k,s\na,x\n', { a: '\u00e9t\u00e9 \u4e2d' })).toBe('k,s\na,\u00e9t\u00e9 \u4e2d\n');
+  });
+
+  it('finds translations given in any order', () => {
+    expect(render('k,s\na,x\nb,y\nc,z\n', { c: 'C', a: 'A' })).toBe('k,s\na,A\nb,y\nc,C\n');
+  });
+
   it('keeps CRLF, BOM and the rows it does not translate', () => {
     const src = '\ufeffk,s\r\na,x\r\nb,y\r\n';
     expect(render(src, { b: 'z\nw' })).toBe('\ufeffk,s\r\na,x\r\nb,"z\nw"\r\n');

@@ -10,18 +10,12 @@
  *   only when the text needs it (delimiter, quote, line break, edge spaces) or the field was quoted.
  */
 import { FormatError } from '../errors.ts';
+import { LazyUnit, UnitPlaces } from '../json/lazy-unit.ts';
+import { inFileOrder } from '../json/lookup.ts';
 import { LastRead } from '../json/memo.ts';
-import {
-  type FormatModule,
-  NO_STRINGS,
-  type ParseOptions,
-  type RenderOptions,
-  type Translations,
-  type Unit,
-} from '../model.ts';
-import type { Edit } from '../text.ts';
+import { JsonPatch } from '../json/patch.ts';
+import type { FormatModule, ParseOptions, RenderOptions, Translations, Unit } from '../model.ts';
 import { checkSize, encodeText } from '../text.ts';
-import { applyOrderedEdits, LineLocator } from '../text-lines/sequential.ts';
 import type { CsvFile } from './read.ts';
 import { fieldAt, fieldCount, fieldValue, readCsv } from './read.ts';
 
@@ -60,9 +54,14 @@ function columns(file: CsvFile): Columns {
   return { key: 0, source: 1, context: 2, note: undefined, first: 0 };
 }
 
-/** Data records with a key, as [record index, key]; a repeated key is a FormatError. */
-function rows(file: CsvFile, cols: Columns, fileName: string | undefined): [number, string][] {
-  const out: [number, string][] = [];
+/** Data records with a key, in file order (parallel lists); a repeated key is a FormatError. */
+interface Keyed {
+  records: number[];
+  keys: string[];
+}
+
+function rows(file: CsvFile, cols: Columns, fileName: string | undefined): Keyed {
+  const keyed: Keyed = { records: [], keys: [] };
   const seen = new Set<string>();
   for (let r = cols.first; r < file.recordEnd.length; r++) {
     const field = fieldAt(file, r, cols.key);
@@ -73,16 +72,16 @@ function rows(file: CsvFile, cols: Columns, fileName: string | undefined): [numb
       throw new FormatError(`duplicate key ${JSON.stringify(key)}`, { file: fileName, line, column });
     }
     seen.add(key);
-    out.push([r, key]);
+    keyed.records.push(r);
+    keyed.keys.push(key);
   }
-  return out;
+  return keyed;
 }
 
 interface ReadTable {
   file: CsvFile;
   cols: Columns;
-  /** Data records with a key, as [record index, key]. */
-  keyed: [number, string][];
+  keyed: Keyed;
 }
 
 const lastRead = new LastRead<ReadTable>();
@@ -103,11 +102,13 @@ function read(bytes: Uint8Array, options: ParseOptions, again: boolean): ReadTab
 
 function parse(bytes: Uint8Array, options: ParseOptions = {}): Unit[] {
   const { file, cols, keyed } = read(bytes, options, false);
-  const positions = new LineLocator(file.decoded); // rows come in file order
-  return keyed.map(([r, id]) => {
+  // Locations are worked out when read (few callers do): a table has a unit per row.
+  const places = new UnitPlaces(file.decoded);
+  const { records, keys } = keyed;
+  const units: Unit[] = new Array(records.length);
+  for (let n = 0; n < records.length; n++) {
+    const r = records[n]!;
     const source = fieldAt(file, r, cols.source);
-    const context = cols.context === undefined ? '' : fieldValue(file, fieldAt(file, r, cols.context));
-    const note = cols.note === undefined ? '' : fieldValue(file, fieldAt(file, r, cols.note));
     let start = file.recordEnd[r]!;
     let end = start;
     if (source >= 0) {
@@ -115,24 +116,26 @@ function parse(bytes: Uint8Array, options: ParseOptions = {}): Unit[] {
       start = file.fieldStart[source]! + quoted;
       end = file.fieldEnd[source]! - quoted;
     }
-    const unit: Unit = {
-      id,
-      source: fieldValue(file, source),
-      notes: note ? [note] : NO_STRINGS,
-      flags: NO_STRINGS,
-      translatable: true,
-      location: positions.location(start, end),
-    };
+    const unit = new LazyUnit(keys[n]!, fieldValue(file, source), places, start, end);
+    const note = cols.note === undefined ? '' : fieldValue(file, fieldAt(file, r, cols.note));
+    if (note) unit.notes = [note];
+    const context = cols.context === undefined ? '' : fieldValue(file, fieldAt(file, r, cols.context));
     if (context) unit.context = context;
-    return unit;
-  });
+    units[n] = unit;
+  }
+  return units;
 }
 
 function render(original: Uint8Array, translations: Translations, options: RenderOptions): Uint8Array {
   const { file, cols, keyed } = read(original, options, true);
-  const edits: Edit[] = [];
-  for (const [r, id] of keyed) {
-    const translation = translations.get(id);
+  // Records come in file order, and so do their edits.
+  const patch = new JsonPatch(keyed.records.length);
+  const lookup = inFileOrder(translations);
+  const { records, keys } = keyed;
+  for (let n = 0; n < records.length; n++) {
+    const r = records[n]!;
+    const id = keys[n]!;
+    const translation = lookup(id);
     if (translation === undefined) continue;
     const text = typeof translation === 'string' ? translation : translation.other;
     const field = fieldAt(file, r, cols.source);
@@ -152,22 +155,38 @@ function render(original: Uint8Array, translations: Translations, options: Rende
     // The delimiter is sniffed from the first record: there, any candidate delimiter gets quoted.
     const delimiters = r === 0 ? ',;\t' : file.delimiter;
     const written = writeField(text, delimiters, field >= 0 && file.fieldQuoted[field]!);
-    if (field >= 0) edits.push({ start: at, end: file.fieldEnd[field]!, replacement: written });
+    if (field >= 0) patch.replace(at, file.fieldEnd[field]!, written);
     else {
       // A short row gets the missing (empty) columns up to the source column.
       const missing = cols.source - fieldCount(file, r) + 1;
-      edits.push({ start: at, end: at, replacement: file.delimiter.repeat(missing) + written });
+      patch.replace(at, at, file.delimiter.repeat(missing) + written);
     }
   }
-  if (edits.length === 0) return original;
-  return encodeText(applyOrderedEdits(file.decoded.text, edits), file.decoded.encoding, file.decoded.bom);
+  if (patch.empty) return original;
+  return encodeText(patch.apply(file.decoded.text), file.decoded.encoding, file.decoded.bom);
 }
 
 /** A field as RFC 4180 writes it: quoted (quotes doubled) when it holds a delimiter, a quote, a line break or edge spaces, or was quoted. */
 export function writeField(text: string, delimiters: string, quoted: boolean): string {
-  const needs =
-    quoted || [...delimiters].some((d) => text.includes(d)) || /["\r\n]/.test(text) || text !== text.trim();
+  const needs = quoted || NEEDS_QUOTES.test(text) || hasDelimiter(text, delimiters) || hasEdgeSpace(text);
   return needs ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+const NEEDS_QUOTES = /["\r\n]/;
+
+function hasDelimiter(text: string, delimiters: string): boolean {
+  for (let i = 0; i < delimiters.length; i++) if (text.includes(delimiters[i]!)) return true;
+  return false;
+}
+
+/** Whether trimming would change the text (checked at its ends before trimming anything). */
+function hasEdgeSpace(text: string): boolean {
+  if (text.length === 0) return false;
+  const first = text.charCodeAt(0);
+  const last = text.charCodeAt(text.length - 1);
+  // Every character trim() removes is at most U+0020 or at least U+00A0.
+  if (first > 32 && first < 0xa0 && last > 32 && last < 0xa0) return false;
+  return text !== text.trim();
 }
 
 export const csvFormat: FormatModule = {
