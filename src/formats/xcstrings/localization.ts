@@ -23,48 +23,18 @@ import {
   objectMember,
   stringUnitValue,
 } from './catalog.ts';
+import { Pieces } from './pieces.ts';
 import { type XcodeStyle, xcodeCompare } from './xcode-json.ts';
 
 /** Plural categories in Xcode's (sorted-key) order: few, many, one, other, two, zero (CATEGORY_ORDER indexes). */
 const XCODE_ORDER: readonly number[] = [3, 4, 1, 5, 2, 0];
-
-/** The constant pieces of an object whose opening brace continues a line at one indentation. */
-interface Level {
-  /** Before the first member's name, and before each further one's (name left open). */
-  first: string;
-  next: string;
-  /** After the last member; an empty object (`{`, a blank line, `}`). */
-  close: string;
-  empty: string;
-  /** In a string unit at this level: between its state and its value; after its value. */
-  unitMid: string;
-  unitClose: string;
-  /**
-   * Composites, so that a localization is a handful of pieces rather than one per token (each
-   * piece costs a rope node to make and to flatten): the `"stringUnit" : {` member up to the
-   * state (first or next member), and up to the value with state `translated`; the unit's close
-   * followed by this object's.
-   */
-  unitFirst: string;
-  unitNext: string;
-  translatedFirst: string;
-  translatedNext: string;
-  lastUnitClose: string;
-  /** A plural form's member up to its translated value, by category index * 2 (+1: not first). */
-  forms: string[];
-  /** A plural form's member (and stringUnit) up to its state, likewise. */
-  formStates: string[];
-}
 
 /** Writes target localizations for one render: one document, style and target language. */
 export class LocalizationWriter {
   private readonly doc: JsonDoc;
   private readonly style: XcodeStyle;
   private readonly targetLang: string;
-  /** Levels by depth below the current base indentation, and that indentation. */
-  private levels: Level[] = [];
-  private indent = '';
-  private readonly byIndent = new Map<string, Level[]>();
+  private readonly pieces: Pieces;
   /** Member names that every localization uses, escaped once. */
   private readonly names: Record<
     'argNum' | 'formatSpecifier' | 'stringUnit' | 'substitutions' | 'variations' | 'device' | 'plural',
@@ -95,6 +65,7 @@ export class LocalizationWriter {
       device: m('device'),
       plural: m('plural'),
     };
+    this.pieces = new Pieces(style);
   }
 
   /**
@@ -109,14 +80,14 @@ export class LocalizationWriter {
     indent: string,
     wrap: boolean,
   ): string {
-    this.useIndent(indent);
+    this.pieces.use(indent);
     this.leaves = entry.leaves;
     this.found = found;
     this.existing = existing;
     this.out = '';
     let depth = 0;
     if (wrap) {
-      this.out = this.level(0).first + this.style.member(this.targetLang);
+      this.out = this.pieces.level(0).first + this.style.member(this.targetLang);
       depth = 1;
     }
     if (entry.source < 0) {
@@ -124,87 +95,16 @@ export class LocalizationWriter {
     } else {
       this.node(entry.source, false, depth);
     }
-    if (wrap) this.out += this.level(0).close;
+    if (wrap) this.out += this.pieces.level(0).close;
     const text = this.out;
     this.out = '';
     return text;
   }
 
-  private useIndent(indent: string): void {
-    if (indent === this.indent && this.levels.length > 0) return;
-    this.indent = indent;
-    let levels = this.byIndent.get(indent);
-    if (!levels) {
-      // Created holding a level, so that the array starts with the elements kind it keeps: an
-      // empty literal would change kind with its first push, and optimized code that saw the
-      // last render's arrays would be thrown away.
-      levels = [this.makeLevel(0)];
-      if (this.byIndent.size < 100) this.byIndent.set(indent, levels);
-    }
-    this.levels = levels;
-  }
-
-  private level(depth: number): Level {
-    if (depth < this.levels.length) return this.levels[depth]!;
-    // Made in order (a packed array); the two below are needed with each level anyway.
-    for (let d = this.levels.length; d <= depth + 2; d++) this.levels.push(this.makeLevel(d));
-    return this.levels[depth]!;
-  }
-
-  private makeLevel(depth: number): Level {
-    const { unit, eol } = this.style;
-    const member = (name: string) => this.style.member(name);
-    const indent = this.indent + unit.repeat(depth);
-    const inner = indent + unit;
-    const inner2 = inner + unit;
-    const first = `{${eol}${inner}"`;
-    const next = `,${eol}${inner}"`;
-    // The string unit's own object, one level down.
-    const unitOpen = `{${eol}${inner2}"${member('state')}"`;
-    const unitMid = `",${eol}${inner2}"${member('value')}"`;
-    const innerClose = `"${eol}${inner}}`;
-    const unitFirst = `${first}${this.names.stringUnit}${unitOpen}`;
-    const unitNext = `${next}${this.names.stringUnit}${unitOpen}`;
-    return {
-      first,
-      next,
-      close: `${eol}${indent}}`,
-      empty: `{${eol}${eol}${indent}}`,
-      unitMid: `",${eol}${inner}"${member('value')}"`,
-      unitClose: `"${eol}${indent}}`,
-      unitFirst,
-      unitNext,
-      translatedFirst: `${unitFirst}translated${unitMid}`,
-      translatedNext: `${unitNext}translated${unitMid}`,
-      lastUnitClose: `${innerClose}${eol}${indent}}`,
-      forms: new Array<string>(12).fill(''),
-      formStates: new Array<string>(12).fill(''),
-    };
-  }
-
-  /**
-   * A plural form's member at `depth` up to its value (`translated`) or its state (`state`):
-   * `"one" : { "stringUnit" : { "state" : …`.
-   */
-  private formPiece(depth: number, category: number, first: boolean, translated: boolean): string {
-    const level = this.level(depth);
-    const pieces = translated ? level.forms : level.formStates;
-    const i = category * 2 + (first ? 0 : 1);
-    let piece = pieces[i]!;
-    if (piece === '') {
-      const form = this.level(depth + 1);
-      const name = this.style.member(CATEGORY_ORDER[category]!);
-      piece =
-        (first ? level.first : level.next) + name + (translated ? form.translatedFirst : form.unitFirst);
-      pieces[i] = piece;
-    }
-    return piece;
-  }
-
   /** Mirrors source node `node` at `depth`. */
   private node(node: number, substitution: boolean, depth: number): void {
     const { doc, names, leaves } = this;
-    const level = this.level(depth);
+    const level = this.pieces.level(depth);
     let members = 0;
     if (substitution) {
       const argNum = doc.member(node, 'argNum');
@@ -238,7 +138,7 @@ export class LocalizationWriter {
     }
     if (variations >= 0) {
       this.out += (members++ === 0 ? level.first : level.next) + names.variations;
-      const inner = this.level(depth + 1);
+      const inner = this.pieces.level(depth + 1);
       let count = 0;
       let device = -1;
       const stop = doc.next(variations);
@@ -273,7 +173,7 @@ export class LocalizationWriter {
   /** An object of named nodes (devices, substitutions) in sorted-key order. */
   private children(object: number, substitution: boolean, depth: number): void {
     const { doc } = this;
-    const level = this.level(depth);
+    const level = this.pieces.level(depth);
     const keys = doc.keys(object);
     if (keys.length === 0) {
       this.out += level.empty;
@@ -285,7 +185,7 @@ export class LocalizationWriter {
       this.out += (i === 0 ? level.first : level.next) + this.style.member(doc.string(k));
       // A value that is not an object has nothing to mirror: an empty object.
       if (doc.kind(k + 1) === OBJECT) this.node(k + 1, substitution, depth + 1);
-      else this.out += this.level(depth + 1).empty;
+      else this.out += this.pieces.level(depth + 1).empty;
     }
     this.out += level.close;
   }
@@ -297,8 +197,8 @@ export class LocalizationWriter {
   private plainUnit(index: number, depth: number, first: boolean, last: boolean): void {
     const leaf = this.leaves[index]!;
     const translation = this.found[index];
-    const level = this.level(depth);
-    const close = last ? level.lastUnitClose : this.level(depth + 1).unitClose;
+    const level = this.pieces.level(depth);
+    const close = last ? level.lastUnitClose : this.pieces.level(depth + 1).unitClose;
     if (typeof translation === 'string') {
       const open = first ? level.translatedFirst : level.translatedNext;
       this.out += open + this.style.escape(translation) + close;
@@ -309,7 +209,7 @@ export class LocalizationWriter {
     const state = found ? this.state : 'new';
     const value = found ? this.value : leaf.value;
     const open = first ? level.unitFirst : level.unitNext;
-    this.out += open + state + this.level(depth + 1).unitMid + this.style.escape(value) + close;
+    this.out += open + state + this.pieces.level(depth + 1).unitMid + this.style.escape(value) + close;
   }
 
   /** Reads the string unit the target has at `node`, if any, into `state` (escaped) and `value`. */
@@ -329,8 +229,8 @@ export class LocalizationWriter {
     const { doc } = this;
     const leaf = this.leaves[index]!;
     const forms = leaf.forms!;
-    const level = this.level(depth);
-    const close = this.level(depth + 1).lastUnitClose;
+    const level = this.pieces.level(depth);
+    const close = this.pieces.level(depth + 1).lastUnitClose;
     const translation = this.found[index];
     let written = 0;
     if (translation !== undefined || !this.existingOther(leaf)) {
@@ -345,22 +245,22 @@ export class LocalizationWriter {
       const other = given.other;
       if (typeof other !== 'string') throw new FormatError('plural translation without an "other" form');
       const plan = formPlan(this.targetLang, 'cardinal', forms.zero !== undefined);
-      const mid = this.level(depth + 2).unitMid;
+      const mid = this.pieces.level(depth + 2).unitMid;
       for (const i of XCODE_ORDER) {
         const text = given[CATEGORY_ORDER[i]!];
         const value = typeof text === 'string' && plan.allows[i] ? text : plan.needs[i] ? other : undefined;
         if (value === undefined) continue;
-        const open = this.formPiece(depth, i, written++ === 0, translated);
+        const open = this.pieces.form(depth, i, written++ === 0, translated);
         if (translated) this.out += open + this.style.escape(value) + close;
         else this.out += `${open}new${mid}${this.style.escape(value)}${close}`;
       }
     } else {
       const plural = nodeAt(doc, nodeAt(doc, this.existing, leaf.path), VARIATIONS_PLURAL);
-      const mid = this.level(depth + 2).unitMid;
+      const mid = this.pieces.level(depth + 2).unitMid;
       for (const i of XCODE_ORDER) {
         const node = objectMember(doc, plural, CATEGORY_ORDER[i]!);
         if (node < 0 || !this.existingUnit(node)) continue;
-        const open = this.formPiece(depth, i, written++ === 0, false);
+        const open = this.pieces.form(depth, i, written++ === 0, false);
         this.out += open + this.state + mid + this.style.escape(this.value) + close;
       }
     }
