@@ -19,6 +19,18 @@ const render = (s: string, t: Record<string, string>) =>
 const byId = (units: Unit[]) => new Map(units.map((u) => [u.id, u]));
 
 describe('csv: units', () => {
+  it('locates the source field as written: line, column, byte offset and length, in UTF-8 and Latin-1', () => {
+    const utf8 = parse('key,source\n\u00e4,"Gr\u00fc\u00dfe, ""du"""\nb,x\n');
+    expect(utf8.map((u) => u.location)).toEqual([
+      { line: 2, column: 4, offset: 15, length: 15 },
+      { line: 3, column: 3, offset: 34, length: 1 },
+    ]);
+    const latin1 = csvFormat.parse(Buffer.from('key,source\n\u00e4,"Gr\u00fc\u00dfe"\n', 'latin1'));
+    expect(latin1.map((u) => [u.id, u.source, u.location])).toEqual([
+      ['\u00e4', 'Gr\u00fc\u00dfe', { line: 2, column: 4, offset: 14, length: 5 }],
+    ]);
+  });
+
   it('reads a header naming the columns, quoted fields, doubled quotes and embedded CRLF', () => {
     const units = byId(csvFormat.parse(readFileSync(fixtures[0]!)));
     expect(units.get('nav.home')).toMatchObject({
