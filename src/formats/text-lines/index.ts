@@ -9,17 +9,10 @@
  *   Latin-1 cannot hold is a FormatError rather than a corrupted file.
  */
 import { FormatError } from '../errors.ts';
-import { utf8Length } from '../json/locator.ts';
+import { LazyUnit, UnitPlaces } from '../json/lazy-unit.ts';
 import { inFileOrder } from '../json/lookup.ts';
 import { LastRead } from '../json/memo.ts';
-import {
-  type FormatModule,
-  NO_STRINGS,
-  type ParseOptions,
-  type RenderOptions,
-  type Translations,
-  type Unit,
-} from '../model.ts';
+import type { FormatModule, ParseOptions, RenderOptions, Translations, Unit } from '../model.ts';
 import type { DecodedText } from '../text.ts';
 import { checkSize, decodeText, encodeText } from '../text.ts';
 import { leadingSpace, trailingSpaceStart } from './trim.ts';
@@ -44,64 +37,23 @@ function read(bytes: Uint8Array, options: ParseOptions, again: boolean): TextFil
   return file;
 }
 
-/**
- * Byte length of each line (without its newline), in file order. For UTF-8 the newlines are found
- * in the bytes themselves (a 0x0A byte is always a newline there), which spares a UTF-8 count of
- * every line of non-ASCII text.
- */
-function lineBytes(bytes: Uint8Array, decoded: DecodedText): (line: string) => number {
-  const { encoding, ascii } = decoded;
-  if (encoding === 'latin1' || (encoding === 'utf-8' && ascii)) return (line) => line.length;
-  if (encoding !== 'utf-8') return (line) => line.length * 2;
-  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  let at = decoded.bom ? 3 : 0;
-  return () => {
-    const lf = buffer.indexOf(10, at);
-    const end = lf < 0 ? buffer.length : lf;
-    const length = end - at;
-    at = end + 1;
-    return length;
-  };
-}
-
-/** Byte length of part of a line in the file's encoding. */
-function partBytes(decoded: DecodedText): (line: string, from: number, to: number) => number {
-  if (decoded.encoding === 'utf-8') return decoded.ascii ? (_, from, to) => to - from : utf8Length;
-  return decoded.encoding === 'latin1' ? (_, from, to) => to - from : (_, from, to) => (to - from) * 2;
-}
-
 // Lines are split on LF and trimmed of the same whitespace as String#trim (spaces, tabs, CR, NBSP
-// and the other Unicode spaces), walking positions forward line by line.
+// and the other Unicode spaces). Locations are worked out when read (LazyUnit): few callers read
+// them, and a text file has a unit per line.
 function parse(bytes: Uint8Array, options: ParseOptions = {}): Unit[] {
   const { decoded, lines } = read(bytes, options, false);
-  const bytesOfLine = lineBytes(bytes, decoded);
-  const bytesOf = partBytes(decoded);
+  const places = new UnitPlaces(decoded);
   const units: Unit[] = [];
-  const newline = decoded.encoding === 'utf-16le' || decoded.encoding === 'utf-16be' ? 2 : 1;
-  let offset = decoded.bom ? (decoded.encoding === 'utf-8' ? 3 : 2) : 0;
+  // The string index where the line starts.
+  let at = 0;
   for (let k = 0; k < lines.length; k++) {
     const line = lines[k]!;
-    const size = bytesOfLine(line);
     const lead = leadingSpace(line);
     if (lead < line.length) {
       const end = trailingSpaceStart(line, lead);
-      const leadBytes = lead === 0 ? 0 : bytesOf(line, 0, lead);
-      const trailBytes = end === line.length ? 0 : bytesOf(line, end, line.length);
-      units.push({
-        id: `l${units.length + 1}`,
-        source: line.slice(lead, end),
-        notes: NO_STRINGS,
-        flags: NO_STRINGS,
-        translatable: true,
-        location: {
-          line: k + 1,
-          column: lead + 1,
-          offset: offset + leadBytes,
-          length: size - leadBytes - trailBytes,
-        },
-      });
+      units.push(new LazyUnit(`l${units.length + 1}`, line.slice(lead, end), places, at + lead, at + end));
     }
-    offset += size + newline;
+    at += line.length + 1;
   }
   return units;
 }
