@@ -19,6 +19,20 @@ const render = (s: string, t: Record<string, string>) =>
 const byId = (units: Unit[]) => new Map(units.map((u) => [u.id, u]));
 
 describe('strings: units', () => {
+  it('locates each value inside its quotes: line, column, byte offset and length, in UTF-8 and UTF-16', () => {
+    const text = '"a" = "Gr\u00fc\u00dfe";\n/* note */\n"b" = "x";\n';
+    const utf8 = stringsFormat.parse(enc(text));
+    expect(utf8.map((u) => u.location)).toEqual([
+      { line: 1, column: 8, offset: 7, length: 7 },
+      { line: 3, column: 8, offset: 35, length: 1 },
+    ]);
+    const utf16 = stringsFormat.parse(Buffer.from(`\ufeff${text}`, 'utf16le'));
+    expect(utf16.map((u) => [u.source, u.location])).toEqual([
+      ['Gr\u00fc\u00dfe', { line: 1, column: 8, offset: 16, length: 10 }],
+      ['x', { line: 3, column: 8, offset: 68, length: 2 }],
+    ]);
+  });
+
   it('reads UTF-16 with BOM, comments above entries as notes, and skips Xcode placeholder comments', () => {
     const units = byId(stringsFormat.parse(readFileSync(fixtures[0]!)));
     expect(units.get('notes.title')).toMatchObject({ source: 'Notes', notes: ['Title of the notes list'] });

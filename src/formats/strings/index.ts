@@ -9,17 +9,11 @@
  * - The short form `"key";` (value = key) is a unit too; render adds ` = "…"` to it.
  */
 import { FormatError } from '../errors.ts';
-import {
-  type FormatModule,
-  NO_STRINGS,
-  type ParseOptions,
-  type RenderOptions,
-  type Translations,
-  type Unit,
-} from '../model.ts';
-import type { Edit } from '../text.ts';
+import { LazyUnit, UnitPlaces } from '../json/lazy-unit.ts';
+import { inFileOrder } from '../json/lookup.ts';
+import { JsonPatch } from '../json/patch.ts';
+import type { FormatModule, ParseOptions, RenderOptions, Translations, Unit } from '../model.ts';
 import { encodeText } from '../text.ts';
-import { applyOrderedEdits, LineLocator } from '../text-lines/sequential.ts';
 import { escapeStrings, UNQUOTED } from './escape.ts';
 import type { StringsFile } from './read.ts';
 import { readStrings } from './read.ts';
@@ -41,45 +35,45 @@ function load(bytes: Uint8Array, options: ParseOptions, notes: boolean): Strings
 
 function parse(bytes: Uint8Array, options: ParseOptions = {}): Unit[] {
   const file = load(bytes, options, true);
-  const positions = new LineLocator(file.decoded); // entries come in file order
-  return file.keys.map((id, k) => {
+  // Locations are worked out when read (few callers do): a large file has thousands of entries.
+  const places = new UnitPlaces(file.decoded);
+  const units: Unit[] = new Array(file.keys.length);
+  for (let k = 0; k < file.keys.length; k++) {
     const short = file.valueStart[k]! < 0;
     const start = short ? file.keyStart[k]! : file.valueStart[k]!;
     const end = short ? file.keyEnd[k]! : file.valueEnd[k]!;
     // The location is the text inside the quotes.
     const quoted = file.decoded.text.charCodeAt(start) === 34 ? 1 : 0;
+    const unit = new LazyUnit(file.keys[k]!, file.values[k]!, places, start + quoted, end - quoted);
     const comment = file.comments[k];
-    return {
-      id,
-      source: file.values[k]!,
-      notes: comment && comment !== XCODE_PLACEHOLDER ? [comment] : NO_STRINGS,
-      flags: NO_STRINGS,
-      translatable: true,
-      location: positions.location(start + quoted, end - quoted),
-    };
-  });
+    if (comment && comment !== XCODE_PLACEHOLDER) unit.notes = [comment];
+    units[k] = unit;
+  }
+  return units;
 }
 
 function render(original: Uint8Array, translations: Translations, options: RenderOptions): Uint8Array {
   const file = load(original, options, false);
-  const edits: Edit[] = [];
-  file.keys.forEach((key, k) => {
-    const translation = translations.get(key);
-    if (translation === undefined) return;
+  // Entries, and so their edits, come in file order.
+  const patch = new JsonPatch(file.keys.length);
+  const lookup = inFileOrder(translations);
+  for (let k = 0; k < file.keys.length; k++) {
+    const translation = lookup(file.keys[k]!);
+    if (translation === undefined) continue;
     const text = typeof translation === 'string' ? translation : translation.other;
-    if (text === file.values[k]) return;
+    if (text === file.values[k]) continue;
     const start = file.valueStart[k]!;
     if (start < 0) {
       // The short form `"key";` gets an explicit value.
       const at = file.keyEnd[k]!;
-      edits.push({ start: at, end: at, replacement: ` = "${escapeStrings(text)}"` });
-      return;
+      patch.replace(at, at, ` = "${escapeStrings(text)}"`);
+      continue;
     }
     const written = !file.valueQuoted[k] && UNQUOTED.test(text) ? text : `"${escapeStrings(text)}"`;
-    edits.push({ start, end: file.valueEnd[k]!, replacement: written });
-  });
-  if (edits.length === 0) return original;
-  return encodeText(applyOrderedEdits(file.decoded.text, edits), file.decoded.encoding, file.decoded.bom);
+    patch.replace(start, file.valueEnd[k]!, written);
+  }
+  if (patch.empty) return original;
+  return encodeText(patch.apply(file.decoded.text), file.decoded.encoding, file.decoded.bom);
 }
 
 export const stringsFormat: FormatModule = {
