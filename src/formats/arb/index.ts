@@ -16,7 +16,7 @@
 import { FormatError } from '../errors.ts';
 import { readJson, reuseJson, startsWithObject } from '../json/index.ts';
 import { Locator } from '../json/locator.ts';
-import { inFileOrder } from '../json/lookup.ts';
+import { InFileOrder } from '../json/lookup.ts';
 import { JsonPatch } from '../json/patch.ts';
 import { escaperFor, replaceString } from '../json/render.ts';
 import { type JsonDoc, OBJECT, STRING } from '../json/tokens.ts';
@@ -108,10 +108,10 @@ function render(original: Uint8Array, translations: Translations, options: Rende
   const { doc, messages, locale } = read(original, options, true);
   if (translations.size === 0) return original;
   const escapeValue = escaperFor(doc);
-  const lookup = inFileOrder(translations);
+  const lookup = new InFileOrder(translations);
   const patch = new JsonPatch();
   for (const { key, value, meta } of messages) {
-    const translation = lookup(key);
+    const translation = lookup.get(key);
     if (translation === undefined) continue;
     if (typeof translation !== 'string') {
       const where = { file: options.fileName };

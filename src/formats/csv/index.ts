@@ -11,11 +11,11 @@
  */
 import { FormatError } from '../errors.ts';
 import { LazyUnit, UnitPlaces } from '../json/lazy-unit.ts';
-import { inFileOrder } from '../json/lookup.ts';
+import { InFileOrder } from '../json/lookup.ts';
 import { LastRead } from '../json/memo.ts';
 import { JsonPatch } from '../json/patch.ts';
 import type { FormatModule, ParseOptions, RenderOptions, Translations, Unit } from '../model.ts';
-import { checkSize, encodeText } from '../text.ts';
+import { encodeText } from '../text.ts';
 import type { CsvFile } from './read.ts';
 import { fieldAt, fieldCount, fieldValue, readCsv } from './read.ts';
 
@@ -88,16 +88,11 @@ const lastRead = new LastRead<ReadTable>();
 
 /** Reads a table; with `again` (render), what a parse of the same bytes read (json/memo.ts). */
 function read(bytes: Uint8Array, options: ParseOptions, again: boolean): ReadTable {
-  if (again) {
-    checkSize(bytes, options);
-    const known = lastRead.get(bytes);
-    if (known) return known;
-  }
-  const file = readCsv(bytes, options);
-  const cols = columns(file);
-  const table = { file, cols, keyed: rows(file, cols, options.fileName) };
-  lastRead.set(bytes, table);
-  return table;
+  return lastRead.read(bytes, options, again, () => {
+    const file = readCsv(bytes, options);
+    const cols = columns(file);
+    return { file, cols, keyed: rows(file, cols, options.fileName) };
+  });
 }
 
 function parse(bytes: Uint8Array, options: ParseOptions = {}): Unit[] {
@@ -130,12 +125,12 @@ function render(original: Uint8Array, translations: Translations, options: Rende
   const { file, cols, keyed } = read(original, options, true);
   // Records come in file order, and so do their edits.
   const patch = new JsonPatch(keyed.records.length);
-  const lookup = inFileOrder(translations);
+  const lookup = new InFileOrder(translations);
   const { records, keys } = keyed;
   for (let n = 0; n < records.length; n++) {
     const r = records[n]!;
     const id = keys[n]!;
-    const translation = lookup(id);
+    const translation = lookup.get(id);
     if (translation === undefined) continue;
     const text = typeof translation === 'string' ? translation : translation.other;
     const field = fieldAt(file, r, cols.source);

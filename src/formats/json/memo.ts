@@ -10,6 +10,7 @@
  * until the job ends: a loop parsing many files in one job kept all of them (17 MB of heap per
  * parse of a 5 MB file), and the garbage collector marked them all again and again.
  */
+import { checkSize } from '../text.ts';
 
 function view(bytes: Uint8Array): Buffer {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -31,6 +32,27 @@ export class LastRead<T extends object> {
     if (!last || last.bytes.byteLength !== bytes.byteLength || !view(last.bytes).equals(view(bytes)))
       return undefined;
     return last.value;
+  }
+
+  /**
+   * What `build` reads from `bytes`, remembered for a render that follows. With `again` (render),
+   * a value a parse of equal bytes read is taken instead while it is held; the size limit is
+   * checked first, as a fresh read would.
+   */
+  read(
+    bytes: Uint8Array,
+    options: { fileName?: string | undefined; maxBytes?: number | undefined },
+    again: boolean,
+    build: () => T,
+  ): T {
+    if (again) {
+      checkSize(bytes, options);
+      const known = this.get(bytes);
+      if (known) return known;
+    }
+    const value = build();
+    this.set(bytes, value);
+    return value;
   }
 
   /** Remembers `value` as what `bytes` (copied) read into, until the current job ends. */

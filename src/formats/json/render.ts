@@ -9,7 +9,7 @@ import type { Edit } from '../text.ts';
 import { CATEGORY_ORDER, formPlan } from './cldr.ts';
 import { detectEscapeStyle, escapeJsonString, type JsonEscapeStyle } from './escape.ts';
 import { OTHER, type PluralGroup, pluralKey, ZERO } from './i18next.ts';
-import { inFileOrder } from './lookup.ts';
+import { InFileOrder } from './lookup.ts';
 import { JsonPatch } from './patch.ts';
 import type { JsonDoc } from './tokens.ts';
 import { jsonEntries, PLURAL, pluralGroup } from './units.ts';
@@ -49,9 +49,9 @@ export function jsonPatch(
   const patch = new JsonPatch(ids.length);
   const objects = new Map<number, ObjectChanges>();
   const escapeValue = escaperFor(doc);
-  const lookup = inFileOrder(translations);
+  const lookup = new InFileOrder(translations);
   for (let n = 0; n < ids.length; n++) {
-    const translation = lookup(ids[n]!);
+    const translation = lookup.get(ids[n]!);
     if (translation === undefined) continue;
     const value = values[n]!;
     const plural = (flags[n]! & PLURAL) !== 0 ? pluralGroup(entries, n) : undefined;

@@ -15,7 +15,7 @@
  */
 import { FormatError } from '../errors.ts';
 import { Locator } from '../json/locator.ts';
-import { inFileOrder } from '../json/lookup.ts';
+import { InFileOrder } from '../json/lookup.ts';
 import { LastRead } from '../json/memo.ts';
 import { patchText } from '../json/patch.ts';
 import {
@@ -26,7 +26,7 @@ import {
   type Translations,
   type Unit,
 } from '../model.ts';
-import { checkSize, type DecodedText, decodeText, type Edit, encodeText, TextPositions } from '../text.ts';
+import { type DecodedText, decodeText, type Edit, encodeText, TextPositions } from '../text.ts';
 import { detectPropertiesStyle, escapePropertiesValue } from './escape.ts';
 import { type PropertiesFile, type PropertyEntry, scanProperties, unescapeProperties } from './scanner.ts';
 
@@ -39,11 +39,11 @@ const lastRead = new LastRead<ReadProperties>();
 
 /** Reads a file; with `again` (render), what a parse of the same bytes read (json/memo.ts). */
 function read(bytes: Uint8Array, options: ParseOptions, again: boolean): ReadProperties {
-  if (again) {
-    checkSize(bytes, options);
-    const known = lastRead.get(bytes);
-    if (known) return known;
-  }
+  return lastRead.read(bytes, options, again, () => readFile(bytes, options));
+}
+
+/** Decodes and scans a file; a key written twice is a FormatError. */
+function readFile(bytes: Uint8Array, options: ParseOptions): ReadProperties {
   const decoded = decodeText(bytes, {
     fileName: options.fileName,
     maxBytes: options.maxBytes,
@@ -64,9 +64,7 @@ function read(bytes: Uint8Array, options: ParseOptions, again: boolean): ReadPro
       seen.add(entry.key);
     }
   }
-  const read = { entries: file.entries, separator: file.separator, decoded, valueText };
-  lastRead.set(bytes, read);
-  return read;
+  return { entries: file.entries, separator: file.separator, decoded, valueText };
 }
 
 function parse(bytes: Uint8Array, options: ParseOptions = {}): Unit[] {
@@ -88,9 +86,9 @@ function render(original: Uint8Array, translations: Translations, options: Rende
   const { decoded } = file;
   const style = detectPropertiesStyle(decoded);
   const edits: Edit[] = [];
-  const lookup = inFileOrder(translations);
+  const lookup = new InFileOrder(translations);
   for (const entry of file.entries) {
-    const translation = lookup(entry.key);
+    const translation = lookup.get(entry.key);
     if (translation === undefined) continue;
     if (typeof translation !== 'string') {
       const where = { file: options.fileName, ...new TextPositions(decoded).at(entry.keyStart) };

@@ -10,7 +10,7 @@
  */
 import { FormatError } from '../errors.ts';
 import { LazyUnit, UnitPlaces } from '../json/lazy-unit.ts';
-import { inFileOrder } from '../json/lookup.ts';
+import { InFileOrder } from '../json/lookup.ts';
 import { JsonPatch } from '../json/patch.ts';
 import type { FormatModule, ParseOptions, RenderOptions, Translations, Unit } from '../model.ts';
 import { encodeText } from '../text.ts';
@@ -56,9 +56,9 @@ function render(original: Uint8Array, translations: Translations, options: Rende
   const file = load(original, options, false);
   // Entries, and so their edits, come in file order.
   const patch = new JsonPatch(file.keys.length);
-  const lookup = inFileOrder(translations);
+  const lookup = new InFileOrder(translations);
   for (let k = 0; k < file.keys.length; k++) {
-    const translation = lookup(file.keys[k]!);
+    const translation = lookup.get(file.keys[k]!);
     if (translation === undefined) continue;
     const text = typeof translation === 'string' ? translation : translation.other;
     if (text === file.values[k]) continue;

@@ -10,11 +10,11 @@
  */
 import { FormatError } from '../errors.ts';
 import { LazyUnit, UnitPlaces } from '../json/lazy-unit.ts';
-import { inFileOrder } from '../json/lookup.ts';
+import { InFileOrder } from '../json/lookup.ts';
 import { LastRead } from '../json/memo.ts';
 import type { FormatModule, ParseOptions, RenderOptions, Translations, Unit } from '../model.ts';
 import type { DecodedText } from '../text.ts';
-import { checkSize, decodeText, encodeText } from '../text.ts';
+import { decodeText, encodeText } from '../text.ts';
 import { leadingSpace, trailingSpaceStart } from './trim.ts';
 
 interface TextFile {
@@ -26,15 +26,10 @@ const lastRead = new LastRead<TextFile>();
 
 /** Decodes and splits a file; render reuses what a parse of the same bytes read (json/memo.ts). */
 function read(bytes: Uint8Array, options: ParseOptions, again: boolean): TextFile {
-  if (again) {
-    checkSize(bytes, options);
-    const known = lastRead.get(bytes);
-    if (known) return known;
-  }
-  const decoded = decodeText(bytes, { ...options, fallback: 'latin1' });
-  const file = { decoded, lines: decoded.text.split('\n') };
-  lastRead.set(bytes, file);
-  return file;
+  return lastRead.read(bytes, options, again, () => {
+    const decoded = decodeText(bytes, { ...options, fallback: 'latin1' });
+    return { decoded, lines: decoded.text.split('\n') };
+  });
 }
 
 // Lines are split on LF and trimmed of the same whitespace as String#trim (spaces, tabs, CR, NBSP
@@ -60,7 +55,7 @@ function parse(bytes: Uint8Array, options: ParseOptions = {}): Unit[] {
 
 function render(original: Uint8Array, translations: Translations, options: RenderOptions): Uint8Array {
   const { decoded, lines: fileLines } = read(original, options, true);
-  const lookup = inFileOrder(translations);
+  const lookup = new InFileOrder(translations);
   let lines: string[] | undefined;
   let ordinal = 0;
   for (let k = 0; k < fileLines.length; k++) {
@@ -68,7 +63,7 @@ function render(original: Uint8Array, translations: Translations, options: Rende
     const lead = leadingSpace(line);
     if (lead === line.length) continue;
     ordinal++;
-    const translation = lookup(`l${ordinal}`);
+    const translation = lookup.get(`l${ordinal}`);
     if (translation === undefined) continue;
     let value = typeof translation === 'string' ? translation : translation.other;
     if (value.includes('\n') || value.includes('\r')) value = value.replace(/\r?\n|\r/g, ' ');

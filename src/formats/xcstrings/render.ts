@@ -5,6 +5,7 @@
  */
 
 import { CATEGORY_ORDER, formsToWrite } from '../json/cldr.ts';
+import { InFileOrder } from '../json/lookup.ts';
 import type { JsonDoc } from '../json/tokens.ts';
 import type { PluralCategory, PluralForms, Translations } from '../model.ts';
 import type { Edit } from '../text.ts';
@@ -31,12 +32,7 @@ export function catalogEdits(
   const { doc } = catalog;
   const style = xcodeStyle(doc);
   const writer = new LocalizationWriter(doc, style, targetLang);
-  // Translations made from the file's own units come in file order: the next key is compared
-  // first, which is cheaper than hashing every id (json/lookup.ts does the same; inlined here so
-  // that optimized code does not see a new lookup closure with each render).
-  const keys = [...translations.keys()];
-  const values = [...translations.values()];
-  let next = 0;
+  const lookup = new InFileOrder(translations);
   // Translations of the current string's leaves, by leaf index (one list reused for every string).
   // Created holding a value (not an empty literal) for the same reason as the writer's levels.
   const found: (string | PluralForms | undefined)[] = [undefined];
@@ -47,9 +43,7 @@ export function catalogEdits(
     let changed = false;
     for (let i = 0; i < leaves.length; i++) {
       const leaf = leaves[i]!;
-      let translation: string | PluralForms | undefined;
-      if (next < keys.length && keys[next] === leaf.id) translation = values[next++];
-      else translation = translations.get(leaf.id);
+      const translation = lookup.get(leaf.id);
       found[i] = translation;
       if (translation !== undefined && !changed)
         changed = isNew(doc, leaf, translation, existing, targetLang);
