@@ -23,8 +23,8 @@ interface ObjectChanges {
 /** Writes text as the body of a JSON string literal in the file's escaping style. */
 export type Escaper = (value: string) => string;
 
-/** The escaping style of a document's text (computed once per document). */
-function docEscapeStyle(doc: JsonDoc): JsonEscapeStyle {
+/** The escaping style of a document's text (computed once per document through JsonDoc.derive). */
+export function docEscapeStyle(doc: JsonDoc): JsonEscapeStyle {
   return detectEscapeStyle(doc.text);
 }
 

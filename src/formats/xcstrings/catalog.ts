@@ -7,10 +7,9 @@
  * variation of a substitution. Inside a key, `\` and `|` are escaped with a backslash.
  */
 
+import { CATEGORY_ORDER } from '../json/cldr.ts';
 import { type JsonDoc, OBJECT, STRING } from '../json/tokens.ts';
 import type { PluralCategory, PluralForms } from '../model.ts';
-
-export const CATEGORIES: readonly PluralCategory[] = ['zero', 'one', 'two', 'few', 'many', 'other'];
 
 /** One translatable leaf: a stringUnit value, or the stringUnits of a plural variation. */
 export interface Leaf {
@@ -182,7 +181,7 @@ function collectLeaves(
         for (let c = 0; c < 6; c++) {
           const value = values[c]!;
           if (value < 0) continue;
-          forms[CATEGORIES[c]!] = doc.string(value);
+          forms[CATEGORY_ORDER[c]!] = doc.string(value);
           if (at < 0) at = value;
         }
         const other = (forms as PluralForms).other;
@@ -230,16 +229,16 @@ function collectLeaves(
   }
 }
 
-/** The index in CATEGORIES of a key naming a plural category, or -1. */
+/** The index in CATEGORY_ORDER of a key naming a plural category, or -1. */
 function categoryOf(doc: JsonDoc, key: number): number {
-  for (let c = 0; c < 6; c++) if (doc.stringEquals(key, CATEGORIES[c]!)) return c;
+  for (let c = 0; c < 6; c++) if (doc.stringEquals(key, CATEGORY_ORDER[c]!)) return c;
   return -1;
 }
 
 /** Scratch for pluralValues: read and used before the next call. */
 const formValues = new Int32Array(6);
 
-/** The `stringUnit.value` event of each category of a plural variation, by CATEGORIES index (-1: none). */
+/** The `stringUnit.value` event of each category of a plural variation, by CATEGORY_ORDER index (-1: none). */
 function pluralValues(doc: JsonDoc, plural: number): Int32Array {
   formValues.fill(-1);
   const stop = doc.next(plural);
@@ -299,6 +298,6 @@ export function existingLeaf(
   if (plural < 0) return undefined;
   const values = pluralValues(doc, plural);
   const forms = new Map<PluralCategory, string>();
-  for (let c = 0; c < 6; c++) if (values[c]! >= 0) forms.set(CATEGORIES[c]!, doc.string(values[c]!));
+  for (let c = 0; c < 6; c++) if (values[c]! >= 0) forms.set(CATEGORY_ORDER[c]!, doc.string(values[c]!));
   return forms.size > 0 ? forms : undefined;
 }

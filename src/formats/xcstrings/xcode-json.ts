@@ -4,13 +4,9 @@
  * empty object written as `{`, a blank line, `}` (localization.ts writes localizations this way).
  */
 
-import { detectEscapeStyle, escapeJsonString, type JsonEscapeStyle } from '../json/escape.ts';
+import { escapeJsonString, type JsonEscapeStyle } from '../json/escape.ts';
+import { docEscapeStyle } from '../json/render.ts';
 import type { JsonDoc } from '../json/tokens.ts';
-
-/** The escaping style of a document's text (detected once per document, when first needed). */
-function catalogEscapeStyle(doc: JsonDoc): JsonEscapeStyle {
-  return detectEscapeStyle(doc.text);
-}
 
 /**
  * How one file writes new members: its indentation unit (two spaces in Xcode's files), line
@@ -34,7 +30,7 @@ export class XcodeStyle {
 
   /** The body of a JSON string literal for `value`, in the file's escaping style. */
   escape(value: string): string {
-    this.escapeStyle ??= this.doc.derive(catalogEscapeStyle);
+    this.escapeStyle ??= this.doc.derive(docEscapeStyle);
     return escapeJsonString(value, this.escapeStyle);
   }
 
