@@ -17,6 +17,7 @@ interface BenchFormat {
 
 const TARGET_BYTES = Number(process.env.BENCH_FORMAT_BYTES ?? 5 * 1024 * 1024);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const PASSES = Number(process.env.BENCH_PASSES ?? 2);
 const only = process.env.BENCH_FORMAT;
 
 function translationsFor(format: FormatModule, bytes: Uint8Array): Map<string, string | PluralForms> {
@@ -35,16 +36,29 @@ function translationsFor(format: FormatModule, bytes: Uint8Array): Map<string, s
   return out;
 }
 
-/** Best of a few rounds, in MB/s. */
-function throughput(bytes: number, run: () => void): number {
-  run();
-  let best = Number.POSITIVE_INFINITY;
-  for (let i = 0; i < ROUNDS; i++) {
-    const start = process.hrtime.bigint();
+/**
+ * Best of a few rounds of each, in MB/s. Each side runs in blocks of an untimed round, which
+ * absorbs the garbage the other side left, then ROUNDS timed ones; the blocks alternate PASSES
+ * times, so a machine that speeds up or slows down during the run affects both sides alike.
+ */
+function throughputs(bytes: number, ours: () => void, naive: () => void): { ours: number; naive: number } {
+  const block = (run: () => void, best: number): number => {
     run();
-    best = Math.min(best, Number(process.hrtime.bigint() - start) / 1e9);
+    for (let i = 0; i < ROUNDS; i++) {
+      const start = process.hrtime.bigint();
+      run();
+      best = Math.min(best, Number(process.hrtime.bigint() - start) / 1e9);
+    }
+    return best;
+  };
+  let bestOurs = Number.POSITIVE_INFINITY;
+  let bestNaive = Number.POSITIVE_INFINITY;
+  for (let pass = 0; pass < PASSES; pass++) {
+    bestOurs = block(ours, bestOurs);
+    bestNaive = block(naive, bestNaive);
   }
-  return bytes / 1024 / 1024 / best;
+  const mb = bytes / 1024 / 1024;
+  return { ours: mb / bestOurs, naive: mb / bestNaive };
 }
 
 const dir = join(import.meta.dirname, 'formats');
@@ -56,11 +70,14 @@ for (const file of readdirSync(dir)
   if (only && benchFormat.name !== only) continue;
   const bytes = benchFormat.generate(TARGET_BYTES);
   const translations = translationsFor(benchFormat.format, bytes);
-  const ours = throughput(bytes.length, () => {
-    benchFormat.format.parse(bytes);
-    benchFormat.format.render(bytes, translations, { targetLang: 'de' });
-  });
-  const naive = throughput(bytes.length, () => benchFormat.naive(bytes));
+  const { ours, naive } = throughputs(
+    bytes.length,
+    () => {
+      benchFormat.format.parse(bytes);
+      benchFormat.format.render(bytes, translations, { targetLang: 'de' });
+    },
+    () => benchFormat.naive(bytes),
+  );
   const round = (x: number) => Math.round(x * 100) / 100;
   perFormat[benchFormat.name] = {
     ratio: round(ours / naive),
