@@ -1,3 +1,4 @@
+import { CATEGORY_ORDER } from '../json/cldr.ts';
 import type { PluralCategory, PluralForms, Unit } from '../model.ts';
 import { attribute, childElements, type LoadedXml, localName, scanLoaded } from '../xml/document.ts';
 import type { XmlComment, XmlElement } from '../xml/nodes.ts';
@@ -22,7 +23,7 @@ export const ANDROID_INLINE: ReadonlySet<string> = new Set([
   'annotation',
 ]);
 
-const CATEGORIES: ReadonlySet<string> = new Set(['zero', 'one', 'two', 'few', 'many', 'other']);
+const CATEGORIES: ReadonlySet<string> = new Set(CATEGORY_ORDER);
 
 /** A unit and the elements it came from. */
 export type AndroidEntry =

@@ -1,8 +1,7 @@
+import { CATEGORY_ORDER } from '../json/cldr.ts';
 import { NO_STRINGS, type PluralCategory, type PluralForms, type Unit } from '../model.ts';
 import { type LoadedXml, scanLoaded } from '../xml/document.ts';
 import type { XmlElement } from '../xml/nodes.ts';
-
-export const CATEGORIES: PluralCategory[] = ['zero', 'one', 'two', 'few', 'many', 'other'];
 
 /** A `<key>` and the value element after it in a `<dict>`. */
 export interface PlistEntry {
@@ -89,7 +88,7 @@ function readFormat(
     const forms: Partial<PluralForms> = {};
     const byCategory = new Map<PluralCategory, PlistEntry>();
     for (const rule of rules) {
-      if (!(CATEGORIES as string[]).includes(rule.name)) continue;
+      if (!(CATEGORY_ORDER as readonly string[]).includes(rule.name)) continue;
       forms[rule.name as PluralCategory] = stringValue(rule.value, fail);
       byCategory.set(rule.name as PluralCategory, rule);
     }

@@ -1,9 +1,10 @@
+import { CATEGORY_ORDER } from '../json/cldr.ts';
 import type { PluralCategory, PluralForms, Translations } from '../model.ts';
 import type { Edit } from '../text.ts';
 import { indentOf, type LoadedXml, startTagClose } from '../xml/document.ts';
 import { escapeText } from '../xml/entities.ts';
 import type { XmlElement } from '../xml/nodes.ts';
-import { CATEGORIES, type PlistEntry, readStringsdict } from './read.ts';
+import { type PlistEntry, readStringsdict } from './read.ts';
 
 /**
  * Edits that put translations into a `.stringsdict`. A plural rule gets the target language's CLDR
@@ -25,7 +26,7 @@ export function renderStringsdict(loaded: LoadedXml, translations: Translations,
     }
     if (typeof translation === 'string') return;
     const source = entry.unit.sourcePlural!;
-    if (CATEGORIES.every((c) => translation[c] === source[c])) return;
+    if (CATEGORY_ORDER.every((c) => translation[c] === source[c])) return;
     edits.push(...pluralEdits(loaded, entry.entries, source, translation, categories));
   });
   return edits;
@@ -40,7 +41,7 @@ function pluralEdits(
 ): Edit[] {
   const { text, newline } = loaded;
   // The target's categories, and any the translation gives (a source-only one survives an exchange round trip).
-  const wanted = CATEGORIES.filter((c) => categories.includes(c) || forms[c] !== undefined);
+  const wanted = CATEGORY_ORDER.filter((c) => categories.includes(c) || forms[c] !== undefined);
   const edits: Edit[] = [];
   for (const [category, entry] of entries) {
     if (!wanted.includes(category)) {
@@ -53,10 +54,10 @@ function pluralEdits(
     const value = forms[category] ?? forms.other;
     if (value !== source[category]) edits.push(valueEdit(loaded, entry.value, value));
   }
-  const kept = CATEGORIES.filter((c) => entries.has(c) && wanted.includes(c));
+  const kept = CATEGORY_ORDER.filter((c) => entries.has(c) && wanted.includes(c));
   for (const category of wanted) {
     if (entries.has(category) || !categories.includes(category)) continue;
-    const next = kept.find((c) => CATEGORIES.indexOf(c) > CATEGORIES.indexOf(category));
+    const next = kept.find((c) => CATEGORY_ORDER.indexOf(c) > CATEGORY_ORDER.indexOf(category));
     const anchor = entries.get(next ?? kept[kept.length - 1]!)!;
     const between = text.slice(anchor.key.end, anchor.value.start);
     const value = escapeText(forms[category] ?? forms.other, { gt: usesGt(text, anchor.value), newline });

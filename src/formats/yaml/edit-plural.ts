@@ -4,12 +4,12 @@
  * categories the target language does not use.
  */
 import type { Scalar } from 'yaml';
+import { CATEGORY_ORDER } from '../json/cldr.ts';
 import type { PluralCategory, PluralForms } from '../model.ts';
 import type { Edit } from '../text.ts';
 import { writeBlock } from './block.ts';
 import { blockSource, scalarEdit } from './edit-scalar.ts';
 import type { PluralEntry } from './read.ts';
-import { PLURAL_CATEGORIES } from './read.ts';
 import type { FlowStyle } from './scalar.ts';
 import { writeFlowScalar } from './scalar.ts';
 
@@ -73,7 +73,7 @@ export function pluralEdits(
     valueEdits.push(...edits);
   }
 
-  const missing = PLURAL_CATEGORIES.filter((c) => keep.has(c) && !entry.forms.has(c));
+  const missing = CATEGORY_ORDER.filter((c) => keep.has(c) && !entry.forms.has(c));
   const insertions =
     missing.length === 0 ? [] : [insertion(text, anchor, missing, forms, flow, eol, anchorEnd)];
   const removals = pairs

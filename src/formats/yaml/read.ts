@@ -5,14 +5,12 @@
  */
 import type { Document, Node, Pair, Scalar, YAMLMap } from 'yaml';
 import { isAlias, isMap, isScalar, isSeq, parseAllDocuments } from 'yaml';
+import { CATEGORY_ORDER } from '../json/cldr.ts';
 import type { PluralCategory } from '../model.ts';
 import type { DecodedText } from '../text.ts';
 import { decodeText, TextPositions } from '../text.ts';
 import type { RootLocale } from './root-locale.ts';
 import { rootLocale } from './root-locale.ts';
-
-/** CLDR plural categories in CLDR order (the order new keys are inserted in). */
-export const PLURAL_CATEGORIES: readonly PluralCategory[] = ['zero', 'one', 'two', 'few', 'many', 'other'];
 
 /** A string scalar that is one unit. */
 export interface ScalarEntry {
@@ -168,7 +166,7 @@ function pluralForms(map: YAMLMap): Map<PluralCategory, Scalar<string>> | undefi
     const { key, value } = pair;
     if (!isScalar(key) || !isScalar(value) || typeof value.value !== 'string') return undefined;
     const category = String(key.value) as PluralCategory;
-    if (!PLURAL_CATEGORIES.includes(category)) return undefined;
+    if (!CATEGORY_ORDER.includes(category)) return undefined;
     forms.set(category, value as Scalar<string>);
   }
   const other = forms.get('other');
