@@ -28,7 +28,6 @@ import {
   type Translations,
   type Unit,
 } from '../model.ts';
-import { encodeText } from '../text.ts';
 import { isTranslatable, metadataOf } from './metadata.ts';
 
 interface ArbMessage {
@@ -130,8 +129,7 @@ function render(original: Uint8Array, translations: Translations, options: Rende
     const wanted = arbLocale(options.targetLang, current.includes('-'));
     if (wanted !== current) patch.edits.push(replaceString(doc, locale, escapeValue(wanted)));
   }
-  const { encoding, bom } = doc.decoded;
-  return encodeText(patch.apply(doc.text), encoding, bom);
+  return patch.encode(original, doc.decoded);
 }
 
 /** A BCP 47 tag as ARB files spell locales: `pt_BR`, or `pt-BR` when the file uses hyphens. */

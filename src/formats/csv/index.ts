@@ -15,7 +15,6 @@ import { InFileOrder } from '../json/lookup.ts';
 import { LastRead } from '../json/memo.ts';
 import { JsonPatch } from '../json/patch.ts';
 import type { FormatModule, ParseOptions, RenderOptions, Translations, Unit } from '../model.ts';
-import { encodeText } from '../text.ts';
 import type { CsvFile } from './read.ts';
 import { fieldAt, fieldCount, fieldValue, readCsv } from './read.ts';
 
@@ -157,8 +156,7 @@ function render(original: Uint8Array, translations: Translations, options: Rende
       patch.replace(at, at, file.delimiter.repeat(missing) + written);
     }
   }
-  if (patch.empty) return original;
-  return encodeText(patch.apply(file.decoded.text), file.decoded.encoding, file.decoded.bom);
+  return patch.encode(original, file.decoded);
 }
 
 /** A field as RFC 4180 writes it: quoted (quotes doubled) when it holds a delimiter, a quote, a line break or edge spaces, or was quoted. */

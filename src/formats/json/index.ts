@@ -13,7 +13,7 @@
  *   groups get exactly the translation's forms plus any the target needs (filled from `other`).
  */
 import type { FormatModule, ParseOptions, RenderOptions, Translations, Unit } from '../model.ts';
-import { checkSize, decodeText, encodeText } from '../text.ts';
+import { checkSize, decodeText } from '../text.ts';
 import { LazyUnit, UnitPlaces } from './lazy-unit.ts';
 import { LastRead } from './memo.ts';
 import { jsonPatch } from './render.ts';
@@ -78,9 +78,7 @@ function render(original: Uint8Array, translations: Translations, options: Rende
   const doc = reuseJson(original, options);
   if (translations.size === 0) return original;
   const patch = jsonPatch(doc, translations, options.targetLang, options.fileName);
-  if (patch.empty) return original;
-  const { encoding, bom } = doc.decoded;
-  return encodeText(patch.apply(doc.text), encoding, bom);
+  return patch.encode(original, doc.decoded);
 }
 
 /** True when the first character after a BOM and whitespace opens an object (UTF-8 or UTF-16 with BOM). */

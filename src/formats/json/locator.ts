@@ -65,7 +65,7 @@ export class Locator {
 }
 
 /** UTF-8 length of a range of a string, as TextEncoder writes it (a lone surrogate becomes U+FFFD). */
-export function utf8Length(text: string, from: number, to: number): number {
+function utf8Length(text: string, from: number, to: number): number {
   let n = 0;
   for (let i = from; i < to; i++) {
     const c = text.charCodeAt(i);

@@ -3,28 +3,7 @@
  * case of tens of thousands of edits that already come in file order: no copy or sort then, and
  * the output is built as one string concatenation (V8 ropes) flattened once when encoded.
  */
-import type { Edit } from '../text.ts';
-
-/** Applies non-overlapping edits; everything outside them is kept as it was. */
-export function patchText(text: string, edits: readonly Edit[]): string {
-  if (edits.length === 0) return text;
-  let ordered = edits;
-  for (let i = 1; i < edits.length; i++) {
-    if (edits[i]!.start < edits[i - 1]!.start) {
-      // Array.prototype.sort is stable: an insertion keeps its place before a removal at the same index.
-      ordered = [...edits].sort((a, b) => a.start - b.start);
-      break;
-    }
-  }
-  let out = '';
-  let at = 0;
-  for (const edit of ordered) {
-    if (edit.start < at) throw new Error(`overlapping edits at index ${edit.start}`);
-    out += text.slice(at, edit.start) + edit.replacement;
-    at = edit.end;
-  }
-  return out + text.slice(at);
-}
+import { type DecodedText, type Edit, encodeText } from '../text.ts';
 
 /**
  * What a render changes in a JSON-family text: string bodies replaced in file order, kept as
@@ -69,7 +48,13 @@ export class JsonPatch {
     this.count = n + 1;
   }
 
-  /** The text with all edits applied, as patchText would give it (one rope, flattened once when encoded). */
+  /** The file's bytes with all edits applied, in the encoding and BOM it was read with; `original` itself when nothing changes. */
+  encode(original: Uint8Array, decoded: DecodedText): Uint8Array {
+    if (this.empty) return original;
+    return encodeText(this.apply(decoded.text), decoded.encoding, decoded.bom);
+  }
+
+  /** The text with all edits applied, as text.ts's applyEdits would give it (one rope, flattened once when encoded). */
   apply(text: string): string {
     const { starts, ends, texts, count } = this;
     // Array.prototype.sort is stable: an insertion keeps its place before a removal at the same index.

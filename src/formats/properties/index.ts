@@ -17,7 +17,7 @@ import { FormatError } from '../errors.ts';
 import { Locator } from '../json/locator.ts';
 import { InFileOrder } from '../json/lookup.ts';
 import { LastRead } from '../json/memo.ts';
-import { patchText } from '../json/patch.ts';
+import { JsonPatch } from '../json/patch.ts';
 import {
   type FormatModule,
   NO_STRINGS,
@@ -26,7 +26,7 @@ import {
   type Translations,
   type Unit,
 } from '../model.ts';
-import { type DecodedText, decodeText, type Edit, encodeText, TextPositions } from '../text.ts';
+import { type DecodedText, decodeText, TextPositions } from '../text.ts';
 import { detectPropertiesStyle, escapePropertiesValue } from './escape.ts';
 import { type PropertiesFile, type PropertyEntry, scanProperties, unescapeProperties } from './scanner.ts';
 
@@ -85,7 +85,8 @@ function render(original: Uint8Array, translations: Translations, options: Rende
   if (translations.size === 0) return original;
   const { decoded } = file;
   const style = detectPropertiesStyle(decoded);
-  const edits: Edit[] = [];
+  // Entries, and so their edits, come in file order.
+  const patch = new JsonPatch(file.entries.length);
   const lookup = new InFileOrder(translations);
   for (const entry of file.entries) {
     const translation = lookup.get(entry.key);
@@ -102,10 +103,9 @@ function render(original: Uint8Array, translations: Translations, options: Rende
     let replacement = escapePropertiesValue(text, style);
     if (entry.valueStart === entry.keyEnd && replacement !== '')
       replacement = (file.separator || '=') + replacement;
-    edits.push({ start: entry.valueStart, end: entry.valueEnd, replacement });
+    patch.replace(entry.valueStart, entry.valueEnd, replacement);
   }
-  if (edits.length === 0) return original;
-  return encodeText(patchText(decoded.text, edits), decoded.encoding, decoded.bom);
+  return patch.encode(original, decoded);
 }
 
 /** Whether an unescaped value's text is `value`, compared in place (no slice). */

@@ -13,7 +13,6 @@ import { LazyUnit, UnitPlaces } from '../json/lazy-unit.ts';
 import { InFileOrder } from '../json/lookup.ts';
 import { JsonPatch } from '../json/patch.ts';
 import type { FormatModule, ParseOptions, RenderOptions, Translations, Unit } from '../model.ts';
-import { encodeText } from '../text.ts';
 import { escapeStrings, UNQUOTED } from './escape.ts';
 import type { StringsFile } from './read.ts';
 import { readStrings } from './read.ts';
@@ -72,8 +71,7 @@ function render(original: Uint8Array, translations: Translations, options: Rende
     const written = !file.valueQuoted[k] && UNQUOTED.test(text) ? text : `"${escapeStrings(text)}"`;
     patch.replace(start, file.valueEnd[k]!, written);
   }
-  if (patch.empty) return original;
-  return encodeText(patch.apply(file.decoded.text), file.decoded.encoding, file.decoded.bom);
+  return patch.encode(original, file.decoded);
 }
 
 export const stringsFormat: FormatModule = {

@@ -7,8 +7,8 @@
  * replacement as soon as it is made. Other encodings go through the patched text.
  */
 
-import { patchText } from '../json/patch.ts';
-import { type DecodedText, type Edit, encodeText } from '../text.ts';
+import { JsonPatch } from '../json/patch.ts';
+import type { DecodedText } from '../text.ts';
 
 /** Takes edits in file order (non-overlapping) and gives the patched file. */
 export interface PatchSink {
@@ -25,7 +25,7 @@ export function patchSink(original: Uint8Array, decoded: DecodedText): PatchSink
 class TextSink implements PatchSink {
   private readonly original: Uint8Array;
   private readonly decoded: DecodedText;
-  private readonly edits: Edit[] = [];
+  private readonly patch = new JsonPatch();
 
   constructor(original: Uint8Array, decoded: DecodedText) {
     this.original = original;
@@ -33,13 +33,11 @@ class TextSink implements PatchSink {
   }
 
   edit(start: number, end: number, replacement: string): void {
-    this.edits.push({ start, end, replacement });
+    this.patch.replace(start, end, replacement);
   }
 
   finish(): Uint8Array {
-    if (this.edits.length === 0) return this.original;
-    const { text, encoding, bom } = this.decoded;
-    return encodeText(patchText(text, this.edits), encoding, bom);
+    return this.patch.encode(this.original, this.decoded);
   }
 }
 
