@@ -8,6 +8,7 @@ import {
 } from '../../src/api/schemas/files.ts';
 import { type ApiRegistry, reply } from '../http/api-router.ts';
 import { attachmentDisposition } from '../http/content-disposition.ts';
+import { sendChunks } from '../http/send-chunks.ts';
 import type { FileService } from '../services/files.ts';
 
 const missing = { 404: { description: 'no such file in this organization' } };
@@ -63,8 +64,7 @@ export function fileRoutes(api: ApiRegistry, files: FileService): void {
         'Content-Length': String(file.size),
         'Content-Disposition': attachmentDisposition(file.name, 'file'),
       });
-      for await (const chunk of chunks) if (!res.write(chunk)) await new Promise((r) => res.once('drain', r));
-      res.end();
+      await sendChunks(res, chunks);
     },
   });
   api.add({

@@ -6,6 +6,7 @@ import {
 } from '../../src/api/schemas/instant.ts';
 import type { ApiRegistry } from '../http/api-router.ts';
 import { attachmentDisposition } from '../http/content-disposition.ts';
+import { sendChunks } from '../http/send-chunks.ts';
 import { limitedEndpoint } from '../limits/middleware.ts';
 import type { RateLimiter } from '../limits/rate-limiter.ts';
 import type { InstantService } from '../services/instant.ts';
@@ -53,8 +54,7 @@ export function instantRoutes(api: ApiRegistry, limiter: RateLimiter, instant: I
         'Content-Type': 'application/octet-stream',
         'Content-Disposition': attachmentDisposition(name, 'file'),
       });
-      for await (const chunk of chunks) if (!res.write(chunk)) await new Promise((r) => res.once('drain', r));
-      res.end();
+      await sendChunks(res, chunks);
     },
   });
 }

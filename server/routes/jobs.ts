@@ -9,6 +9,7 @@ import {
 } from '../../src/api/schemas/jobs.ts';
 import { WorkflowTemplate } from '../../src/api/schemas/workflows.ts';
 import type { ApiRegistry } from '../http/api-router.ts';
+import { sendChunks } from '../http/send-chunks.ts';
 import type { JobService } from '../services/jobs/service.ts';
 import { listTemplates } from '../services/workflows.ts';
 import type { Db } from '../store/db.ts';
@@ -123,8 +124,7 @@ export function jobRoutes(api: ApiRegistry, jobs: JobService, deps: { db: Db; no
         'Content-Type': 'application/zip',
         'Content-Disposition': `attachment; filename="job-${params.id}.zip"`,
       });
-      for await (const chunk of chunks) if (!res.write(chunk)) await new Promise((r) => res.once('drain', r));
-      res.end();
+      await sendChunks(res, chunks);
     },
   });
   api.add({

@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { afterEach, describe, expect, it } from 'vitest';
+import { sendChunks } from '../../server/http/send-chunks.ts';
 import { createTransport, type Transport } from '../../src/api/http.ts';
 import { listen } from '../support/fake-limited-server.ts';
 
@@ -92,10 +93,7 @@ describe('transport: streams', () => {
     const total = 100 * MB;
     const server = await listen(async (_req, res) => {
       res.setHeader('content-type', 'application/zip');
-      for (const chunk of pattern(total)) {
-        if (!res.write(chunk)) await new Promise((resolve) => res.once('drain', resolve));
-      }
-      res.end();
+      await sendChunks(res, pattern(total));
     });
     cleanup.push(server.close);
     const t = transport(server.url);
@@ -116,13 +114,13 @@ describe('transport: streams', () => {
   it('stops a streamed download when the caller aborts after the headers arrived', async () => {
     let written = 0;
     const server = await listen(async (_req, res) => {
-      for (const chunk of pattern(50 * MB)) {
-        if (res.destroyed) return;
-        written += chunk.length;
-        if (!res.write(chunk))
-          await new Promise((resolve) => res.once('drain', resolve).once('close', resolve));
-      }
-      res.end();
+      const counted = function* () {
+        for (const chunk of pattern(50 * MB)) {
+          written += chunk.length;
+          yield chunk;
+        }
+      };
+      await sendChunks(res, counted());
     });
     cleanup.push(server.close);
     const controller = new AbortController();
