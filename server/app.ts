@@ -134,7 +134,7 @@ export function createApp(deps: AppDeps): Platform {
     ...(leaseMs ? { leaseMs } : {}),
     maintenance: [webhooks.prune, (t) => failInterruptedContents(db, t)],
     handlers: {
-      'memory-import': memoryImportHandler({ db, now, log, maxBytes: maxUploadBytes }),
+      'memory-import': memoryImportHandler({ db, now, log, tm, maxBytes: maxUploadBytes }),
       'termbase-export': termbaseExportHandler({ db, now }),
       [DELIVERY_WORK]: webhooks.deliveryHandler,
       'file-detect-language': fileDetectLanguageHandler({ db, now }),

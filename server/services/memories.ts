@@ -263,15 +263,17 @@ export function memoryService(deps: MemoryServiceDeps) {
       // The spec types segment_id int64; ours are 32-bit, so a larger one names no segment (and
       // PostgreSQL would refuse to compare it).
       if (segmentId > MAX_ID) return { success: false };
-      const result = await db
-        .deleteFrom('segments')
-        .where('memory_id', '=', id)
-        .where('id', '=', segmentId)
-        .where('visible', '=', 1)
-        .executeTakeFirst();
-      const success = Number(result.numDeletedRows) > 0;
-      if (success) await bumpVersion(db, id, now());
-      return { success };
+      const version = await db.transaction().execute(async (tx) => {
+        const result = await tx
+          .deleteFrom('segments')
+          .where('memory_id', '=', id)
+          .where('id', '=', segmentId)
+          .where('visible', '=', 1)
+          .executeTakeFirst();
+        return Number(result.numDeletedRows) > 0 ? bumpVersion(tx, id, now()) : undefined;
+      });
+      if (version !== undefined) tm.apply({ memoryId: id, version, removed: [segmentId], added: [] });
+      return { success: version !== undefined };
     },
   };
 }

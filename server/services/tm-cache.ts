@@ -1,15 +1,40 @@
-import { createTmIndex, type TmIndex } from '../engine/tm/index.ts';
+import { createTmIndex, type TmIndex, type TmSegment } from '../engine/tm/index.ts';
 import type { Db } from '../store/db.ts';
 
 const PAGE = 10_000;
 
 /**
+ * One committed change of a memory's segments: what the bump to `version` did. Removed ids go
+ * first, then added segments (an id in both is replaced).
+ */
+export interface TmChange {
+  memoryId: number;
+  version: number;
+  removed: readonly number[];
+  added: readonly TmSegment[];
+}
+
+interface Entry {
+  version: number;
+  index: Promise<TmIndex>;
+}
+
+/**
  * In-process fuzzy-match indexes, one per memory, built from the database on first use and
- * rebuilt when the memory's version moved on (another process or request changed it). Least
- * recently used indexes are dropped beyond `maxMemories`.
+ * rebuilt when the memory's version moved on (another process or request changed it). A change
+ * this process made is applied to its index in place (`apply`), so confirming one segment does
+ * not rebuild a memory of a million. Least recently used indexes are dropped beyond `maxMemories`.
  */
 export function createTmCache(db: Db, maxMemories = 32) {
-  const entries = new Map<number, { version: number; index: Promise<TmIndex> }>();
+  const entries = new Map<number, Entry>();
+
+  /** Caches an index; one that fails to build is dropped (unless a newer one took its place). */
+  function keep(memoryId: number, entry: Entry): void {
+    entry.index.catch(() => {
+      if (entries.get(memoryId) === entry) entries.delete(memoryId);
+    });
+    entries.set(memoryId, entry);
+  }
 
   async function build(memoryId: number): Promise<TmIndex> {
     const index = createTmIndex();
@@ -31,19 +56,43 @@ export function createTmCache(db: Db, maxMemories = 32) {
   }
 
   return {
-    /** The index of a memory at `version` (the version read with the memory row). */
+    /**
+     * The index of a memory at `version` (the version read with the memory row), or at a later
+     * one already here: a request that read the row just before a change gets the newer content
+     * a moment later read would, instead of rebuilding the older one.
+     */
     get(memoryId: number, version: number): Promise<TmIndex> {
       const entry = entries.get(memoryId);
-      if (entry && entry.version === version) {
+      if (entry && entry.version >= version) {
         entries.delete(memoryId);
         entries.set(memoryId, entry);
         return entry.index;
       }
       const index = build(memoryId);
-      index.catch(() => entries.delete(memoryId));
-      entries.set(memoryId, { version, index });
+      keep(memoryId, { version, index });
       while (entries.size > maxMemories) entries.delete(entries.keys().next().value!);
       return index;
+    },
+    /** Whether a change to `version` would be applied (a cached index is at the version before). */
+    isNext(memoryId: number, version: number): boolean {
+      return entries.get(memoryId)?.version === version - 1;
+    },
+    /**
+     * Applies a committed change to the cached index when it is the next one for it (the index
+     * is at `version − 1`); otherwise the next `get` at the new version rebuilds, as for a change
+     * made elsewhere. Call it after the change's transaction committed, never before.
+     */
+    apply(change: TmChange): void {
+      const entry = entries.get(change.memoryId);
+      if (entry?.version !== change.version - 1) return;
+      // An index built while this change was committing may hold some of it already: removing
+      // and adding by id are idempotent, so applying it again gives the same index.
+      const index = entry.index.then((ix) => {
+        for (const id of change.removed) ix.remove(id);
+        ix.addMany(change.added);
+        return ix;
+      });
+      keep(change.memoryId, { version: change.version, index });
     },
     forget(memoryId: number): void {
       entries.delete(memoryId);

@@ -78,11 +78,18 @@ export async function addProcessing(db: Db, id: number, delta: number, now: numb
     .execute();
 }
 
-/** Marks a change of the memory's content: TM indexes of other processes rebuild on the new version. */
-export async function bumpVersion(db: Db, id: number, now: number): Promise<void> {
-  await db
+/**
+ * Marks a change of the memory's content: TM indexes of other processes rebuild on the new
+ * version. Returns that version (undefined when the memory is gone). The increment is atomic and,
+ * made in the transaction that changed the segments, holds the memory's row until it commits, so
+ * version − 1 is exactly the content before this change (see TmCache.apply).
+ */
+export async function bumpVersion(db: Db, id: number, now: number): Promise<number | undefined> {
+  const row = await db
     .updateTable('memories')
     .set({ version: sql<number>`version + 1`, updated_at: now })
     .where('id', '=', id)
-    .execute();
+    .returning('version')
+    .executeTakeFirst();
+  return row === undefined ? undefined : Number(row.version);
 }

@@ -53,7 +53,7 @@ export function workbenchRouter(deps: WorkbenchDeps): Router {
   editorRoutes(router, {
     db,
     suggest: suggestionSource({ db, now, tm: deps.tm, mt: deps.mt }),
-    editor: segmentEditor({ db, now }),
+    editor: segmentEditor({ db, now, tm: deps.tm }),
   });
   router.use((_req, res) => sendNotFound(res, 'page'));
   const onError: ErrorRequestHandler = (err: unknown, req, res, next) => {

@@ -1,6 +1,8 @@
 import type { PluralForms } from '../../../src/formats/model.ts';
+import type { TmSegment } from '../../engine/tm/index.ts';
 import type { Db } from '../../store/db.ts';
 import { bumpVersion, sourceHash } from '../../store/memories.ts';
+import type { TmChange } from '../tm-cache.ts';
 
 /** The text columns of a document segment. */
 export interface SegmentText {
@@ -23,36 +25,40 @@ export function tmPair(row: SegmentText): { source: string; target: string } | u
  * Writes confirmed translations into a memory so TM grows with people's work (call it in the
  * transaction that confirms them). A later confirmation of the same source from the same file
  * replaces the earlier one, so the newest human translation wins; the version bump makes every
- * process rebuild its TM index (see createTmCache). Returns how many entries were written (none
- * when the memory no longer exists).
+ * process rebuild its TM index (see createTmCache). Returns the change for this process's index
+ * (`TmCache.apply`, once the transaction committed), or undefined when nothing was written (the
+ * memory no longer exists, or no segment had a translation).
  */
 export async function feedMemory(
   tx: Db,
   target: { memoryId: number; resourceName: string; email: string },
   rows: SegmentText[],
   now: number,
-): Promise<number> {
+): Promise<TmChange | undefined> {
   // The memory may have been deleted through the API while the job ran: then there is nothing to feed.
   const memory = await tx
     .selectFrom('memories')
     .select('id')
     .where('id', '=', target.memoryId)
     .executeTakeFirst();
-  if (!memory) return 0;
-  let fed = 0;
+  if (!memory) return undefined;
+  const removed: number[] = [];
+  const added: TmSegment[] = [];
   for (const row of rows) {
     const pair = tmPair(row);
     if (!pair) continue;
     const hash = sourceHash(pair.source);
-    await tx
+    const replaced = await tx
       .deleteFrom('segments')
       .where('memory_id', '=', target.memoryId)
       .where('source_hash', '=', hash)
       .where('source', '=', pair.source)
       .where('resource_name', '=', target.resourceName)
       .where('import_id', 'is', null)
+      .returning('id')
       .execute();
-    await tx
+    for (const { id } of replaced) removed.push(id);
+    const { id } = await tx
       .insertInto('segments')
       .values({
         memory_id: target.memoryId,
@@ -66,9 +72,11 @@ export async function feedMemory(
         visible: 1,
         created_at: now,
       })
-      .execute();
-    fed++;
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    added.push({ id, source: pair.source, target: pair.target });
   }
-  if (fed > 0) await bumpVersion(tx, target.memoryId, now);
-  return fed;
+  if (added.length === 0) return undefined;
+  const version = await bumpVersion(tx, target.memoryId, now);
+  return version === undefined ? undefined : { memoryId: target.memoryId, version, removed, added };
 }

@@ -1,6 +1,7 @@
 import type { PluralCategory, PluralForms } from '../../../src/formats/model.ts';
 import type { Db } from '../../store/db.ts';
 import type { SegmentStatus } from '../../store/schema.ts';
+import type { TmCache } from '../tm-cache.ts';
 import { type OwnedProject, ownedDocument } from './access.ts';
 import { feedMemory } from './memory-feed.ts';
 import { isReviewing, openStatuses, stageInfo } from './progress.ts';
@@ -39,8 +40,8 @@ function feedTarget(owned: OwnedProject & { document: { name: string } }, editor
 }
 
 /** Saving and confirming segments in the workbench editor; confirmed text feeds the project's memory. */
-export function segmentEditor(deps: { db: Db; now: () => number }) {
-  const { db, now } = deps;
+export function segmentEditor(deps: { db: Db; now: () => number; tm: TmCache }) {
+  const { db, now, tm } = deps;
 
   /** The next segment after `position` still open at this stage (wrapping to the start). */
   async function nextOpen(documentId: number, position: number, open: SegmentStatus[]) {
@@ -103,7 +104,7 @@ export function segmentEditor(deps: { db: Db; now: () => number }) {
           ? 'new'
           : 'translated';
       const t = now();
-      await db.transaction().execute(async (tx) => {
+      const change = await db.transaction().execute(async (tx) => {
         await tx
           .updateTable('document_segments')
           .set({
@@ -116,14 +117,15 @@ export function segmentEditor(deps: { db: Db; now: () => number }) {
           })
           .where('id', '=', segmentId)
           .execute();
-        if (confirm)
-          await feedMemory(
-            tx,
-            feedTarget(owned, editor),
-            [{ ...segment, target, target_plural: targetPlural }],
-            t,
-          );
+        if (!confirm) return undefined;
+        return feedMemory(
+          tx,
+          feedTarget(owned, editor),
+          [{ ...segment, target, target_plural: targetPlural }],
+          t,
+        );
       });
+      if (change) tm.apply(change);
       const nextId = confirm ? await nextOpen(documentId, segment.position, openStatuses(stage)) : undefined;
       return { ok: true, nextId };
     },
@@ -142,7 +144,7 @@ export function segmentEditor(deps: { db: Db; now: () => number }) {
       const stage = stageInfo(owned.template, owned.project.stage);
       const status: SegmentStatus = isReviewing(stage) ? 'reviewed' : 'confirmed';
       const t = now();
-      return db.transaction().execute(async (tx) => {
+      const { change, ...counts } = await db.transaction().execute(async (tx) => {
         const open = await tx
           .selectFrom('document_segments')
           .select(['id', 'source', 'source_plural', 'target', 'target_plural'])
@@ -159,9 +161,11 @@ export function segmentEditor(deps: { db: Db; now: () => number }) {
             .where('id', 'in', ids.slice(i, i + 500))
             .execute();
         }
-        await feedMemory(tx, feedTarget(owned, editor), ready, t);
-        return { confirmed: ready.length, empty: open.length - ready.length };
+        const change = await feedMemory(tx, feedTarget(owned, editor), ready, t);
+        return { change, confirmed: ready.length, empty: open.length - ready.length };
       });
+      if (change) tm.apply(change);
+      return counts;
     },
   };
 }

@@ -1,11 +1,14 @@
 import type { Logger } from 'pino';
 import { importFile } from '../../engine/importers/index.ts';
+import type { TmCache } from '../../services/tm-cache.ts';
 import { deleteBlob, readBlob } from '../../store/blobs.ts';
 import type { Db } from '../../store/db.ts';
 import { addProcessing, bumpVersion, sourceHash } from '../../store/memories.ts';
 import type { WorkHandler } from '../worker.ts';
 
 const BATCH = 500;
+/** Imports up to this many segments are added to a cached TM index; larger ones rebuild it. */
+const MAX_APPLIED = 100_000;
 
 interface ImportOptions {
   sdlxliffFilters?: { conf_name: string; percentage: number; allow_unlocked: boolean }[];
@@ -24,8 +27,38 @@ export function memoryImportHandler(deps: {
   now: () => number;
   log: Logger;
   maxBytes: number;
+  tm: TmCache;
 }): WorkHandler {
-  const { db, now } = deps;
+  const { db, now, tm } = deps;
+
+  /**
+   * Brings this process's TM index of the memory up to the import's version without a rebuild:
+   * a termbase leaves it as it is; a TM adds the import's segments (read back once committed),
+   * unless there are so many that building from scratch costs about the same.
+   */
+  async function updateIndex(
+    kind: string,
+    importId: number,
+    memoryId: number,
+    version: number,
+  ): Promise<void> {
+    if (kind !== 'tm') return tm.apply({ memoryId, version, removed: [], added: [] });
+    if (!tm.isNext(memoryId, version)) return;
+    try {
+      const added = await db
+        .selectFrom('segments')
+        .select(['id', 'source', 'target'])
+        .where('import_id', '=', importId)
+        .where('visible', '=', 1)
+        .limit(MAX_APPLIED + 1)
+        .execute();
+      if (added.length <= MAX_APPLIED) tm.apply({ memoryId, version, removed: [], added });
+    } catch (err) {
+      // The index then rebuilds at the new version on its next use.
+      deps.log.warn({ err, memoryId }, 'could not add the imported segments to the TM index');
+    }
+  }
+
   return async (payload) => {
     const { importId } = payload as { importId: number };
     const job = await db
@@ -47,6 +80,7 @@ export function memoryImportHandler(deps: {
     let added = 0;
     let skipped = 0;
     let kind = 'unknown';
+    let version: number | undefined;
     try {
       if (job.blob_id === null) throw new Error('the uploaded file is gone');
       const blobId = job.blob_id;
@@ -140,7 +174,7 @@ export function memoryImportHandler(deps: {
         throw new Error(
           `${job.name} holds no ${kind === 'tm' ? 'translation units' : 'terms'} for ${pairName(memory)}`,
         );
-      await db.transaction().execute(async (tx) => {
+      version = await db.transaction().execute(async (tx) => {
         const table = kind === 'tm' ? 'segments' : 'terms';
         await tx.updateTable(table).set({ visible: 1 }).where('import_id', '=', importId).execute();
         await tx
@@ -148,8 +182,9 @@ export function memoryImportHandler(deps: {
           .set({ status: 'succeeded', kind, added, skipped, finished_at: now(), blob_id: null })
           .where('id', '=', importId)
           .execute();
-        await bumpVersion(tx, memory.id, now());
+        const bumped = await bumpVersion(tx, memory.id, now());
         await addProcessing(tx, memory.id, -1, now());
+        return bumped;
       });
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
@@ -173,6 +208,7 @@ export function memoryImportHandler(deps: {
         await addProcessing(tx, memory.id, -1, now());
       });
     }
+    if (version !== undefined) await updateIndex(kind, importId, memory.id, version);
     if (job.blob_id !== null) await deleteBlob(db, job.blob_id);
   };
 }
