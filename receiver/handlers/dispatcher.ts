@@ -97,7 +97,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       return r.kind === 'record' ? null : groupKeyOf(r.origin);
     },
 
-    async handle(events, signal): Promise<void | PartialFailure> {
+    async handle(events, signal) {
       const work: { event: InboxEvent; r: Exclude<Resolved, { kind: 'record' }> }[] = [];
       for (const event of events) {
         const r = await resolve(event, signal);
