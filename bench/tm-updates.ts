@@ -12,6 +12,7 @@
  */
 import { sourceHash } from '../server/store/memories.ts';
 import { startPlatform } from '../test/support/platform.ts';
+import { tmxOf } from '../test/support/tmx.ts';
 import { seededRandom } from './support/random.ts';
 
 const SEGMENTS = Number(process.env['TM_UPDATES_SEGMENTS'] ?? 100_000);
@@ -24,12 +25,6 @@ const WORDS =
 const random = seededRandom(20261122);
 const sentence = (n: number) =>
   `${Array.from({ length: 5 + Math.floor(random() * 8) }, () => WORDS[Math.floor(random() * WORDS.length)]).join(' ')} ${n}`;
-const tmx = (units: string[]) =>
-  `<?xml version="1.0" encoding="UTF-8"?><tmx version="1.4"><header creationtool="bench" creationtoolversion="1" segtype="sentence" o-tmf="bench" adminlang="en" srclang="en" datatype="plaintext"/><body>${units
-    .map(
-      (s) => `<tu><tuv xml:lang="en"><seg>${s}</seg></tuv><tuv xml:lang="de"><seg>DE ${s}</seg></tuv></tu>`,
-    )
-    .join('\n')}</body></tmx>`;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 const p = await startPlatform();
@@ -47,7 +42,7 @@ try {
         'SVC-API': JSON.stringify({ memory_id: memoryId, name }),
         'content-type': 'application/octet-stream',
       },
-      body: tmx(units),
+      body: tmxOf(units.map((s) => [s, `DE ${s}`] as const)),
     });
     if (res.status !== 200) throw new Error(`import answered ${res.status}: ${await res.text()}`);
     await p.idle();
@@ -59,6 +54,13 @@ try {
     await res.arrayBuffer();
     return performance.now() - started;
   };
+  /** The version bump another process makes with its change. */
+  const bumpElsewhere = () =>
+    db
+      .updateTable('memories')
+      .set((eb) => ({ version: eb('version', '+', 1) }))
+      .where('id', '=', memoryId)
+      .execute();
   const someSegment = async () =>
     (
       await db
@@ -95,11 +97,7 @@ try {
       .deleteFrom('segments')
       .where('id', '=', await someSegment())
       .execute();
-    await db
-      .updateTable('memories')
-      .set((eb) => ({ version: eb('version', '+', 1) }))
-      .where('id', '=', memoryId)
-      .execute();
+    await bumpElsewhere();
     other.push(await timedQuery());
     const source = sentence(SEGMENTS * 2 + round);
     await db
@@ -117,11 +115,7 @@ try {
         created_at: Date.now(),
       })
       .execute();
-    await db
-      .updateTable('memories')
-      .set((eb) => ({ version: eb('version', '+', 1) }))
-      .where('id', '=', memoryId)
-      .execute();
+    await bumpElsewhere();
     other.push(await timedQuery());
   }
   const round1 = (x: number) => Math.round(x * 10) / 10;

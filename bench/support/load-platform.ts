@@ -3,6 +3,8 @@
  * translation memory to match against, a webhook configuration pointing at the sink, several keys;
  * afterwards, waiting for every instant translation to finish and its webhook to arrive.
  */
+
+import { tmxOf } from '../../test/support/tmx.ts';
 import { PHRASES } from './load-mix.ts';
 import type { WebhookSink } from './webhook-sink.ts';
 
@@ -53,12 +55,12 @@ async function call<T>(
 
 /** A TMX of `count` English–German units built from the workload's phrases. */
 function tmx(count: number): string {
-  const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
-  const units = Array.from({ length: count }, (_, i) => {
-    const source = i < PHRASES.length ? PHRASES[i]! : `${PHRASES[i % PHRASES.length]} ${i}`;
-    return `<tu><tuv xml:lang="en"><seg>${esc(source)}</seg></tuv><tuv xml:lang="de"><seg>${esc(`[de] ${source}`)}</seg></tuv></tu>`;
-  });
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<tmx version="1.4"><header srclang="en" datatype="plaintext" segtype="sentence" adminlang="en" creationtool="bench" creationtoolversion="1" o-tmf="bench"/><body>\n${units.join('\n')}\n</body></tmx>\n`;
+  return tmxOf(
+    Array.from({ length: count }, (_, i) => {
+      const source = i < PHRASES.length ? PHRASES[i]! : `${PHRASES[i % PHRASES.length]} ${i}`;
+      return [source, `[de] ${source}`] as const;
+    }),
+  );
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPlatform, type TestPlatform } from '../support/platform.ts';
+import { tmxOf } from '../support/tmx.ts';
 
 let p: TestPlatform;
 beforeAll(async () => {
@@ -46,15 +47,6 @@ async function settled(id: number) {
   expect(m.is_processing).toBe(false);
   return m;
 }
-
-const tmx = (units: [string, string][]) => `<?xml version="1.0" encoding="UTF-8"?>
-<tmx version="1.4">
-  <header creationtool="test" creationtoolversion="1" segtype="sentence" o-tmf="test" adminlang="en" srclang="en" datatype="plaintext"/>
-  <body>
-${units.map(([s, t]) => `    <tu><tuv xml:lang="en"><seg>${s}</seg></tuv><tuv xml:lang="de"><seg>${t}</seg></tuv></tu>`).join('\n')}
-  </body>
-</tmx>
-`;
 
 const SENTENCES: [string, string][] = [
   [
@@ -126,7 +118,7 @@ describe('TMX import and fuzzy query', () => {
   let id: number;
   beforeAll(async () => {
     id = (await createMemory({ name: 'ui' })).id;
-    const res = await importFile(id, 'ui.tmx', tmx(SENTENCES));
+    const res = await importFile(id, 'ui.tmx', tmxOf(SENTENCES));
     expect(res).toEqual({ status: 200, body: { id, isProcessing: 1 } });
     const m = await settled(id);
     expect(m.resources).toEqual(['ui.tmx']);
@@ -192,13 +184,13 @@ describe('failed imports leave the memory as it was', () => {
   };
   beforeAll(async () => {
     id = (await createMemory({ name: 'kept' })).id;
-    await importFile(id, 'good.tmx', tmx(SENTENCES));
+    await importFile(id, 'good.tmx', tmxOf(SENTENCES));
     await settled(id);
   });
 
   it.each([
     ['a JSON file named .tmx', 'wrong.tmx', '{"hello": "world"}'],
-    ['a truncated TMX', 'cut.tmx', tmx(SENTENCES).slice(0, 400)],
+    ['a truncated TMX', 'cut.tmx', tmxOf(SENTENCES).slice(0, 400)],
   ])(
     '%s: is_processing false, no new segments, a visible reason, earlier segments intact',
     async (_label, name, content) => {
@@ -233,7 +225,7 @@ describe('import variants', () => {
     const res = await p.call('/v2/memories/import', {
       method: 'POST',
       headers: { memory_id: String(id), name: 'separate.tmx', 'content-type': 'application/octet-stream' },
-      body: tmx(SENTENCES.slice(0, 1)),
+      body: tmxOf(SENTENCES.slice(0, 1)),
     });
     expect(res.status).toBe(200);
     expect((await settled(id)).resources).toEqual(['separate.tmx']);
@@ -241,12 +233,12 @@ describe('import variants', () => {
 
   it('skip_duplicates skips units already in the memory or repeated in the file', async () => {
     const id = (await createMemory()).id;
-    await importFile(id, 'a.tmx', tmx(SENTENCES));
+    await importFile(id, 'a.tmx', tmxOf(SENTENCES));
     await settled(id);
     await importFile(
       id,
       'b.tmx',
-      tmx([...SENTENCES, ...SENTENCES, ['A brand new sentence here', 'Ein ganz neuer Satz hier']]),
+      tmxOf([...SENTENCES, ...SENTENCES, ['A brand new sentence here', 'Ein ganz neuer Satz hier']]),
       {
         skip_duplicates: true,
       },
@@ -273,7 +265,7 @@ describe('import variants', () => {
     expect((await importFile(id, 'empty.tmx', '')).status).toBe(400);
     const big = await importFile(id, 'big.tmx', 'x'.repeat(300 * 1024));
     expect(big.status).toBe(413);
-    expect((await importFile(999_999, 'x.tmx', tmx(SENTENCES))).status).toBe(401);
+    expect((await importFile(999_999, 'x.tmx', tmxOf(SENTENCES))).status).toBe(401);
     const blobs = await p.database.db.selectFrom('blobs').select('id').where('complete', '=', 0).execute();
     expect(blobs).toEqual([]);
   });

@@ -9,6 +9,7 @@ import { createTmCache } from '../../server/services/tm-cache.ts';
 import type { Db } from '../../server/store/db.ts';
 import { bumpVersion, sourceHash } from '../../server/store/memories.ts';
 import { startPlatform, type TestPlatform } from '../support/platform.ts';
+import { tmxOf } from '../support/tmx.ts';
 
 let p: TestPlatform;
 let db: Db;
@@ -123,14 +124,6 @@ describe('TmCache', () => {
 });
 
 describe('the platform’s index after its own changes', () => {
-  const tmx = (units: [string, string][]) => `<?xml version="1.0" encoding="UTF-8"?>
-<tmx version="1.4">
-  <header creationtool="test" creationtoolversion="1" segtype="sentence" o-tmf="test" adminlang="en" srclang="en" datatype="plaintext"/>
-  <body>
-${units.map(([s, t]) => `    <tu><tuv xml:lang="en"><seg>${s}</seg></tuv><tuv xml:lang="de"><seg>${t}</seg></tuv></tu>`).join('\n')}
-  </body>
-</tmx>
-`;
   const WORDS = 'file folder image the a could not be saved opened deleted moved is empty full ready'.split(
     ' ',
   );
@@ -185,7 +178,7 @@ ${units.map(([s, t]) => `    <tu><tuv xml:lang="en"><seg>${s}</seg></tuv><tuv xm
     await importUnits(
       memoryId,
       'first.tmx',
-      tmx(Array.from({ length: 40 }, () => [sentence(), 'x'] as [string, string])),
+      tmxOf(Array.from({ length: 40 }, () => [sentence(), 'x'] as [string, string])),
     );
     // Each step changes the memory, then asks for the text it touched and for a random one.
     for (let step = 0; step < 30; step++) {
@@ -196,7 +189,7 @@ ${units.map(([s, t]) => `    <tu><tuv xml:lang="en"><seg>${s}</seg></tuv><tuv xm
           { length: 1 + Math.floor(random() * 5) },
           () => [sentence(), `t${step}`] as [string, string],
         );
-        await importUnits(memoryId, `step-${step}.tmx`, tmx(units));
+        await importUnits(memoryId, `step-${step}.tmx`, tmxOf(units));
         touched = units[0]![0];
       } else if (roll < 0.5) {
         touched = WORDS[step % WORDS.length]!;
