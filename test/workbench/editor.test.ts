@@ -197,6 +197,30 @@ describe('the segment editor', () => {
     expect(again.location).toContain('notice=nothing-to-confirm');
   });
 
+  it('confirm all feeds a long document in full, and a source twice in it leaves one entry: the later one', async () => {
+    const strings: Record<string, string> = { ok_first: 'Okay then', ok_again: 'Okay then' };
+    for (let i = 0; i < 450; i++) strings[`line_${i}`] = `Line number ${i} of the long file`;
+    const long = await createJob(p, { strings, fileName: 'locales/en/long.json' });
+    const okAgain = await segmentOf('ok_again', long.documentId);
+    await c.post(editUrl(okAgain.id, long.documentId), { _csrf: csrf, target: 'Na gut', action: 'save' });
+    const res = await c.post(`/workbench/documents/${long.documentId}/confirm-all`, { _csrf: csrf });
+    expect(res.location).toContain('notice=confirmed-all&n=452');
+    const fed = await p.database.db
+      .selectFrom('segments')
+      .select(['source', 'target'])
+      .where('memory_id', '=', long.memoryId)
+      .where('resource_name', '=', 'locales/en/long.json')
+      .execute();
+    expect(fed).toHaveLength(451);
+    expect(fed.filter((r) => r.source === 'Okay then')).toEqual([{ source: 'Okay then', target: 'Na gut' }]);
+    const [top] = (await (
+      await p.call(
+        `/v2/memories/query?id=${long.memoryId}&query=${encodeURIComponent('Line number 449 of the long file')}`,
+      )
+    ).json()) as { source: string; score: number }[];
+    expect(top).toMatchObject({ source: 'Line number 449 of the long file', score: 100 });
+  });
+
   it('offers what was confirmed as a TM match in the next job’s editor (TM grows)', async () => {
     const next = await createJob(p, {
       strings: { hi: 'Hello {{name}}' },

@@ -4,6 +4,9 @@ import type { Db } from '../../store/db.ts';
 import { bumpVersion, sourceHash } from '../../store/memories.ts';
 import type { TmChange } from '../tm-cache.ts';
 
+/** Sources written per statement (well below both engines' limits on bound parameters). */
+const FEED_BATCH = 200;
+
 /** The text columns of a document segment. */
 export interface SegmentText {
   source: string;
@@ -42,39 +45,49 @@ export async function feedMemory(
     .where('id', '=', target.memoryId)
     .executeTakeFirst();
   if (!memory) return undefined;
-  const removed: number[] = [];
-  const added: TmSegment[] = [];
+  // The newest confirmation of a source wins, within this call as across calls.
+  const pairs = new Map<string, string>();
   for (const row of rows) {
     const pair = tmPair(row);
     if (!pair) continue;
-    const hash = sourceHash(pair.source);
+    pairs.delete(pair.source);
+    pairs.set(pair.source, pair.target);
+  }
+  const removed: number[] = [];
+  const added: TmSegment[] = [];
+  const entries = [...pairs];
+  for (let i = 0; i < entries.length; i += FEED_BATCH) {
+    const batch = entries.slice(i, i + FEED_BATCH);
+    const sources = batch.map(([source]) => source);
     const replaced = await tx
       .deleteFrom('segments')
       .where('memory_id', '=', target.memoryId)
-      .where('source_hash', '=', hash)
-      .where('source', '=', pair.source)
+      .where('source_hash', 'in', sources.map(sourceHash))
+      .where('source', 'in', sources)
       .where('resource_name', '=', target.resourceName)
       .where('import_id', 'is', null)
       .returning('id')
       .execute();
     for (const { id } of replaced) removed.push(id);
-    const { id } = await tx
+    const inserted = await tx
       .insertInto('segments')
-      .values({
-        memory_id: target.memoryId,
-        source: pair.source,
-        target: pair.target,
-        source_hash: hash,
-        notes: null,
-        resource_name: target.resourceName,
-        user_email: target.email || null,
-        import_id: null,
-        visible: 1,
-        created_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    added.push({ id, source: pair.source, target: pair.target });
+      .values(
+        batch.map(([source, text]) => ({
+          memory_id: target.memoryId,
+          source,
+          target: text,
+          source_hash: sourceHash(source),
+          notes: null,
+          resource_name: target.resourceName,
+          user_email: target.email || null,
+          import_id: null,
+          visible: 1,
+          created_at: now,
+        })),
+      )
+      .returning(['id', 'source', 'target'])
+      .execute();
+    added.push(...inserted);
   }
   if (added.length === 0) return undefined;
   const version = await bumpVersion(tx, target.memoryId, now);
