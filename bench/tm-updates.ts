@@ -10,7 +10,7 @@
  *    in the database directly), which this process can only answer by rebuilding the index.
  * Figures are medians; speedup is other over own, measured in the same run.
  */
-import { sourceHash } from '../server/store/memories.ts';
+import { bumpVersion, sourceHash } from '../server/store/memories.ts';
 import { startPlatform } from '../test/support/platform.ts';
 import { tmxOf } from '../test/support/tmx.ts';
 import { seededRandom } from './support/random.ts';
@@ -55,12 +55,7 @@ try {
     return performance.now() - started;
   };
   /** The version bump another process makes with its change. */
-  const bumpElsewhere = () =>
-    db
-      .updateTable('memories')
-      .set((eb) => ({ version: eb('version', '+', 1) }))
-      .where('id', '=', memoryId)
-      .execute();
+  const bumpElsewhere = () => bumpVersion(db, memoryId, Date.now());
   const someSegment = async () =>
     (
       await db

@@ -49,9 +49,7 @@ export async function feedMemory(
   const pairs = new Map<string, string>();
   for (const row of rows) {
     const pair = tmPair(row);
-    if (!pair) continue;
-    pairs.delete(pair.source);
-    pairs.set(pair.source, pair.target);
+    if (pair) pairs.set(pair.source, pair.target);
   }
   const removed: number[] = [];
   const added: TmSegment[] = [];
