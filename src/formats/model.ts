@@ -59,6 +59,8 @@ export interface ParseOptions {
   maxBytes?: number;
   /** Name used in error messages. */
   fileName?: string;
+  /** Multilingual files (`holds: 'all'`): the language whose text becomes each unit's target. */
+  targetLang?: string;
 }
 
 export interface RenderOptions {
@@ -67,6 +69,23 @@ export interface RenderOptions {
   sourceLang?: string;
   maxBytes?: number;
   fileName?: string;
+}
+
+/**
+ * What a sync changes in an existing target file (DESIGN §7): units to write and units to take
+ * out; every other byte of the target stays as people wrote it.
+ */
+export interface TargetChanges {
+  /** The source file: the order new units take and the shape they are written in. */
+  source: Uint8Array;
+  /**
+   * Text to write, by unit id (target language). A unit the target holds is patched in place; one
+   * it lacks is inserted where the source's order puts it (after the nearest preceding source unit
+   * the target holds, else before the nearest following one), in the target's own style.
+   */
+  set: Translations;
+  /** Ids of units the source no longer has: they leave the target. */
+  remove: ReadonlySet<string>;
 }
 
 /** One string-file format: parse bytes into units, render translations back by patching the original. */
@@ -84,6 +103,17 @@ export interface FormatModule {
    * translation, or whose translation equals its source, leaves its bytes untouched.
    */
   render(original: Uint8Array, translations: Translations, options: RenderOptions): Uint8Array;
+  /**
+   * Which languages one file holds: `one` (the default: a target file is the source's shape in
+   * another language, e.g. JSON, Android), `pair` (source and target text per unit: PO, XLIFF) or
+   * `all` (every language in the source file itself: `.xcstrings`).
+   */
+  holds?: 'one' | 'pair' | 'all';
+  /**
+   * Applies TargetChanges to an existing target file, keeping its own key order, comments,
+   * quoting and layout. Formats without it fall back to src/formats/target.ts's rules.
+   */
+  edit?(target: Uint8Array, changes: TargetChanges, options: RenderOptions): Uint8Array;
 }
 
 export const DEFAULT_MAX_BYTES = 50 * 1024 * 1024;

@@ -23,6 +23,7 @@ function parse(bytes: Uint8Array, options: ParseOptions = {}): Unit[] {
 }
 
 export const poFormat: FormatModule = {
+  holds: 'pair',
   name: 'po',
   extensions: ['po', 'pot'],
   sniff(bytes: Uint8Array): boolean {

@@ -106,6 +106,7 @@ function sniff(bytes: Uint8Array): boolean {
 }
 
 export const xcstringsFormat: FormatModule = {
+  holds: 'all',
   name: 'xcstrings',
   extensions: ['xcstrings'],
   sniff,

@@ -9,6 +9,7 @@ import { renderXliff12 } from './render.ts';
  * `maxwidth` in characters, `state` and `approved` as flags, `translate="no"` (also on groups).
  */
 export const xliff12Format: FormatModule = {
+  holds: 'pair',
   name: 'xliff12',
   extensions: ['xlf', 'xliff'],
   sniff: (bytes) => /<xliff\b[^>]*\bversion\s*=\s*["']1\.2["']/.test(sniffText(bytes)),

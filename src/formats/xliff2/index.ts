@@ -9,6 +9,7 @@ import { renderXliff2 } from './render.ts';
  * the segment `state` as a flag, `translate="no"` inherited from groups and files.
  */
 export const xliff2Format: FormatModule = {
+  holds: 'pair',
   name: 'xliff2',
   extensions: ['xlf', 'xliff'],
   sniff: (bytes) => sniffText(bytes).includes('urn:oasis:names:tc:xliff:document:2.'),

@@ -1,0 +1,109 @@
+/**
+ * Target files as people's work (DESIGN §7): what a target file already says, and how a sync
+ * writes into it. A format that implements `edit` keeps the target's own layout for every change;
+ * for one that does not, the rules here keep every translation and the smallest change they can.
+ */
+import type {
+  FormatModule,
+  ParseOptions,
+  PluralForms,
+  RenderOptions,
+  TargetChanges,
+  Translations,
+  Unit,
+} from './model.ts';
+
+/** A unit's text in one language: plain, or plural forms. */
+export type UnitText = string | PluralForms;
+
+/** Whether two unit texts say the same (plural forms compared category by category). */
+export function sameText(a: UnitText | undefined, b: UnitText | undefined): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  if (typeof a === 'string' || typeof b === 'string') return a === b;
+  const keys = Object.keys(a) as (keyof PluralForms)[];
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every((k) => a[k] === b[k]);
+}
+
+/** A unit's source text (plural forms when it has them). */
+export const sourceText = (unit: Unit): UnitText => unit.sourcePlural ?? unit.source;
+
+/** Whether a text has nothing to read (an empty string, or plural forms all empty). */
+export function isEmptyText(text: UnitText): boolean {
+  return typeof text === 'string' ? text.trim() === '' : Object.values(text).every((t) => t.trim() === '');
+}
+
+/**
+ * The translations a target file holds for `lang`, by unit id: for a monolingual file its text, for
+ * a bilingual one its targets, for a multilingual one (the source file itself) that language's
+ * localization. Units the file marks as not translatable and empty texts are not translations.
+ * A file that does not parse throws the format's FormatError (with line and column).
+ */
+export function targetTranslations(
+  format: FormatModule,
+  bytes: Uint8Array,
+  lang: string,
+  options: ParseOptions = {},
+): Map<string, UnitText> {
+  return readTarget(format, bytes, lang, options).translations;
+}
+
+/** The ids of a target's translatable units (empty ones too) and its translations. */
+function readTarget(format: FormatModule, bytes: Uint8Array, lang: string, options: ParseOptions) {
+  const holds = format.holds ?? 'one';
+  const units = format.parse(bytes, holds === 'all' ? { ...options, targetLang: lang } : options);
+  const ids = new Set<string>();
+  const translations = new Map<string, UnitText>();
+  for (const unit of units) {
+    if (!unit.translatable) continue;
+    ids.add(unit.id);
+    const text = holds === 'one' ? sourceText(unit) : (unit.targetPlural ?? unit.target);
+    if (text !== undefined && !isEmptyText(text)) translations.set(unit.id, text);
+  }
+  return { ids, translations };
+}
+
+/**
+ * Writes `changes` into an existing target file. With the format's own `edit`, the target keeps
+ * its layout whatever changes. Without it:
+ * - when every unit to write is already in the target and none leaves it, the target is patched in
+ *   place (render over the target itself): nothing else moves;
+ * - otherwise the file is rendered from the source's skeleton with every translation the target
+ *   holds plus the new ones, so no translation is lost though the layout follows the source.
+ * A multilingual file is its own source: its localizations are written in place.
+ */
+export function editTarget(
+  format: FormatModule,
+  target: Uint8Array,
+  changes: TargetChanges,
+  options: RenderOptions,
+): Uint8Array {
+  if (format.edit) return format.edit(target, changes, options);
+  if (format.holds === 'all') return format.render(target, changes.set, options);
+  const held = readTarget(format, target, options.targetLang, parseOptions(options));
+  const inPlace =
+    [...changes.remove].every((id) => !held.ids.has(id)) &&
+    [...changes.set.keys()].every((id) => held.ids.has(id));
+  if (inPlace) return changes.set.size === 0 ? target : format.render(target, changes.set, options);
+  const all = new Map<string, UnitText>();
+  for (const [id, text] of held.translations) if (!changes.remove.has(id)) all.set(id, text);
+  for (const [id, text] of changes.set) all.set(id, text);
+  return format.render(changes.source, all, options);
+}
+
+/** Writes a target file that does not exist yet: the source rendered with the translations. */
+export function newTarget(
+  format: FormatModule,
+  source: Uint8Array,
+  translations: Translations,
+  options: RenderOptions,
+): Uint8Array {
+  return format.render(source, translations, options);
+}
+
+function parseOptions(options: RenderOptions): ParseOptions {
+  return {
+    ...(options.maxBytes !== undefined ? { maxBytes: options.maxBytes } : {}),
+    ...(options.fileName !== undefined ? { fileName: options.fileName } : {}),
+  };
+}
