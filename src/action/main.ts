@@ -133,8 +133,15 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
         await core.summary
           .addRaw(syncSummary(result, { targets: settings.targets, dryRun: inputs.dryRun }))
           .write();
-      if (result.problems.length > 0)
-        core.setFailed(`${result.problems.length} source file(s) could not be parsed; see the annotations`);
+      for (const f of result.failures)
+        core.error(`${f.sourcePath} → ${f.target}: ${f.message}`, {
+          title: 'svc-connector: translation failed',
+        });
+      const failed = [
+        ...(result.problems.length > 0 ? [`${result.problems.length} file(s) could not be parsed`] : []),
+        ...(result.failures.length > 0 ? [`${result.failures.length} translation(s) failed`] : []),
+      ];
+      if (failed.length > 0) core.setFailed(`${failed.join(' and ')}; see the annotations`);
     } finally {
       await client.close();
     }

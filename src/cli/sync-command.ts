@@ -30,6 +30,10 @@ export function syncCommand(program: Command): void {
     .option('--repo <owner/name>', 'repository the files belong to (default: the origin remote)')
     .option('--ref <branch>', 'branch the files are for (default: the current branch)')
     .option('--write', 'instant mode: wait for the translations and write them into the working tree')
+    .option(
+      '--all',
+      'resend everything: ignore what earlier runs uploaded and recorded (existing translations are kept)',
+    )
     .option('--dry-run', 'print what would be uploaded and created; change nothing')
     .addHelpText(
       'after',
@@ -78,6 +82,7 @@ Examples:
           settings,
           origin: { ...repository, ref, sha: git(dir, 'rev-parse', 'HEAD') },
           dryRun: Boolean(opts.dryRun),
+          all: Boolean(opts.all),
           ...(opts.write
             ? {
                 sink: async (files) => {
@@ -98,6 +103,11 @@ Examples:
         if (result.problems.length > 0) {
           for (const p of result.problems)
             process.stderr.write(`${p.path}:${p.line ?? 1}:${p.column ?? 1}: ${p.message}\n`);
+          process.exitCode = 1;
+        }
+        if (result.failures.length > 0) {
+          for (const f of result.failures)
+            process.stderr.write(`${f.sourcePath} → ${f.target}: translation failed: ${f.message}\n`);
           process.exitCode = 1;
         }
       } finally {

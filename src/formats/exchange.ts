@@ -18,6 +18,8 @@ export interface ExtractOptions {
   copySource?: boolean;
   /** Targets to write, by unit id, over what the file holds (a platform document's translations). */
   translations?: Translations;
+  /** Only these units (by id) go out: a delta holding just what needs translating. */
+  only?: ReadonlySet<string>;
 }
 
 export interface MergeOptions {
@@ -48,7 +50,7 @@ export function extractXliff(format: FormatModule, bytes: Uint8Array, opts: Extr
     '    <body>',
   ];
   for (const unit of units) {
-    if (!unit.translatable) continue;
+    if (!unit.translatable || (opts.only && !opts.only.has(unit.id))) continue;
     const given = opts.translations?.get(unit.id);
     if (!unit.sourcePlural) {
       const target =
@@ -129,7 +131,21 @@ export function mergeXliff(
   xliffBytes: Uint8Array,
   opts: MergeOptions,
 ) {
-  const units = new Map(format.parse(bytes, { fileName: opts.fileName }).map((u) => [u.id, u]));
+  const units = format.parse(bytes, { fileName: opts.fileName });
+  const translations = readXliffTargets(units, xliffBytes, opts);
+  return format.render(bytes, translations, { targetLang: opts.targetLang, fileName: opts.fileName });
+}
+
+/**
+ * The targets of an XLIFF 1.2 document made by extractXliff for `units` (a file's, or a delta's
+ * subset), by unit id, plural groups put back together. Empty targets are not translations.
+ */
+export function readXliffTargets(
+  units: readonly Unit[],
+  xliffBytes: Uint8Array,
+  opts: Pick<MergeOptions, 'fileName' | 'xliffName'>,
+): Map<string, string | PluralForms> {
+  const byId = new Map(units.map((u) => [u.id, u]));
   const xliffName = opts.xliffName ?? `${opts.fileName}.xlf`;
   const { doc, positions } = loadXml(xliffBytes, { fileName: xliffName });
   const fail = (message: string, at: XmlElement): never => {
@@ -146,7 +162,7 @@ export function mergeXliff(
       group && localName(group.name) === 'group' && attribute(group, 'restype') === PLURAL_RESTYPE;
     const match = inPlural ? /^(.*)\[(zero|one|two|few|many|other)\]$/s.exec(decodeXliffId(written)) : null;
     const id = match ? match[1]! : decodeXliffId(written);
-    const unit = units.get(id);
+    const unit = byId.get(id);
     if (!unit || Boolean(unit.sourcePlural) !== Boolean(match)) {
       fail(`XLIFF id "${written}" does not belong to ${opts.fileName}`, tu);
     }
@@ -167,7 +183,7 @@ export function mergeXliff(
     if (forms.other === undefined) fail(`plural unit "${id}" has no target for the category other`, at);
     translations.set(id, forms as PluralForms);
   }
-  return format.render(bytes, translations, { targetLang: opts.targetLang, fileName: opts.fileName });
+  return translations;
 }
 
 function transUnits(element: XmlElement, into: XmlElement[] = []): XmlElement[] {

@@ -8,6 +8,17 @@ export interface TranslatedFile {
   words: number;
 }
 
+/** What an update did to one language's units (DESIGN §7: kept, translated, removed, people's edits). */
+export interface LanguageUnits {
+  target: string;
+  translated: number;
+  kept: number;
+  /** Keys the source no longer has, taken out of the target. */
+  removed: readonly { path: string; id: string }[];
+  /** Translations a person changed in the repository: kept, and taught to the memory. */
+  edited: readonly { path: string; id: string }[];
+}
+
 /** What one update of the l10n pull request brought: the body lists it, then earlier updates. */
 export interface PullRequestUpdate {
   /** `job 12`, `instant translation` … */
@@ -18,6 +29,8 @@ export interface PullRequestUpdate {
   leverage?: { exactWords: number; fuzzyWords: number; newWords: number } | undefined;
   failures: readonly { sourcePath: string; target: string; message: string }[];
   warnings: readonly PlaceholderWarning[];
+  /** Unit counts per language, when the writer read the existing targets. */
+  units?: readonly LanguageUnits[] | undefined;
   at: Date;
 }
 
@@ -52,6 +65,7 @@ export function pullRequestBody(update: PullRequestUpdate, previous?: string, in
   out.push('| Language | Files | Words |', '|---|---:|---:|');
   for (const [lang, s] of [...byLang].sort(([a], [b]) => a.localeCompare(b)))
     out.push(`| ${cell(lang)} | ${s.files} | ${s.words} |`);
+  if (update.units?.length) out.push('', ...unitsSection(update.units));
   if (update.leverage) {
     const { exactWords, fuzzyWords, newWords } = update.leverage;
     const total = exactWords + fuzzyWords + newWords;
@@ -87,6 +101,29 @@ export function pullRequestBody(update: PullRequestUpdate, previous?: string, in
   out.push('', '#### Updates', '', ...history.map((h) => `- ${h}`), '');
   out.push(`${MARK}${Buffer.from(JSON.stringify(history)).toString('base64')} -->`);
   return out.join('\n');
+}
+
+/** Units per language, then the keys removed and the translations people edited, each language apart. */
+function unitsSection(units: readonly LanguageUnits[]): string[] {
+  const sorted = [...units].sort((a, b) => a.target.localeCompare(b.target));
+  const out = [
+    '| Language | Translated | Kept | Removed | Edited by people |',
+    '|---|---:|---:|---:|---:|',
+    ...sorted.map(
+      (l) => `| ${cell(l.target)} | ${l.translated} | ${l.kept} | ${l.removed.length} | ${l.edited.length} |`,
+    ),
+  ];
+  const keys = (title: string, list: readonly { path: string; id: string }[]) => {
+    if (list.length === 0) return;
+    out.push('', title, '');
+    for (const k of list.slice(0, LISTED)) out.push(`- \`${cell(k.path)}\` \`${cell(k.id)}\``);
+    if (list.length > LISTED) out.push(`- … and ${list.length - LISTED} more`);
+  };
+  for (const l of sorted) {
+    keys(`**${cell(l.target)}: removed** (no longer in the source)`, l.removed);
+    keys(`**${cell(l.target)}: edited in the repository** (kept, and taught to the memory)`, l.edited);
+  }
+  return out;
 }
 
 /** The update lines an earlier body carried; none when it has no (readable) marker. */

@@ -4,6 +4,7 @@ import type { PullRequestUpdate, TranslatedFile } from '../github/pull-request-b
 import { type PlaceholderWarning, placeholderWarnings } from '../translations/placeholder-qa.ts';
 import { lastUploads, partitionChanged } from './changes.ts';
 import { type SourcesPlan, type SyncSettings, sourcesOf, targetPathOf } from './config-view.ts';
+import { type IncrementalOptions, type IncrementalResult, runIncremental } from './incremental.ts';
 import {
   collectTranslations,
   type FinishedTranslation,
@@ -15,6 +16,7 @@ import { INSTANT_SENT_LABEL, type Origin } from './labels.ts';
 import { mapConcurrent } from './map-concurrent.ts';
 import { resolveMemories } from './memories.ts';
 import { isProblem, readSourceFile, type SourceFile, type SourceProblem } from './source-file.ts';
+import { parseSources } from './targets.ts';
 import { type Uploaded, uploadSourceFiles } from './upload.ts';
 
 export interface SyncLog {
@@ -40,6 +42,8 @@ export interface SyncOptions {
   sink?: TranslationSink;
   /** How long to wait for instant translations (default 30 min). */
   waitTimeoutMs?: number;
+  /** Resend everything: ignore what earlier runs uploaded and recorded (never people's translations). */
+  all?: boolean;
   log?: SyncLog;
   signal?: AbortSignal;
   now?: () => Date;
@@ -58,6 +62,10 @@ export interface SyncResult {
   finished?: FinishedTranslation[];
   written: FileWrite[];
   pullRequest?: { url: string; number: number } | undefined;
+  /** Instant mode with a sink: what was done to each target (see incremental.ts). */
+  targets?: IncrementalResult;
+  /** Translations that failed (instant mode with a sink): the run fails after writing the rest. */
+  failures: { sourcePath: string; target: string; message: string }[];
 }
 
 const quiet: SyncLog = { info: () => {}, debug: () => {} };
@@ -80,7 +88,10 @@ export async function runSync(o: SyncOptions): Promise<SyncResult> {
   const problems = read.filter(isProblem);
   const sources = read.filter((f): f is SourceFile => !isProblem(f));
 
-  const { changed, unchanged } = partitionChanged(sources, await lastUploads(client, o.origin, signal));
+  const last = await lastUploads(client, o.origin, signal);
+  const { changed, unchanged } = o.all
+    ? { changed: sources, unchanged: [] }
+    : partitionChanged(sources, last);
   log.info(`${changed.length} changed, ${unchanged.length} unchanged, ${problems.length} not parsable`);
   const result: SyncResult = {
     mode: settings.mode,
@@ -91,20 +102,20 @@ export async function runSync(o: SyncOptions): Promise<SyncResult> {
     wouldUpload: o.dryRun ? changed : [],
     translations: [],
     written: [],
+    failures: [],
   };
+  const repository = `${o.origin.owner}/${o.origin.repo}`;
+  const memoriesOf = () =>
+    resolveMemories(
+      client,
+      { repository, source: settings.source, targets: settings.targets, configured: settings.memories },
+      signal ? { signal } : {},
+    );
+  if (settings.mode === 'instant' && o.sink && !o.dryRun)
+    return writeIncrementally(o, plan, result, last, memoriesOf);
   if (o.dryRun || changed.length === 0) return result;
 
-  const repository = `${o.origin.owner}/${o.origin.repo}`;
-  const memories = await resolveMemories(
-    client,
-    {
-      repository,
-      source: settings.source,
-      targets: settings.targets,
-      configured: settings.memories,
-    },
-    signal ? { signal } : {},
-  );
+  const memories = await memoriesOf();
   log.debug(`memories: ${[...memories].map(([t, m]) => `${t}=${m?.id}`).join(', ')}`);
   result.uploaded = await uploadSourceFiles(
     client,
@@ -177,6 +188,71 @@ export async function runSync(o: SyncOptions): Promise<SyncResult> {
     result.uploaded.filter((u) => !failed.has(u.record.id)),
     signal,
   );
+  return result;
+}
+
+/**
+ * Instant mode with a sink: every source's targets are read and only new and changed units are
+ * translated (incremental.ts); the files that change go to the sink with what happened per language.
+ */
+async function writeIncrementally(
+  o: SyncOptions,
+  plan: SourcesPlan,
+  result: SyncResult,
+  last: Awaited<ReturnType<typeof lastUploads>>,
+  memoriesOf: IncrementalOptions['resolveMemories'],
+): Promise<SyncResult> {
+  const { settings } = o;
+  const log = o.log ?? quiet;
+  const now = o.now ?? (() => new Date());
+  const targets = await runIncremental({
+    client: o.client,
+    workspace: o.workspace,
+    settings,
+    origin: o.origin,
+    sources: parseSources(result.sources, plan),
+    files: last,
+    resolveMemories: memoriesOf,
+    ...(o.all ? { fresh: true } : {}),
+    timeoutMs: o.waitTimeoutMs ?? 30 * 60_000,
+    signal: o.signal,
+    now,
+    info: (m) => log.info(m),
+  });
+  result.targets = targets;
+  result.problems.push(...targets.problems);
+  result.written = targets.written;
+  result.failures = targets.failures;
+  const formats = new Map(plan.map((p) => [p.path, p.format]));
+  const update = {
+    via: 'instant translation',
+    sourceLang: settings.source,
+    files: [] as TranslatedFile[],
+    failures: targets.failures,
+    warnings: [] as PlaceholderWarning[],
+    units: targets.units,
+    at: now(),
+  } satisfies PullRequestUpdate;
+  const workOf = new Map(targets.works.map((w) => [w.path, w]));
+  for (const file of targets.written) {
+    const w = workOf.get(file.path)!;
+    update.files.push({
+      target: w.lang,
+      path: file.path,
+      sourcePath: w.source.file.path,
+      words: w.source.file.words,
+    });
+    update.warnings.push(
+      ...placeholderWarnings(
+        w.source.file,
+        { path: file.path, bytes: file.content as Uint8Array },
+        formats.get(w.source.file.path),
+      ),
+    );
+  }
+  const removed = targets.units.some((u) => u.removed.length > 0);
+  if (targets.written.length > 0 || targets.failures.length > 0 || removed)
+    result.pullRequest = await o.sink!(targets.written, update);
   return result;
 }
 

