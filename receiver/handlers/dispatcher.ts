@@ -4,11 +4,13 @@ import type { GitHub } from '../../src/github/client.ts';
 import { pullRequestBody } from '../../src/github/pull-request-body.ts';
 import { writePullRequest } from '../../src/github/pull-request-writer.ts';
 import { readRepositoryFile } from '../../src/github/read-file.ts';
+import { lastUploads } from '../../src/sync/changes.ts';
 import { settingsFrom } from '../../src/sync/config-view.ts';
 import type { Dispatcher, InboxEvent, PartialFailure } from '../dispatch.ts';
 import type { ReceiverDb } from '../store/schema.ts';
 import { newestWritten, recordWritten } from '../store/written-paths.ts';
 import { collectInstant, collectJob } from './collect.ts';
+import { mergeWithBase } from './merge-base.ts';
 import { groupKeyOf, type Resolved, resolveEvent } from './resolve.ts';
 import { dropOlderThan, emptyCollected, mergeCollected } from './translated-files.ts';
 
@@ -145,6 +147,18 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       // can come late: a retry after a restart, reconcile finding what a webhook also brings).
       dropOlderThan(into, await newestWritten(deps.db, target, [...into.sourceIds.keys()]));
       await deps.onStep?.('after-download');
+      // What was delivered meets the base as it is now: only what the targets need is written.
+      const units =
+        into.files.length > 0
+          ? await mergeWithBase(
+              { client, gh, log, now },
+              settings,
+              work[0]!.r.origin,
+              into,
+              await lastUploads(client, work[0]!.r.origin, signal),
+              signal,
+            )
+          : [];
       for (const line of into.skipped) log.warn({ repository: `${owner}/${repo}`, base }, line);
       if (into.files.length > 0 || into.failures.length > 0) {
         const via =
@@ -157,6 +171,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
           ...(jobs.length > 0 ? { leverage } : {}),
           failures: into.failures,
           warnings: into.warnings,
+          units,
           at: new Date(now()),
         };
         let pullNumber: number | undefined;

@@ -2,7 +2,6 @@ import { entryForSource, matchTarget, type SvcConfig, translationPath } from '..
 import type { FileWrite } from '../../src/github/branch-commit.ts';
 import type { TranslatedFile } from '../../src/github/pull-request-body.ts';
 import type { PlaceholderWarning } from '../../src/translations/placeholder-qa.ts';
-import { placeholderWarnings } from '../../src/translations/placeholder-qa.ts';
 
 /** What a batch of events brings to the pull request. */
 export interface Collected {
@@ -14,6 +13,8 @@ export interface Collected {
    */
   sourceIds: Map<string, number>;
   described: TranslatedFile[];
+  /** Per file of `files`: its language and the source text it translates (for the merge with the base). */
+  deliveries: Map<string, { lang: string; sourcePath: string; translatedSource: Uint8Array }>;
   failures: { sourcePath: string; target: string; message: string }[];
   warnings: PlaceholderWarning[];
   /** Entries that were not written and why (logged). */
@@ -24,6 +25,7 @@ export const emptyCollected = (): Collected => ({
   files: [],
   sourceIds: new Map(),
   described: [],
+  deliveries: new Map(),
   failures: [],
   warnings: [],
   skipped: [],
@@ -42,7 +44,8 @@ export function placeTranslation(
     lang: string;
     locale?: string | null;
     bytes: Uint8Array;
-    sourceBytes?: Uint8Array;
+    /** The source as uploaded: what the translation translates. */
+    sourceBytes: Uint8Array;
     words: number;
     /** The source upload's platform file id. */
     sourceFileId: number;
@@ -71,14 +74,7 @@ export function placeTranslation(
   into.files.push({ path, content: t.bytes });
   into.sourceIds.set(path, t.sourceFileId);
   into.described.push({ target, path, sourcePath: t.sourcePath, words: t.words });
-  if (t.sourceBytes)
-    into.warnings.push(
-      ...placeholderWarnings(
-        { path: t.sourcePath, bytes: t.sourceBytes },
-        { path, bytes: t.bytes },
-        entry.format,
-      ),
-    );
+  into.deliveries.set(path, { lang: target, sourcePath: t.sourcePath, translatedSource: t.sourceBytes });
 }
 
 /**
@@ -102,6 +98,7 @@ function keepNewer(into: Collected, path: string, sourceFileId: number): boolean
     1,
   );
   into.sourceIds.delete(path);
+  into.deliveries.delete(path);
   return true;
 }
 
@@ -117,6 +114,7 @@ export function mergeCollected(into: Collected, from: Collected): void {
     into.files.push(file);
     into.sourceIds.set(file.path, sourceFileId);
     into.described.push(from.described[i]!);
+    into.deliveries.set(file.path, from.deliveries.get(file.path)!);
   }
   into.failures.push(...from.failures);
   into.warnings.push(...from.warnings);
@@ -136,5 +134,6 @@ export function dropOlderThan(into: Collected, written: ReadonlyMap<string, numb
       1,
     );
     into.sourceIds.delete(file.path);
+    into.deliveries.delete(file.path);
   }
 }

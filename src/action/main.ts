@@ -122,10 +122,17 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
           core.info(
             `would upload ${f.path} (${f.words} words) and ${settings.mode === 'job' ? 'add it to a job' : 'translate it'} into ${settings.targets.join(', ')}`,
           );
-      core.setOutput('file-ids', result.uploaded.map((u) => u.record.id).join(','));
+      // With wait, what goes out are the deltas of new and changed units (see sync/delta.ts).
+      const fileIds = result.targets
+        ? result.targets.uploads.map((u) => u.id)
+        : result.uploaded.map((u) => u.record.id);
+      const translationIds = result.targets
+        ? result.targets.statuses.map((s) => s.id)
+        : result.translations.map((t) => t.status.id);
+      core.setOutput('file-ids', fileIds.join(','));
       core.setOutput('job-id', result.job ? String(result.job.id) : '');
-      core.setOutput('translation-ids', result.translations.map((t) => t.status.id).join(','));
-      core.setOutput('uploaded-count', String(result.uploaded.length));
+      core.setOutput('translation-ids', translationIds.join(','));
+      core.setOutput('uploaded-count', String(fileIds.length));
       core.setOutput('skipped-count', String(result.skipped.length));
       core.setOutput('pull-request-url', result.pullRequest?.url ?? '');
       core.setOutput('pull-request-number', result.pullRequest ? String(result.pullRequest.number) : '');

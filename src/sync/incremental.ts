@@ -6,7 +6,7 @@
  * into the targets, keeping everything else (editTarget) → record the state → hand the files over.
  */
 import type { Client, FileRecord, FileTranslationStatus, Memory } from '../api/index.ts';
-import { editTarget, newTarget, type UnitText } from '../formats/target.ts';
+import type { UnitText } from '../formats/target.ts';
 import type { FileWrite } from '../github/branch-commit.ts';
 import type { LanguageUnits } from '../github/pull-request-body.ts';
 import type { SyncSettings } from './config-view.ts';
@@ -14,10 +14,10 @@ import { translateDeltas } from './delta.ts';
 import type { Origin } from './labels.ts';
 import type { SourceProblem } from './source-file.ts';
 import { emptyState, loadState, saveState, stateRecordOf } from './state.ts';
-import { deliver } from './target-plan.ts';
 import type { ParsedSource, TargetWork } from './targets.ts';
 import { planTargets } from './targets.ts';
 import { type TaughtPair, teachMemories } from './teach.ts';
+import { writeTarget } from './write-target.ts';
 
 export interface IncrementalOptions {
   client: Client;
@@ -50,7 +50,24 @@ export interface IncrementalResult {
   statuses: FileTranslationStatus[];
 }
 
-export async function runIncremental(o: IncrementalOptions): Promise<IncrementalResult> {
+/** Targets read and planned, the memories taught: what every mode does before it sends anything. */
+export interface Prepared {
+  works: TargetWork[];
+  problems: SourceProblem[];
+  taught: Map<string, number>;
+  memories: ReadonlyMap<string, Memory | undefined>;
+  /** Records the plans (and what was delivered) as the base's state, when it changed. */
+  save(): Promise<void>;
+}
+
+/**
+ * Loads the base's state, reads and plans every target, and teaches the memories what people
+ * wrote (one import per memory; waited for when `needMemories` says translations will follow).
+ */
+export async function prepareTargets(
+  o: Omit<IncrementalOptions, 'timeoutMs'>,
+  needMemories: (works: readonly TargetWork[]) => boolean,
+): Promise<Prepared> {
   const { client, settings } = o;
   const stateRecord = stateRecordOf(o.files.values(), o.origin.ref);
   const state = o.fresh
@@ -60,7 +77,6 @@ export async function runIncremental(o: IncrementalOptions): Promise<Incremental
   const { works, problems } = await planTargets(o.sources, settings, o.workspace, state, {
     ...(o.fresh ? { fresh: true } : {}),
   });
-
   const pairs = new Map<string, TaughtPair[]>();
   for (const w of works)
     for (const t of w.plan.teach) {
@@ -68,43 +84,56 @@ export async function runIncremental(o: IncrementalOptions): Promise<Incremental
       list.push({ path: w.path, ...t });
       pairs.set(w.lang, list);
     }
-  const toTranslate = works.some((w) => w.plan.translate.size > 0);
+  const follow = needMemories(works);
   let taught = new Map<string, number>();
   let memories: ReadonlyMap<string, Memory | undefined> = new Map();
-  if (pairs.size > 0 || toTranslate) memories = await o.resolveMemories();
+  if (pairs.size > 0 || follow) memories = await o.resolveMemories();
   if (pairs.size > 0) {
     taught = await teachMemories(client, pairs, memories, {
       origin: `${o.origin.owner}/${o.origin.repo}@${o.origin.ref}`,
       at: o.now(),
       // The translations that follow should find them.
-      wait: toTranslate,
+      wait: follow,
       ...(o.signal ? { signal: o.signal } : {}),
     });
     for (const [lang, n] of taught) o.info(`${lang}: ${n} existing translation(s) taught to the memory`);
   }
-
-  const delta = await translateDeltas(client, works, {
-    origin: o.origin,
-    sourceLang: settings.source,
+  return {
+    works,
+    problems,
+    taught,
     memories,
+    async save() {
+      for (const w of works) {
+        state.targets[w.lang] ??= {};
+        state.targets[w.lang]![w.path] = w.plan.record;
+      }
+      if (JSON.stringify(state) !== before) await saveState(client, state, o.origin, stateRecord, o.signal);
+    },
+  };
+}
+
+/** Instant mode that writes: prepare, translate the deltas, write the targets, save the state. */
+export async function runIncremental(o: IncrementalOptions): Promise<IncrementalResult> {
+  const prepared = await prepareTargets(o, (works) => works.some((w) => w.plan.translate.size > 0));
+  const { works } = prepared;
+  const delta = await translateDeltas(o.client, works, {
+    origin: o.origin,
+    sourceLang: o.settings.source,
+    memories: prepared.memories,
     timeoutMs: o.timeoutMs,
     signal: o.signal,
     progress: (ready, total) => o.info(`${ready} of ${total} translations ready`),
   });
-
   const written = writeTargets(works, delta.translations);
-  for (const w of works) {
-    state.targets[w.lang] ??= {};
-    state.targets[w.lang]![w.path] = w.plan.record;
-  }
-  if (JSON.stringify(state) !== before) await saveState(client, state, o.origin, stateRecord, o.signal);
+  await prepared.save();
   return {
     works,
-    problems,
+    problems: prepared.problems,
     written,
     failures: delta.failures,
     units: languageUnits(works, delta.translations),
-    taught,
+    taught: prepared.taught,
     unitsSent: delta.unitsSent,
     uploads: delta.uploads,
     statuses: delta.statuses,
@@ -112,9 +141,8 @@ export async function runIncremental(o: IncrementalOptions): Promise<Incremental
 }
 
 /**
- * The new bytes of every target that changes: the translations (and pending deliveries) written
- * in, removed units taken out. Targets of one path (a multilingual file's languages) are edited
- * one after the other. A target that does not exist yet and got no translation is not created.
+ * The new bytes of every target that changes (write-target.ts). Targets of one path (a
+ * multilingual file's languages) are edited one after the other.
  */
 function writeTargets(
   works: readonly TargetWork[],
@@ -126,24 +154,19 @@ function writeTargets(
     const set = new Map<string, UnitText>(w.plan.reapply);
     for (const [id, text] of translations.get(w) ?? []) set.set(id, text);
     const bytes = current.has(w.path) ? current.get(w.path) : w.bytes;
-    const options = { targetLang: w.lang, sourceLang: undefined, fileName: w.path };
-    let out: Uint8Array | undefined = bytes;
-    if (!bytes) {
-      if (set.size > 0) out = newTarget(w.source.format, w.source.file.bytes, set, options);
-    } else if (set.size > 0 || w.plan.remove.size > 0) {
-      out = editTarget(
-        w.source.format,
+    const out = writeTarget(
+      {
+        format: w.source.format,
+        lang: w.lang,
+        path: w.path,
+        source: { bytes: w.source.file.bytes, units: w.source.units },
         bytes,
-        { source: w.source.file.bytes, set, remove: w.plan.remove },
-        options,
-      );
-    }
-    for (const [id, text] of set) {
-      const unit = w.source.units.find((u) => u.id === id);
-      if (unit) deliver(w.plan.record, id, unit.sourcePlural ?? unit.source, text);
-    }
-    current.set(w.path, out);
-    if (out && out !== bytes && !(bytes && Buffer.from(out).equals(Buffer.from(bytes)))) changed.add(w.path);
+        plan: w.plan,
+      },
+      set,
+    );
+    current.set(w.path, out ?? bytes);
+    if (out) changed.add(w.path);
   }
   return [...changed].map((path) => ({ path, content: current.get(path)! }));
 }

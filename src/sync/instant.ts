@@ -4,9 +4,7 @@ import {
   type Memory,
   TranslateFilesError,
   translateFiles,
-  waitForTranslations,
 } from '../api/index.ts';
-import { mapConcurrent } from './map-concurrent.ts';
 import type { Uploaded } from './upload.ts';
 
 /** The platform takes at most this many file ids per POST /v2/translate/file. */
@@ -54,45 +52,4 @@ export async function startTranslations(
     }),
   );
   return started;
-}
-
-export interface FinishedTranslation extends StartedTranslation {
-  /** The translated file, when the translation succeeded. */
-  bytes?: Uint8Array;
-  error?: string;
-}
-
-/**
- * Waits until every translation is ReadyForDownload or Failed, then downloads the ready ones
- * (`concurrency` at a time).
- */
-export async function collectTranslations(
-  client: Client,
-  started: readonly StartedTranslation[],
-  options: { timeoutMs?: number; signal?: AbortSignal; concurrency?: number } = {},
-): Promise<FinishedTranslation[]> {
-  const final = await waitForTranslations(
-    client,
-    started.map((s) => s.status.id),
-    {
-      ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
-      ...(options.signal ? { signal: options.signal } : {}),
-    },
-  );
-  const byId = new Map(final.map((s) => [s.id, s]));
-  const out: FinishedTranslation[] = started.map((s) => ({
-    ...s,
-    status: byId.get(s.status.id) ?? s.status,
-  }));
-  await mapConcurrent(out, options.concurrency ?? 8, async (item) => {
-    if (item.status.status !== 'ReadyForDownload') {
-      item.error = item.status.errorMsg ?? `translation ${item.status.id} ${item.status.status}`;
-      return;
-    }
-    item.bytes = await client.instant.download(item.status.id, {
-      as: 'bytes',
-      ...(options.signal ? { signal: options.signal } : {}),
-    });
-  });
-  return out;
 }

@@ -3,14 +3,14 @@ import type { FileWrite } from '../github/branch-commit.ts';
 import type { PullRequestUpdate, TranslatedFile } from '../github/pull-request-body.ts';
 import { type PlaceholderWarning, placeholderWarnings } from '../translations/placeholder-qa.ts';
 import { lastUploads, partitionChanged } from './changes.ts';
-import { type SourcesPlan, type SyncSettings, sourcesOf, targetPathOf } from './config-view.ts';
-import { type IncrementalOptions, type IncrementalResult, runIncremental } from './incremental.ts';
+import { type SourcesPlan, type SyncSettings, sourcesOf } from './config-view.ts';
 import {
-  collectTranslations,
-  type FinishedTranslation,
-  type StartedTranslation,
-  startTranslations,
-} from './instant.ts';
+  type IncrementalOptions,
+  type IncrementalResult,
+  prepareTargets,
+  runIncremental,
+} from './incremental.ts';
+import { type StartedTranslation, startTranslations } from './instant.ts';
 import { createJob } from './job.ts';
 import { INSTANT_SENT_LABEL, type Origin } from './labels.ts';
 import { mapConcurrent } from './map-concurrent.ts';
@@ -59,7 +59,6 @@ export interface SyncResult {
   wouldUpload: SourceFile[];
   job?: Job;
   translations: StartedTranslation[];
-  finished?: FinishedTranslation[];
   written: FileWrite[];
   pullRequest?: { url: string; number: number } | undefined;
   /** Instant mode with a sink: what was done to each target (see incremental.ts). */
@@ -113,13 +112,44 @@ export async function runSync(o: SyncOptions): Promise<SyncResult> {
     );
   if (settings.mode === 'instant' && o.sink && !o.dryRun)
     return writeIncrementally(o, plan, result, last, memoriesOf);
-  if (o.dryRun || changed.length === 0) return result;
+  if (o.dryRun) return result;
 
-  const memories = await memoriesOf();
+  // The targets are read in every mode: people's translations are taught and recorded, and a
+  // changed file goes out only when some language needs a unit of it translated.
+  const changedPaths = new Set(changed.map((f) => f.path));
+  const prepared = await prepareTargets(
+    {
+      client,
+      workspace: o.workspace,
+      settings,
+      origin: o.origin,
+      sources: parseSources(sources, plan),
+      files: last,
+      resolveMemories: memoriesOf,
+      ...(o.all ? { fresh: true } : {}),
+      signal,
+      now: o.now ?? (() => new Date()),
+      info: (m) => log.info(m),
+    },
+    (works) => works.some((w) => w.plan.translate.size > 0 && changedPaths.has(w.source.file.path)),
+  );
+  result.problems.push(...prepared.problems);
+  const needed = new Set(
+    prepared.works.filter((w) => w.plan.translate.size > 0).map((w) => w.source.file.path),
+  );
+  const send = changed.filter((f) => needed.has(f.path));
+  const current = changed.filter((f) => !needed.has(f.path));
+  if (current.length > 0) log.info(`${current.length} changed file(s) need no translation in any language`);
+  result.skipped.push(...current);
+  if (send.length === 0) {
+    await prepared.save();
+    return result;
+  }
+  const memories = prepared.memories.size > 0 ? prepared.memories : await memoriesOf();
   log.debug(`memories: ${[...memories].map(([t, m]) => `${t}=${m?.id}`).join(', ')}`);
   result.uploaded = await uploadSourceFiles(
     client,
-    changed,
+    send,
     o.origin,
     settings.source,
     signal ? { signal } : {},
@@ -132,7 +162,7 @@ export async function runSync(o: SyncOptions): Promise<SyncResult> {
       {
         name:
           settings.job.name ??
-          `${repository}@${o.origin.ref}${o.origin.sha ? ` ${o.origin.sha.slice(0, 7)}` : ''}: ${changed.length} file(s)`,
+          `${repository}@${o.origin.ref}${o.origin.sha ? ` ${o.origin.sha.slice(0, 7)}` : ''}: ${send.length} file(s)`,
         source: settings.source,
         targets: settings.targets,
         memories,
@@ -143,51 +173,19 @@ export async function runSync(o: SyncOptions): Promise<SyncResult> {
       signal,
     );
     log.info(`job ${result.job.id} created for ${settings.targets.length} language(s)`);
-    return result;
-  }
-
-  result.translations = await startTranslations(client, result.uploaded, settings.targets, memories, signal);
-  log.info(`${result.translations.length} instant translation(s) started`);
-  if (!o.sink) {
-    await markSent(client, result.uploaded, signal);
-    return result;
-  }
-  const finished = await collectTranslations(client, result.translations, {
-    timeoutMs: o.waitTimeoutMs ?? 30 * 60_000,
-    ...(signal ? { signal } : {}),
-  });
-  result.finished = finished;
-  const files: FileWrite[] = [];
-  const update = {
-    via: 'instant translation',
-    sourceLang: settings.source,
-    files: [] as TranslatedFile[],
-    failures: [] as PullRequestUpdate['failures'][number][],
-    warnings: [] as PlaceholderWarning[],
-    at: (o.now ?? (() => new Date()))(),
-  } satisfies PullRequestUpdate;
-  const formats = new Map(plan.map((p) => [p.path, p.format]));
-  for (const f of finished) {
-    if (!f.bytes) {
-      update.failures.push({ sourcePath: f.file.file.path, target: f.target, message: f.error ?? 'failed' });
-      continue;
-    }
-    const path = targetPathOf(settings, f.file.file.path, f.target);
-    files.push({ path, content: f.bytes });
-    update.files.push({ target: f.target, path, sourcePath: f.file.file.path, words: f.file.file.words });
-    update.warnings.push(
-      ...placeholderWarnings(f.file.file, { path, bytes: f.bytes }, formats.get(f.file.file.path)),
+  } else {
+    // The receiver writes these: it merges each delivery into the base as it is then.
+    result.translations = await startTranslations(
+      client,
+      result.uploaded,
+      settings.targets,
+      memories,
+      signal,
     );
+    log.info(`${result.translations.length} instant translation(s) started`);
+    await markSent(client, result.uploaded, signal);
   }
-  result.written = files;
-  if (files.length > 0 || update.failures.length > 0) result.pullRequest = await o.sink(files, update);
-  // Only now are they sent: a file with a failed target goes again on the next run.
-  const failed = new Set(finished.filter((f) => !f.bytes).map((f) => f.file.record.id));
-  await markSent(
-    client,
-    result.uploaded.filter((u) => !failed.has(u.record.id)),
-    signal,
-  );
+  await prepared.save();
   return result;
 }
 

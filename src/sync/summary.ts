@@ -19,6 +19,19 @@ export function syncSummary(result: SyncResult, o: { targets: readonly string[];
     out.push('', `Job **${result.job.id}** (${cell(result.job.name)}) for ${o.targets.join(', ')}.`);
   if (result.pullRequest)
     out.push('', `Pull request: [#${result.pullRequest.number}](${result.pullRequest.url})`);
+  if (result.targets) {
+    out.push(
+      '',
+      `Sent **${result.targets.unitsSent}** unit(s) for translation; wrote **${result.targets.written.length}** file(s).`,
+      '',
+      '| Language | Translated | Kept | Removed | Edited by people | Taught to memory |',
+      '|---|---:|---:|---:|---:|---:|',
+    );
+    for (const u of result.targets.units)
+      out.push(
+        `| ${cell(u.target)} | ${u.translated} | ${u.kept} | ${u.removed.length} | ${u.edited.length} | ${result.targets.taught.get(u.target) ?? 0} |`,
+      );
+  }
   if (uploaded.length > 0) {
     const ids = new Map<string, string[]>();
     for (const t of result.translations) {
@@ -42,10 +55,9 @@ export function syncSummary(result: SyncResult, o: { targets: readonly string[];
     for (const p of result.problems)
       out.push(`- \`${p.path}\`${p.line ? `:${p.line}:${p.column ?? 1}` : ''}: ${p.message}`);
   }
-  const failed = result.finished?.filter((f) => !f.bytes) ?? [];
-  if (failed.length > 0) {
+  if (result.failures.length > 0) {
     out.push('', '**Translations that failed**', '');
-    for (const f of failed) out.push(`- \`${f.file.file.path}\` → ${f.target}: ${f.error ?? 'failed'}`);
+    for (const f of result.failures) out.push(`- \`${f.sourcePath}\` → ${f.target}: ${f.message}`);
   }
   return `${out.join('\n')}\n`;
 }

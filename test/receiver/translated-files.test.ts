@@ -16,6 +16,7 @@ const place = (into = emptyCollected(), sourceFileId: number, content: string) =
     sourcePath: 'locales/en/app.json',
     lang: 'de',
     bytes: text(content),
+    sourceBytes: text('{"a": "A"}'),
     words: 1,
     sourceFileId,
   });

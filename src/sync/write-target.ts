@@ -1,0 +1,121 @@
+/**
+ * Writing translations into one target file by the rules of DESIGN §7, shared by every writer:
+ * the Action and `sync --write` (translations they fetched) and the receiver (a delivery, merged
+ * against the base branch as it is now).
+ */
+import { FormatError } from '../formats/errors.ts';
+import type { FormatModule, Unit } from '../formats/model.ts';
+import {
+  editTarget,
+  newTarget,
+  sameText,
+  sourceText,
+  targetTranslations,
+  type UnitText,
+} from '../formats/target.ts';
+import type { TargetRecord } from './state.ts';
+import { deliver, planTarget, type TargetPlan } from './target-plan.ts';
+
+export interface TargetFile {
+  format: FormatModule;
+  lang: string;
+  /** Repository path of the target. */
+  path: string;
+  source: { bytes: Uint8Array; units: readonly Unit[] };
+  /** The target as it is now; undefined when there is none. */
+  bytes: Uint8Array | undefined;
+  plan: TargetPlan;
+}
+
+/**
+ * The target with `set` written in (new and changed units, pending deliveries) and the plan's
+ * removals taken out; every unit written is recorded as delivered in the plan's record. Undefined
+ * when nothing changes (or there is no target and nothing to write).
+ */
+export function writeTarget(t: TargetFile, set: ReadonlyMap<string, UnitText>): Uint8Array | undefined {
+  const options = { targetLang: t.lang, fileName: t.path };
+  let out: Uint8Array | undefined;
+  if (!t.bytes) {
+    if (set.size > 0) out = newTarget(t.format, t.source.bytes, set, options);
+  } else if (set.size > 0 || t.plan.remove.size > 0) {
+    out = editTarget(t.format, t.bytes, { source: t.source.bytes, set, remove: t.plan.remove }, options);
+  }
+  const units = new Map(t.source.units.map((u) => [u.id, u]));
+  for (const [id, text] of set) {
+    const unit = units.get(id);
+    if (unit) deliver(t.plan.record, id, sourceText(unit), text);
+  }
+  if (!out || (t.bytes && Buffer.from(out).equals(Buffer.from(t.bytes)))) return undefined;
+  return out;
+}
+
+export interface Delivery {
+  format: FormatModule;
+  lang: string;
+  path: string;
+  /** The source on the base branch now. */
+  baseSource: Uint8Array;
+  /** The target on the base branch now; undefined when there is none. */
+  baseTarget: Uint8Array | undefined;
+  /** The source as it was uploaded: the text the delivery translates. */
+  translatedSource: Uint8Array;
+  /** The delivered file (the platform's rendering of the translated source). */
+  delivered: Uint8Array;
+  record: TargetRecord | undefined;
+}
+
+export interface MergedDelivery {
+  bytes: Uint8Array | undefined;
+  plan: TargetPlan;
+  /** Units written from the delivery. */
+  written: string[];
+  /** Delivered units left out because their source changed on the base since the upload. */
+  stale: string[];
+}
+
+/**
+ * A delivered translation merged into the base branch as it is now: a delivered unit is written
+ * only where the target needs it (new, or its source changed since its translation — planTarget)
+ * and the base's source still says what was translated. Everything else in the target stays as
+ * the branch has it, so a change pushed between upload and delivery is never lost or undone.
+ * A target that does not parse throws its FormatError (it is never overwritten).
+ */
+export function mergeDelivery(d: Delivery): MergedDelivery {
+  const parse = { fileName: d.path };
+  const units = d.format.parse(d.baseSource, parse);
+  const existing = d.baseTarget ? targetTranslations(d.format, d.baseTarget, d.lang, parse) : undefined;
+  const plan = planTarget(units, existing, d.record);
+  const translated = new Map<string, UnitText>();
+  try {
+    for (const u of d.format.parse(d.translatedSource, parse)) translated.set(u.id, sourceText(u));
+  } catch (error) {
+    throw error instanceof FormatError ? error : new FormatError(String(error), { file: d.path });
+  }
+  const delivered = targetTranslations(d.format, d.delivered, d.lang, parse);
+  const now = new Map(units.map((u) => [u.id, sourceText(u)]));
+  const set = new Map<string, UnitText>(plan.reapply);
+  const written: string[] = [];
+  const stale: string[] = [];
+  for (const id of plan.translate.keys()) {
+    const text = delivered.get(id);
+    if (text === undefined) continue;
+    if (!sameText(translated.get(id), now.get(id))) {
+      stale.push(id);
+      continue;
+    }
+    set.set(id, text);
+    written.push(id);
+  }
+  const bytes = writeTarget(
+    {
+      format: d.format,
+      lang: d.lang,
+      path: d.path,
+      source: { bytes: d.baseSource, units },
+      bytes: d.baseTarget,
+      plan,
+    },
+    set,
+  );
+  return { bytes, plan, written, stale };
+}
