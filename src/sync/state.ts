@@ -29,6 +29,11 @@ export interface PendingUnit {
 export interface TargetRecord {
   units: Record<string, UnitRecord>;
   pending?: Record<string, PendingUnit>;
+  /**
+   * Units a writer had to put in with their source text (a new file rendered from the source,
+   * with a translation missing), by source hash: untranslated, though the file holds them.
+   */
+  copied?: Record<string, string>;
 }
 
 export interface SyncState {

@@ -77,6 +77,13 @@ export function planTarget(
       continue;
     }
     const t = textHash(now);
+    if (!options.fresh && record?.copied?.[unit.id] === s && t === s) {
+      // Our own placeholder: the source text we had to write, still there.
+      plan.translate.set(unit.id, 'new');
+      plan.record.copied ??= {};
+      plan.record.copied[unit.id] = s;
+      continue;
+    }
     if (!before || before.t !== t) {
       if (before) plan.edited.push(unit.id);
       plan.teach.push({ id: unit.id, source, target: now });

@@ -37,8 +37,9 @@ function segmentsOf(pair: TaughtPair): [string, string][] {
 }
 
 /**
- * A TMX 1.4 document of the pairs: each `<tu>` carries the key as `x-context` and the repository
- * path as `x-path`, dated `at` (newer than what the memory held, so a person's edit wins).
+ * A TMX 1.4 document of the pairs: each `<tu>` carries the key as `x-key` and the repository path
+ * as `x-path` (the memory keeps both as notes; the platform prefills a job's segment whose key and
+ * source match), dated `at` (newer than what the memory held, so a person's edit wins).
  */
 export function tmxOfPairs(
   pairs: readonly TaughtPair[],
@@ -51,7 +52,7 @@ export function tmxOfPairs(
     for (const [source, target] of segmentsOf(pair)) {
       if (source.trim() === '' || target.trim() === '') continue;
       tus.push(
-        `<tu creationdate="${date}"><prop type="x-context">${xml(pair.id)}</prop><prop type="x-path">${xml(pair.path)}</prop>` +
+        `<tu creationdate="${date}"><prop type="x-key">${xml(pair.id)}</prop><prop type="x-path">${xml(pair.path)}</prop>` +
           `<tuv xml:lang="${xml(languages.source)}"><seg>${xml(source)}</seg></tuv>` +
           `<tuv xml:lang="${xml(languages.target)}"><seg>${xml(target)}</seg></tuv></tu>`,
       );

@@ -13,7 +13,7 @@ import {
   targetTranslations,
   type UnitText,
 } from '../formats/target.ts';
-import type { TargetRecord } from './state.ts';
+import { type TargetRecord, textHash } from './state.ts';
 import { deliver, planTarget, type TargetPlan } from './target-plan.ts';
 
 export interface TargetFile {
@@ -46,7 +46,27 @@ export function writeTarget(t: TargetFile, set: ReadonlyMap<string, UnitText>): 
     if (unit) deliver(t.plan.record, id, sourceText(unit), text);
   }
   if (!out || (t.bytes && Buffer.from(out).equals(Buffer.from(t.bytes)))) return undefined;
+  recordCopies(t, out, set);
   return out;
+}
+
+/**
+ * Units the written file holds with their source text though nobody translated them (a new file,
+ * or one rebuilt from the source, with a translation missing): recorded, so the next run
+ * translates them instead of taking them for people's translations.
+ */
+function recordCopies(t: TargetFile, out: Uint8Array, set: ReadonlyMap<string, UnitText>): void {
+  const before = t.bytes ? targetTranslations(t.format, t.bytes, t.lang, { fileName: t.path }) : new Map();
+  const after = targetTranslations(t.format, out, t.lang, { fileName: t.path });
+  const copied: Record<string, string> = {};
+  const already = t.plan.record.copied ?? {};
+  for (const unit of t.source.units) {
+    if (!unit.translatable || set.has(unit.id) || (before.has(unit.id) && !already[unit.id])) continue;
+    const source = sourceText(unit);
+    if (sameText(after.get(unit.id), source)) copied[unit.id] = textHash(source);
+  }
+  if (Object.keys(copied).length > 0) t.plan.record.copied = copied;
+  else delete t.plan.record.copied;
 }
 
 export interface Delivery {

@@ -12,6 +12,38 @@ import type { WorkHandler } from '../worker.ts';
 
 const BATCH = 500;
 
+/**
+ * In-context exact matches: a unit whose best TM match scores 100 and was taught from the same
+ * key of the repository (its notes say `x-key: <unit id>`, see src/sync/teach.ts) — the
+ * translation people already have for this very string. They arrive confirmed, so translators see
+ * only new and changed segments (Phrase and Trados call these context or 101% matches).
+ * Plural units are left to people. Returns the target per unit position.
+ */
+async function inContextMatches(
+  db: Db,
+  units: readonly Unit[],
+  exact: readonly (number | undefined)[],
+): Promise<Map<number, string>> {
+  const out = new Map<number, string>();
+  const ids = [...new Set(exact.filter((id): id is number => id !== undefined))];
+  const notes = new Map<number, { target: string; notes: string | null }>();
+  for (let i = 0; i < ids.length; i += BATCH) {
+    const rows = await db
+      .selectFrom('segments')
+      .select(['id', 'target', 'notes'])
+      .where('id', 'in', ids.slice(i, i + BATCH))
+      .execute();
+    for (const r of rows) notes.set(r.id, r);
+  }
+  for (const [position, id] of exact.entries()) {
+    const row = id === undefined ? undefined : notes.get(id);
+    const unit = units[position]!;
+    if (!row?.notes || unit.sourcePlural) continue;
+    if (row.notes.split('\n').includes(`x-key: ${unit.id}`)) out.set(position, row.target);
+  }
+  return out;
+}
+
 export function wordCount(text: string, lang: string): number {
   return splitWords(text, lang).words.length;
 }
@@ -67,8 +99,15 @@ export function documentImportHandler(deps: {
         throw new Error(`No_translatable_content: ${doc.name} holds no translatable text`);
       const index = memory ? await tm.get(memory.id, memory.version) : undefined;
       const t = now();
+      const bests = units.map((unit) => index?.query(unit.source, { n: 1 })[0]);
+      const inContext = await inContextMatches(
+        db,
+        units,
+        bests.map((b) => (b && b.score >= 100 ? b.id : undefined)),
+      );
       const rows = units.map((unit: Unit, position) => {
-        const best = index?.query(unit.source, { n: 1 })[0];
+        const best = bests[position];
+        const context = inContext.get(position);
         const hasTarget =
           unit.targetPlural !== undefined || (unit.target !== undefined && unit.target !== '');
         return {
@@ -77,11 +116,15 @@ export function documentImportHandler(deps: {
           unit_id: unit.id,
           source: unit.source,
           source_plural: unit.sourcePlural ? JSON.stringify(unit.sourcePlural) : null,
-          target: unit.targetPlural ? null : hasTarget ? unit.target! : null,
+          target: unit.targetPlural ? null : hasTarget ? unit.target! : (context ?? null),
           target_plural: unit.targetPlural ? JSON.stringify(unit.targetPlural) : null,
-          status: hasTarget ? ('translated' as const) : ('new' as const),
+          status: hasTarget
+            ? ('translated' as const)
+            : context !== undefined
+              ? ('confirmed' as const)
+              : ('new' as const),
           match_score: best ? Math.floor(best.score) : 0,
-          origin: hasTarget ? 'file' : null,
+          origin: hasTarget ? 'file' : context !== undefined ? 'tm' : null,
           context: unit.context ?? null,
           notes: unit.notes.length > 0 ? unit.notes.join('\n') : null,
           max_length: unit.maxLength ?? null,
