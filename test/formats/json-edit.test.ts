@@ -229,6 +229,16 @@ describe('json edit: removals take the whole member out', () => {
     expect(out).toBe(ru.replace('файл",', 'файл!",'));
   });
 
+  it('keeps the target\u2019s own few/many and zero when the translation gives only one/other', () => {
+    const en =
+      '{\n  "n_zero": "No files",\n  "n_one": "{{count}} file",\n  "n_other": "{{count}} files"\n}\n';
+    const ru =
+      '{\n  "n_zero": "Нет файлов",\n  "n_one": "{{count}} файл",\n  "n_few": "{{count}} файла",\n  "n_many": "{{count}} файлов",\n  "n_other": "{{count}} файла"\n}\n';
+    expect(edit(ru, en, { n: { one: '{{count}} файл!', other: '{{count}} файла' } }, [], 'ru')).toBe(
+      ru.replace('файл",', 'файл!",'),
+    );
+  });
+
   it('removes and inserts in the same call', () => {
     expect(edit('{\n  "a": "Ah",\n  "b": "Be"\n}\n', en, { c: 'Ce' }, ['a'])).toBe(
       '{\n  "b": "Be",\n  "c": "Ce"\n}\n',

@@ -17,7 +17,7 @@
  * length), which is what a source array that grew gives.
  */
 import { FormatError } from '../errors.ts';
-import type { PluralForms, RenderOptions, TargetChanges } from '../model.ts';
+import type { PluralCategory, PluralForms, RenderOptions, TargetChanges } from '../model.ts';
 import { applyEdits, type DecodedText, type Edit, encodeText } from '../text.ts';
 import { CATEGORY_ORDER, formsToWrite } from './cldr.ts';
 import { type PluralGroup, pluralKey } from './i18next.ts';
@@ -35,7 +35,7 @@ import {
 } from './members.ts';
 import { escaperFor, jsonPatch } from './render.ts';
 import { ARRAY, type JsonDoc, OBJECT, STRING, tokenizeJson } from './tokens.ts';
-import { jsonEntries, PLURAL, pluralGroup } from './units.ts';
+import { jsonEntries, PLURAL, pluralForms, pluralGroup } from './units.ts';
 
 /**
  * Applies `changes` to a JSON target: `set` units the target holds are replaced in place, those it
@@ -50,7 +50,7 @@ export function editJson(target: Uint8Array, changes: TargetChanges, options: Re
   const decoded = first.decoded;
   const source = readJson(changes.source, { ...where, fileName: undefined });
   const held = heldIds(first, source);
-  const inPlace = new Map([...changes.set].filter(([id]) => held.has(id)));
+  const inPlace = withTargetForms(first, new Map([...changes.set].filter(([id]) => held.has(id))));
   let text = first.text;
   if (inPlace.size > 0) text = jsonPatch(first, inPlace, options.targetLang, options.fileName).apply(text);
   let doc = reread(text, decoded, options.fileName);
@@ -64,6 +64,28 @@ export function editJson(target: Uint8Array, changes: TargetChanges, options: Re
   }
   if (text === first.text) return target;
   return encodeText(text, decoded.encoding, decoded.bom);
+}
+
+/**
+ * The translations with each plural one completed by the target's own forms of the categories it
+ * does not give: a Russian target's `_few`/`_many` and an i18next `_zero` stay as people wrote
+ * them rather than being filled from `other`.
+ */
+function withTargetForms(
+  doc: JsonDoc,
+  translations: Map<string, string | PluralForms>,
+): Map<string, string | PluralForms> {
+  const entries = doc.derive(jsonEntries);
+  for (let n = 0; n < entries.ids.length; n++) {
+    const id = entries.ids[n]!;
+    const text = translations.get(id);
+    if (text === undefined || (entries.flags[n]! & PLURAL) === 0) continue;
+    const forms: PluralForms = typeof text === 'string' ? { other: text } : { ...text };
+    for (const [category, own] of Object.entries(pluralForms(doc, pluralGroup(entries, n))))
+      forms[category as PluralCategory] ??= own;
+    translations.set(id, forms);
+  }
+  return translations;
 }
 
 /**
