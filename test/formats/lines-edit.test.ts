@@ -81,6 +81,14 @@ describe('properties edit', () => {
     expect(out[out.length - 1]).toBe('r'.charCodeAt(0));
   });
 
+  it('fills a target that holds only a comment without a final line break', () => {
+    expect(
+      text(
+        edit(propertiesFormat, '# leer', EN_PROPS, { 'catalog.empty': 'Nichts', 'page.home.title': 'Start' }),
+      ),
+    ).toBe('# leer\npage.home.title = Start\ncatalog.empty = Nichts');
+  });
+
   it('returns the target itself when there is nothing to do, and a FormatError for a duplicate key', () => {
     const de = bytes(DE_PROPS);
     expect(edit(propertiesFormat, de, EN_PROPS)).toBe(de);

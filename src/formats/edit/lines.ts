@@ -29,6 +29,8 @@ export interface LineChanges {
   eol: string;
   /** The target separates entries with a blank line: new ones get one, removed ones take one along. */
   blankSeparated: boolean;
+  /** Where new entries go when the target keeps none (a line start; default: the text's end). */
+  emptyAt?: number;
 }
 
 /** Index of the start of the line holding `index`. */
@@ -104,7 +106,8 @@ export function lineEdits(changes: LineChanges): Edit[] {
     let following: LineEntry | undefined;
     for (let q = p + 1; q < sourceOrder.length && !following; q++) following = kept.get(sourceOrder[q]!);
     if (following) put(before, following.commentStart, block);
-    else put(after, last ? last.end : text.length, block);
+    else if (last) put(after, last.end, block);
+    else put(before, changes.emptyAt ?? text.length, block);
   }
   const gap = changes.blankSeparated ? eol : '';
   for (const [at, blocks] of after) {
@@ -114,7 +117,9 @@ export function lineEdits(changes: LineChanges): Edit[] {
     edits.push({ start: at, end: at, replacement: open ? eol + body : body + eol });
   }
   for (const [at, blocks] of before) {
-    edits.push({ start: at, end: at, replacement: blocks.map((b) => b + eol + gap).join('') });
+    const open = at === text.length && at > 0 && !text.endsWith('\n');
+    const replacement = open ? eol + blocks.join(eol) : blocks.map((b) => b + eol + gap).join('');
+    edits.push({ start: at, end: at, replacement });
   }
   // Insertions first: one may stand exactly where a removal starts (applyEdits keeps equal starts in order).
   for (const entry of entries) {
