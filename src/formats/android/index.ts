@@ -1,5 +1,6 @@
 import type { FormatModule, Unit } from '../model.ts';
 import { decodeXml, saveXml, sniffText } from '../xml/document.ts';
+import { androidEdit } from './edit.ts';
 import { readAndroid } from './read.ts';
 import { renderAndroid } from './render.ts';
 
@@ -22,4 +23,7 @@ export const androidFormat: FormatModule = {
     const loaded = decodeXml(original, options, { locate: false });
     return saveXml(loaded, renderAndroid(loaded, translations, options.targetLang));
   },
+  edit: androidEdit((original, translations, options) =>
+    androidFormat.render(original, translations, options),
+  ),
 };

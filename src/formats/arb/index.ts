@@ -28,6 +28,7 @@ import {
   type Translations,
   type Unit,
 } from '../model.ts';
+import { arbEdit } from './edit.ts';
 import { isTranslatable, metadataOf } from './metadata.ts';
 
 interface ArbMessage {
@@ -149,4 +150,5 @@ export const arbFormat: FormatModule = {
   sniff,
   parse,
   render,
+  edit: arbEdit(render),
 };

@@ -14,6 +14,7 @@
  */
 import type { FormatModule, ParseOptions, RenderOptions, Translations, Unit } from '../model.ts';
 import { checkSize, decodeText } from '../text.ts';
+import { editJson } from './edit.ts';
 import { LazyUnit, UnitPlaces } from './lazy-unit.ts';
 import { LastRead } from './memo.ts';
 import { jsonPatch } from './render.ts';
@@ -102,4 +103,5 @@ export const jsonFormat: FormatModule = {
   sniff: startsWithObject,
   parse,
   render,
+  edit: editJson,
 };

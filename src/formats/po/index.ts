@@ -12,6 +12,7 @@
  *   from `#|`; flags from `#,`.
  */
 import type { FormatModule, ParseOptions, Unit } from '../model.ts';
+import { poEdit } from './edit.ts';
 import { filePlurals } from './header.ts';
 import { readPo } from './read.ts';
 import { renderPo } from './render.ts';
@@ -32,4 +33,5 @@ export const poFormat: FormatModule = {
   },
   parse,
   render: renderPo,
+  edit: poEdit(renderPo),
 };

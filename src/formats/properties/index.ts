@@ -27,6 +27,7 @@ import {
   type Unit,
 } from '../model.ts';
 import { type DecodedText, decodeText, TextPositions } from '../text.ts';
+import { propertiesEdit } from './edit.ts';
 import { detectPropertiesStyle, escapePropertiesValue } from './escape.ts';
 import { type PropertiesFile, type PropertyEntry, scanProperties, unescapeProperties } from './scanner.ts';
 
@@ -126,4 +127,5 @@ export const propertiesFormat: FormatModule = {
   sniff,
   parse,
   render,
+  edit: propertiesEdit(parse, render),
 };

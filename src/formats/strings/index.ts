@@ -13,6 +13,7 @@ import { LazyUnit, UnitPlaces } from '../json/lazy-unit.ts';
 import { InFileOrder } from '../json/lookup.ts';
 import { JsonPatch } from '../json/patch.ts';
 import type { FormatModule, ParseOptions, RenderOptions, Translations, Unit } from '../model.ts';
+import { stringsEdit } from './edit.ts';
 import { escapeStrings, UNQUOTED } from './escape.ts';
 import type { StringsFile } from './read.ts';
 import { readStrings } from './read.ts';
@@ -88,4 +89,5 @@ export const stringsFormat: FormatModule = {
   },
   parse,
   render,
+  edit: stringsEdit((bytes, options) => load(bytes, options, false), render),
 };

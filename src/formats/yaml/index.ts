@@ -21,6 +21,7 @@ import {
 } from '../model.ts';
 import type { Edit } from '../text.ts';
 import { applyEdits, encodeText } from '../text.ts';
+import { yamlEdit } from './edit.ts';
 import { pluralEdits } from './edit-plural.ts';
 import { lineEnding, scalarEdit } from './edit-scalar.ts';
 import type { YamlFile } from './read.ts';
@@ -102,4 +103,5 @@ export const yamlFormat: FormatModule = {
   extensions: ['yml', 'yaml'],
   parse,
   render,
+  edit: yamlEdit(render),
 };

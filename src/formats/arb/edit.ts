@@ -1,0 +1,162 @@
+/**
+ * `edit` for ARB files (DESIGN §7): a sync's changes written into an existing target ARB, every
+ * other byte as people wrote it.
+ *
+ * Decisions:
+ * - A new message is written without the source's `@key` metadata. Flutter's gen-l10n reads
+ *   descriptions, placeholders and types from the template ARB only; translated ARBs made by
+ *   `flutter gen-l10n` users and by translation tools carry none, and a copied description in
+ *   English would be noise a reviewer has to read.
+ * - A message and an `@key` object that follows it directly are one block: a new message goes
+ *   after the block of the nearest preceding source message the target holds (else before the
+ *   block of the nearest following one, else at the end), never between a message and its metadata.
+ * - A removed message takes its `@key` metadata along.
+ * - Messages the target holds are patched by render, which also corrects a `@@locale` that
+ *   contradicts the target language (gen-l10n refuses such a file).
+ */
+import { FormatError } from '../errors.ts';
+import { readJson } from '../json/index.ts';
+import { detectLayout, memberIndent, removeMembers, separatorIn } from '../json/members.ts';
+import { escaperFor } from '../json/render.ts';
+import { type JsonDoc, OBJECT, STRING, tokenizeJson } from '../json/tokens.ts';
+import type { FormatModule, RenderOptions, TargetChanges } from '../model.ts';
+import { applyEdits, type Edit, encodeText } from '../text.ts';
+
+/** Key events of a file's messages by name, with the key event of their `@name` metadata or -1. */
+function messages(doc: JsonDoc): Map<string, { key: number; meta: number }> {
+  const out = new Map<string, { key: number; meta: number }>();
+  const metas = new Map<string, number>();
+  for (const key of doc.keys(0)) {
+    const name = doc.string(key);
+    if (name.startsWith('@@')) continue;
+    if (name.startsWith('@')) {
+      if (doc.kind(key + 1) === OBJECT) metas.set(name.slice(1), key);
+    } else if (doc.kind(key + 1) === STRING) out.set(name, { key, meta: -1 });
+  }
+  for (const [name, message] of out) message.meta = metas.get(name) ?? -1;
+  return out;
+}
+
+/** A message's block: the message, and its metadata when that follows it directly. */
+function block(doc: JsonDoc, message: { key: number; meta: number }): { first: number; last: number } {
+  const follows = message.meta >= 0 && doc.next(message.key + 1) === message.meta;
+  return { first: message.key, last: follows ? message.meta : message.key };
+}
+
+/**
+ * Applies `changes` to a target ARB: messages the target holds are patched in place (render),
+ * removed ones leave with their `@key` metadata, new ones are inserted without metadata where the
+ * source's order puts them, in the target's layout. Nothing to set or remove returns `target`.
+ */
+export function arbEdit(
+  render: FormatModule['render'],
+): (target: Uint8Array, changes: TargetChanges, options: RenderOptions) => Uint8Array {
+  return (target, changes, options) => {
+    const where = { fileName: options.fileName, maxBytes: options.maxBytes };
+    const first = readJson(target, where);
+    if (first.kind(0) !== OBJECT)
+      throw first.error('an ARB file is a JSON object', first.start(0), options.fileName);
+    if (changes.set.size === 0 && changes.remove.size === 0) return target;
+    const held = messages(first);
+    const inPlace = new Map([...changes.set].filter(([id]) => held.has(id) && !changes.remove.has(id)));
+    const patched = inPlace.size > 0 ? render(target, inPlace, options) : target;
+    let doc = readJson(patched, where);
+    let text = doc.text;
+    const current = messages(doc);
+    const removed = new Set<number>();
+    for (const id of changes.remove) {
+      const message = current.get(id);
+      if (!message) continue;
+      removed.add(message.key);
+      if (message.meta >= 0) removed.add(message.meta);
+    }
+    if (removed.size > 0) {
+      text = applyEdits(text, removeMembers(doc, 0, removed));
+      doc = tokenizeJson({ ...doc.decoded, text }, options.fileName);
+    }
+    const missing = [...changes.set.keys()].filter((id) => !held.has(id) || changes.remove.has(id));
+    if (missing.length > 0) {
+      const source = readJson(changes.source, { maxBytes: options.maxBytes });
+      if (source.kind(0) !== OBJECT) throw new FormatError('the source ARB is not a JSON object');
+      text = applyEdits(text, insertions(doc, source, changes, new Set(missing), options));
+    }
+    if (text === first.text) return target;
+    return encodeText(text, first.decoded.encoding, first.decoded.bom);
+  };
+}
+
+function insertions(
+  doc: JsonDoc,
+  source: JsonDoc,
+  changes: TargetChanges,
+  missing: ReadonlySet<string>,
+  options: RenderOptions,
+): Edit[] {
+  const order = [...messages(source).keys()];
+  const unknown = [...missing].filter((id) => !order.includes(id));
+  if (unknown.length > 0)
+    throw new FormatError(`message ${JSON.stringify(unknown[0])} is not in the source`, {
+      file: options.fileName,
+    });
+  const present = messages(doc);
+  const own = detectLayout(doc);
+  const theirs = detectLayout(source);
+  const layout = {
+    newline: own.newline ?? theirs.newline ?? '\n',
+    indent: own.indent ?? theirs.indent ?? '  ',
+    colon: own.colon ?? theirs.colon ?? ': ',
+  };
+  const escapeText = escaperFor(doc);
+  const separator = separatorIn(doc, 0, layout);
+  const indent = memberIndent(doc, 0, layout);
+  const after = new Map<number, string[]>();
+  const before = new Map<number, string[]>();
+  const atEnd: string[] = [];
+  for (let p = 0; p < order.length; p++) {
+    const id = order[p]!;
+    if (!missing.has(id)) continue;
+    const value = changes.set.get(id)!;
+    if (typeof value !== 'string')
+      throw new FormatError(
+        `translation of ${JSON.stringify(id)} has plural forms; ARB plurals are ICU messages`,
+        {
+          file: options.fileName,
+        },
+      );
+    const written = `"${escapeText(id)}"${layout.colon}"${escapeText(value)}"`;
+    const preceding = order
+      .slice(0, p)
+      .reverse()
+      .find((k) => present.has(k));
+    if (preceding !== undefined) {
+      add(after, block(doc, present.get(preceding)!).last, written);
+      continue;
+    }
+    const following = order.slice(p + 1).find((k) => present.has(k));
+    if (following !== undefined) add(before, block(doc, present.get(following)!).first, written);
+    else atEnd.push(written);
+  }
+  const keys = doc.keys(0);
+  const last = keys.at(-1);
+  if (last !== undefined) for (const w of atEnd) add(after, last, w);
+  const edits: Edit[] = [];
+  for (const [key, written] of after) {
+    const at = doc.end(key + 1);
+    edits.push({ start: at, end: at, replacement: written.map((w) => separator + w).join('') });
+  }
+  for (const [key, written] of before) {
+    const at = doc.start(key);
+    edits.push({ start: at, end: at, replacement: written.map((w) => w + separator).join('') });
+  }
+  if (last === undefined && atEnd.length > 0) {
+    const inside = `${layout.newline}${indent}${atEnd.join(separator)}${layout.newline}`;
+    edits.push({ start: doc.start(0) + 1, end: doc.end(0) - 1, replacement: inside });
+  }
+  return edits;
+}
+
+function add(map: Map<number, string[]>, key: number, written: string): void {
+  const list = map.get(key);
+  if (list) list.push(written);
+  else map.set(key, [written]);
+}
