@@ -7,6 +7,8 @@ export interface PollOptions<T> {
   until: (value: T) => boolean;
   /** First pause between calls (default 1 s). */
   intervalMs?: number;
+  /** A pause before the first call, for work that is known not to be done at once (default 0). */
+  firstDelayMs?: number;
   /** The pause grows by `factor` up to this (default 30 s). */
   maxIntervalMs?: number;
   /** Growth of the pause per call (default 1.5). */
@@ -29,6 +31,7 @@ export async function poll<T>(fn: (attempt: number) => Promise<T>, options: Poll
   const {
     until,
     intervalMs = 1000,
+    firstDelayMs = 0,
     maxIntervalMs = 30_000,
     factor = 1.5,
     timeoutMs = 600_000,
@@ -41,6 +44,7 @@ export async function poll<T>(fn: (attempt: number) => Promise<T>, options: Poll
       '[svc-connector] poll needs 0 < intervalMs ≤ maxIntervalMs, factor ≥ 1 and timeoutMs > 0',
     );
   const deadline = clock.now() + timeoutMs;
+  if (firstDelayMs > 0) await sleep(clock, Math.min(firstDelayMs, timeoutMs), signal);
   let pause = intervalMs;
   for (let attempt = 1; ; attempt++) {
     if (signal?.aborted) throw signal.reason;

@@ -132,6 +132,9 @@ export async function translateDeltas(
     started.map((s) => s.status.id),
     {
       timeoutMs: o.timeoutMs,
+      // Translations take a moment: a first look at once would only find them in progress.
+      firstDelayMs: 500,
+      intervalMs: 500,
       ...(o.signal ? { signal: o.signal } : {}),
       ...(o.progress ? { onProgress: o.progress } : {}),
     },

@@ -16,14 +16,16 @@ export interface WaitOptions {
   timeoutMs?: number;
   /** First pause (default 1 s), growing by `factor` (1.5) up to `maxIntervalMs` (30 s). */
   intervalMs?: number;
+  /** A pause before the first look (default none). */
+  firstDelayMs?: number;
   maxIntervalMs?: number;
   factor?: number;
   clock?: Clock;
 }
 
 function pollOptions(o: WaitOptions, label: string) {
-  const { signal, timeoutMs, intervalMs, maxIntervalMs, factor, clock } = o;
-  return { signal, timeoutMs, intervalMs, maxIntervalMs, factor, clock, label };
+  const { signal, timeoutMs, intervalMs, firstDelayMs, maxIntervalMs, factor, clock } = o;
+  return { signal, timeoutMs, intervalMs, firstDelayMs, maxIntervalMs, factor, clock, label };
 }
 
 /** Resolves with the job once its documents are imported (creationStatus COMPLETE); FAILED throws JobCreationFailedError. */
