@@ -10,7 +10,7 @@ export interface MtUnit {
 /**
  * Machine-translates units in one batch. A plural unit sends, for each plural category of the
  * target language, the source's form of that category (its `other` form where the source has none),
- * and comes back as PluralForms of the target language.
+ * and comes back as PluralForms of the target language — plus `zero` when the source writes one.
  */
 export async function machineTranslateUnits(
   mt: MtProvider,
@@ -20,8 +20,13 @@ export async function machineTranslateUnits(
 ): Promise<Map<string | number, string | PluralForms>> {
   const targetTag = pair.trglocale ? `${pair.trglang}-${pair.trglocale}` : pair.trglang;
   const categories = new Intl.PluralRules(targetTag).resolvedOptions().pluralCategories as PluralCategory[];
+  // An explicit `zero` (Rails, stringsdict) is for a count of 0 in every language, whatever CLDR says.
+  const categoriesOf = (u: MtUnit) =>
+    u.sourcePlural?.zero !== undefined && !categories.includes('zero')
+      ? ['zero' as const, ...categories]
+      : categories;
   const sources = units.flatMap((u) =>
-    u.sourcePlural ? categories.map((c) => u.sourcePlural![c] ?? u.sourcePlural!.other) : [u.source],
+    u.sourcePlural ? categoriesOf(u).map((c) => u.sourcePlural![c] ?? u.sourcePlural!.other) : [u.source],
   );
   const results = await translateSegments(mt, sources, {
     srclang: pair.srclang,
@@ -37,7 +42,7 @@ export async function machineTranslateUnits(
   for (const unit of units) {
     if (unit.sourcePlural) {
       const forms = {} as PluralForms;
-      for (const c of categories) forms[c] = results[at++]!.targetWithTags;
+      for (const c of categoriesOf(unit)) forms[c] = results[at++]!.targetWithTags;
       out.set(unit.id, forms);
     } else {
       out.set(unit.id, results[at++]!.targetWithTags);

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countCharacters } from '../../src/api/helpers/characters.ts';
 import { jsonFormat } from '../../src/formats/json/index.ts';
 import { poFormat } from '../../src/formats/po/index.ts';
+import { yamlFormat } from '../../src/formats/yaml/index.ts';
 import { basic, startPlatform, type TestPlatform } from '../support/platform.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
 
@@ -407,5 +408,21 @@ describe('file names are safe relative paths', () => {
     expect((await upload('app/src/main/res/values-b+sr+Latn/strings.xml', '<resources/>')).name).toBe(
       'app/src/main/res/values-b+sr+Latn/strings.xml',
     );
+  });
+});
+
+describe('plural forms a format writes for every language', () => {
+  it('keeps a Rails `zero:` form in a language whose plural rules have none (Rails uses it for 0 in every language)', async () => {
+    const en =
+      'en:\n  inbox:\n    count:\n      zero: "No messages"\n      one: "1 message"\n      other: "%{count} messages"\n';
+    const file = await upload('config/locales/en.yml', en);
+    const [started] = await json(
+      await p.call(`/v2/translate/file?fileId=${file.id}&memoryId=${memoryId}`, { method: 'POST' }),
+    );
+    await p.idle();
+    const out = new Uint8Array(await (await p.call(`/v2/translate/files?id=${started.id}`)).arrayBuffer());
+    const [unit] = yamlFormat.parse(out);
+    expect(Object.keys(unit!.sourcePlural!).sort()).toEqual(['one', 'other', 'zero']);
+    expect(unit!.sourcePlural!.zero).not.toBe('No messages');
   });
 });
