@@ -8,8 +8,9 @@
  *   execFileSync('git', ['--git-dir', gh.repoPath('acme', 'app'), 'show', 'svc-l10n/main:de.json']);
  *   await gh.close();
  *
- * Shapes and error bodies follow GitHub's REST description; the tests in test/fake-github/ show
- * each endpoint driven by Octokit.
+ * Shapes and error bodies follow GitHub's REST description, and test/fake-github/
+ * openapi-conformance.test.ts validates every route's answers against it (@octokit/openapi); the
+ * other tests in test/fake-github/ show each endpoint driven by Octokit.
  */
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
