@@ -8,8 +8,9 @@
  *   execFileSync('git', ['--git-dir', gh.repoPath('acme', 'app'), 'show', 'svc-l10n/main:de.json']);
  *   await gh.close();
  *
- * Shapes and error bodies follow GitHub's REST description; the tests in test/fake-github/ show
- * each endpoint driven by Octokit.
+ * Shapes and error bodies follow GitHub's REST description, and test/fake-github/
+ * openapi-conformance.test.ts validates every route's answers against it (@octokit/openapi); the
+ * other tests in test/fake-github/ show each endpoint driven by Octokit.
  */
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
@@ -21,7 +22,7 @@ import { Git } from './git.ts';
 import { HttpError } from './http-error.ts';
 import { RateLimits } from './rate-limit.ts';
 import { commitFiles } from './repo-write.ts';
-import { compile } from './router.ts';
+import { compile, type Route } from './router.ts';
 import { appRoutes } from './routes-app.ts';
 import { checkRoutes } from './routes-checks.ts';
 import { gitRoutes } from './routes-git.ts';
@@ -29,10 +30,10 @@ import { issueRoutes } from './routes-issues.ts';
 import { pullRoutes } from './routes-pulls.ts';
 import { refRoutes } from './routes-refs.ts';
 import { repoRoutes } from './routes-repos.ts';
-import { type Call, createHandler, type Intercept } from './server.ts';
+import { type Answer, type Call, createHandler, type Intercept } from './server.ts';
 import { type FakeState, findRepo, type RepoState, repoKey, serialize } from './state.ts';
 
-export type { Call, Intercept } from './server.ts';
+export type { Answer, Call, Intercept } from './server.ts';
 
 export interface FakeRepoOptions {
   owner: string;
@@ -52,6 +53,8 @@ export interface FakeGitHubOptions {
   /** Requests per credential per hour before GitHub's 403 rate-limit answer; default 5000. */
   rateLimit?: number;
   now?: () => number;
+  /** Sees every answer with its route template (test/fake-github/openapi-conformance.test.ts). */
+  onAnswer?: (answer: Answer) => void;
 }
 
 /** A pull request as stored (what the API would show, in plain fields). */
@@ -91,6 +94,17 @@ export interface FakeGitHub {
   close(): Promise<void>;
 }
 
+/** Every route the double answers, in matching order. */
+export const ROUTES: readonly Route[] = [
+  ...appRoutes,
+  ...checkRoutes,
+  ...refRoutes,
+  ...gitRoutes,
+  ...pullRoutes,
+  ...issueRoutes,
+  ...repoRoutes,
+];
+
 /** Starts the double; close() stops it and removes its repositories. */
 export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeGitHub> {
   const now = options.now ?? Date.now;
@@ -111,15 +125,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
     throw error;
   }
   const calls: Call[] = [];
-  const routes = compile([
-    ...appRoutes,
-    ...checkRoutes,
-    ...refRoutes,
-    ...gitRoutes,
-    ...pullRoutes,
-    ...issueRoutes,
-    ...repoRoutes,
-  ]);
+  const routes = compile(ROUTES);
   const fake: FakeGitHub = {
     url: '',
     token: tokens[0] as string,
@@ -148,7 +154,15 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
   };
   const limits = new RateLimits(options.rateLimit ?? 5000, now);
   const server = createServer(
-    createHandler({ state, auth, limits, routes, calls, intercept: () => fake.intercept }),
+    createHandler({
+      state,
+      auth,
+      limits,
+      routes,
+      calls,
+      intercept: () => fake.intercept,
+      onAnswer: options.onAnswer,
+    }),
   );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -43,7 +43,7 @@ export interface CompiledRoute extends Route {
   names: string[];
 }
 
-export function compile(routes: Route[]): CompiledRoute[] {
+export function compile(routes: readonly Route[]): CompiledRoute[] {
   return routes.map((route) => {
     const names: string[] = [];
     const source = route.path

@@ -2,7 +2,8 @@
 import { DEFAULT_PERMISSIONS } from './auth.ts';
 import { HttpError, invalidField, notFound } from './http-error.ts';
 import type { Ctx, Route } from './router.ts';
-import { repository, user } from './shapes.ts';
+import { user } from './shapes.ts';
+import { repository } from './shapes-repository.ts';
 import { type Actor, isoTime, repoKey } from './state.ts';
 
 const DOC = 'https://docs.github.com/rest/apps/apps';

@@ -1,63 +1,16 @@
 /** Repository reads: the repository, contents, branches, commits and comparisons. */
+import { getContents } from './contents.ts';
 import { diffFiles } from './diff.ts';
 import { HttpError, notFound } from './http-error.ts';
 import type { Ctx, Route } from './router.ts';
-import { wrappedBase64 } from './routes-git.ts';
-import { apiBase, htmlBase, repository, restCommit } from './shapes.ts';
+import { apiBase, htmlBase, restCommit } from './shapes.ts';
+import { fullRepository } from './shapes-repository.ts';
 
 const DOC = 'https://docs.github.com/rest';
-const CONTENT_TYPES: Record<string, string> = { blob: 'file', tree: 'dir', commit: 'submodule' };
 
 async function commitOf(ctx: Ctx, ref: string) {
   const sha = await ctx.repo.git.resolve(`${ref}^{commit}`);
   return sha ? ctx.repo.git.readCommit(sha) : undefined;
-}
-
-function contentEntry(
-  ctx: Ctx,
-  ref: string,
-  e: { mode: string; type: string; sha: string; size?: number | undefined; path: string },
-) {
-  const api = apiBase(ctx.fake, ctx.repo);
-  const encoded = e.path.split('/').map(encodeURIComponent).join('/');
-  const type = e.mode === '120000' ? 'symlink' : (CONTENT_TYPES[e.type] ?? 'file');
-  const self = `${api}/contents/${encoded}?ref=${encodeURIComponent(ref)}`;
-  const git = e.type === 'commit' ? null : `${api}/git/${e.type}s/${e.sha}`;
-  const html = `${htmlBase(ctx.fake, ctx.repo)}/${e.type === 'tree' ? 'tree' : 'blob'}/${ref}/${encoded}`;
-  return {
-    type,
-    size: e.size ?? 0,
-    name: e.path.split('/').pop() ?? e.path,
-    path: e.path,
-    sha: e.sha,
-    url: self,
-    git_url: git,
-    html_url: html,
-    download_url: type === 'file' ? `${htmlBase(ctx.fake, ctx.repo)}/raw/${ref}/${encoded}` : null,
-    _links: { self, git, html },
-  };
-}
-
-async function getContents(ctx: Ctx) {
-  const ref = ctx.query.get('ref') || ctx.repo.defaultBranch;
-  const commit = await commitOf(ctx, ref);
-  if (!commit) throw new HttpError(404, `No commit found for the ref ${ref}`);
-  const path = (ctx.params.path ?? '').replace(/^\/+|\/+$/g, '');
-  const git = ctx.repo.git;
-  if (path === '') {
-    return { body: (await git.lsTree(commit.tree)).map((e) => contentEntry(ctx, ref, e)) };
-  }
-  const [entry] = await git.lsTree(commit.tree, false, path);
-  if (!entry || entry.path !== path) throw notFound();
-  if (entry.type === 'tree') {
-    const children = await git.lsTree(entry.sha);
-    return { body: children.map((e) => contentEntry(ctx, ref, { ...e, path: `${path}/${e.path}` })) };
-  }
-  if (entry.type !== 'blob') return { body: contentEntry(ctx, ref, entry) };
-  const bytes = await git.readBlob(entry.sha);
-  // `Accept: application/vnd.github.raw` (Octokit's mediaType.format 'raw') answers the bytes.
-  if (/\.raw\b/.test(String(ctx.headers.accept))) return { raw: bytes };
-  return { body: { ...contentEntry(ctx, ref, entry), content: wrappedBase64(bytes), encoding: 'base64' } };
 }
 
 async function getBranch(ctx: Ctx) {
@@ -141,7 +94,7 @@ export const repoRoutes: Route[] = [
     method: 'GET',
     path: '/repos/:owner/:repo',
     doc: `${DOC}/repos/repos#get-a-repository`,
-    handler: async (ctx) => ({ body: repository(ctx.fake, ctx.repo) }),
+    handler: async (ctx) => ({ body: fullRepository(ctx.fake, ctx.repo) }),
   },
   {
     method: 'GET',

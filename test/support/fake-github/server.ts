@@ -22,6 +22,21 @@ export interface Call {
   status: number;
 }
 
+/**
+ * One answer as the client received it, with the route template that produced it (undefined when
+ * no route matched or `intercept` answered instead of the fake).
+ */
+export interface Answer {
+  method: string;
+  route: string | undefined;
+  intercepted: boolean;
+  status: number;
+  /** The Content-Type sent, undefined for an empty body. */
+  contentType: string | undefined;
+  /** The JSON value sent, the raw bytes, or undefined for an empty body. */
+  body: unknown;
+}
+
 /** Answers the request instead of the fake when it returns a reply (to inject failures). */
 export type Intercept = (call: { method: string; path: string; body: unknown }) => Reply | undefined;
 
@@ -32,6 +47,8 @@ export interface ServerDeps {
   routes: CompiledRoute[];
   calls: Call[];
   intercept: () => Intercept | undefined;
+  /** Sees every answer (the GitHub schema conformance test records them). */
+  onAnswer?: ((answer: Answer) => void) | undefined;
 }
 
 export function createHandler(deps: ServerDeps) {
@@ -46,17 +63,23 @@ export function createHandler(deps: ServerDeps) {
     };
     let reply: Reply;
     let doc: string | undefined;
+    let route: string | undefined;
+    let intercepted = false;
     try {
       const raw = await readBody(req);
       const found = match(deps.routes, method, url.pathname);
+      route = found?.route.path;
       const principal = deps.auth.authenticate(req.headers.authorization);
       // Credential errors link the REST overview; the others link the endpoint's page.
       doc = found?.route.doc;
       Object.assign(headers, deps.limits.take(principal.credential, describe(principal)));
       const body = parseBody(raw);
-      const intercepted = deps.intercept()?.({ method, path: url.pathname, body });
-      if (intercepted) reply = intercepted;
-      else {
+      const injected = deps.intercept()?.({ method, path: url.pathname, body });
+      if (injected) {
+        intercepted = true;
+        route = undefined;
+        reply = injected;
+      } else {
         if (!found) throw new HttpError(404, 'Not Found');
         reply = await dispatch(deps, found.route, found.params, principal, url, body, req);
       }
@@ -72,16 +95,25 @@ export function createHandler(deps: ServerDeps) {
     const status = reply.status ?? 200;
     deps.calls.push({ method, path: safeDecode(url.pathname), query: url.search.slice(1), status });
     Object.assign(headers, reply.headers ?? {});
+    let contentType: string | undefined;
+    let sent: unknown;
     if (reply.raw) {
-      res.writeHead(status, { ...headers, 'content-type': 'application/vnd.github.raw; charset=utf-8' });
+      contentType = 'application/vnd.github.raw; charset=utf-8';
+      sent = reply.raw;
+      res.writeHead(status, { ...headers, 'content-type': contentType });
       res.end(reply.raw);
     } else if (status === 204 || reply.body === undefined) {
       res.writeHead(status, headers);
       res.end();
     } else {
-      res.writeHead(status, { ...headers, 'content-type': 'application/json; charset=utf-8' });
-      res.end(JSON.stringify(reply.body));
+      contentType = 'application/json; charset=utf-8';
+      const text = JSON.stringify(reply.body);
+      // What the client parses, not the object the handler built (undefined fields drop out).
+      sent = deps.onAnswer ? JSON.parse(text) : undefined;
+      res.writeHead(status, { ...headers, 'content-type': contentType });
+      res.end(text);
     }
+    deps.onAnswer?.({ method, route, intercepted, status, contentType, body: sent });
   };
 }
 

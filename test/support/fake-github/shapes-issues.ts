@@ -1,5 +1,6 @@
 /** GitHub shapes of pull requests, their issue view, issue comments and check runs. */
-import { apiBase, htmlBase, label, repository, user } from './shapes.ts';
+import { apiBase, htmlBase, label, user } from './shapes.ts';
+import { repository } from './shapes-repository.ts';
 import {
   accountOf,
   type CheckRunState,

@@ -1,7 +1,8 @@
 /**
  * JSON shapes as GitHub's REST API returns them (components/schemas in GitHub's OpenAPI
- * description, mirrored by @octokit/openapi-types): simple-user, full-repository, git-ref,
- * git-commit, commit, label. Pull requests, issues and check runs live in shapes-issues.ts.
+ * description, mirrored by @octokit/openapi-types): simple-user, git-ref, git-commit, commit,
+ * label. Repositories live in shapes-repository.ts; pull requests, issues and check runs in
+ * shapes-issues.ts.
  */
 import type { CommitObject, GitIdentity } from './git.ts';
 import { type Actor, type FakeState, isoTime, type LabelState, nodeId, type RepoState } from './state.ts';
@@ -33,42 +34,6 @@ export function user(fake: FakeState, actor: Actor): Record<string, unknown> {
     type: actor.type,
     user_view_type: 'public',
     site_admin: false,
-  };
-}
-
-export function repository(fake: FakeState, repo: RepoState): Record<string, unknown> {
-  const url = apiBase(fake, repo);
-  const created = isoTime(repo.createdAt);
-  return {
-    id: repo.id,
-    node_id: nodeId('R', repo.id),
-    name: repo.name,
-    full_name: `${repo.owner.login}/${repo.name}`,
-    private: true,
-    owner: user(fake, repo.owner),
-    html_url: htmlBase(fake, repo),
-    description: null,
-    fork: false,
-    url,
-    git_refs_url: `${url}/git/refs{/sha}`,
-    contents_url: `${url}/contents/{+path}`,
-    pulls_url: `${url}/pulls{/number}`,
-    issues_url: `${url}/issues{/number}`,
-    clone_url: `${htmlBase(fake, repo)}.git`,
-    created_at: created,
-    updated_at: created,
-    pushed_at: created,
-    size: 0,
-    archived: false,
-    disabled: false,
-    visibility: 'private',
-    default_branch: repo.defaultBranch,
-    has_issues: true,
-    allow_squash_merge: true,
-    allow_merge_commit: true,
-    allow_rebase_merge: true,
-    delete_branch_on_merge: false,
-    permissions: { admin: true, maintain: true, push: true, triage: true, pull: true },
   };
 }
 
