@@ -40,7 +40,12 @@ export const TranslationItem = z
   .object({
     target: z.string(),
     targetWithTags: z.string(),
-    align: z.array(z.tuple([z.int(), z.int()])),
+    align: z
+      .string()
+      .regex(/^(\d+-\d+( \d+-\d+)*)?$/)
+      .describe(
+        'word alignment as the real API gives it: whitespace-delimited source-target index pairs ("0-0 1-2"); empty without rich=true',
+      ),
     provenance: z.enum(['TM', 'MT']),
     score: z.number(),
     isTMMatch: z.boolean(),
@@ -70,6 +75,17 @@ export const TranslateResult = z
     translation: z.array(TranslationItem),
   })
   .meta({ id: 'TranslateResult' });
+
+/** `[[0, 0], [1, 2]]` as the wire string `"0-0 1-2"` (TranslationItem.align). */
+export const formatAlignment = (pairs: readonly (readonly [number, number])[]): string =>
+  pairs.map(([s, t]) => `${s}-${t}`).join(' ');
+
+/** The wire string `"0-0 1-2"` back as index pairs; an empty string is no pairs. */
+export const parseAlignment = (align: string): [number, number][] =>
+  align
+    .split(/\s+/)
+    .filter((pair) => pair !== '')
+    .map((pair) => pair.split('-').map(Number) as [number, number]);
 
 export type TranslateRequest = z.infer<typeof TranslateRequest>;
 export type TranslationItem = z.infer<typeof TranslationItem>;
