@@ -8,9 +8,24 @@ type JsonSchema = Record<string, unknown>;
 /** Named schemas (zod `.meta({id})`), hoisted into components.schemas. */
 let components: Record<string, JsonSchema> = {};
 
+/**
+ * A schema whose wire form zod cannot derive (a parser of comma-separated ids, say) carries the
+ * JSON Schema it accepts as `meta({ jsonSchema })`: that replaces what zod would write.
+ */
+function replaceWithMeta(ctx: { zodSchema: unknown; jsonSchema: JsonSchema }): void {
+  const meta = z.globalRegistry.get(ctx.zodSchema as z.ZodType) as { jsonSchema?: JsonSchema } | undefined;
+  if (!meta?.jsonSchema) return;
+  for (const key of Object.keys(ctx.jsonSchema)) delete ctx.jsonSchema[key];
+  Object.assign(ctx.jsonSchema, structuredClone(meta.jsonSchema));
+}
+
 /** JSON Schema of a zod schema; named sub-schemas become `#/components/schemas/<id>` references. */
 function toSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  const json = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
+  const json = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: 'any',
+    override: replaceWithMeta,
+  }) as JsonSchema;
   const { $schema: _ignored, $defs, ...rest } = json as JsonSchema & { $defs?: Record<string, JsonSchema> };
   const relink = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(relink);

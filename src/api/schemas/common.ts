@@ -11,11 +11,49 @@ export const queryBoolean = z
  */
 export const MAX_ID = 2 ** 31 - 1;
 
-/** A positive integer id given in a query string or a path. */
-export const queryId = z.coerce.number<string>().int().min(1).max(MAX_ID);
+/** A minus sign is read, so `-1` is told its bound ("0 or more") rather than its spelling. */
+const DIGITS = /^-?\d+$/;
+
+/**
+ * A whole number as a query string, a path segment or a header carries it: decimal digits only
+ * (and a minus sign). `Number()` alone would also take `0x10`, ` 1`,
+ * `1e3` and `` (0), none of which a client means as an id. Documented as the `integer` it is, with
+ * `check`'s bounds, so generated clients send plain digits.
+ */
+export function wholeNumber(check: z.ZodInt = z.int()) {
+  return z
+    .string()
+    .refine((s) => DIGITS.test(s), 'must be a whole number written in decimal digits')
+    .transform(Number)
+    .pipe(check)
+    .meta({
+      type: 'integer',
+      ...(check.minValue !== null && Number.isFinite(check.minValue) ? { minimum: check.minValue } : {}),
+      ...(check.maxValue !== null && Number.isFinite(check.maxValue) ? { maximum: check.maxValue } : {}),
+    });
+}
+
+/** A number of seconds since the Unix epoch in a query string: digits, a decimal fraction allowed. */
+export function epochSecondsParam(max = 8.64e12) {
+  return z
+    .string()
+    .refine((s) => /^\d+(\.\d+)?$/.test(s), 'must be a time in epoch seconds, written in decimal digits')
+    .transform(Number)
+    .pipe(z.number().min(0).max(max, 'must be a time in epoch seconds'))
+    .meta({ type: 'number', minimum: 0, maximum: max });
+}
+
+/** A positive integer id given in a query string or a path: decimal digits only. */
+export const queryId = wholeNumber(z.int().min(1).max(MAX_ID));
 
 /** A positive integer id in a JSON body. */
 export const resourceId = z.int().min(1).max(MAX_ID);
+
+/**
+ * A positive integer id in a header: a JSON number in the SVC-API header's object, or the digits of
+ * a separate header.
+ */
+export const headerId = z.union([resourceId, queryId]);
 
 /** An ISO 639-1 code, lowercase two letters (checked against the catalogue by the server). */
 export const languageCode = z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ID, queryId, resourceId } from './common.ts';
+import { headerId, queryId, resourceId } from './common.ts';
 import { fileName } from './files.ts';
 
 /** POST /v2/documents/pretranslate (spec: id array; DESIGN §5: the other fields). */
@@ -30,7 +30,7 @@ export const DocumentDownloadQuery = z.object({
 /** The SVC-API header (or separate headers) of a raw-body document upload. */
 export const DocumentUploadHeader = z.object({
   name: fileName,
-  project_id: z.coerce.number<string | number>().int().min(1).max(MAX_ID),
+  project_id: headerId,
   pretranslate: z
     .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
     .transform((v) => v === true || v === 'true' || v === '1')

@@ -16,7 +16,7 @@ const int = (check: z.ZodInt = z.int()) =>
     check,
     z
       .string()
-      .regex(/^\s*-?\d+\s*$/, 'must be an integer')
+      .regex(/^-?\d+$/, 'must be a whole number written in decimal digits')
       .transform(Number)
       .pipe(check),
   ]);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { queryId } from './common.ts';
+import { queryId, wholeNumber } from './common.ts';
 
 const isoDateTime = z.iso.datetime({ offset: true });
 
@@ -74,8 +74,8 @@ export const WebhookConfigurationWithSecret = WebhookConfiguration.extend({
 export const WebhookIdParams = z.object({ id: queryId });
 export const WebhookDeliveryParams = z.object({ id: queryId, deliveryId: queryId });
 export const WebhookDeliveriesQuery = z.object({
-  limit: z.coerce.number<string>().int().min(1).max(200).default(50),
-  offset: z.coerce.number<string>().int().min(0).default(0),
+  limit: wholeNumber(z.int().min(1).max(200)).default(50),
+  offset: wholeNumber(z.int().min(0)).default(0),
 });
 
 export const DeliveryStatus = z.enum(['pending', 'succeeded', 'failed', 'disabled']);
