@@ -36,6 +36,13 @@ export interface RouteDef<P = unknown, Q = unknown, B = unknown> {
   body?: z.ZodType<B>;
   /** The body is not JSON (files): documented with this content type and left to `middleware`. */
   rawBody?: string;
+  /**
+   * The fields of a `multipart/form-data` body (`rawBody`), for the document: a property whose
+   * JSON Schema is `format: binary` is a file part. The handler reads the parts itself.
+   */
+  multipart?: z.ZodType;
+  /** Request headers the handler reads itself, for the document. */
+  headers?: readonly HeaderDef[];
   responses: Record<number, ResponseSpec>;
   /** Runs after authentication and the general quota, before the inputs are parsed. */
   middleware?: RequestHandler[];
@@ -44,6 +51,16 @@ export interface RouteDef<P = unknown, Q = unknown, B = unknown> {
    * itself (streams, files) returns undefined.
    */
   handler(ctx: RouteContext<P, Q, B>): unknown;
+}
+
+export interface HeaderDef {
+  name: string;
+  description: string;
+  required?: boolean;
+  /** The header's value as a plain value (`memory_id: 12`). */
+  schema?: z.ZodType;
+  /** The header holds a JSON object of this schema (the SVC-API header). */
+  json?: z.ZodType;
 }
 
 const REPLY = Symbol('reply');

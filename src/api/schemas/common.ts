@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ISO_639_1_CODES } from './language-codes.ts';
 
 /** A query-string boolean: `true`/`false` (also `1`/`0`), as real clients send them. */
 export const queryBoolean = z
@@ -33,11 +34,17 @@ export function wholeNumber(check: z.ZodInt = z.int()) {
     });
 }
 
-/** A number of seconds since the Unix epoch in a query string: digits, a decimal fraction allowed. */
+/**
+ * A number of seconds since the Unix epoch in a query string, written as a JSON number (`1700000000`,
+ * `1.5`, `5e-324`): `Number()` alone would also take `0x10` and ` 1`.
+ */
 export function epochSecondsParam(max = 8.64e12) {
   return z
     .string()
-    .refine((s) => /^\d+(\.\d+)?$/.test(s), 'must be a time in epoch seconds, written in decimal digits')
+    .refine(
+      (s) => /^\d+(\.\d+)?([eE][-+]?\d+)?$/.test(s),
+      'must be a time in epoch seconds, written as a decimal number',
+    )
     .transform(Number)
     .pipe(z.number().min(0).max(max, 'must be a time in epoch seconds'))
     .meta({ type: 'number', minimum: 0, maximum: max });
@@ -55,11 +62,20 @@ export const resourceId = z.int().min(1).max(MAX_ID);
  */
 export const headerId = z.union([resourceId, queryId]);
 
-/** An ISO 639-1 code, lowercase two letters (checked against the catalogue by the server). */
+const CODES = new Set(ISO_639_1_CODES);
+
+/**
+ * An ISO 639-1 code of the catalogue (GET /v2/languages), documented as the list it is; the
+ * server also takes it in capitals (`DE`).
+ */
 export const languageCode = z
   .string()
   .regex(/^[a-zA-Z]{2}$/, 'must be an ISO 639-1 code like "de"')
-  .transform((s) => s.toLowerCase());
+  .transform((s) => s.toLowerCase())
+  .refine((code) => CODES.has(code), {
+    error: (issue) => `unknown language code ${JSON.stringify(issue.input)}; see GET /v2/languages`,
+  })
+  .meta({ jsonSchema: { type: 'string', enum: [...ISO_639_1_CODES] } });
 
 /** A region: ISO 3166-1 alpha-2 (`AT`), or UN M.49 digits (`419`); null or empty for none. */
 export const regionCode = z

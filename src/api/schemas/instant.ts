@@ -63,6 +63,7 @@ export const TranslateFileQuery = z.object({
 /** A time in epoch seconds, fractions allowed, within what a Date can hold (8.64e12 s). */
 const epochSeconds = epochSecondsParam();
 
+/** GET /v2/translate/file: at least one filter (spec), documented as one exploded object parameter. */
 export const ListTranslationsQuery = z
   .object({
     translationIds: idsParam.optional(),
@@ -77,7 +78,12 @@ export const ListTranslationsQuery = z
       q.fromTime !== undefined ||
       q.toTime !== undefined,
     'give at least one filter: translationIds, status, fromTime or toTime',
-  );
+  )
+  .meta({
+    parameterGroup: 'filters',
+    description: 'at least one of translationIds, status, fromTime and toTime',
+    anyOf: ['translationIds', 'status', 'fromTime', 'toTime'].map((name) => ({ required: [name] })),
+  });
 
 export const TranslationIdQuery = z.object({ id: queryId });
 

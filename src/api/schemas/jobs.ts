@@ -86,7 +86,7 @@ export const CreateJobRequest = z
 export const UpdateJobRequest = z
   .object({ name: z.string().min(1).max(255).optional(), due: dateTime.nullable().optional() })
   .refine((v) => v.name !== undefined || v.due !== undefined, 'give name and/or due')
-  .meta({ id: 'UpdateJobRequest' });
+  .meta({ id: 'UpdateJobRequest', anyOf: [{ required: ['name'] }, { required: ['due'] }] });
 
 export const ListJobsQuery = z.object({
   isArchived: queryBoolean.optional(),

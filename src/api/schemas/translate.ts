@@ -12,14 +12,23 @@ const flag = z.preprocess(
  * preprocess reads as "anything, optional" there: memory_id was documented as optional).
  */
 const int = (check: z.ZodInt = z.int()) =>
-  z.union([
-    check,
-    z
-      .string()
-      .regex(/^-?\d+$/, 'must be a whole number written in decimal digits')
-      .transform(Number)
-      .pipe(check),
-  ]);
+  z
+    .union([
+      check,
+      z
+        .string()
+        .regex(/^-?\d+$/, 'must be a whole number written in decimal digits')
+        .transform(Number)
+        .pipe(check),
+    ])
+    // Documented as the integer it is, bounds included: a query string carries it as digits.
+    .meta({
+      jsonSchema: {
+        type: 'integer',
+        ...(check.minValue !== null && Number.isFinite(check.minValue) ? { minimum: check.minValue } : {}),
+        ...(check.maxValue !== null && Number.isFinite(check.maxValue) ? { maximum: check.maxValue } : {}),
+      },
+    });
 
 /** POST /v2/translate body, or GET /v2/translate query (spec, Segment translation request). */
 export const TranslateRequest = z
