@@ -78,7 +78,7 @@ function parameters(schema: z.ZodType | undefined, where: 'path' | 'query') {
   // can say what the object's schema says.
   const grouped = (z.globalRegistry.get(schema) as { parameterGroup?: string } | undefined)?.parameterGroup;
   if (grouped) {
-    const { propertyNames: _names, ...object } = json as JsonSchema;
+    const { propertyNames: _names, parameterGroup: _group, ...object } = json as JsonSchema;
     return [{ name: grouped, in: where, required: true, style: 'form', explode: true, schema: object }];
   }
   return Object.entries(json.properties ?? {}).map(([name, property]) => ({

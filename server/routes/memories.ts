@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   CreateMemoryRequest,
   DeleteMemoryResult,
@@ -35,7 +36,15 @@ const SEPARATE_HEADERS = [
 const separately = 'instead of SVC-API, as generated clients send it; read only without SVC-API';
 const SEPARATE_HEADER_DOCS: HeaderDef[] = [
   { name: 'memory_id', description: separately, schema: ImportHeader.shape.memory_id },
-  { name: 'name', description: separately, schema: ImportHeader.shape.name },
+  {
+    name: 'name',
+    // Header values are bytes the server reads as Latin-1: a name in any other script belongs in SVC-API.
+    description: `${separately}; printable ASCII (other names go in SVC-API, as JSON escapes)`,
+    schema: z
+      .string()
+      .max(255)
+      .regex(/^[!-~]([ -~]*[!-~])?$/),
+  },
   {
     name: 'sdlxliff_filters',
     description: `${separately}; a JSON array`,

@@ -15,6 +15,16 @@ export const MAX_ID = 2 ** 31 - 1;
 /** A minus sign is read, so `-1` is told its bound ("0 or more") rather than its spelling. */
 const DIGITS = /^-?\d+$/;
 
+/** `{type: integer}` with the bounds of a zod int check, for the document. */
+export function integerSchema(check: z.ZodInt): Record<string, unknown> {
+  const { minValue, maxValue } = check;
+  return {
+    type: 'integer',
+    ...(minValue !== null && Number.isFinite(minValue) ? { minimum: minValue } : {}),
+    ...(maxValue !== null && Number.isFinite(maxValue) ? { maximum: maxValue } : {}),
+  };
+}
+
 /**
  * A whole number as a query string, a path segment or a header carries it: decimal digits only
  * (and a minus sign). `Number()` alone would also take `0x10`, ` 1`,
@@ -27,11 +37,7 @@ export function wholeNumber(check: z.ZodInt = z.int()) {
     .refine((s) => DIGITS.test(s), 'must be a whole number written in decimal digits')
     .transform(Number)
     .pipe(check)
-    .meta({
-      type: 'integer',
-      ...(check.minValue !== null && Number.isFinite(check.minValue) ? { minimum: check.minValue } : {}),
-      ...(check.maxValue !== null && Number.isFinite(check.maxValue) ? { maximum: check.maxValue } : {}),
-    });
+    .meta({ jsonSchema: integerSchema(check) });
 }
 
 /**
@@ -47,7 +53,7 @@ export function epochSecondsParam(max = 8.64e12) {
     )
     .transform(Number)
     .pipe(z.number().min(0).max(max, 'must be a time in epoch seconds'))
-    .meta({ type: 'number', minimum: 0, maximum: max });
+    .meta({ jsonSchema: { type: 'number', minimum: 0, maximum: max } });
 }
 
 /** A positive integer id given in a query string or a path: decimal digits only. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ID } from './common.ts';
+import { integerSchema, MAX_ID } from './common.ts';
 
 /** Booleans arrive as JSON booleans (POST) or as query strings (GET). */
 const flag = z.preprocess(
@@ -22,13 +22,7 @@ const int = (check: z.ZodInt = z.int()) =>
         .pipe(check),
     ])
     // Documented as the integer it is, bounds included: a query string carries it as digits.
-    .meta({
-      jsonSchema: {
-        type: 'integer',
-        ...(check.minValue !== null && Number.isFinite(check.minValue) ? { minimum: check.minValue } : {}),
-        ...(check.maxValue !== null && Number.isFinite(check.maxValue) ? { maximum: check.maxValue } : {}),
-      },
-    });
+    .meta({ jsonSchema: integerSchema(check) });
 
 /** POST /v2/translate body, or GET /v2/translate query (spec, Segment translation request). */
 export const TranslateRequest = z

@@ -79,9 +79,14 @@ function buildTarget(op: Operation, values: Map<Parameter, ParamValue>, extraQue
 
 /**
  * A header's value: JSON text for a JSON parameter (non-ASCII escaped, as header values are
- * bytes), the plain text otherwise, with characters a header cannot carry replaced by `?`.
+ * bytes), the plain text otherwise, with characters a header cannot carry replaced by `?`; cut
+ * where a long URL is, below Node's 16 KiB limit on a request's head (431 without a body).
  */
 function headerText(param: Parameter, value: unknown): string {
+  return headerChars(param, value).slice(0, MAX_URL_VALUE);
+}
+
+function headerChars(param: Parameter, value: unknown): string {
   if (isEncoded(value)) return value.raw;
   if (param.json || (typeof value === 'object' && value !== null)) {
     return JSON.stringify(value).replace(
