@@ -72,3 +72,85 @@ describe('GET /openapi.json', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 });
+
+describe('the document says what the server enforces', () => {
+  type Node = Record<string, unknown>;
+  const schemas = () => (doc.components as { schemas: Record<string, Node> }).schemas;
+  const operation = (path: string, method: string) =>
+    (doc.paths as Record<string, Record<string, Node>>)[path]![method]!;
+  const parameter = (path: string, method: string, name: string) =>
+    (operation(path, method).parameters as Node[]).find((p) => p.name === name)!;
+
+  it('no request string or property name may hold NUL', () => {
+    expect(schemas().CreateMemoryRequest!.properties).toMatchObject({ name: { pattern: '^[^\\u0000]*$' } });
+    expect(schemas().CreateMemoryRequest!.propertyNames).toEqual({ pattern: '^[^\\u0000]*$' });
+  });
+
+  it('language codes are the catalogue’s', () => {
+    const srclang = (schemas().CreateMemoryRequest!.properties as Record<string, Node>).srclang!;
+    expect(srclang.enum).toHaveLength(184);
+    expect(srclang.enum).toContain('de');
+    expect(srclang.enum).not.toContain('qq');
+  });
+
+  it('n is 1 to 100, ids are integers, the fileId list an array of them', () => {
+    expect(parameter('/v2/translate', 'get', 'n').schema).toMatchObject({
+      type: 'integer',
+      minimum: 1,
+      maximum: 100,
+    });
+    expect(parameter('/v2/memories', 'get', 'id').schema).toEqual({
+      type: 'integer',
+      minimum: 1,
+      maximum: 2147483647,
+    });
+    expect(parameter('/v2/translate/file', 'post', 'fileId').schema).toMatchObject({
+      type: 'array',
+      items: { type: 'integer', minimum: 1, maximum: 2147483647 },
+      minItems: 1,
+    });
+  });
+
+  it('the memory import declares SVC-API (JSON) and the separate headers', () => {
+    const params = operation('/v2/memories/import', 'post').parameters as Node[];
+    expect(params.map((p) => [p.name, p.in, p.required])).toEqual([
+      ['SVC-API', 'header', true],
+      ['memory_id', 'header', false],
+      ['name', 'header', false],
+      ['sdlxliff_filters', 'header', false],
+      ['has_header_row', 'header', false],
+      ['skip_duplicates', 'header', false],
+    ]);
+    expect(params[0]!.content).toEqual({
+      'application/json': { schema: { $ref: '#/components/schemas/ImportHeader' } },
+    });
+  });
+
+  it('the document upload lists its multipart parts', () => {
+    expect(schemas().DocumentUploadForm).toMatchObject({
+      properties: { file: { type: 'string', format: 'binary' }, project_id: { type: 'integer' } },
+      required: ['file', 'project_id'],
+    });
+  });
+
+  it('webhookUrl is an http(s) uri; a job update needs a field; the translation list a filter', () => {
+    expect((schemas().CreateWebhookRequest!.properties as Record<string, Node>).webhookUrl).toMatchObject({
+      format: 'uri',
+    });
+    expect(schemas().UpdateJobRequest!.anyOf).toEqual([{ required: ['name'] }, { required: ['due'] }]);
+    expect(parameter('/v2/translate/file', 'get', 'filters')).toMatchObject({
+      in: 'query',
+      required: true,
+      style: 'form',
+      explode: true,
+      schema: {
+        anyOf: [
+          { required: ['translationIds'] },
+          { required: ['status'] },
+          { required: ['fromTime'] },
+          { required: ['toTime'] },
+        ],
+      },
+    });
+  });
+});

@@ -43,7 +43,7 @@ const idsParam = z
       items: { type: 'integer', minimum: 1, maximum: MAX_ID },
       minItems: 1,
       maxItems: 1000,
-      description: 'ids, repeated (`fileId=1&fileId=2`) or comma-separated (`fileId=1,2`)',
+      description: 'ids, repeated (`x=1&x=2`) or comma-separated (`x=1,2`)',
     },
   });
 

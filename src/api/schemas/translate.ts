@@ -13,14 +13,21 @@ const flag = z.preprocess(
  */
 const int = (check: z.ZodInt = z.int()) =>
   z
-    .union([
-      check,
-      z
-        .string()
-        .regex(/^-?\d+$/, 'must be a whole number written in decimal digits')
-        .transform(Number)
-        .pipe(check),
-    ])
+    .union(
+      [
+        check,
+        z
+          .string()
+          .regex(/^-?\d+$/, 'must be a whole number written in decimal digits')
+          .transform(Number)
+          .pipe(check),
+      ],
+      {
+        // Neither branch takes ` 1` or `0x10`: say what would be taken, not "Invalid input".
+        error: (issue) =>
+          typeof issue.input === 'string' ? 'must be a whole number written in decimal digits' : undefined,
+      },
+    )
     // Documented as the integer it is, bounds included: a query string carries it as digits.
     .meta({ jsonSchema: integerSchema(check) });
 
