@@ -147,6 +147,16 @@ describe('ids are decimal digits only', () => {
     ]);
   });
 
+  it('times are decimal numbers, an exponent allowed: ?toTime=1e3 is a filter, ?toTime=0x10 is not', async () => {
+    const ok = await p.call('/v2/translate/file?toTime=1e3');
+    expect([ok.status, await ok.json()]).toEqual([200, []]);
+    const bad = await p.call('/v2/translate/file?toTime=%201');
+    expect([bad.status, await bad.json()]).toEqual([
+      400,
+      { message: 'toTime: must be a time in epoch seconds, written as a decimal number' },
+    ]);
+  });
+
   it('plain digits still work, with leading zeros', async () => {
     const memory = await ok(
       await p.call('/v2/memories', { method: 'POST', json: { name: 'd', srclang: 'en', trglang: 'fr' } }),
