@@ -36,6 +36,13 @@ export interface RouteDef<P = unknown, Q = unknown, B = unknown> {
   body?: z.ZodType<B>;
   /** The body is not JSON (files): documented with this content type and left to `middleware`. */
   rawBody?: string;
+  /**
+   * The fields of a `multipart/form-data` body (`rawBody`), for the document: a property whose
+   * JSON Schema is `format: binary` is a file part. The handler reads the parts itself.
+   */
+  multipart?: z.ZodType;
+  /** Request headers the handler reads itself, for the document. */
+  headers?: readonly HeaderDef[];
   responses: Record<number, ResponseSpec>;
   /** Runs after authentication and the general quota, before the inputs are parsed. */
   middleware?: RequestHandler[];
@@ -44,6 +51,16 @@ export interface RouteDef<P = unknown, Q = unknown, B = unknown> {
    * itself (streams, files) returns undefined.
    */
   handler(ctx: RouteContext<P, Q, B>): unknown;
+}
+
+export interface HeaderDef {
+  name: string;
+  description: string;
+  required?: boolean;
+  /** The header's value as a plain value (`memory_id: 12`). */
+  schema?: z.ZodType;
+  /** The header holds a JSON object of this schema (the SVC-API header). */
+  json?: z.ZodType;
 }
 
 const REPLY = Symbol('reply');
@@ -72,19 +89,96 @@ export class ApiRegistry {
     this.routes.push(def as RouteDef);
   }
 
-  /** Mounts every route on `router`; `guard` authenticates and applies the general quota. */
+  /**
+   * Mounts every route on `router`; `guard` authenticates and applies the general quota. A known
+   * path asked with a method it does not serve answers 405 with `Allow` (RFC 9110 §15.5.6), not
+   * 404: the path exists, so "not found" would send a client looking for a typo.
+   */
   mount(router: Router, guard: RequestHandler[]): void {
+    const allowed = new Map<string, Set<string>>();
     for (const def of this.routes) {
       const path = def.path.replace(/\{(\w+)\}/g, ':$1');
       const chain = [...(def.public ? [] : guard), ...(def.middleware ?? []), toHandler(def)];
       router[def.method](path, ...chain);
+      const methods = allowed.get(path) ?? new Set();
+      methods.add(def.method.toUpperCase());
+      // Express answers HEAD with the GET route.
+      if (def.method === 'get') methods.add('HEAD');
+      allowed.set(path, methods);
+    }
+    for (const [path, methods] of allowed) {
+      const allow = [...methods].join(', ');
+      router.all(path, (req, _res, next) => {
+        // OPTIONS keeps express's own answer (which lists the methods too).
+        if (req.method === 'OPTIONS') return next();
+        throw new HttpError(405, `${req.method} is not allowed on ${req.path}; allowed: ${allow}`, {
+          headers: { Allow: allow },
+        });
+      });
     }
   }
+}
+
+/**
+ * The first query parameter whose percent-encoding is not UTF-8 (`name=%FF`), or undefined. The
+ * query parser would put U+FFFD in its place and the name would be stored garbled; a `%` not
+ * followed by two hex digits stays the literal text the parser makes of it.
+ */
+export function nonUtf8QueryParameter(url: string): string | undefined {
+  const query = url.indexOf('?') < 0 ? '' : url.slice(url.indexOf('?') + 1);
+  for (const pair of query.split('&')) {
+    const [name = '', value = ''] = splitOnce(pair, '=');
+    for (const part of [name, value]) {
+      if (!isUtf8(percentDecode(part.replaceAll('+', ' ')))) return decodeLoosely(name);
+    }
+  }
+  return undefined;
+}
+
+function splitOnce(text: string, separator: string): [string, string] {
+  const at = text.indexOf(separator);
+  return at < 0 ? [text, ''] : [text.slice(0, at), text.slice(at + 1)];
+}
+
+function percentDecode(text: string): Uint8Array {
+  const bytes: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const hex = text.slice(i + 1, i + 3);
+    if (text[i] === '%' && /^[0-9a-fA-F]{2}$/.test(hex)) {
+      bytes.push(Number.parseInt(hex, 16));
+      i += 2;
+    } else {
+      bytes.push(...Buffer.from(text[i]!, 'utf8'));
+    }
+  }
+  return Uint8Array.from(bytes);
+}
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+function isUtf8(bytes: Uint8Array): boolean {
+  try {
+    strictUtf8.decode(bytes);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function decodeLoosely(name: string): string {
+  return new TextDecoder().decode(percentDecode(name.replaceAll('+', ' ')));
 }
 
 function toHandler(def: RouteDef): RequestHandler {
   const success = Number(Object.keys(def.responses).find((s) => s.startsWith('2')) ?? 200);
   return async (req: Request, res: Response, _next: NextFunction) => {
+    const garbled = nonUtf8QueryParameter(req.originalUrl);
+    if (garbled !== undefined) {
+      throw new HttpError(
+        400,
+        `${garbled}: the query parameter's percent-encoding is not valid UTF-8; encode text as UTF-8 bytes`,
+      );
+    }
     if (def.body && req.body === undefined) {
       throw new HttpError(400, 'request body must be JSON sent with Content-Type: application/json');
     }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ErrorBody, KeyErrorBody, RateLimitBody } from '../../src/api/schemas/errors.ts';
-import type { RouteDef } from './api-router.ts';
+import type { HeaderDef, RouteDef } from './api-router.ts';
 import { errorStyleFor } from './error-handler.ts';
 
 type JsonSchema = Record<string, unknown>;
@@ -8,9 +8,39 @@ type JsonSchema = Record<string, unknown>;
 /** Named schemas (zod `.meta({id})`), hoisted into components.schemas. */
 let components: Record<string, JsonSchema> = {};
 
+/**
+ * A schema whose wire form zod cannot derive (a parser of comma-separated ids, say) carries the
+ * JSON Schema it accepts as `meta({ jsonSchema })`: that replaces what zod would write.
+ */
+function replaceWithMeta(ctx: { zodSchema: unknown; jsonSchema: JsonSchema }): void {
+  const meta = z.globalRegistry.get(ctx.zodSchema as z.ZodType) as { jsonSchema?: JsonSchema } | undefined;
+  if (!meta?.jsonSchema) return;
+  for (const key of Object.keys(ctx.jsonSchema)) delete ctx.jsonSchema[key];
+  Object.assign(ctx.jsonSchema, structuredClone(meta.jsonSchema));
+}
+
+/**
+ * Text in a request never holds U+0000: validate.ts refuses it everywhere (PostgreSQL cannot store
+ * it), so every request string and property name says so.
+ */
+const NO_NUL = '^[^\\u0000]*$';
+
+function withoutNul(node: JsonSchema): void {
+  const free = ['pattern', 'enum', 'const', 'format'].every((k) => node[k] === undefined);
+  if (node.type === 'string' && free) node.pattern = NO_NUL;
+  if (node.type === 'object' && node.propertyNames === undefined) node.propertyNames = { pattern: NO_NUL };
+}
+
 /** JSON Schema of a zod schema; named sub-schemas become `#/components/schemas/<id>` references. */
 function toSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  const json = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
+  const json = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: 'any',
+    override: (ctx) => {
+      replaceWithMeta(ctx as { zodSchema: unknown; jsonSchema: JsonSchema });
+      if (io === 'input') withoutNul(ctx.jsonSchema as JsonSchema);
+    },
+  }) as JsonSchema;
   const { $schema: _ignored, $defs, ...rest } = json as JsonSchema & { $defs?: Record<string, JsonSchema> };
   const relink = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(relink);
@@ -43,6 +73,14 @@ function parameters(schema: z.ZodType | undefined, where: 'path' | 'query') {
     properties?: Record<string, JsonSchema>;
     required?: string[];
   };
+  // Parameters that are only valid together (at least one of several filters) are one object
+  // parameter, exploded into its properties (OpenAPI 3.1 §4.8.12.4, style form): how a document
+  // can say what the object's schema says.
+  const grouped = (z.globalRegistry.get(schema) as { parameterGroup?: string } | undefined)?.parameterGroup;
+  if (grouped) {
+    const { propertyNames: _names, parameterGroup: _group, ...object } = json as JsonSchema;
+    return [{ name: grouped, in: where, required: true, style: 'form', explode: true, schema: object }];
+  }
   return Object.entries(json.properties ?? {}).map(([name, property]) => ({
     name,
     in: where,
@@ -50,6 +88,26 @@ function parameters(schema: z.ZodType | undefined, where: 'path' | 'query') {
     ...(typeof property.description === 'string' ? { description: property.description } : {}),
     schema: property,
   }));
+}
+
+function headerParameter(header: HeaderDef) {
+  const { name, description, required = false } = header;
+  if (header.json) {
+    return {
+      name,
+      in: 'header',
+      required,
+      description,
+      content: { 'application/json': { schema: toSchema(header.json, 'input') } },
+    };
+  }
+  return {
+    name,
+    in: 'header',
+    required,
+    description,
+    schema: header.schema ? toSchema(header.schema, 'input') : { type: 'string', pattern: NO_NUL },
+  };
 }
 
 /** The OpenAPI 3.1 document of every registered route, generated from the same zod schemas. */
@@ -100,7 +158,11 @@ export function buildOpenApi(routes: readonly RouteDef[], info: { version: strin
       summary: route.summary,
       tags: [route.tag],
       operationId: `${route.method}${route.path.replace(/\{(\w+)\}/g, 'By_$1').replace(/[^a-zA-Z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
-      parameters: [...parameters(route.params, 'path'), ...parameters(route.query, 'query')],
+      parameters: [
+        ...parameters(route.params, 'path'),
+        ...parameters(route.query, 'query'),
+        ...(route.headers ?? []).map(headerParameter),
+      ],
       responses,
       ...(route.public ? { security: [] } : {}),
     };
@@ -112,7 +174,13 @@ export function buildOpenApi(routes: readonly RouteDef[], info: { version: strin
     } else if (route.rawBody) {
       operation.requestBody = {
         required: true,
-        content: { [route.rawBody]: { schema: { type: 'string', format: 'binary' } } },
+        content: {
+          [route.rawBody]: {
+            schema: route.multipart
+              ? toSchema(route.multipart, 'input')
+              : { type: 'string', format: 'binary' },
+          },
+        },
       };
     }
     paths[route.path] ??= {};

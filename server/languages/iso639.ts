@@ -1,16 +1,6 @@
-/**
- * ISO 639-1: all 184 two-letter codes (including `bh`, withdrawn from the standard in 2021 but
- * still sent by older clients). English names come from ICU through Intl.DisplayNames, so they
- * follow CLDR rather than a table of ours.
- */
-export const ISO_639_1_CODES = (
-  'aa ab ae af ak am an ar as av ay az ba be bg bh bi bm bn bo br bs ca ce ch co cr cs cu cv cy da de dv dz ' +
-  'ee el en eo es et eu fa ff fi fj fo fr fy ga gd gl gn gu gv ha he hi ho hr ht hu hy hz ia id ie ig ii ik ' +
-  'io is it iu ja jv ka kg ki kj kk kl km kn ko kr ks ku kv kw ky la lb lg li ln lo lt lu lv mg mh mi mk ml ' +
-  'mn mr ms mt my na nb nd ne ng nl nn no nr nv ny oc oj om or os pa pi pl ps pt qu rm rn ro ru rw sa sc sd ' +
-  'se sg si sk sl sm sn so sq sr ss st su sv sw ta te tg th ti tk tl tn to tr ts tt tw ty ug uk ur uz ve vi ' +
-  'vo wa wo xh yi yo za zh zu'
-).split(' ');
+import { ISO_639_1_CODES } from '../../src/api/schemas/language-codes.ts';
+
+export { ISO_639_1_CODES };
 
 const CODE_SET = new Set(ISO_639_1_CODES);
 

@@ -1,5 +1,6 @@
 import {
   DocumentDownloadQuery,
+  DocumentUploadForm,
   DocumentUploadHeader,
   PretranslateRequest,
   PretranslateResult,
@@ -70,6 +71,7 @@ export function documentRoutes(
       'body with the SVC-API header {name, project_id, pretranslate?} or separate headers. With pretranslate it invokes MT ' +
       'and counts against the per-organization limits.',
     rawBody: 'multipart/form-data',
+    multipart: DocumentUploadForm,
     responses: {
       200: { description: 'the document', schema: Document },
       404: { description: 'no such project' },

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   CreateMemoryRequest,
   DeleteMemoryResult,
@@ -14,7 +15,7 @@ import {
   TermbaseExportResult,
   UpdateMemoryRequest,
 } from '../../src/api/schemas/memories.ts';
-import type { ApiRegistry } from '../http/api-router.ts';
+import type { ApiRegistry, HeaderDef } from '../http/api-router.ts';
 import { jsonHeader, receiveUpload } from '../http/upload.ts';
 import { parseInput } from '../http/validate.ts';
 import type { MemoryService } from '../services/memories.ts';
@@ -31,6 +32,27 @@ const SEPARATE_HEADERS = [
   'has_header_row',
   'skip_duplicates',
 ] as const;
+
+const separately = 'instead of SVC-API, as generated clients send it; read only without SVC-API';
+const SEPARATE_HEADER_DOCS: HeaderDef[] = [
+  { name: 'memory_id', description: separately, schema: ImportHeader.shape.memory_id },
+  {
+    name: 'name',
+    // Header values are bytes the server reads as Latin-1: a name in any other script belongs in SVC-API.
+    description: `${separately}; printable ASCII (other names go in SVC-API, as JSON escapes)`,
+    schema: z
+      .string()
+      .max(255)
+      .regex(/^[!-~]([ -~]*[!-~])?$/),
+  },
+  {
+    name: 'sdlxliff_filters',
+    description: `${separately}; a JSON array`,
+    json: ImportHeader.shape.sdlxliff_filters,
+  },
+  { name: 'has_header_row', description: separately, schema: ImportHeader.shape.has_header_row },
+  { name: 'skip_duplicates', description: separately, schema: ImportHeader.shape.skip_duplicates },
+];
 
 export function memoryRoutes(
   api: ApiRegistry,
@@ -91,6 +113,15 @@ export function memoryRoutes(
       'Header SVC-API: {"memory_id", "name", "sdlxliff_filters"?, "has_header_row"?, "skip_duplicates"?} ' +
       '(or the same fields as separate headers); body: the file.',
     rawBody: 'application/octet-stream',
+    headers: [
+      {
+        name: 'SVC-API',
+        required: true,
+        description: 'the import: memory_id, name (the file name), and the optional settings',
+        json: ImportHeader,
+      },
+      ...SEPARATE_HEADER_DOCS,
+    ],
     responses: { 200: { description: 'import started', schema: ImportResult }, ...inaccessible },
     handler: async ({ auth, req }) => {
       const fromJson = jsonHeader(req, 'svc-api');

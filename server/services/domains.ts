@@ -1,5 +1,12 @@
 import type { DomainList } from '../../src/api/schemas/domains.ts';
 
+/** The file filters domains offer; ids are stable, as a job or client may remember them. */
+const FILTERS = {
+  default: { id: 1, filterName: 'default', configDescription: 'Strings as the file format defines them' },
+  icu: { id: 2, filterName: 'icu', configDescription: 'ICU MessageFormat syntax kept intact' },
+  markdown: { id: 3, filterName: 'markdown', configDescription: 'Markdown structure kept intact' },
+} as const;
+
 /**
  * The domains jobs can name (`domainId`): subject areas that select MT models and file filters.
  * GET /v3/domains lists them; a job presents its domain as `{id, name}`.
@@ -8,44 +15,37 @@ export const DOMAINS = [
   {
     domainId: 1,
     domainName: 'General',
-    models: ['offline-general'],
-    filterConfigs: ['default'],
-    domainMetadata: { description: 'Everyday text with no special vocabulary', selectable: true },
+    model: { id: 1, name: 'offline-general' },
+    filters: ['default'],
+    description: 'Everyday text with no special vocabulary',
   },
   {
     domainId: 2,
     domainName: 'Software & UI',
-    models: ['offline-software'],
-    filterConfigs: ['default', 'icu'],
-    domainMetadata: {
-      description:
-        'User interface strings, documentation and release notes; keeps placeholders and ICU syntax',
-      selectable: true,
-    },
+    model: { id: 2, name: 'offline-software' },
+    filters: ['default', 'icu'],
+    description: 'User interface strings, documentation and release notes; keeps placeholders and ICU syntax',
   },
   {
     domainId: 3,
     domainName: 'Legal',
-    models: ['offline-legal'],
-    filterConfigs: ['default'],
-    domainMetadata: { description: 'Contracts, terms of service and privacy policies', selectable: true },
+    model: { id: 3, name: 'offline-legal' },
+    filters: ['default'],
+    description: 'Contracts, terms of service and privacy policies',
   },
   {
     domainId: 4,
     domainName: 'Medical & Life sciences',
-    models: ['offline-medical'],
-    filterConfigs: ['default'],
-    domainMetadata: {
-      description: 'Clinical, pharmaceutical and medical-device text',
-      selectable: true,
-    },
+    model: { id: 4, name: 'offline-medical' },
+    filters: ['default'],
+    description: 'Clinical, pharmaceutical and medical-device text',
   },
   {
     domainId: 5,
     domainName: 'Marketing',
-    models: ['offline-marketing'],
-    filterConfigs: ['default', 'markdown'],
-    domainMetadata: { description: 'Campaigns, product pages and social media copy', selectable: true },
+    model: { id: 5, name: 'offline-marketing' },
+    filters: ['default', 'markdown'],
+    description: 'Campaigns, product pages and social media copy',
   },
 ] as const;
 
@@ -53,14 +53,35 @@ export function domainById(id: number) {
   return DOMAINS.find((d) => d.domainId === id);
 }
 
-/** The GET /v3/domains body: every domain, copied so a caller cannot change the built-in list. */
+/**
+ * The GET /v3/domains body in the real API's shapes (models and filter configurations as objects,
+ * metadata as key/value entries), built afresh so a caller cannot change the built-in list.
+ */
 export function listDomains(): DomainList {
   const items = DOMAINS.map((d) => ({
     domainId: d.domainId,
     domainName: d.domainName,
-    models: [...d.models],
-    filterConfigs: [...d.filterConfigs],
-    domainMetadata: { ...d.domainMetadata },
+    models: [
+      {
+        ...d.model,
+        provider: 'offline',
+        status: 'Active',
+        srcLang: null,
+        trgLang: null,
+        srcLocale: null,
+        trgLocale: null,
+      },
+    ],
+    filterConfigs: d.filters.map((name, i) => ({
+      ...FILTERS[name],
+      isDefault: i === 0,
+      configName: `${d.domainName}: ${name}`,
+      segmentationConfigSetting: 'SENTENCE' as const,
+    })),
+    domainMetadata: [
+      { id: d.domainId * 10 + 1, key: 'description', value: d.description },
+      { id: d.domainId * 10 + 2, key: 'selectable', value: 'true' },
+    ],
   }));
   return { items, size: items.length };
 }

@@ -1,5 +1,10 @@
 import { sql } from 'kysely';
-import type { TranslateRequest, TranslateResult, TranslationItem } from '../../src/api/schemas/translate.ts';
+import {
+  formatAlignment,
+  type TranslateRequest,
+  type TranslateResult,
+  type TranslationItem,
+} from '../../src/api/schemas/translate.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { monotonicAlignment } from '../engine/mt/align.ts';
 import { MtError, type MtProvider, splitWords, translateSegments } from '../engine/mt/index.ts';
@@ -66,7 +71,7 @@ export function segmentTranslationService(deps: SegmentTranslationDeps) {
         items.push({
           target: match.target,
           targetWithTags: match.target,
-          align: request.rich ? monotonicAlignment(sourceSplit.words, split.words) : [],
+          align: request.rich ? formatAlignment(monotonicAlignment(sourceSplit.words, split.words)) : '',
           provenance: 'TM',
           score: match.score,
           isTMMatch: true,
@@ -94,7 +99,7 @@ export function segmentTranslationService(deps: SegmentTranslationDeps) {
           signal,
         });
         const { align, ...rest } = result!;
-        mtItem = { ...rest, align: align ?? [] };
+        mtItem = { ...rest, align: formatAlignment(align ?? []) };
       } catch (err) {
         if (err instanceof MtError)
           throw new HttpError(502, `machine translation failed: ${err.message}`, { cause: err });

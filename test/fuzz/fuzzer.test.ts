@@ -131,6 +131,36 @@ describe('judge', () => {
       'undocumented-status',
     );
   });
+  it('fails a 400 to a request valid under the document, sent with the valid key', () => {
+    const refused = answer(400, { message: 'srclang: unknown language code "qq"' });
+    expect(judge(doc, thing, 'valid', 'valid', refused)).toEqual({
+      kind: 'refused-valid',
+      problem: 'a request valid under the document got 400: srclang: unknown language code "qq"',
+    });
+    // Boundary values step past bounds on purpose, invalid ones break a rule, and other
+    // credentials are judged for the 401 first: a 400 there is no finding.
+    expect(judge(doc, thing, 'boundary', 'valid', refused)).toBeUndefined();
+    expect(judge(doc, thing, 'invalid', 'valid', refused)).toBeUndefined();
+    expect(judge(doc, keys, 'valid', 'valid', answer(400, { error: 'x' }))?.kind).toBe('refused-valid');
+    // A rule over stored data or between body and path is listed with its reason, and only there.
+    const update = {
+      ...thing,
+      method: 'put' as const,
+      path: '/v2/create/{contentId}',
+      key: 'PUT /v2/create/{contentId}',
+    };
+    const mismatch = answer(400, { message: "id: 4 is not the path's 3" });
+    expect(judge(doc, update, 'valid', 'valid', mismatch)).toBeUndefined();
+    expect(judge(doc, thing, 'valid', 'valid', mismatch)?.kind).toBe('refused-valid');
+    expect(
+      judge(doc, update, 'valid', 'valid', answer(400, { message: 'id: must be a whole number' }))?.kind,
+    ).toBe('refused-valid');
+    // A 404 or 409 to a valid request is the server's state speaking, not the schema's.
+    expect(
+      judge(doc, thing, 'valid', 'valid', answer(404, { message: 'thing 3 not found' })),
+    ).toBeUndefined();
+  });
+
   it('fails any 2xx to credentials other than the valid key, and a non-401 to a well-formed request', () => {
     expect(judge(doc, thing, 'invalid', 'revoked', answer(200, { id: 3, due: null }))?.kind).toBe(
       'auth-bypass',

@@ -301,6 +301,45 @@ const cases: BadCase[] = [
     status: 400,
     says: /^configId: Too big/,
   },
+  // Issue 23: what the document now says, the server answers in these words.
+  {
+    name: 'job with a language code not in the catalogue',
+    path: '/v2/jobs',
+    init: {
+      method: 'POST',
+      json: { name: 'j', srcLang: 'qq', languagePairs: [{ trgLang: 'de', memoryId: 1 }], fileIds: [1] },
+    },
+    status: 400,
+    says: /^srcLang: unknown language code "qq"; see GET \/v2\/languages$/,
+  },
+  {
+    name: 'file translation id 0',
+    path: '/v2/translate/file?fileId=0&memoryId=1',
+    init: { method: 'POST' },
+    status: 400,
+    says: /^fileId\.0: ids must be 1 or more$/,
+  },
+  {
+    name: 'file translation list with a time in hexadecimal',
+    path: '/v2/translate/file?fromTime=0x10',
+    init: {},
+    status: 400,
+    says: /^fromTime: must be a time in epoch seconds, written as a decimal number$/,
+  },
+  {
+    name: 'segment translation memory_id with a leading space',
+    path: '/v2/translate?source=a&memory_id=%201',
+    init: {},
+    status: 400,
+    says: /^memory_id: must be a whole number written in decimal digits$/,
+  },
+  {
+    name: 'jobs page limit in hexadecimal',
+    path: '/v2/jobs?limit=0x10',
+    init: {},
+    status: 400,
+    says: /^limit: must be a whole number written in decimal digits$/,
+  },
   {
     name: 'unsupported charset',
     path: '/v2/api-keys',

@@ -19,16 +19,48 @@ describe('GET /v3/domains', () => {
     const body = DomainList.parse(await res.json());
     expect(body.size).toBe(DOMAINS.length);
     expect(body.items).toHaveLength(body.size);
+    // The real API's shapes: its generated clients (pydantic, strict) refuse strings here.
     expect(body.items[1]).toEqual({
       domainId: 2,
       domainName: 'Software & UI',
-      models: ['offline-software'],
-      filterConfigs: ['default', 'icu'],
-      domainMetadata: {
-        description:
-          'User interface strings, documentation and release notes; keeps placeholders and ICU syntax',
-        selectable: true,
-      },
+      models: [
+        {
+          id: 2,
+          name: 'offline-software',
+          provider: 'offline',
+          status: 'Active',
+          srcLang: null,
+          trgLang: null,
+          srcLocale: null,
+          trgLocale: null,
+        },
+      ],
+      filterConfigs: [
+        {
+          id: 1,
+          isDefault: true,
+          filterName: 'default',
+          configName: 'Software & UI: default',
+          configDescription: 'Strings as the file format defines them',
+          segmentationConfigSetting: 'SENTENCE',
+        },
+        {
+          id: 2,
+          isDefault: false,
+          filterName: 'icu',
+          configName: 'Software & UI: icu',
+          configDescription: 'ICU MessageFormat syntax kept intact',
+          segmentationConfigSetting: 'SENTENCE',
+        },
+      ],
+      domainMetadata: [
+        {
+          id: 21,
+          key: 'description',
+          value: 'User interface strings, documentation and release notes; keeps placeholders and ICU syntax',
+        },
+        { id: 22, key: 'selectable', value: 'true' },
+      ],
     });
     // The ids listed are the ones jobs accept as domainId.
     for (const item of body.items) expect(domainById(item.domainId)?.domainName).toBe(item.domainName);

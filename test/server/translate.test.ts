@@ -98,9 +98,15 @@ describe('segment translation', () => {
       tm_matches: false,
     });
     const [mt] = body.translation;
-    expect(mt.align.length).toBeGreaterThan(0);
+    // The real API's type: whitespace-delimited source-target index pairs, one per word pairing.
+    expect(mt.align).toBe('0-0 1-1 2-2 3-3');
     expect(mt).toHaveProperty('modelScore');
     expect(mt.formatting.map((f: { tag: string }) => f.tag)).toEqual(['<b>', '</b>']);
+  });
+
+  it('answers align as an empty string without rich=true, as strict generated clients expect a string', async () => {
+    const { body } = await translate({ source: 'Open the dashboard', tm_matches: false });
+    expect(body.translation[0].align).toBe('');
   });
 
   it('keeps an ICU message structure with containsICUData', async () => {

@@ -222,6 +222,9 @@ export async function readMultipartFile(
     try {
       parser = busboy({
         headers: req.headers,
+        // RFC 7578 §4.2: file names are UTF-8; busboy's default (latin1) would store `größe.json`
+        // as `grÃ¶Ãe.json`.
+        defParamCharset: 'utf8',
         limits: { files: 1, fileSize: maxBytes, fields: 20, fieldSize: 64 * 1024 },
       });
     } catch (err) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ISO_639_1_CODES } from './language-codes.ts';
 
 /** A query-string boolean: `true`/`false` (also `1`/`0`), as real clients send them. */
 export const queryBoolean = z
@@ -11,17 +12,76 @@ export const queryBoolean = z
  */
 export const MAX_ID = 2 ** 31 - 1;
 
-/** A positive integer id given in a query string or a path. */
-export const queryId = z.coerce.number<string>().int().min(1).max(MAX_ID);
+/** A minus sign is read, so `-1` is told its bound ("0 or more") rather than its spelling. */
+const DIGITS = /^-?\d+$/;
+
+/** `{type: integer}` with the bounds of a zod int check, for the document. */
+export function integerSchema(check: z.ZodInt): Record<string, unknown> {
+  const { minValue, maxValue } = check;
+  return {
+    type: 'integer',
+    ...(minValue !== null && Number.isFinite(minValue) ? { minimum: minValue } : {}),
+    ...(maxValue !== null && Number.isFinite(maxValue) ? { maximum: maxValue } : {}),
+  };
+}
+
+/**
+ * A whole number as a query string, a path segment or a header carries it: decimal digits only
+ * (and a minus sign). `Number()` alone would also take `0x10`, ` 1`,
+ * `1e3` and `` (0), none of which a client means as an id. Documented as the `integer` it is, with
+ * `check`'s bounds, so generated clients send plain digits.
+ */
+export function wholeNumber(check: z.ZodInt = z.int()) {
+  return z
+    .string()
+    .refine((s) => DIGITS.test(s), 'must be a whole number written in decimal digits')
+    .transform(Number)
+    .pipe(check)
+    .meta({ jsonSchema: integerSchema(check) });
+}
+
+/**
+ * A number of seconds since the Unix epoch in a query string, written as a JSON number (`1700000000`,
+ * `1.5`, `5e-324`): `Number()` alone would also take `0x10` and ` 1`.
+ */
+export function epochSecondsParam(max = 8.64e12) {
+  return z
+    .string()
+    .refine(
+      (s) => /^\d+(\.\d+)?([eE][-+]?\d+)?$/.test(s),
+      'must be a time in epoch seconds, written as a decimal number',
+    )
+    .transform(Number)
+    .pipe(z.number().min(0).max(max, 'must be a time in epoch seconds'))
+    .meta({ jsonSchema: { type: 'number', minimum: 0, maximum: max } });
+}
+
+/** A positive integer id given in a query string or a path: decimal digits only. */
+export const queryId = wholeNumber(z.int().min(1).max(MAX_ID));
 
 /** A positive integer id in a JSON body. */
 export const resourceId = z.int().min(1).max(MAX_ID);
 
-/** An ISO 639-1 code, lowercase two letters (checked against the catalogue by the server). */
+/**
+ * A positive integer id in a header: a JSON number in the SVC-API header's object, or the digits of
+ * a separate header.
+ */
+export const headerId = z.union([resourceId, queryId]);
+
+const CODES = new Set(ISO_639_1_CODES);
+
+/**
+ * An ISO 639-1 code of the catalogue (GET /v2/languages), documented as the list it is; the
+ * server also takes it in capitals (`DE`).
+ */
 export const languageCode = z
   .string()
   .regex(/^[a-zA-Z]{2}$/, 'must be an ISO 639-1 code like "de"')
-  .transform((s) => s.toLowerCase());
+  .transform((s) => s.toLowerCase())
+  .refine((code) => CODES.has(code), {
+    error: (issue) => `unknown language code ${JSON.stringify(issue.input)}; see GET /v2/languages`,
+  })
+  .meta({ jsonSchema: { type: 'string', enum: [...ISO_639_1_CODES] } });
 
 /** A region: ISO 3166-1 alpha-2 (`AT`), or UN M.49 digits (`419`); null or empty for none. */
 export const regionCode = z

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { queryId } from './common.ts';
+import { LANGUAGE_ALTERNATION } from './language-codes.ts';
 
 const dateTime = z.iso.datetime({ offset: true });
 
@@ -27,9 +28,13 @@ export const promptLength = (text: string): number => {
 };
 
 /** Free text that ends up in the prompt: below PROMPT_LIMIT characters. */
-const promptText = z.string().refine((s) => promptLength(s) < PROMPT_LIMIT, {
-  error: (issue) => `must be below ${PROMPT_LIMIT} characters, got ${promptLength(String(issue.input))}`,
-});
+const promptText = z
+  .string()
+  .refine((s) => promptLength(s) < PROMPT_LIMIT, {
+    error: (issue) => `must be below ${PROMPT_LIMIT} characters, got ${promptLength(String(issue.input))}`,
+  })
+  // JSON Schema counts code points too.
+  .meta({ maxLength: PROMPT_LIMIT - 1 });
 
 const textList = (max: number) => z.array(promptText).max(max, `at most ${max} entries`);
 
@@ -38,11 +43,18 @@ const extraValue = z.union([promptText, z.number(), z.boolean(), z.null(), textL
   error: 'must be a string below 500 characters, a number, a boolean, null or an array of strings',
 });
 
-/** A language tag: an ISO 639-1 code, optionally with a region (`de`, `pt-BR`); checked against the catalogue. */
+/**
+ * A language tag: an ISO 639-1 code, optionally with a region (`de`, `pt-BR`); the service checks
+ * the code against the catalogue, and the document lists the catalogue's codes in its pattern.
+ */
 const languageTag = z
   .string()
-  .regex(/^[a-zA-Z]{2}([-_]([a-zA-Z]{2}|\d{3}))?$/, 'must be a language code like "de" or "pt-BR"');
+  .regex(/^[a-zA-Z]{2}([-_]([a-zA-Z]{2}|\d{3}))?$/, 'must be a language code like "de" or "pt-BR"')
+  .meta({
+    jsonSchema: { type: 'string', pattern: `^(${LANGUAGE_ALTERNATION})([-_]([a-zA-Z]{2}|[0-9]{3}))?$` },
+  });
 
+/** Words, as a number; digits in a string are taken too, but documented is the number. */
 const contentLength = z
   .union([z.number(), z.string().regex(/^\d+$/, 'must be a whole number of words').transform(Number)])
   .pipe(
@@ -50,7 +62,8 @@ const contentLength = z
       .int('must be a whole number of words')
       .min(CONTENT_LENGTH.min, `must be at least ${CONTENT_LENGTH.min} words`)
       .max(CONTENT_LENGTH.max, `must be at most ${CONTENT_LENGTH.max} words`),
-  );
+  )
+  .meta({ jsonSchema: { type: 'integer', minimum: CONTENT_LENGTH.min, maximum: CONTENT_LENGTH.max } });
 
 /**
  * Parameters of a template. `summary` is required by every template; the others are optional and
@@ -61,6 +74,7 @@ export const TemplateParams = z
   .object({
     summary: promptText
       .refine((s) => s.trim() !== '', 'must say what the content is about')
+      .meta({ pattern: '^[^\\u0000]*[^\\s\\u0000][^\\u0000]*$' })
       .describe('what the content is about; below 500 characters (all templates)'),
     contentLength: contentLength
       .optional()

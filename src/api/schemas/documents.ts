@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ID, queryId, resourceId } from './common.ts';
+import { headerId, queryId, resourceId } from './common.ts';
 import { fileName } from './files.ts';
 
 /** POST /v2/documents/pretranslate (spec: id array; DESIGN §5: the other fields). */
@@ -27,12 +27,29 @@ export const DocumentDownloadQuery = z.object({
     .default(false),
 });
 
+const uploadFlag = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
+  .transform((v) => v === true || v === 'true' || v === '1');
+
+/**
+ * The parts of a multipart document upload (spec: one file per request), for the document; the
+ * route reads them with busboy and checks the fields with DocumentUploadHeader.
+ */
+export const DocumentUploadForm = z
+  .object({
+    file: z
+      .string()
+      .meta({ jsonSchema: { type: 'string', format: 'binary' } })
+      .describe('the file'),
+    name: fileName.optional().describe("the document's name; default: the file part's file name"),
+    project_id: queryId,
+    pretranslate: z.boolean().optional().describe('pretranslate after import (invokes MT; rate limited)'),
+  })
+  .meta({ id: 'DocumentUploadForm' });
+
 /** The SVC-API header (or separate headers) of a raw-body document upload. */
 export const DocumentUploadHeader = z.object({
   name: fileName,
-  project_id: z.coerce.number<string | number>().int().min(1).max(MAX_ID),
-  pretranslate: z
-    .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
-    .transform((v) => v === true || v === 'true' || v === '1')
-    .optional(),
+  project_id: headerId,
+  pretranslate: uploadFlag.optional(),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { queryId } from './common.ts';
-import { fileNameProblem } from './paths.ts';
+import { LANGUAGE_ALTERNATION } from './language-codes.ts';
+import { FILE_NAME_PATTERN, fileNameProblem } from './paths.ts';
 
 /** An uploaded file (spec, File). */
 export const FileRecord = z
@@ -43,7 +44,8 @@ export const fileName = z
   .superRefine((name, ctx) => {
     const problem = fileNameProblem(name);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  });
+  })
+  .meta({ pattern: FILE_NAME_PATTERN });
 
 export const UploadFileQuery = z.object({
   name: fileName,
@@ -53,7 +55,17 @@ export const UploadFileQuery = z.object({
     .optional(),
   category: z.enum(['API', 'REFERENCE']).default('API'),
   labels: labelList.optional(),
-  langId: z.string().max(20).optional(),
+  langId: z
+    .string()
+    .max(20)
+    .meta({
+      jsonSchema: {
+        type: 'string',
+        pattern: `^(${LANGUAGE_ALTERNATION})([-_]([a-zA-Z]{2}|[0-9]{3}|[a-zA-Z]{4}))?$`,
+        description: 'the language of the file, a catalogue code with an optional region: de, pt-BR',
+      },
+    })
+    .optional(),
   project_id: queryId.optional(),
 });
 

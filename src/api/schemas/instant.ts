@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ID, queryBoolean, queryId } from './common.ts';
+import { epochSecondsParam, MAX_ID, queryBoolean, queryId, wholeNumber } from './common.ts';
 
 export const INSTANT_STATUSES = ['InProgress', 'Completed', 'Failed', 'ReadyForDownload'] as const;
 
@@ -17,44 +17,53 @@ export const FileTranslationStatus = z
   })
   .meta({ id: 'FileTranslationStatus' });
 
-/** Ids given comma-separated, repeated, or both. */
+/**
+ * Ids given repeated (`fileId=1&fileId=2`, how OpenAPI's default form style sends an array),
+ * comma-separated (`fileId=1,2`, as the spec shows), or both. Each id is decimal digits only.
+ */
 const idsParam = z
   .union([z.string(), z.array(z.string())])
-  .transform((v) =>
-    (Array.isArray(v) ? v : [v])
-      .flatMap((s) => s.split(','))
-      .map((s) => s.trim())
-      .filter((s) => s !== ''),
-  )
+  .transform((v) => (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(',')).filter((s) => s !== ''))
   .pipe(
     z
       .array(
         z
           .string()
-          .regex(/^\d{1,10}$/, 'ids must be positive integers')
+          .regex(/^\d{1,10}$/, 'ids must be positive integers written in decimal digits')
+          .refine((id) => Number(id) >= 1, 'ids must be 1 or more')
           .refine((id) => Number(id) <= MAX_ID, `ids must be at most ${MAX_ID}`),
       )
-      .min(1)
-      .max(1000),
+      .min(1, 'give at least one id')
+      .max(1000, 'at most 1000 ids'),
   )
-  .transform((ids) => [...new Set(ids.map(Number))]);
+  .transform((ids) => [...new Set(ids.map(Number))])
+  .meta({
+    jsonSchema: {
+      type: 'array',
+      items: { type: 'integer', minimum: 1, maximum: MAX_ID },
+      minItems: 1,
+      maxItems: 1000,
+      description: 'ids, repeated (`x=1&x=2`) or comma-separated (`x=1,2`)',
+    },
+  });
 
 export const TranslateFileQuery = z.object({
   fileId: idsParam,
   memoryId: queryId,
   // Stored in a 32-bit integer column, like ids (common.ts, MAX_ID).
-  configId: z.coerce
-    .number<string>()
-    .int()
-    .min(-MAX_ID - 1)
-    .max(MAX_ID)
-    .optional(),
+  configId: wholeNumber(
+    z
+      .int()
+      .min(-MAX_ID - 1)
+      .max(MAX_ID),
+  ).optional(),
   withTM: queryBoolean.default(true),
 });
 
 /** A time in epoch seconds, fractions allowed, within what a Date can hold (8.64e12 s). */
-const epochSeconds = z.coerce.number<string>().min(0).max(8.64e12, 'must be a time in epoch seconds');
+const epochSeconds = epochSecondsParam();
 
+/** GET /v2/translate/file: at least one filter (spec), documented as one exploded object parameter. */
 export const ListTranslationsQuery = z
   .object({
     translationIds: idsParam.optional(),
@@ -69,7 +78,12 @@ export const ListTranslationsQuery = z
       q.fromTime !== undefined ||
       q.toTime !== undefined,
     'give at least one filter: translationIds, status, fromTime or toTime',
-  );
+  )
+  .meta({
+    parameterGroup: 'filters',
+    description: 'at least one of translationIds, status, fromTime and toTime',
+    anyOf: ['translationIds', 'status', 'fromTime', 'toTime'].map((name) => ({ required: [name] })),
+  });
 
 export const TranslationIdQuery = z.object({ id: queryId });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { languageCode, queryBoolean, queryId, regionCode, resourceId } from './common.ts';
+import { languageCode, queryBoolean, queryId, regionCode, resourceId, wholeNumber } from './common.ts';
 
 const dateTime = z.iso.datetime({ offset: true });
 
@@ -86,13 +86,13 @@ export const CreateJobRequest = z
 export const UpdateJobRequest = z
   .object({ name: z.string().min(1).max(255).optional(), due: dateTime.nullable().optional() })
   .refine((v) => v.name !== undefined || v.due !== undefined, 'give name and/or due')
-  .meta({ id: 'UpdateJobRequest' });
+  .meta({ id: 'UpdateJobRequest', anyOf: [{ required: ['name'] }, { required: ['due'] }] });
 
 export const ListJobsQuery = z.object({
   isArchived: queryBoolean.optional(),
   isDelivered: queryBoolean.optional(),
-  offset: z.coerce.number<string>().int().min(0, 'offset must be 0 or more').default(0),
-  limit: z.coerce.number<string>().int().min(1).max(50, 'limit must be at most 50').default(25),
+  offset: wholeNumber(z.int().min(0, 'offset must be 0 or more')).default(0),
+  limit: wholeNumber(z.int().min(1).max(50, 'limit must be at most 50')).default(25),
 });
 
 export const JobIdParams = z.object({ id: queryId });

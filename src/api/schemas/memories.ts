@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { languageCode, MAX_ID, queryBoolean, queryId, regionCode, resourceId } from './common.ts';
+import {
+  headerId,
+  languageCode,
+  queryBoolean,
+  queryId,
+  regionCode,
+  resourceId,
+  wholeNumber,
+} from './common.ts';
 
 /** A memory (data source): one language pair (spec, Memory). Times are epoch seconds. */
 export const Memory = z
@@ -53,7 +61,7 @@ export const DeleteMemoryResult = z
 export const MemoryQueryParams = z.object({
   id: queryId,
   query: z.string().min(1, 'must not be empty').max(5000),
-  n: z.coerce.number<string>().int().min(1).max(100).default(10),
+  n: wholeNumber(z.int().min(1).max(100)).default(10),
 });
 
 export const MemoryMatch = z
@@ -68,7 +76,7 @@ export const MemoryMatch = z
 /** The SVC-API header of an import (also accepted as separate headers). */
 export const ImportHeader = z
   .object({
-    memory_id: z.coerce.number<string | number>().int().min(1).max(MAX_ID),
+    memory_id: headerId,
     name: z.string().min(1, 'must not be empty').max(255),
     sdlxliff_filters: z
       .array(
@@ -92,7 +100,7 @@ export const TermbaseExportResult = z
 
 export const DeleteSegmentQuery = z.object({
   id: queryId,
-  segment_id: z.coerce.number<string>().int().min(1),
+  segment_id: wholeNumber(z.int().min(1)),
 });
 export const DeleteSegmentResult = z.object({ success: z.boolean() }).meta({ id: 'DeleteSegmentResult' });
 

@@ -14,3 +14,12 @@ export function fileNameProblem(name: string): string | undefined {
   if (segments.some((s) => s === '')) return 'must not contain empty path segments';
   return undefined;
 }
+
+/**
+ * fileNameProblem as a JSON Schema pattern, for the OpenAPI document: something not blank, no
+ * drive letter, no leading slash, no empty or `.`/`..` segment, no control character or backslash.
+ * test/api/file-name-pattern.test.ts holds the two to the same answers.
+ */
+export const FILE_NAME_PATTERN =
+  '^(?=[\\s\\S]*\\S)(?![a-zA-Z]:)(?!/)(?![\\s\\S]*//)(?![\\s\\S]*/$)(?!(?:[\\s\\S]*/)?\\.\\.?(?:/|$))' +
+  '[^\\u0000-\\u001f\\u007f\\\\]+$';

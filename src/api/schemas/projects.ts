@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { queryBoolean } from './common.ts';
+import { queryBoolean, queryId, wholeNumber } from './common.ts';
 
 /** A document of a project (spec, Document). Times are epoch seconds. */
 export const Document = z
@@ -51,15 +51,14 @@ export const Project = z
 
 const idList = z
   .string()
-  .transform((s) =>
-    s
-      .split(',')
-      .map((x) => x.trim())
-      .filter((x) => x !== '')
-      .map(Number),
-  )
-  .pipe(z.array(z.int().min(1)).max(500));
-const epoch = z.coerce.number<string>().int().min(0);
+  .transform((s) => s.split(',').filter((x) => x !== ''))
+  .pipe(z.array(queryId).max(500))
+  .meta({
+    type: 'string',
+    pattern: `^\\d+(,\\d+)*$`,
+    description: 'one id or comma-separated ids (decimal digits, at most 500)',
+  });
+const epoch = wholeNumber(z.int().min(0));
 
 export const ListProjectsQuery = z.object({
   id: idList.optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ID } from './common.ts';
+import { integerSchema, MAX_ID } from './common.ts';
 
 /** Booleans arrive as JSON booleans (POST) or as query strings (GET). */
 const flag = z.preprocess(
@@ -12,14 +12,24 @@ const flag = z.preprocess(
  * preprocess reads as "anything, optional" there: memory_id was documented as optional).
  */
 const int = (check: z.ZodInt = z.int()) =>
-  z.union([
-    check,
-    z
-      .string()
-      .regex(/^\s*-?\d+\s*$/, 'must be an integer')
-      .transform(Number)
-      .pipe(check),
-  ]);
+  z
+    .union(
+      [
+        check,
+        z
+          .string()
+          .regex(/^-?\d+$/, 'must be a whole number written in decimal digits')
+          .transform(Number)
+          .pipe(check),
+      ],
+      {
+        // Neither branch takes ` 1` or `0x10`: say what would be taken, not "Invalid input".
+        error: (issue) =>
+          typeof issue.input === 'string' ? 'must be a whole number written in decimal digits' : undefined,
+      },
+    )
+    // Documented as the integer it is, bounds included: a query string carries it as digits.
+    .meta({ jsonSchema: integerSchema(check) });
 
 /** POST /v2/translate body, or GET /v2/translate query (spec, Segment translation request). */
 export const TranslateRequest = z
@@ -40,7 +50,12 @@ export const TranslationItem = z
   .object({
     target: z.string(),
     targetWithTags: z.string(),
-    align: z.array(z.tuple([z.int(), z.int()])),
+    align: z
+      .string()
+      .regex(/^(\d+-\d+( \d+-\d+)*)?$/)
+      .describe(
+        'word alignment as the real API gives it: whitespace-delimited source-target index pairs ("0-0 1-2"); empty without rich=true',
+      ),
     provenance: z.enum(['TM', 'MT']),
     score: z.number(),
     isTMMatch: z.boolean(),
@@ -70,6 +85,17 @@ export const TranslateResult = z
     translation: z.array(TranslationItem),
   })
   .meta({ id: 'TranslateResult' });
+
+/** `[[0, 0], [1, 2]]` as the wire string `"0-0 1-2"` (TranslationItem.align). */
+export const formatAlignment = (pairs: readonly (readonly [number, number])[]): string =>
+  pairs.map(([s, t]) => `${s}-${t}`).join(' ');
+
+/** The wire string `"0-0 1-2"` back as index pairs; an empty string is no pairs. */
+export const parseAlignment = (align: string): [number, number][] =>
+  align
+    .split(/\s+/)
+    .filter((pair) => pair !== '')
+    .map((pair) => pair.split('-').map(Number) as [number, number]);
 
 export type TranslateRequest = z.infer<typeof TranslateRequest>;
 export type TranslationItem = z.infer<typeof TranslationItem>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { queryId } from './common.ts';
+import { queryId, wholeNumber } from './common.ts';
 
 const isoDateTime = z.iso.datetime({ offset: true });
 
@@ -25,11 +25,33 @@ const eventTypes = z
   .transform((types) => [...new Set(types)]);
 
 const webhookName = z.string().min(1, 'must not be empty').max(255, 'must be at most 255 characters');
+const OCTET = '(25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])';
+const PORT = '(6553[0-5]|655[0-2][0-9]|65[0-4][0-9]{2}|6[0-4][0-9]{3}|[1-5][0-9]{4}|[0-9]{1,4})';
+/**
+ * http(s), then a host name whose last label starts with a letter (a numeric one is parsed as an
+ * IPv4 address, and refused when it is not one) or a dotted IPv4 address, an optional port, and
+ * no user name or password (refused: the signature authenticates).
+ */
+const WEBHOOK_URL_PATTERN =
+  `^[hH][tT][tT][pP][sS]?://(([A-Za-z0-9-]+\\.)*[A-Za-z][A-Za-z0-9-]*\\.?|${OCTET}(\\.${OCTET}){3})` +
+  `(:${PORT})?([/?#]\\S*)?$`;
+
+/**
+ * The server parses the address itself (server/webhooks/ssrf-guard.ts, with its own messages); the
+ * document states the same rules: an absolute http(s) URI without credentials. Which hosts are
+ * refused depends on where the server listens (DESIGN §5, Webhooks), so that stays in the text.
+ */
 const webhookUrl = z
   .string()
   .min(1, 'must not be empty')
   .max(2048, 'must be at most 2048 characters')
-  .describe('http(s) address; link-local and cloud-metadata addresses are refused');
+  .meta({
+    format: 'uri',
+    pattern: WEBHOOK_URL_PATTERN,
+    description:
+      'absolute http(s) address without user name or password; link-local and cloud-metadata ' +
+      'addresses are refused, loopback and private ones unless the server listens on loopback',
+  });
 
 /** POST /v3/connectors/configuration/webhooks. */
 export const CreateWebhookRequest = z
@@ -74,8 +96,8 @@ export const WebhookConfigurationWithSecret = WebhookConfiguration.extend({
 export const WebhookIdParams = z.object({ id: queryId });
 export const WebhookDeliveryParams = z.object({ id: queryId, deliveryId: queryId });
 export const WebhookDeliveriesQuery = z.object({
-  limit: z.coerce.number<string>().int().min(1).max(200).default(50),
-  offset: z.coerce.number<string>().int().min(0).default(0),
+  limit: wholeNumber(z.int().min(1).max(200)).default(50),
+  offset: wholeNumber(z.int().min(0)).default(0),
 });
 
 export const DeliveryStatus = z.enum(['pending', 'succeeded', 'failed', 'disabled']);

@@ -2,12 +2,12 @@ import fc from 'fast-check';
 import type { JsonSchema, Operation } from './document.ts';
 import { type IdPools, poolFor } from './pools.ts';
 import { compiled, validate } from './validate.ts';
-import { anyString, HINTS } from './values.ts';
+import { anyString, FUTURE_TIMES, HINTS } from './values.ts';
 
 /** What a value is for: its property or parameter name and where it goes. */
 export interface Field {
   name?: string;
-  where: 'path' | 'query' | 'body';
+  where: 'path' | 'query' | 'header' | 'body';
 }
 
 export interface GenContext {
@@ -25,6 +25,20 @@ const INT32 = 2 ** 31 - 1;
 const destructive = (op: { method: string; path: string }) =>
   op.method === 'delete' || op.path.endsWith('/rotate');
 
+/** The pattern our document puts on every request string: no U+0000. */
+export const NO_NUL = '^[^\\u0000]*$';
+
+/**
+ * `anyOf: [{required: [a]}, {required: [b]}]` beside `properties`: "at least one of a and b".
+ * Their required names, or undefined for any other use of anyOf.
+ */
+export function requiredAlternatives(s: JsonSchema): string[][] | undefined {
+  const alternatives = s.anyOf as JsonSchema[] | undefined;
+  if (!Array.isArray(alternatives) || typeof s.properties !== 'object') return undefined;
+  const only = alternatives.every((a) => Object.keys(a).length === 1 && Array.isArray(a.required));
+  return only ? alternatives.map((a) => a.required as string[]) : undefined;
+}
+
 export function typesOf(s: JsonSchema): string[] {
   if (Array.isArray(s.type)) return s.type as string[];
   return typeof s.type === 'string' ? [s.type] : [];
@@ -38,6 +52,14 @@ export function valueArb(
   mode: ValueMode,
 ): fc.Arbitrary<unknown> {
   const s = ctx.resolve(schema);
+  const needed = requiredAlternatives(s);
+  if (needed) {
+    const { anyOf: _one, ...object } = s;
+    const required = (s.required ?? []) as string[];
+    return fc.oneof(
+      ...needed.map((names) => valueArb({ ...object, required: [...required, ...names] }, field, ctx, mode)),
+    );
+  }
   const alternatives = (s.anyOf ?? s.oneOf) as JsonSchema[] | undefined;
   if (Array.isArray(alternatives)) return fc.oneof(...alternatives.map((a) => valueArb(a, field, ctx, mode)));
   if (Array.isArray(s.allOf) && s.allOf.length > 0)
@@ -97,7 +119,7 @@ function baseArb(
       return fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
     }
     case 'string':
-      return stringArb(s);
+      return stringArb(s, field);
     case 'array': {
       const minLength = typeof s.minItems === 'number' ? s.minItems : 0;
       const maxLength = Math.min(typeof s.maxItems === 'number' ? s.maxItems : 4, minLength + 4);
@@ -135,8 +157,11 @@ export function objectArb(
     { requiredKeys: required },
   );
   const extra = s.additionalProperties;
+  const names = s.propertyNames
+    ? valueArb({ type: 'string', ...(s.propertyNames as JsonSchema) }, field, ctx, 'valid')
+    : fc.string();
   if (extra && typeof extra === 'object') {
-    const keys = s.propertyNames ? valueArb(s.propertyNames as JsonSchema, field, ctx, 'valid') : fc.string();
+    const keys = names;
     const values = valueArb(extra as JsonSchema, field, ctx, mode);
     return fc
       .tuple(record, fc.dictionary(keys as fc.Arbitrary<string>, values, { maxKeys: 3 }))
@@ -145,25 +170,51 @@ export function objectArb(
   if (extra === false) return record;
   // Open objects ignore fields they do not know; send one now and then to see that they do.
   return fc
-    .tuple(record, fc.option(fc.tuple(fc.constantFrom('unknownField', 'x-extra', '$meta'), fc.jsonValue())))
+    .tuple(
+      record,
+      fc.option(
+        fc.tuple(
+          fc.oneof(fc.constantFrom('unknownField', 'x-extra', '$meta'), names as fc.Arbitrary<string>),
+          fc.jsonValue(),
+        ),
+      ),
+    )
     .map(([value, stray]) => (stray ? { ...value, [stray[0]]: stray[1] } : value));
 }
 
-function stringArb(s: JsonSchema): fc.Arbitrary<string> {
+function stringArb(s: JsonSchema, field?: Field): fc.Arbitrary<string> {
   const minLength = typeof s.minLength === 'number' ? s.minLength : 0;
   const maxLength = typeof s.maxLength === 'number' ? s.maxLength : undefined;
   const fits = (v: string) => {
     const n = [...v].length;
     return n >= minLength && (maxLength === undefined || n <= maxLength);
   };
-  if (s.format === 'date-time') return dateTime();
-  if (typeof s.pattern === 'string') return fc.stringMatching(compiled(s.pattern)).filter(fits);
+  if (s.format === 'date-time')
+    return field?.name && FUTURE_TIMES.has(field.name) ? futureTime() : dateTime();
+  const pattern = typeof s.pattern === 'string' ? compiled(s.pattern) : undefined;
+  if (pattern && s.pattern !== NO_NUL) {
+    try {
+      return fc.stringMatching(pattern).filter(fits);
+    } catch {
+      // fast-check cannot build strings for lookaheads (the file-name pattern): strings of every
+      // kind are drawn and those the pattern accepts kept.
+    }
+  }
+  const allowed = (v: string) => fits(v) && (pattern === undefined || pattern.test(v));
   const max = Math.min(maxLength ?? minLength + 40, minLength + 40);
   return fc.oneof(
-    { weight: 4, arbitrary: fc.string({ minLength, maxLength: max }) },
-    { weight: 1, arbitrary: fc.string({ unit: 'binary', minLength, maxLength: max }) },
-    { weight: 1, arbitrary: anyString(max).filter(fits) },
+    { weight: 4, arbitrary: fc.string({ minLength, maxLength: max }).filter(allowed) },
+    { weight: 1, arbitrary: fc.string({ unit: 'binary', minLength, maxLength: max }).filter(allowed) },
+    { weight: 1, arbitrary: anyString(max).filter(allowed) },
   );
+}
+
+/** RFC 3339 date-times from a day ahead to 2100. */
+function futureTime(): fc.Arbitrary<string> {
+  const min = new Date(Date.now() + 86_400_000);
+  return fc
+    .date({ min, max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true })
+    .map((d) => d.toISOString());
 }
 
 /** RFC 3339 date-times between 1970 and 2100, in UTC or with an offset. */

@@ -9,6 +9,7 @@ export type FailureKind =
   | 'response-schema'
   | 'undocumented-status'
   | 'auth-bypass'
+  | 'refused-valid'
   | 'timeout'
   | 'connection';
 
@@ -22,6 +23,58 @@ export interface Answer {
 export interface Verdict {
   kind: FailureKind;
   problem: string;
+}
+
+/**
+ * 400s no schema can foresee, so a request valid under the document may still get them: rules
+ * over stored data, over the server's own settings, or between a body and its path. Each is
+ * named by its operation and message, with the reason; anything else a valid request gets a
+ * 400 for is the document's to say.
+ */
+export const BEYOND_SCHEMA: readonly { operation: string; message: RegExp; why: string }[] = [
+  {
+    operation: 'POST /v2/jobs',
+    message: /^languagePairs\.\d+\.memoryId: memory \d+ is \w+ → \w+, not /,
+    why: 'the memory named must hold the pair asked for: a stored fact',
+  },
+  {
+    operation: 'POST /v2/jobs',
+    message: /^languagePairs\.\d+\.srcLang: \w+ differs from the job's srcLang/,
+    why: 'two fields of one body compared',
+  },
+  {
+    operation: 'POST /v2/jobs',
+    message: /^languagePairs\.\d+: .* is given twice$/,
+    why: 'items of one list compared',
+  },
+  {
+    operation: 'PUT /v2/create/{contentId}',
+    message: /^id: -?\d+ is not the path's \d+$/,
+    why: 'the body compared with the path',
+  },
+  {
+    operation: 'POST /v2/api-keys/{id}/rotate',
+    message: /^API key \S+ (is revoked|has expired); create a new key instead$/,
+    why: "the key's stored state",
+  },
+  {
+    operation: 'POST /v2/api-keys',
+    message: /^userId: user \d+ has no grant in this organization$/,
+    why: 'stored grants',
+  },
+  {
+    operation: '* /v3/connectors/configuration/webhooks',
+    message: /^webhookUrl: host \S+ refused: /,
+    why: 'which addresses are refused depends on where the server listens (DESIGN §5, Webhooks)',
+  },
+];
+
+function beyondSchema(op: Operation, message: string) {
+  return BEYOND_SCHEMA.find((rule) => {
+    const [method, prefix] = rule.operation.split(' ') as [string, string];
+    const matches = method === '*' ? op.path.startsWith(prefix) : op.key === rule.operation;
+    return matches && rule.message.test(message);
+  });
 }
 
 /** The 429 body the spec gives every rate-limited answer. */
@@ -46,7 +99,9 @@ function parseJson(body: Uint8Array): { value: unknown } | undefined {
  * Judges one answer: no 5xx; credentials that are not the valid key never get a 2xx (and a
  * well-formed request without them gets 401); every 4xx is JSON of the documented error shape
  * (`{message}`, `{error}` on API-key routes, `{error: "rate_limit_exceeded", message}` for 429);
- * every 2xx has a documented status and a body its documented schema accepts.
+ * every 2xx has a documented status and a body its documented schema accepts; a request the
+ * document accepts, sent with the valid key, is not refused with 400 (what the server enforces,
+ * the document must say, or generated clients and fuzzers send requests that cannot work).
  */
 export function judge(
   doc: ApiDocument,
@@ -65,6 +120,16 @@ export function judge(
         problem: `${auth} credentials on a well-formed request got ${status}, not 401`,
       };
     }
+  }
+  if (status === 400 && mode === 'valid' && auth === 'valid') {
+    const parsed = parseJson(answer.body)?.value as Record<string, unknown> | undefined;
+    const said = parsed?.message ?? parsed?.error;
+    const rule = typeof said === 'string' ? beyondSchema(op, said) : undefined;
+    if (rule) return checkError(doc, op, answer);
+    return {
+      kind: 'refused-valid',
+      problem: `a request valid under the document got 400${typeof said === 'string' ? `: ${said}` : ''}`,
+    };
   }
   if (status >= 400) return checkError(doc, op, answer);
   if (status >= 200 && status < 300) return checkSuccess(doc, op, answer);

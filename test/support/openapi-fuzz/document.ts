@@ -5,9 +5,23 @@ export type Method = 'get' | 'post' | 'put' | 'delete';
 
 export interface Parameter {
   name: string;
-  in: 'path' | 'query';
+  in: 'path' | 'query' | 'header';
   required: boolean;
   schema: JsonSchema;
+  /** The value is sent as JSON text (`content: application/json`, the SVC-API header). */
+  json?: boolean;
+  /** An object whose properties are sent as query parameters of their own (style form, explode). */
+  exploded?: boolean;
+}
+
+interface RawParameter {
+  name: string;
+  in: Parameter['in'];
+  required?: boolean;
+  schema?: JsonSchema;
+  content?: Record<string, { schema?: JsonSchema }>;
+  style?: string;
+  explode?: boolean;
 }
 
 export interface DocumentedResponse {
@@ -48,7 +62,7 @@ export interface ApiDocument {
 }
 
 interface RawOperation {
-  parameters?: Parameter[];
+  parameters?: RawParameter[];
   requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
   responses?: Record<string, { content?: Record<string, { schema?: JsonSchema }> }>;
   security?: unknown[];
@@ -61,6 +75,23 @@ interface RawDocument {
 }
 
 const METHODS: readonly Method[] = ['get', 'post', 'put', 'delete'];
+
+function readParameter(p: RawParameter): Parameter {
+  const json = p.content?.['application/json'];
+  const schema = json?.schema ?? p.schema ?? {};
+  return {
+    name: p.name,
+    in: p.in,
+    required: p.required ?? false,
+    schema,
+    ...(json ? { json: true } : {}),
+    // Form style explodes by default (OpenAPI 3.1 §4.8.12.4); a reference is not followed here,
+    // the document writes grouped parameters inline.
+    ...(p.in === 'query' && schema.type === 'object' && (p.style ?? 'form') === 'form' && p.explode !== false
+      ? { exploded: true }
+      : {}),
+  };
+}
 
 /** Reads the operations of an OpenAPI 3.1 document into the shape the fuzzer works with. */
 export function readDocument(raw: unknown): ApiDocument {
@@ -90,7 +121,7 @@ export function readDocument(raw: unknown): ApiDocument {
         method,
         path,
         key: `${method.toUpperCase()} ${path}`,
-        parameters: op.parameters ?? [],
+        parameters: (op.parameters ?? []).map(readParameter),
         ...(bodyEntry ? { body: { contentType: bodyEntry[0], schema: bodyEntry[1].schema ?? {} } } : {}),
         responses: Object.fromEntries(
           Object.entries(op.responses ?? {}).map(([status, response]) => [

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { type Field, type GenContext, typesOf, valueArb } from './arbitraries.ts';
+import { type Field, type GenContext, requiredAlternatives, typesOf, valueArb } from './arbitraries.ts';
 import type { JsonSchema } from './document.ts';
 import { validate } from './validate.ts';
 import { anyString, HUGE, hugeString, NASTY_STRINGS } from './values.ts';
@@ -35,7 +35,9 @@ export function invalidArb(
 ): fc.Arbitrary<Broken> {
   const s = ctx.resolve(schema);
   const where = field.name ?? field.where;
-  const alternatives = (s.anyOf ?? s.oneOf) as JsonSchema[] | undefined;
+  const needed = requiredAlternatives(s);
+  // "At least one of" alternatives are the object's own rule, broken by leaving all of them out.
+  const alternatives = needed ? undefined : ((s.anyOf ?? s.oneOf) as JsonSchema[] | undefined);
   const types = Array.isArray(alternatives)
     ? [...new Set(alternatives.flatMap((a) => typesOf(ctx.resolve(a))))]
     : typesOf(s);
@@ -114,6 +116,15 @@ export function invalidArb(
       if (typesOf(ctx.resolve(alt)).some((t) => t !== 'null'))
         choices.push(invalidArb(alt, field, ctx, depth + 1));
   } else if (types.includes('object') && depth < 4) choices.push(...objectMutations(s, field, ctx, depth));
+  if (needed) {
+    const names = new Set(needed.flat());
+    choices.push(
+      (valueArb(s, field, ctx, 'valid') as fc.Arbitrary<Record<string, unknown>>).map((value) => ({
+        value: Object.fromEntries(Object.entries(value).filter(([name]) => !names.has(name))),
+        note: `${where}: none of ${[...names].join(', ')}`,
+      })),
+    );
+  }
   if (choices.length === 0) {
     // An unconstrained schema ({}) refuses nothing: send what most code gets wrong anyway.
     return fc.constantFrom(...NASTY_STRINGS).map((value) => ({ value, note: `${where}: nasty string` }));

@@ -127,7 +127,11 @@ export class IdPools {
 }
 
 /** The pool a parameter or body field draws ids from, or undefined when it is not an id. */
-export function poolFor(op: Operation, name: string, where: 'path' | 'query' | 'body'): string | undefined {
+export function poolFor(
+  op: Operation,
+  name: string,
+  where: 'path' | 'query' | 'header' | 'body',
+): string | undefined {
   if (where === 'path') {
     const at = op.path.indexOf(`/{${name}}`);
     return at > 0 ? op.path.slice(0, at) : undefined;

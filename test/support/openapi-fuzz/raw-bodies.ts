@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import type { GenContext } from './arbitraries.ts';
+import { type GenContext, valueArb } from './arbitraries.ts';
+import type { JsonSchema } from './document.ts';
 import { HUGE } from './values.ts';
 
 /** A non-JSON request body with the headers that go with it. */
@@ -29,36 +30,25 @@ const sample = fc.constantFrom(...Object.entries(SAMPLE_FILES));
 const garbage = fc.uint8Array({ minLength: 1, maxLength: 512 });
 
 /**
- * Bodies for operations whose request body is a file (`format: binary`). What the document cannot
- * say — the memory import's SVC-API header, the multipart fields of a document upload — comes
- * from the operation summaries and is filled in here, with ids from the caller's own resources.
+ * Bodies for operations whose request body is a file (`format: binary`), or multipart parts as
+ * the document's schema lists them (a `format: binary` part gets a sample file). Headers the
+ * operation needs (SVC-API) are parameters of the document and come with them; broken bodies
+ * also come with broken headers of the operations the fuzzer knows take them.
  */
 export function rawBodyArb(
   contentType: string,
   path: string,
   ctx: GenContext,
   valid: boolean,
+  schema: JsonSchema = {},
 ): fc.Arbitrary<RawBody> {
   const multipart = contentType.startsWith('multipart/');
   const memoryId = fc.nat().map((n) => ctx.pools.pick('/v2/memories', n) ?? n + 1);
   const projectId = fc.nat().map((n) => ctx.pools.pick('/v2/projects', n) ?? n + 1);
   if (valid) {
-    if (multipart) {
-      return fc.tuple(sample, projectId, fc.boolean()).map(([[name, text], project, pretranslate]) =>
-        multipartBody([
-          { name: 'name', value: name },
-          { name: 'project_id', value: String(project) },
-          { name: 'pretranslate', value: String(pretranslate) },
-          { name: 'file', filename: name.split('/').pop()!, value: text },
-        ]),
-      );
-    }
-    const header = path === '/v2/memories/import';
-    return fc.tuple(sample, memoryId).map(([[name, text], memory]) => ({
-      headers: {
-        'content-type': contentType,
-        ...(header ? { 'svc-api': JSON.stringify({ memory_id: memory, name }) } : {}),
-      },
+    if (multipart) return formArb(ctx.resolve(schema), ctx);
+    return sample.map(([name, text]) => ({
+      headers: { 'content-type': contentType },
       body: utf8(text),
       note: `file ${name}`,
     }));
@@ -119,17 +109,57 @@ export function rawBodyArb(
   return fc.oneof(...broken);
 }
 
+/** A multipart body of the parts an object schema lists: files for binary parts, text for the rest. */
+function formArb(schema: JsonSchema, ctx: GenContext): fc.Arbitrary<RawBody> {
+  const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
+  const binary = (name: string) => ctx.resolve(properties[name]!).format === 'binary';
+  const files = Object.keys(properties).filter(binary);
+  const text: JsonSchema = {
+    ...schema,
+    properties: Object.fromEntries(Object.entries(properties).filter(([n]) => !binary(n))),
+    required: ((schema.required ?? []) as string[]).filter((n) => !files.includes(n)),
+  };
+  return fc
+    .tuple(
+      valueArb(text, { where: 'body' }, ctx, 'valid'),
+      fc.array(sample, { minLength: files.length, maxLength: files.length }),
+    )
+    .map(([fields, picked]) =>
+      multipartBody([
+        ...Object.entries(fields as Record<string, unknown>).map(([name, value]) => ({
+          name,
+          value: typeof value === 'string' ? value : JSON.stringify(value),
+        })),
+        ...files.map((name, i) => {
+          const [path, content] = picked[i]!;
+          return { name, filename: path.split('/').pop()!, value: content };
+        }),
+      ]),
+    );
+}
+
 interface Part {
   name: string;
   value: string;
   filename?: string;
 }
 
+/**
+ * A name quoted for a part header: `"` and line breaks percent-encoded as browsers do (WHATWG
+ * HTML, multipart/form-data encoding), and the other control characters too, which a header
+ * line cannot carry at all.
+ */
+const quoted = (name: string) =>
+  name.replace(
+    /["\u0000-\u001f\u007f]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`,
+  );
+
 /** A multipart/form-data body (RFC 7578) of text fields and file parts. */
 export function multipartBody(parts: Part[]): RawBody {
   const boundary = '----svcfuzz7MA4YWxkTrZu0gW';
   const chunks = parts.map((p) => {
-    const disposition = `form-data; name="${p.name}"${p.filename !== undefined ? `; filename="${p.filename}"` : ''}`;
+    const disposition = `form-data; name="${quoted(p.name)}"${p.filename !== undefined ? `; filename="${quoted(p.filename)}"` : ''}`;
     const type = p.filename !== undefined ? 'Content-Type: application/octet-stream\r\n' : '';
     return `--${boundary}\r\nContent-Disposition: ${disposition}\r\n${type}\r\n${p.value}\r\n`;
   });

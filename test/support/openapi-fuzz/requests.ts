@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { type GenContext, valueArb } from './arbitraries.ts';
 import type { Operation, Parameter } from './document.ts';
@@ -48,15 +49,69 @@ function encode(value: unknown): string[] {
   return [encoded];
 }
 
+/** `name=value` pairs of one query parameter; an array repeats it, within the URL's room. */
+function queryPairs(name: string, value: unknown): string[] {
+  const pairs: string[] = [];
+  let length = 0;
+  for (const v of encode(value)) {
+    const pair = `${encodeURIComponent(name)}=${v}`;
+    // Node refuses request heads past 16 KiB (431, no body): a long list is cut, as strings are.
+    if (pairs.length > 0 && length + pair.length > MAX_URL_VALUE) break;
+    pairs.push(pair);
+    length += pair.length + 1;
+  }
+  return pairs;
+}
+
 function buildTarget(op: Operation, values: Map<Parameter, ParamValue>, extraQuery: string[]): string {
   let path = op.path;
   const query: string[] = [];
   for (const [param, value] of values) {
+    if (param.in === 'header') continue;
     if (param.in === 'path') path = path.replace(`{${param.name}}`, encode(value).join(','));
-    else for (const v of encode(value)) query.push(`${encodeURIComponent(param.name)}=${v}`);
+    else if (param.exploded && typeof value === 'object' && value !== null && !isEncoded(value)) {
+      for (const [name, v] of Object.entries(value)) query.push(...queryPairs(name, v));
+    } else query.push(...queryPairs(param.name, value));
   }
   query.push(...extraQuery);
   return query.length > 0 ? `${path}?${query.join('&')}` : path;
+}
+
+/**
+ * A header's value: JSON text for a JSON parameter (non-ASCII escaped, as header values are
+ * bytes), the plain text otherwise, with characters a header cannot carry replaced by `?`; cut
+ * where a long URL is, below Node's 16 KiB limit on a request's head (431 without a body).
+ */
+function headerText(param: Parameter, value: unknown): string {
+  return headerChars(param, value).slice(0, MAX_URL_VALUE);
+}
+
+function headerChars(param: Parameter, value: unknown): string {
+  if (isEncoded(value)) return value.raw;
+  if (param.json || (typeof value === 'object' && value !== null)) {
+    return JSON.stringify(value).replace(
+      /[^\x20-\x7e]/g,
+      (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+    );
+  }
+  return String(value).replace(/[^\t\x20-\x7e]/g, '?');
+}
+
+function headersOf(values: Map<Parameter, ParamValue>): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [param, value] of values)
+    if (param.in === 'header') headers[param.name.toLowerCase()] = headerText(param, value);
+  return headers;
+}
+
+/**
+ * What a document cannot say about a request is made true here, in valid mode only: a
+ * `file_hash` is the MD5 of the body it comes with.
+ */
+function derived(target: string, body: FuzzRequest['body']): string {
+  if (!/[?&]file_hash=/.test(target) || body === undefined) return target;
+  const md5 = createHash('md5').update(body).digest('hex');
+  return target.replace(/([?&]file_hash=)[^&]*/, `$1${md5}`);
 }
 
 /** Values for every path parameter, the required query parameters and some optional ones. */
@@ -165,12 +220,16 @@ function brokenParamArb(
       value: b.value,
       note: `${p.in} ${b.note}`,
     })),
-    fc
-      .constantFrom(...RAW_URL_TOKENS)
-      .map((raw) => ({ value: { raw }, note: `${p.in} ${p.name}: raw ${raw}` })),
+    p.in === 'header'
+      ? fc
+          .constantFrom('{', '[]', 'null', '"x"', '')
+          .map((raw) => ({ value: { raw }, note: `header ${p.name}: raw ${JSON.stringify(raw)}` }))
+      : fc
+          .constantFrom(...RAW_URL_TOKENS)
+          .map((raw) => ({ value: { raw }, note: `${p.in} ${p.name}: raw ${raw}` })),
   ];
-  if (p.required && p.in === 'query')
-    choices.push(fc.constant({ value: undefined, note: `query ${p.name}: missing` }));
+  if (p.required && p.in !== 'path')
+    choices.push(fc.constant({ value: undefined, note: `${p.in} ${p.name}: missing` }));
   if (p.in === 'path')
     choices.push(fc.constant({ value: { raw: '' }, note: `path ${p.name}: empty segment` }));
   return fc.oneof(...choices);
@@ -183,7 +242,7 @@ export function requestArb(op: Operation, mode: Mode, ctx: GenContext): fc.Arbit
   const goodBody: fc.Arbitrary<Pick<FuzzRequest, 'headers' | 'body' | 'note'>> = !op.body
     ? fc.constant({ headers: {}, note: '' })
     : raw
-      ? rawBodyArb(op.body.contentType, op.path, ctx, true)
+      ? rawBodyArb(op.body.contentType, op.path, ctx, true, op.body.schema)
       : valueArb(op.body.schema, { where: 'body' }, ctx, mode === 'boundary' ? 'boundary' : 'valid').map(
           (v) => ({ ...jsonBody(v), note: '' }),
         );
@@ -194,11 +253,16 @@ export function requestArb(op: Operation, mode: Mode, ctx: GenContext): fc.Arbit
   ): FuzzRequest => ({
     method: op.method.toUpperCase(),
     target: buildTarget(op, values, extraQuery),
-    headers: body.headers,
+    headers: { ...headersOf(values), ...body.headers },
     ...(body.body !== undefined ? { body: body.body } : {}),
     note: body.note,
   });
-  if (mode !== 'invalid') return fc.tuple(params, goodBody).map(([values, body]) => assemble(values, body));
+  if (mode !== 'invalid') {
+    return fc.tuple(params, goodBody).map(([values, body]) => {
+      const request = assemble(values, body);
+      return mode === 'valid' ? { ...request, target: derived(request.target, request.body) } : request;
+    });
+  }
 
   const targets: fc.Arbitrary<FuzzRequest>[] = [];
   if (op.body) {

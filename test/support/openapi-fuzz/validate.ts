@@ -2,7 +2,7 @@ import type { JsonSchema } from './document.ts';
 
 /**
  * Validates a JSON value against the JSON Schema subset our OpenAPI document uses (type, enum,
- * const, properties, required, additionalProperties, propertyNames, items, prefixItems,
+ * const, properties, required, min/maxProperties, additionalProperties, propertyNames, items, prefixItems,
  * min/maxItems, min/maxLength, minimum/maximum and their exclusive forms, pattern, format
  * date-time, anyOf/oneOf/allOf, $ref). Returns the problems, each naming where it is
  * (`$.items[0].due: …`); an empty list means the value is valid.
@@ -41,6 +41,11 @@ export function validate(
     });
   }
   if (isObject(value)) {
+    const count = Object.keys(value).length;
+    if (typeof s.minProperties === 'number' && count < s.minProperties)
+      fail(`fewer than ${s.minProperties} properties`);
+    if (typeof s.maxProperties === 'number' && count > s.maxProperties)
+      fail(`more than ${s.maxProperties} properties`);
     const properties = (s.properties ?? {}) as Record<string, JsonSchema>;
     for (const name of (s.required ?? []) as string[]) {
       if (!(name in value)) fail(`missing required property ${name}`);

@@ -109,3 +109,10 @@ export const HINTS: Readonly<Record<string, readonly unknown[]>> = {
   type: ['files'],
   status: ['InProgress', 'ReadyForDownload', 'Failed'],
 };
+
+/**
+ * Fields that must lie in the future when given (the API key's `expiresAt`): JSON Schema cannot
+ * compare a time with the present, so the document says it in words and valid-mode requests
+ * carry a future time.
+ */
+export const FUTURE_TIMES: ReadonlySet<string> = new Set(['expiresAt']);
