@@ -24,7 +24,7 @@ export const xliff12Format: FormatModule = {
     return saveXml(loaded, renderXliff12(loaded, translations, options.targetLang));
   },
   edit: xmlBlocksEdit(
-    (o, t, opts) => xliff12Format.render(o, t, opts),
+    () => xliff12Format,
     (loaded, on) => readXliff12(loaded, (entry) => on(entry.unit.id, entry.element)),
     '</body>',
   ),

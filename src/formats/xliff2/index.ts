@@ -24,7 +24,7 @@ export const xliff2Format: FormatModule = {
     return saveXml(loaded, renderXliff2(loaded, translations, options.targetLang));
   },
   edit: xmlBlocksEdit(
-    (o, t, opts) => xliff2Format.render(o, t, opts),
+    () => xliff2Format,
     (loaded, on) =>
       readXliff2(loaded, (segment) => on(segment.unit.id, segment.segment.parent ?? segment.segment)),
     '</file>',
