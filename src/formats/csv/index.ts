@@ -15,6 +15,7 @@ import { InFileOrder } from '../json/lookup.ts';
 import { LastRead } from '../json/memo.ts';
 import { JsonPatch } from '../json/patch.ts';
 import type { FormatModule, ParseOptions, RenderOptions, Translations, Unit } from '../model.ts';
+import { csvEdit } from './edit.ts';
 import type { CsvFile } from './read.ts';
 import { fieldAt, fieldCount, fieldValue, readCsv } from './read.ts';
 
@@ -187,4 +188,5 @@ export const csvFormat: FormatModule = {
   extensions: ['csv'],
   parse,
   render,
+  edit: csvEdit(parse, render),
 };

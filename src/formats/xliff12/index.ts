@@ -1,3 +1,4 @@
+import { xmlBlocksEdit } from '../edit/xml-blocks.ts';
 import type { FormatModule, Unit } from '../model.ts';
 import { decodeXml, saveXml, sniffText } from '../xml/document.ts';
 import { readXliff12 } from './read.ts';
@@ -22,4 +23,9 @@ export const xliff12Format: FormatModule = {
     const loaded = decodeXml(original, options, { locate: false });
     return saveXml(loaded, renderXliff12(loaded, translations, options.targetLang));
   },
+  edit: xmlBlocksEdit(
+    () => xliff12Format,
+    (loaded, on) => readXliff12(loaded, (entry) => on(entry.unit.id, entry.element)),
+    '</body>',
+  ),
 };

@@ -1,3 +1,4 @@
+import { xmlBlocksEdit } from '../edit/xml-blocks.ts';
 import type { FormatModule, Unit } from '../model.ts';
 import { decodeXml, saveXml, sniffText } from '../xml/document.ts';
 import { readXliff2 } from './read.ts';
@@ -22,4 +23,10 @@ export const xliff2Format: FormatModule = {
     const loaded = decodeXml(original, options, { locate: false });
     return saveXml(loaded, renderXliff2(loaded, translations, options.targetLang));
   },
+  edit: xmlBlocksEdit(
+    () => xliff2Format,
+    (loaded, on) =>
+      readXliff2(loaded, (segment) => on(segment.unit.id, segment.segment.parent ?? segment.segment)),
+    '</file>',
+  ),
 };

@@ -22,7 +22,7 @@ import type { Node, Pair, Scalar, YAMLMap } from 'yaml';
 import { isMap, isScalar, parseAllDocuments } from 'yaml';
 import { CATEGORY_ORDER } from '../json/cldr.ts';
 import type { PluralCategory, PluralForms, RenderOptions, TargetChanges, Translations } from '../model.ts';
-import { applyEdits, type Edit, encodeText } from '../text.ts';
+import { applyEdits, decodeText, type Edit, encodeText } from '../text.ts';
 import { writeBlock } from './block.ts';
 import { targetCategories } from './edit-plural.ts';
 import { lineEnding } from './edit-scalar.ts';
@@ -56,7 +56,7 @@ export function yamlEdit(render: Render) {
         inPlace.set(id, entry.kind === 'plural' ? keepForms(text, entry.forms) : text);
       }
       let text = file.decoded.text;
-      if (inPlace.size > 0) text = readYaml(render(target, inPlace, options), where).decoded.text;
+      if (inPlace.size > 0) text = decodeText(render(target, inPlace, options), where).text;
       // Insertions before removals: a map that loses its last old unit and gains a new one stays.
       const missing = [...changes.set.keys()].filter((id) => !held.has(id));
       if (missing.length > 0)
@@ -137,10 +137,19 @@ export function idSteps(id: string): (string | number)[] {
 
 /** The pair of a map whose key is `name`. */
 function pairOf(map: YAMLMap, name: string): Pair<Scalar, unknown> | undefined {
-  return map.items.find((p) => isScalar(p.key) && String(p.key.value) === name) as
-    | Pair<Scalar, unknown>
-    | undefined;
+  let index = pairIndex.get(map);
+  if (!index) {
+    // Built once per map: a sync looks up many keys in maps of hundreds.
+    index = new Map();
+    for (const p of map.items)
+      if (isScalar(p.key) && !index.has(String(p.key.value)))
+        index.set(String(p.key.value), p as Pair<Scalar, unknown>);
+    pairIndex.set(map, index);
+  }
+  return index.get(name);
 }
+
+const pairIndex = new WeakMap<YAMLMap, Map<string, Pair<Scalar, unknown>>>();
 
 /** The chain of (map, pair) from the top map down to an id's pair, or undefined where it breaks. */
 function chain(top: YAMLMap, id: string): { map: YAMLMap; pair: Pair<Scalar, unknown> }[] | undefined {
