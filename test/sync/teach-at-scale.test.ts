@@ -22,11 +22,18 @@ beforeAll(async () => {
     await mkdir(dirname(join(root, path)), { recursive: true });
     await writeFile(join(root, path), text);
   };
-  const json = (f: number, text: (k: number) => string) =>
+  const json = (_f: number, text: (k: number) => string) =>
     `{\n${Array.from({ length: KEYS }, (_, k) => `  "k${k}": ${JSON.stringify(text(k))}`).join(',\n')}\n}\n`;
   for (let f = 0; f < FILES; f++) {
-    await put(`locales/en/f${f}.json`, json(f, (k) => `String ${k} of file ${f}`));
-    for (const lang of LANGS) await put(`locales/${lang}/f${f}.json`, json(f, (k) => `${lang} ${k}/${f}`));
+    await put(
+      `locales/en/f${f}.json`,
+      json(f, (k) => `String ${k} of file ${f}`),
+    );
+    for (const lang of LANGS)
+      await put(
+        `locales/${lang}/f${f}.json`,
+        json(f, (k) => `${lang} ${k}/${f}`),
+      );
   }
 });
 
