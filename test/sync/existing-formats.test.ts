@@ -407,7 +407,6 @@ const OPEN: Partial<Record<string, Partial<Record<Check, string>>>> = {
   },
   csv: { layout: NO_EDIT },
   markdown: { layout: 'no `edit`: the fallback renders from the source, so a CRLF target comes back LF' },
-  text: { layout: 'no `edit`: the fallback renders from the source, so a CRLF target comes back LF' },
 };
 
 type Synced = SyncResult & { delivered: string[]; update: PullRequestUpdate | undefined };
