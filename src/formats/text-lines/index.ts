@@ -12,7 +12,15 @@ import { FormatError } from '../errors.ts';
 import { LazyUnit, UnitPlaces } from '../json/lazy-unit.ts';
 import { InFileOrder } from '../json/lookup.ts';
 import { LastRead } from '../json/memo.ts';
-import type { FormatModule, ParseOptions, RenderOptions, Translations, Unit } from '../model.ts';
+import type {
+  FormatModule,
+  ParseOptions,
+  PluralForms,
+  RenderOptions,
+  TargetChanges,
+  Translations,
+  Unit,
+} from '../model.ts';
 import type { DecodedText } from '../text.ts';
 import { decodeText, encodeText } from '../text.ts';
 import { leadingSpace, trailingSpaceStart } from './trim.ts';
@@ -84,9 +92,58 @@ function render(original: Uint8Array, translations: Translations, options: Rende
   return encodeText(lines.join('\n'), decoded.encoding, decoded.bom);
 }
 
+/**
+ * Writes changes into an existing target (DESIGN §7). Units are positional, so a target's lines are
+ * the translations of the source's first lines: held lines are patched in place, removed ones leave
+ * with their line break, and new ones are appended in id order, in the target's own line endings
+ * (a CRLF target stays CRLF, a missing final break stays missing).
+ */
+function edit(target: Uint8Array, changes: TargetChanges, options: RenderOptions): Uint8Array {
+  const { decoded, lines: fileLines } = read(target, options, false);
+  const crlf = decoded.text.includes('\r\n');
+  const endsWithBreak = fileLines.length > 1 && fileLines[fileLines.length - 1] === '';
+  const lines: string[] = [];
+  // Translations keyed by the ordinal each line has once removed lines are gone.
+  const write = new Map<string, string | PluralForms>();
+  let ordinal = 0;
+  let kept = 0;
+  const own = decoded.text === '' ? [] : endsWithBreak ? fileLines.slice(0, -1) : fileLines;
+  for (const line of own) {
+    if (leadingSpace(line) === line.length) {
+      lines.push(line);
+      continue;
+    }
+    ordinal++;
+    if (changes.remove.has(`l${ordinal}`)) continue;
+    lines.push(line);
+    kept++;
+    const text = changes.set.get(`l${ordinal}`);
+    if (text !== undefined) write.set(`l${kept}`, text);
+  }
+  const added = [...changes.set.keys()]
+    .map((id) => ({ id, n: /^l(\d+)$/.exec(id) ? Number(id.slice(1)) : Number.NaN }))
+    .filter(({ n }) => Number.isInteger(n) && n > ordinal)
+    .sort((a, b) => a.n - b.n);
+  if (added.length === 0 && write.size === 0 && kept === ordinal) return target;
+  const cr = crlf ? '\r' : '';
+  // A last line without a break gets one before the lines that follow it.
+  if (added.length > 0 && !endsWithBreak && lines.length > 0 && !lines[lines.length - 1]!.endsWith('\r'))
+    lines[lines.length - 1] += cr;
+  for (const [k, { id }] of added.entries()) {
+    kept++;
+    // A placeholder the render below replaces (with its checks: one line, Latin-1).
+    lines.push(k === added.length - 1 && !endsWithBreak ? '-' : `-${cr}`);
+    write.set(`l${kept}`, changes.set.get(id)!);
+  }
+  if (endsWithBreak) lines.push('');
+  const bytes = encodeText(lines.join('\n'), decoded.encoding, decoded.bom);
+  return render(bytes, write, options);
+}
+
 export const textFormat: FormatModule = {
   name: 'text',
   extensions: ['txt'],
   parse,
   render,
+  edit,
 };
