@@ -4,7 +4,7 @@
  * the original file with only the translated text changed (the format's own render does the patching).
  */
 import { FormatError } from './errors.ts';
-import type { FormatModule, PluralCategory, PluralForms, Translations, Unit } from './model.ts';
+import type { FormatModule, ParseOptions, PluralCategory, PluralForms, Translations, Unit } from './model.ts';
 import { attribute, loadXml, localName, textContent } from './xml/document.ts';
 import { escapeAttribute, escapeText } from './xml/entities.ts';
 import type { XmlElement } from './xml/nodes.ts';
@@ -18,6 +18,8 @@ export interface ExtractOptions {
   copySource?: boolean;
   /** Targets to write, by unit id, over what the file holds (a platform document's translations). */
   translations?: Translations;
+  /** Told of each rule the file bends but its own tools accept (see ParseOptions.onWarning). */
+  onWarning?: ParseOptions['onWarning'];
 }
 
 export interface MergeOptions {
@@ -39,7 +41,10 @@ const CATEGORY_ORDER: PluralCategory[] = ['zero', 'one', 'two', 'few', 'many', '
  * Existing targets of bilingual files are carried over; with `copySource`, missing targets are the source.
  */
 export function extractXliff(format: FormatModule, bytes: Uint8Array, opts: ExtractOptions): Uint8Array {
-  const units = format.parse(bytes, { fileName: opts.fileName });
+  const units = format.parse(bytes, {
+    fileName: opts.fileName,
+    ...(opts.onWarning ? { onWarning: opts.onWarning } : {}),
+  });
   const targetCategories = new Intl.PluralRules(opts.targetLang).resolvedOptions().pluralCategories;
   const out = [
     '<?xml version="1.0" encoding="UTF-8"?>',

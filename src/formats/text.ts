@@ -1,6 +1,6 @@
 import { isAscii } from 'node:buffer';
 import { FormatError } from './errors.ts';
-import type { Location } from './model.ts';
+import type { FormatWarning, Location } from './model.ts';
 import { DEFAULT_MAX_BYTES } from './model.ts';
 
 export type Encoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'latin1';
@@ -224,6 +224,12 @@ export class TextPositions {
   error(message: string, index: number, file?: string): FormatError {
     const { line, column } = this.at(index);
     return new FormatError(message, { file, line, column });
+  }
+
+  /** A warning pointing at a string index. */
+  warning(message: string, index: number): FormatWarning {
+    const { line, column } = this.at(index);
+    return { line, column, message };
   }
 }
 
