@@ -244,7 +244,8 @@ export interface Edit {
 /** Applies non-overlapping edits to a text; everything outside them is kept as it was. */
 export function applyEdits(text: string, edits: readonly Edit[]): string {
   if (edits.length === 0) return text;
-  const sorted = [...edits].sort((a, b) => a.start - b.start);
+  // An insertion at the start of a removal goes first: it is not inside what is removed.
+  const sorted = [...edits].sort((a, b) => a.start - b.start || a.end - b.end);
   const parts: string[] = [];
   let at = 0;
   for (const edit of sorted) {

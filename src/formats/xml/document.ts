@@ -69,7 +69,8 @@ export function saveXml(loaded: LoadedXml, edits: readonly Edit[]): Uint8Array {
   if (edits.length === 0) return loaded.bytes;
   const { decoded, bytes, text } = loaded;
   if (decoded.encoding !== 'utf-8') return encodeText(applyEdits(text, edits), decoded.encoding, decoded.bom);
-  const sorted = [...edits].sort((a, b) => a.start - b.start);
+  // An insertion at the start of a removal goes first: it is not inside what is removed.
+  const sorted = [...edits].sort((a, b) => a.start - b.start || a.end - b.end);
   let room = bytes.length;
   for (const edit of sorted) room += edit.replacement.length * 3;
   // One buffer, written in place: no intermediate Buffer per edit.
