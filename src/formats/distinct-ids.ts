@@ -22,3 +22,26 @@ export class DistinctIds {
     return this.used.has(id);
   }
 }
+
+/**
+ * Ids for key-value files whose keys repeat, read the way their runtimes read them: the last
+ * occurrence of a key is the value the app shows (JSON.parse, Psych, CFPropertyList keep the last),
+ * so it keeps the plain id, and each earlier one becomes `id~1`, `id~2`, … in file order: every
+ * copy stays addressable, so a merge writes each back. Returns the new id of each position.
+ */
+export function lastWins(ids: readonly string[]): string[] {
+  const count = new Map<string, number>();
+  for (const id of ids) count.set(id, (count.get(id) ?? 0) + 1);
+  if (count.size === ids.length) return [...ids];
+  const taken = new Set(ids);
+  const seen = new Map<string, number>();
+  return ids.map((id) => {
+    const n = (seen.get(id) ?? 0) + 1;
+    seen.set(id, n);
+    if (n === count.get(id)) return id;
+    let candidate = `${id}~${n}`;
+    for (let k = 1; taken.has(candidate); k++) candidate = `${id}~${n}.${k}`;
+    taken.add(candidate);
+    return candidate;
+  });
+}
