@@ -29,10 +29,10 @@ export class DistinctIds {
  * so it keeps the plain id, and each earlier one becomes `id~1`, `id~2`, … in file order: every
  * copy stays addressable, so a merge writes each back. Returns the new id of each position.
  */
-export function lastWins(ids: readonly string[]): string[] {
+export function lastWins(ids: readonly string[]): readonly string[] {
   const count = new Map<string, number>();
   for (const id of ids) count.set(id, (count.get(id) ?? 0) + 1);
-  if (count.size === ids.length) return [...ids];
+  if (count.size === ids.length) return ids;
   const taken = new Set(ids);
   const seen = new Map<string, number>();
   return ids.map((id) => {
