@@ -88,6 +88,12 @@ describe('android: parse', () => {
       /has no item for other/,
     ],
     ['a bad \\u escape', res('<string name="a">\\u12</string>'), /invalid unicode escape/],
+    // aapt2 fails the build on it (StringBuilder::AppendText), so it is refused here too.
+    [
+      'an unescaped apostrophe',
+      res('<string name="a">Don\'t save</string>'),
+      /2:1: string: unescaped apostrophe \(aapt2 refuses it: write \\' or quote the text\)/,
+    ],
     ['a string without name', res('<string>x</string>'), /without a name/],
     ['another root', '<plist/>', /expected a <resources> root/],
     [
@@ -97,6 +103,17 @@ describe('android: parse', () => {
     ],
     ['a mismatched tag', res('<string name="a"><b>x</i></string>'), /mismatched end tag/],
   ];
+  it('reads apostrophes that are escaped or inside double quotes, as aapt2 does', () => {
+    const units = androidFormat.parse(
+      enc(
+        res(
+          '<string name="a">Don\\\'t</string>\n<string name="b">"Don\'t"</string>\n<string name="c"><a href=\'x\'>x</a></string>',
+        ),
+      ),
+    );
+    expect(units.map((u) => u.source)).toEqual(["Don't", "Don't", "<a href='x'>x</a>"]);
+  });
+
   for (const [what, xml, message] of bad) {
     it(`refuses ${what} with a FormatError`, () => {
       try {

@@ -103,6 +103,23 @@ describe('stringsdict: parse', () => {
     });
   });
 
+  it('translates a rule without other whose only form the target language does not use', () => {
+    const xml = plist(entry('k', '%#@n@', rule('n', item('few', '%d files'))));
+    const units = stringsdictFormat.parse(enc(xml), { onWarning: () => {} });
+    expect(units[0]!.sourcePlural).toEqual({ few: '%d files', other: '%d files' });
+    const de = dec(
+      stringsdictFormat.render(enc(xml), new Map([['k|n', { one: '%d Datei', other: '%d Dateien' }]]), {
+        targetLang: 'de',
+      }),
+    );
+    expect(de).toBe(
+      xml.replace(
+        '\t\t\t<key>few</key>\n\t\t\t<string>%d files</string>',
+        '\t\t\t<key>one</key>\n\t\t\t<string>%d Datei</string>\n\t\t\t<key>other</key>\n\t\t\t<string>%d Dateien</string>',
+      ),
+    );
+  });
+
   it('leaves out a plural rule with no forms at all, with a warning', () => {
     const warnings: string[] = [];
     const units = stringsdictFormat.parse(enc(plist(entry('k', 'Got %#@n@', rule('n', '')))), {
