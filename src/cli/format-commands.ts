@@ -69,8 +69,12 @@ export function formatCommands(program: Command): void {
       ) =>
         guarded(() => {
           const bytes = read(file);
+          const fileName = basename(file);
           const xliff = extractXliff(formatOf(file, bytes), bytes, {
-            fileName: basename(file),
+            fileName,
+            // Named as errors are, in the form compilers print warnings.
+            onWarning: (w) =>
+              process.stderr.write(`${fileName}:${w.line}:${w.column}: warning: ${w.message}\n`),
             sourceLang: opts.sourceLang,
             targetLang: opts.targetLang ?? opts.sourceLang,
             copySource: opts.copySource ?? false,

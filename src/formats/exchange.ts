@@ -4,7 +4,7 @@
  * the original file with only the translated text changed (the format's own render does the patching).
  */
 import { FormatError } from './errors.ts';
-import type { FormatModule, PluralCategory, PluralForms, Translations, Unit } from './model.ts';
+import type { FormatModule, ParseOptions, PluralCategory, PluralForms, Translations, Unit } from './model.ts';
 import { attribute, loadXml, localName, textContent } from './xml/document.ts';
 import { escapeAttribute, escapeText } from './xml/entities.ts';
 import type { XmlElement } from './xml/nodes.ts';
@@ -20,6 +20,8 @@ export interface ExtractOptions {
   translations?: Translations;
   /** Only these units (by id) go out: a delta holding just what needs translating. */
   only?: ReadonlySet<string>;
+  /** Told of each rule the file bends but its own tools accept (see ParseOptions.onWarning). */
+  onWarning?: ParseOptions['onWarning'];
 }
 
 export interface MergeOptions {
@@ -41,7 +43,10 @@ const CATEGORY_ORDER: PluralCategory[] = ['zero', 'one', 'two', 'few', 'many', '
  * Existing targets of bilingual files are carried over; with `copySource`, missing targets are the source.
  */
 export function extractXliff(format: FormatModule, bytes: Uint8Array, opts: ExtractOptions): Uint8Array {
-  const units = format.parse(bytes, { fileName: opts.fileName });
+  const units = format.parse(bytes, {
+    fileName: opts.fileName,
+    ...(opts.onWarning ? { onWarning: opts.onWarning } : {}),
+  });
   const targetCategories = new Intl.PluralRules(opts.targetLang).resolvedOptions().pluralCategories;
   const out = [
     '<?xml version="1.0" encoding="UTF-8"?>',

@@ -54,6 +54,18 @@ export interface Unit {
 /** Translations to put into a file, by unit id: plain text, or plural forms of the target language. */
 export type Translations = ReadonlyMap<string, string | PluralForms>;
 
+/**
+ * A rule of the format that the file bends in a way the format's own tools accept (a repeated id,
+ * a plural without `other`): the file is read, and the reader is told where and what.
+ */
+export interface FormatWarning {
+  /** 1-based line. */
+  line: number;
+  /** 1-based column in UTF-16 code units. */
+  column: number;
+  message: string;
+}
+
 export interface ParseOptions {
   /** Files larger than this are refused with a FormatError (default 50 MiB). */
   maxBytes?: number;
@@ -61,6 +73,11 @@ export interface ParseOptions {
   fileName?: string;
   /** Multilingual files (`holds: 'all'`): the language whose text becomes each unit's target. */
   targetLang?: string;
+  /**
+   * Called for each warning, in file order. A callback rather than a field of the result, so the
+   * many callers that only want units keep `Unit[]`; render never reports them.
+   */
+  onWarning?: (warning: FormatWarning) => void;
 }
 
 export interface RenderOptions {

@@ -1,6 +1,6 @@
 import { isAscii } from 'node:buffer';
 import { FormatError } from './errors.ts';
-import type { Location } from './model.ts';
+import type { FormatWarning, Location } from './model.ts';
 import { DEFAULT_MAX_BYTES } from './model.ts';
 
 export type Encoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'latin1';
@@ -225,6 +225,12 @@ export class TextPositions {
     const { line, column } = this.at(index);
     return new FormatError(message, { file, line, column });
   }
+
+  /** A warning pointing at a string index. */
+  warning(message: string, index: number): FormatWarning {
+    const { line, column } = this.at(index);
+    return { line, column, message };
+  }
 }
 
 export interface Edit {
@@ -238,7 +244,8 @@ export interface Edit {
 /** Applies non-overlapping edits to a text; everything outside them is kept as it was. */
 export function applyEdits(text: string, edits: readonly Edit[]): string {
   if (edits.length === 0) return text;
-  const sorted = [...edits].sort((a, b) => a.start - b.start);
+  // An insertion at the start of a removal goes first: it is not inside what is removed.
+  const sorted = [...edits].sort((a, b) => a.start - b.start || a.end - b.end);
   const parts: string[] = [];
   let at = 0;
   for (const edit of sorted) {

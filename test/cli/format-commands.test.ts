@@ -53,6 +53,18 @@ describe('svc-connector extract / merge', () => {
     expect(unknown.stderr).toMatch(/nothing\.xyz:1:1: cannot read: ENOENT/);
   });
 
+  it('reads a file that bends a rule, printing file:line:col: warning: message on stderr, and exits 0', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'svc-xm-'));
+    const xlf = join(dir, 'out.xlf');
+    const result = cli('extract', join(repoRoot, 'test/fixtures/xliff2/repeated-ids.xlf'), '-o', xlf);
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stderr).toBe(
+      'repeated-ids.xlf:9:5: warning: duplicate unit id "title" (first on line 4); this one is addressed as "title~2"\n' +
+        'repeated-ids.xlf:17:5: warning: <unit> without an id; it is addressed as "unit-3"\n',
+    );
+    expect(readFileSync(xlf, 'utf8')).toContain('<trans-unit id="title~2" resname="title~2"');
+  });
+
   it('documents both commands in --help', () => {
     const help = execFileSync(process.execPath, [join(repoRoot, 'src/cli/main.ts'), '--help'], {
       encoding: 'utf8',

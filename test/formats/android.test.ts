@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { androidFormat } from '../../src/formats/android/index.ts';
 import { FormatError } from '../../src/formats/errors.ts';
-import type { PluralForms } from '../../src/formats/model.ts';
+import type { FormatWarning, PluralForms } from '../../src/formats/model.ts';
 import { describeFormat } from './store-suite.ts';
 
 const dir = 'test/fixtures/android';
@@ -82,12 +82,13 @@ describe('android: parse', () => {
       res('<plurals name="p"><item quantity="lots">x</item></plurals>'),
       /not a plural category/,
     ],
-    [
-      'plurals without other',
-      res('<plurals name="p"><item quantity="one">x</item></plurals>'),
-      /has no item for other/,
-    ],
     ['a bad \\u escape', res('<string name="a">\\u12</string>'), /invalid unicode escape/],
+    // aapt2 fails the build on it (StringBuilder::AppendText), so it is refused here too.
+    [
+      'an unescaped apostrophe',
+      res('<string name="a">Don\'t save</string>'),
+      /2:1: string: unescaped apostrophe \(aapt2 refuses it: write \\' or quote the text\)/,
+    ],
     ['a string without name', res('<string>x</string>'), /without a name/],
     ['another root', '<plist/>', /expected a <resources> root/],
     [
@@ -97,6 +98,56 @@ describe('android: parse', () => {
     ],
     ['a mismatched tag', res('<string name="a"><b>x</i></string>'), /mismatched end tag/],
   ];
+  it('reads plurals without other with a warning, as aapt2 builds them, and translates them', () => {
+    const xml = res(
+      '<plurals name="p">\n  <item quantity="one">%d file</item>\n  <item quantity="few">%d files</item>\n</plurals>',
+    );
+    const warnings: FormatWarning[] = [];
+    const [unit] = androidFormat.parse(enc(xml), { onWarning: (w) => warnings.push(w) });
+    expect(unit).toMatchObject({
+      id: 'p',
+      source: '%d files',
+      sourcePlural: { one: '%d file', few: '%d files', other: '%d files' },
+    });
+    expect(warnings).toEqual([
+      { line: 2, column: 1, message: 'plurals "p" has no item for other; its few item stands in for other' },
+    ]);
+    expect(dec(androidFormat.render(enc(xml), new Map(), { targetLang: 'de' }))).toBe(xml);
+    const de = dec(
+      androidFormat.render(enc(xml), new Map([['p', { one: '%d Datei', other: '%d Dateien' }]]), {
+        targetLang: 'de',
+      }),
+    );
+    expect(de).toBe(
+      res(
+        '<plurals name="p">\n  <item quantity="one">%d Datei</item>\n  <item quantity="other">%d Dateien</item>\n</plurals>',
+      ),
+    );
+    const onlyFew = res('<plurals name="q">\n  <item quantity="few">%d files</item>\n</plurals>');
+    expect(
+      dec(
+        androidFormat.render(enc(onlyFew), new Map([['q', { one: '%d Datei', other: '%d Dateien' }]]), {
+          targetLang: 'de',
+        }),
+      ),
+    ).toBe(
+      res(
+        '<plurals name="q">\n  <item quantity="one">%d Datei</item>\n  <item quantity="other">%d Dateien</item>\n</plurals>',
+      ),
+    );
+  });
+
+  it('reads apostrophes that are escaped or inside double quotes, as aapt2 does', () => {
+    const units = androidFormat.parse(
+      enc(
+        res(
+          '<string name="a">Don\\\'t</string>\n<string name="b">"Don\'t"</string>\n<string name="c"><a href=\'x\'>x</a></string>',
+        ),
+      ),
+    );
+    expect(units.map((u) => u.source)).toEqual(["Don't", "Don't", "<a href='x'>x</a>"]);
+  });
+
   for (const [what, xml, message] of bad) {
     it(`refuses ${what} with a FormatError`, () => {
       try {

@@ -86,6 +86,29 @@ describe('findPlaceholders', () => {
     expect(found("'{literal}' and {real}")).toEqual([['icu', '{real}', 'real']]);
   });
 
+  it("reads apostrophes as plain characters with icuQuoting false (l'{name}, href='…')", () => {
+    expect(found("l'{name} and '{x}'", { icuQuoting: false })).toEqual([
+      ['icu', '{name}', 'name'],
+      ['icu', '{x}', 'x'],
+    ]);
+    expect(found("<a href='x'>post</a> {link}", { icuQuoting: false }).map((p) => p[1])).toEqual([
+      "<a href='x'>",
+      '</a>',
+      '{link}',
+    ]);
+    // With quoting (the default) `'>` opens a quote, as @formatjs reads it, and {link} is literal.
+    expect(found("<a href='x'>post</a> {link}").map((p) => p[1])).toEqual(["<a href='x'>", '</a>']);
+  });
+
+  it("finds Ruby's named references %{name} and %<name>s, named", () => {
+    expect(found("See <a href='%{x}'>post</a> %{post_link}, %<count>05d")).toEqual([
+      ['tag', "<a href='%{x}'>", 'a'],
+      ['tag', '</a>', 'a'],
+      ['printf', '%{post_link}', 'post_link'],
+      ['printf', '%<count>05d', 'count'],
+    ]);
+  });
+
   it('still finds simple ICU arguments when the text has a stray brace', () => {
     expect(found('Use { to open, {name}')).toEqual([['icu', '{name}', 'name']]);
   });

@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FormatError } from '../../src/formats/errors.ts';
+import type { FormatWarning } from '../../src/formats/model.ts';
 import { propertiesFormat } from '../../src/formats/properties/index.ts';
 import { describeFormat } from './store-suite.ts';
 
@@ -136,11 +137,40 @@ describe('properties: bad input', () => {
     ['a=ok\nb=bad \\u12x4\n', 2, 7, /malformed/],
     ['a=ok\nb=truncated \\u00', 2, 13, /malformed/],
     ['k\\u004=v\n', 1, 2, /malformed/],
-    ['a=1\n# c\na=2\n', 3, 1, /duplicate key "a"/],
   ])('%j is a FormatError at %i:%i', (text, line, column, message) => {
     const error = errorOf(text);
     expect(error.message).toMatch(message);
     expect([error.line, error.column]).toEqual([line, column]);
+  });
+
+  it('reads a repeated key with a warning, as java.util.Properties does: the last keeps the key', () => {
+    const source = 'a=1\n# c\nb=x\na = 2\nlonely\n';
+    const warnings: FormatWarning[] = [];
+    const units = propertiesFormat.parse(utf8(source), { onWarning: (w) => warnings.push(w) });
+    expect(units.map((u) => [u.id, u.source])).toEqual([
+      ['a~1', '1'],
+      ['b', 'x'],
+      ['a', '2'],
+      // A key without a separator is a key with an empty value, as Properties.load reads it: no warning.
+      ['lonely', ''],
+    ]);
+    expect(warnings).toEqual([
+      {
+        line: 4,
+        column: 1,
+        message:
+          'duplicate key "a" (first on line 1); the last one is the value, as java.util.Properties reads it',
+      },
+    ]);
+    const out = propertiesFormat.render(
+      utf8(source),
+      new Map([
+        ['a~1', 'eins'],
+        ['a', 'zwei'],
+      ]),
+      { targetLang: 'de' },
+    );
+    expect(new TextDecoder().decode(out)).toBe('a=eins\n# c\nb=x\na = zwei\nlonely\n');
   });
 
   it('refuses files over maxBytes and plural translations', () => {

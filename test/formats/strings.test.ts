@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FormatError } from '../../src/formats/errors.ts';
-import type { Unit } from '../../src/formats/model.ts';
+import type { FormatWarning, Unit } from '../../src/formats/model.ts';
 import { stringsFormat } from '../../src/formats/strings/index.ts';
 import { describeFormat } from './store-suite.ts';
 
@@ -72,6 +72,37 @@ describe('strings: units', () => {
     expect(Buffer.from(out).equals(Buffer.from('"a" = "ü";\n', 'utf16le'))).toBe(true);
   });
 
+  it("reads a repeated key with a warning: the last copy is the key, as Apple's reader keeps the last value", () => {
+    const src = '/* Title */\n"title" = "Inbox";\n"save" = "Save";\n"title" = "Messages";\n';
+    const warnings: FormatWarning[] = [];
+    const units = stringsFormat.parse(enc(src), { onWarning: (w) => warnings.push(w) });
+    expect(units.map((u) => [u.id, u.source])).toEqual([
+      ['title~1', 'Inbox'],
+      ['save', 'Save'],
+      ['title', 'Messages'],
+    ]);
+    expect(warnings).toEqual([
+      {
+        line: 4,
+        column: 1,
+        message:
+          'duplicate key "title" (first on line 2); the last one is the value, as Apple\'s property list reader reads it',
+      },
+    ]);
+    expect(dec(stringsFormat.render(enc(src), new Map(), { targetLang: 'de' }))).toBe(src);
+    const out = stringsFormat.render(
+      enc(src),
+      new Map([
+        ['title~1', 'Posteingang'],
+        ['title', 'Nachrichten'],
+      ]),
+      { targetLang: 'de' },
+    );
+    expect(dec(out)).toBe(
+      '/* Title */\n"title" = "Posteingang";\n"save" = "Save";\n"title" = "Nachrichten";\n',
+    );
+  });
+
   it('refuses malformed files with line and column', () => {
     const cases: [string, RegExp, number, number][] = [
       ['"a" = "b"\n"c" = "d";', /expected ";"/, 2, 1],
@@ -79,7 +110,6 @@ describe('strings: units', () => {
       ['/* open', /unterminated comment/, 1, 1],
       ['"a" = ;', /expected a value/, 1, 7],
       ['"a" = "\\Uzz";', /invalid escape/, 1, 8],
-      ['"a" = "b";\n"a" = "c";', /duplicate key/, 2, 1],
       ['"a" = "b"', /file ends/, 1, 10],
     ];
     for (const [src, message, line, column] of cases) {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { FormatError } from '../../src/formats/errors.ts';
-import type { PluralForms } from '../../src/formats/model.ts';
+import type { FormatWarning, PluralForms } from '../../src/formats/model.ts';
 import { stringsdictFormat } from '../../src/formats/stringsdict/index.ts';
 import { describeFormat } from './store-suite.ts';
 
@@ -66,12 +66,70 @@ describe('stringsdict: parse', () => {
     ).toBe('%d items');
   });
 
+  it('reads a plural rule without other, its last form standing in, with a warning; round trips byte for byte', () => {
+    const xml = plist(
+      entry('k', '%#@n@', rule('n', `${item('one', '%d file')}\n${item('few', '%d files')}`)),
+    );
+    const warnings: FormatWarning[] = [];
+    const units = stringsdictFormat.parse(enc(xml), { onWarning: (w) => warnings.push(w) });
+    expect(units).toHaveLength(1);
+    expect(units[0]).toMatchObject({
+      id: 'k|n',
+      source: '%d files',
+      sourcePlural: { one: '%d file', few: '%d files', other: '%d files' },
+    });
+    expect(warnings).toEqual([
+      {
+        line: 10,
+        column: 3,
+        message: 'plural rule "n" of "k" has no other form; its few form stands in for other',
+      },
+    ]);
+    expect(dec(stringsdictFormat.render(enc(xml), new Map(), { targetLang: 'en' }))).toBe(xml);
+    expect(
+      dec(
+        stringsdictFormat.render(enc(xml), new Map([['k|n', units[0]!.sourcePlural!]]), { targetLang: 'ru' }),
+      ),
+    ).toBe(xml);
+    // A translation writes the target language's categories, `other` included.
+    const de = dec(
+      stringsdictFormat.render(enc(xml), new Map([['k|n', { one: '%d Datei', other: '%d Dateien' }]]), {
+        targetLang: 'de',
+      }),
+    );
+    expect(stringsdictFormat.parse(enc(de))[0]!.sourcePlural).toEqual({
+      one: '%d Datei',
+      other: '%d Dateien',
+    });
+  });
+
+  it('translates a rule without other whose only form the target language does not use', () => {
+    const xml = plist(entry('k', '%#@n@', rule('n', item('few', '%d files'))));
+    const units = stringsdictFormat.parse(enc(xml), { onWarning: () => {} });
+    expect(units[0]!.sourcePlural).toEqual({ few: '%d files', other: '%d files' });
+    const de = dec(
+      stringsdictFormat.render(enc(xml), new Map([['k|n', { one: '%d Datei', other: '%d Dateien' }]]), {
+        targetLang: 'de',
+      }),
+    );
+    expect(de).toBe(
+      xml.replace(
+        '\t\t\t<key>few</key>\n\t\t\t<string>%d files</string>',
+        '\t\t\t<key>one</key>\n\t\t\t<string>%d Datei</string>\n\t\t\t<key>other</key>\n\t\t\t<string>%d Dateien</string>',
+      ),
+    );
+  });
+
+  it('leaves out a plural rule with no forms at all, with a warning', () => {
+    const warnings: string[] = [];
+    const units = stringsdictFormat.parse(enc(plist(entry('k', 'Got %#@n@', rule('n', '')))), {
+      onWarning: (w) => warnings.push(w.message),
+    });
+    expect(units.map((u) => u.id)).toEqual(['k']);
+    expect(warnings).toEqual(['plural rule "n" of "k" has no forms; it is not translated']);
+  });
+
   const bad: [string, string, RegExp][] = [
-    [
-      'a rule without other',
-      plist(entry('k', '%#@n@', rule('n', item('one', 'x')))),
-      /plural rule "n" of "k" has no other/,
-    ],
     ['a key without value', plist('\t<key>k</key>'), /<key> without a value/],
     ['a value without key', plist('\t<string>x</string>'), /expected <key> in <dict>/],
     ['a duplicate key', plist(`${entry('k', 'a %#@n@', '')}\n${entry('k', 'b', '')}`), /duplicate key "k"/],

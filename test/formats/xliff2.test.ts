@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { FormatError } from '../../src/formats/errors.ts';
+import type { FormatWarning } from '../../src/formats/model.ts';
 import { xliff2Format } from '../../src/formats/xliff2/index.ts';
 import { describeFormat } from './store-suite.ts';
 
 const dir = 'test/fixtures/xliff2';
-const fixtures = ['angular-messages.xlf', 'oasis-sample.xlf', 'multi-file-crlf.xlf'].map(
+const fixtures = ['angular-messages.xlf', 'oasis-sample.xlf', 'multi-file-crlf.xlf', 'repeated-ids.xlf'].map(
   (f) => `${dir}/${f}`,
 );
 describeFormat(xliff2Format, { fixtures, bilingual: true });
@@ -40,18 +41,64 @@ describe('xliff2: parse', () => {
     expect(units[3]!.source).toBe('Your basket is empty.\nAdd something you love!');
   });
 
+  it('reads repeated unit ids and a unit without an id, with a warning each, and addresses every unit', () => {
+    const warnings: FormatWarning[] = [];
+    const units = xliff2Format.parse(read('repeated-ids.xlf'), { onWarning: (w) => warnings.push(w) });
+    expect(units.map((u) => [u.id, u.source])).toEqual([
+      ['title', 'Inbox'],
+      ['title~2', 'Messages'],
+      ['unit-3', 'Updated <ph id="0" equiv="INTERPOLATION" disp="{{ minutes }}"/> minutes ago'],
+      // Another <file> may use the id again (XLIFF 2.0 §4.3.1.24): no warning.
+      ['admin#title', 'Settings'],
+    ]);
+    expect(warnings).toEqual([
+      {
+        line: 9,
+        column: 5,
+        message: 'duplicate unit id "title" (first on line 4); this one is addressed as "title~2"',
+      },
+      { line: 17, column: 5, message: '<unit> without an id; it is addressed as "unit-3"' },
+    ]);
+  });
+
+  it('writes a translation into each of two units that share an id', () => {
+    const bytes = read('repeated-ids.xlf');
+    const out = dec(
+      xliff2Format.render(
+        bytes,
+        new Map([
+          ['title', 'Posteingang'],
+          ['title~2', 'Nachrichten'],
+          ['unit-3', 'Vor <ph id="0" equiv="INTERPOLATION" disp="{{ minutes }}"/> Minuten aktualisiert'],
+        ]),
+        { targetLang: 'de' },
+      ),
+    );
+    expect(out).toContain('<source>Inbox</source>\n        <target>Posteingang</target>');
+    expect(out).toContain('<source>Messages</source>\n        <target>Nachrichten</target>');
+    expect(out).toContain(
+      '<target>Vor <ph id="0" equiv="INTERPOLATION" disp="{{ minutes }}"/> Minuten aktualisiert</target>',
+    );
+    expect(out).toContain('<source>Settings</source>\n      </segment>');
+  });
+
+  it('gives a unit whose written id collides with a generated one the next free id', () => {
+    const warnings: string[] = [];
+    const xml =
+      '<xliff version="2.0"><file id="f"><unit id="a"><segment><source>1</source></segment></unit>\n' +
+      '<unit id="a~2"><segment><source>2</source></segment></unit>\n' +
+      '<unit id="a"><segment><source>3</source></segment></unit></file></xliff>';
+    const units = xliff2Format.parse(enc(xml), {
+      onWarning: (w) => warnings.push(`${w.line}:${w.column}: ${w.message}`),
+    });
+    expect(units.map((u) => u.id)).toEqual(['a', 'a~2', 'a~3']);
+    expect(warnings).toEqual([
+      '3:1: duplicate unit id "a" (first on line 1); this one is addressed as "a~3"',
+    ]);
+  });
+
   const bad: [string, string, RegExp][] = [
     ['XLIFF 1.2', '<xliff version="1.2"/>', /XLIFF version 1.2 is not 2.x/],
-    [
-      'a unit without id',
-      '<xliff version="2.0"><file id="f"><unit><segment><source/></segment></unit></file></xliff>',
-      /<unit> without an id/,
-    ],
-    [
-      'a duplicate unit id',
-      '<xliff version="2.0"><file id="f"><unit id="a"><segment><source/></segment></unit>\n<unit id="a"><segment><source/></segment></unit></file></xliff>',
-      /2:1: duplicate unit id "a"/,
-    ],
     [
       'a segment without source',
       '<xliff version="2.0"><file id="f"><unit id="a"><segment/></unit></file></xliff>',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FormatError } from '../../src/formats/errors.ts';
-import type { PluralForms, Unit } from '../../src/formats/model.ts';
+import type { FormatWarning, PluralForms, Unit } from '../../src/formats/model.ts';
 import { yamlFormat } from '../../src/formats/yaml/index.ts';
 import { describeFormat } from './store-suite.ts';
 
@@ -89,8 +89,28 @@ describe('yaml: units', () => {
       expect((error as FormatError).line).toBeGreaterThanOrEqual(2);
       expect((error as FormatError).column).toBeGreaterThanOrEqual(1);
     }
-    expect(() => parse('a: 1\na: 2\n')).toThrow(/unique/);
     expect(() => parse('a: [1, 2\n')).toThrow(FormatError);
+  });
+
+  it('reads a repeated key with a warning, as Psych and PyYAML do: the last is the key, earlier copies key~N', () => {
+    const yaml = 'en:\n  title: Inbox\n  save: Save\n  title: Messages\n  title: Mail\n';
+    const warnings: FormatWarning[] = [];
+    const units = yamlFormat.parse(enc(yaml), { onWarning: (w) => warnings.push(w) });
+    expect(units.map((u) => [u.id, u.source])).toEqual([
+      ['title~1', 'Inbox'],
+      ['save', 'Save'],
+      ['title~2', 'Messages'],
+      ['title', 'Mail'],
+    ]);
+    const why = 'the last one is the value, as Psych and PyYAML read it';
+    expect(warnings).toEqual([
+      { line: 4, column: 3, message: `duplicate key "title" (first on line 2); ${why}` },
+      { line: 5, column: 3, message: `duplicate key "title" (first on line 2); ${why}` },
+    ]);
+    expect(dec(yamlFormat.render(enc(yaml), new Map(), { targetLang: 'de' }))).toBe(yaml);
+    expect(
+      render(yaml, { 'title~1': 'Posteingang', save: 'Sichern', 'title~2': 'Nachrichten', title: 'Post' }),
+    ).toBe('de:\n  title: Posteingang\n  save: Sichern\n  title: Nachrichten\n  title: Post\n');
   });
 
   it('refuses files over maxBytes', () => {

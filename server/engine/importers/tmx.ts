@@ -10,7 +10,6 @@ import {
   errorAt,
   firstChild,
   localName,
-  markupText,
   plainText,
   type TreeElement,
 } from './xml-tree.ts';
@@ -24,8 +23,8 @@ interface Variant {
 /**
  * TMX 1.1–1.4b (and TMX-structured TMQ): each `<tu>` gives one segment when it holds a `<tuv>` for
  * the memory's source and one for its target (see languages.ts for locale preference); others are
- * skipped and counted. Inline `<bpt>/<ept>/<it>/<ph>/<hi>/<ut>/<sub>` stay in the text as tags
- * (xml-tree.ts markupText). `<note>`s and `<prop type="…">`s of the `<tu>` and of the two chosen
+ * skipped and counted. Inline codes are stored as the placeholders they stand for, never as TMX
+ * markup (see segText). `<note>`s and `<prop type="…">`s of the `<tu>` and of the two chosen
  * `<tuv>`s become notes ("type: value"), except `x-context`, which becomes the context.
  * `creationdate` (else `changedate`) gives createdAt; `creationid`/`changeid` give userEmail when
  * they are e-mail addresses. A `<tuv>` without a language or without `<seg>` fails the import.
@@ -77,7 +76,28 @@ function readVariant(tuv: TreeElement, parseTag: (raw: string) => LanguageTag | 
   if (!lang?.trim()) throw errorAt(tuv, '<tuv> without xml:lang');
   const seg = firstChild(tuv, 'seg');
   if (!seg) throw errorAt(tuv, '<tuv> without <seg>');
-  return { element: tuv, tag: parseTag(lang), text: markupText(seg) };
+  return { element: tuv, tag: parseTag(lang), text: segText(seg) };
+}
+
+/** TMX 1.4b §3.7.3: the codes whose content is the native code of the original. */
+const NATIVE_CODES = new Set(['bpt', 'ept', 'it', 'ph', 'ut']);
+
+/**
+ * A `<seg>` as the text the original held: `<bpt>&lt;b&gt;</bpt>` gives `<b>`, `<ph>{0}</ph>` gives
+ * `{0}`, `<hi>` is transparent (highlighting only; its content is text). So a TM match put into a
+ * JSON, YAML or Android string carries the original's placeholders and tags, which matching and
+ * QA know (`<b>`, `{0}`, `%s`), and never TMX markup. A code without native data (`<ph x="1"/>`)
+ * has nothing a file could hold and is left out, as Okapi does when it writes such a code to a
+ * native format. Unknown elements are transparent too, so their text is not lost.
+ */
+function segText(element: TreeElement): string {
+  let out = '';
+  for (const child of element.children) {
+    if (typeof child === 'string') out += child;
+    else if (NATIVE_CODES.has(localName(child.name))) out += plainText(child);
+    else out += segText(child);
+  }
+  return out;
 }
 
 function segmentOf(

@@ -52,7 +52,8 @@ export interface PlanOptions {
 export function planSegment(source: string, options: PlanOptions): Plan {
   const icuReading = options.containsICUData === true ? icuSyntaxes(source) : undefined;
   const icu = icuReading !== undefined;
-  const { text, codes } = protect(source, icuReading ? { syntaxes: icuReading } : {});
+  // Plain text is not an ICU message: its apostrophes quote nothing (see PlaceholderOptions.icuQuoting).
+  const { text, codes } = protect(source, icuReading ? { syntaxes: icuReading } : { icuQuoting: false });
   const items = readItems(text, codes);
   const head = options.prefix ?? '';
   const { carried, rest } =

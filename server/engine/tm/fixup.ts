@@ -52,3 +52,45 @@ export function fixTarget(
 function tokenKey(kind: TokenKind, raw: string): string {
   return kind === TokenKind.number ? kind + digitsOf(raw) : kind + raw;
 }
+
+/**
+ * fixTarget for sources whose keys are equal, with tags apart from numbers and placeholders:
+ * tags pair up among themselves, and when the query has no tags at all, the match source's tags
+ * are taken out of the target (a JSON, YAML or Android string with no markup gets none from the
+ * memory). Undefined when nothing changes or the target cannot be fixed.
+ */
+export function adaptTarget(
+  query: { vars: readonly TokenText[]; tags: readonly TokenText[] },
+  source: { vars: readonly TokenText[]; tags: readonly TokenText[] },
+  target: string,
+): string | undefined {
+  if (query.tags.length > 0 || source.tags.length === 0) {
+    return fixTarget([...query.vars, ...query.tags], [...source.vars, ...source.tags], target);
+  }
+  const untagged = withoutTokens(target, source.tags);
+  const fixed = fixTarget(query.vars, source.vars, untagged);
+  if (fixed !== undefined) return fixed;
+  // fixTarget gives undefined for "nothing to fix" and for "cannot fix": only the first will do.
+  const varsDiffer =
+    query.vars.length !== source.vars.length || query.vars.some((v, i) => v.raw !== source.vars[i]!.raw);
+  return varsDiffer || untagged === target ? undefined : untagged;
+}
+
+/** The text without the given tags (each taken out as often as listed), spaces they left doubled made one. */
+function withoutTokens(text: string, tokens: readonly TokenText[]): string {
+  const left = new Map<string, number>();
+  for (const t of tokens) left.set(tokenKey(t.kind, t.raw), (left.get(tokenKey(t.kind, t.raw)) ?? 0) + 1);
+  let out = '';
+  let at = 0;
+  for (const token of variableTokens(text)) {
+    const key = tokenKey(token.kind, token.raw);
+    const n = left.get(key) ?? 0;
+    if (n === 0) continue;
+    left.set(key, n - 1);
+    out += text.slice(at, token.start);
+    // "Klicken Sie <b>hier</b> jetzt": no double space where a tag stood between two.
+    if (out.endsWith(' ') && text[token.end] === ' ') out = out.slice(0, -1);
+    at = token.end;
+  }
+  return out + text.slice(at);
+}

@@ -1,15 +1,19 @@
-import { type VariableToken, variableTokens } from './tokens.ts';
+import { isTag, type VariableToken, variableTokens } from './tokens.ts';
 
 /**
- * A segment reduced to what fuzzy matching compares. `key` keeps the case; every variable token
- * (number, placeholder, tag) is one reserved control character naming its kind, so "Delete 3 files"
- * and "Delete 5 files" share the key "Delete \u0005 files" and differ only in `vars`.
+ * A segment reduced to what fuzzy matching compares. `key` keeps the case; every number and
+ * placeholder is one reserved control character naming its kind, so "Delete 3 files" and
+ * "Delete 5 files" share the key "Delete \u0005 files" and differ only in `vars`. Tags are left
+ * out of the key altogether, as OmegaT and Trados compare text: "Click <b>here</b>" and "Click here"
+ * share a key and differ only in `tags` (a small penalty, see score.ts).
  */
 export interface NormalizedText {
-  /** Case-preserving key: NFC, whitespace runs collapsed to one space and trimmed, tokens replaced. */
+  /** Case-preserving key: NFC, whitespace runs collapsed to one space and trimmed, tokens replaced, tags dropped. */
   key: string;
-  /** The variable tokens, in order; their kinds are the reserved characters in `key`. */
+  /** The numbers and placeholders, in order; their kinds are the reserved characters in `key`. */
   vars: VariableToken[];
+  /** The tags, in order. */
+  tags: VariableToken[];
   /** Whitespace that the key dropped (leading, trailing, runs other than one space). */
   ws: string;
 }
@@ -37,19 +41,22 @@ function whitespaceSignature(text: string): string {
 
 /** Normalises one segment source or query for matching. */
 export function normalizeText(raw: string): NormalizedText {
-  if (!NEEDS_WORK.test(raw)) return { key: raw, vars: [], ws: '' };
+  if (!NEEDS_WORK.test(raw)) return { key: raw, vars: [], tags: [], ws: '' };
   const text = NON_ASCII.test(raw) ? raw.normalize('NFC') : raw;
-  const vars = variableTokens(text);
+  const vars: VariableToken[] = [];
+  const tags: VariableToken[] = [];
   let key = '';
   let at = 0;
-  for (const token of vars) {
-    key += text.slice(at, token.start).replace(SPACE_RUN, ' ') + String.fromCharCode(token.kind);
+  for (const token of variableTokens(text)) {
+    const tag = isTag(token.kind);
+    key += text.slice(at, token.start).replace(SPACE_RUN, ' ') + (tag ? '' : String.fromCharCode(token.kind));
+    (tag ? tags : vars).push(token);
     at = token.end;
   }
   key += text.slice(at).replace(SPACE_RUN, ' ');
   // Spaces around tokens can meet across part boundaries; collapse them again.
   key = key.replace(/ {2,}/g, ' ').replace(/^ | $/g, '');
-  return { key, vars, ws: whitespaceSignature(text) };
+  return { key, vars, tags, ws: whitespaceSignature(text) };
 }
 
 /**

@@ -4,15 +4,25 @@ import { encodeVars } from './tokens.ts';
 
 /** Points taken off a fuzzy score for differences the normalised key does not see. */
 export interface Penalties {
-  /** Per number, placeholder or tag of one side that the other side lacks ("3" vs "5"). */
+  /** Per number or placeholder of one side that the other side lacks ("3" vs "5"). */
   variable: number;
+  /**
+   * Once, when the tags differ (added, missing, renamed or moved): the text is what is compared, so
+   * "Click <b>here</b>" against "Click here" scores 99, as OmegaT and Trados's formatting penalty do.
+   */
+  tags: number;
   /** Once, when matching ignores case and the case differs. */
   case: number;
   /** Once, when leading, trailing or repeated whitespace differs. */
   whitespace: number;
 }
 
-export const DEFAULT_PENALTIES: Readonly<Penalties> = Object.freeze({ variable: 1, case: 1, whitespace: 1 });
+export const DEFAULT_PENALTIES: Readonly<Penalties> = Object.freeze({
+  variable: 1,
+  tags: 1,
+  case: 1,
+  whitespace: 1,
+});
 
 export interface ScoreOptions {
   caseSensitive?: boolean;
@@ -59,6 +69,8 @@ export function variableMismatches(a: readonly string[], aEncoded: string, bEnco
 /** The differences a base score does not see, for {@link finalScore}. */
 export interface Differences {
   variables: number;
+  /** The tags differ (their encoded lists are not equal). */
+  tags: boolean;
   caseCostsMore: boolean;
   spaces: boolean;
   /** The raw texts are equal: the only way to score 100. */
@@ -72,6 +84,7 @@ export interface Differences {
  */
 export function finalScore(base: number, diff: Differences, penalties: Readonly<Penalties>): number {
   let score = base - penalties.variable * diff.variables;
+  if (diff.tags) score -= penalties.tags;
   if (diff.caseCostsMore) score -= penalties.case;
   if (diff.spaces) score -= penalties.whitespace;
   // 100 means identical, whatever the normalisation forgave.
@@ -81,8 +94,8 @@ export function finalScore(base: number, diff: Differences, penalties: Readonly<
 
 /**
  * Fuzzy similarity (0–100) of a stored source to a query, as the TM index reports it: Levenshtein
- * distance over the normalised keys (numbers, placeholders and tags as one character each,
- * whitespace collapsed, lower-cased unless `caseSensitive`), minus small penalties.
+ * distance over the normalised keys (numbers and placeholders as one character each, tags left
+ * out, whitespace collapsed, lower-cased unless `caseSensitive`), minus small penalties.
  */
 export function tmSimilarity(query: string, source: string, options: ScoreOptions = {}): number {
   const penalties = { ...DEFAULT_PENALTIES, ...options.penalties };
@@ -92,6 +105,7 @@ export function tmSimilarity(query: string, source: string, options: ScoreOption
   const maxLength = Math.max(q.key.length, s.key.length);
   const diff: Differences = {
     variables: variableMismatches(qVars === '' ? [] : qVars.split('\u0000'), qVars, encodeVars(s.vars)),
+    tags: encodeVars(q.tags) !== encodeVars(s.tags),
     caseCostsMore: false,
     spaces: q.ws !== s.ws,
     identical: query === source,

@@ -1,6 +1,6 @@
 import { type CandidateLimits, type CandidateSource, generateCandidates } from './candidates.ts';
 import { boundedDistance, type Pattern, preparePattern } from './distance.ts';
-import { fixTarget } from './fixup.ts';
+import { adaptTarget } from './fixup.ts';
 import { lowerSameLength, normalizeText } from './normalize.ts';
 import { baseScore, finalScore, maxDistance, type Penalties, variableMismatches } from './score.ts';
 import type { SegmentSlots } from './segments.ts';
@@ -13,7 +13,10 @@ export interface TmMatch {
   score: number;
   source: string;
   target: string;
-  /** The target with the query's numbers, placeholders and tags, when only those differ. */
+  /**
+   * The target with the query's numbers, placeholders and tags, when only those differ; without
+   * the source's tags when the query has none (a plain string file gets no markup from the TM).
+   */
   fixedTarget?: string;
 }
 
@@ -42,6 +45,7 @@ export function search(data: SearchData, text: string, settings: SearchSettings)
   const lower = lowerSameLength(query.key);
   const queryVars = encodeVars(query.vars);
   const queryVarList = queryVars === '' ? [] : queryVars.split('\u0000');
+  const queryTags = encodeVars(query.tags);
   const pattern = preparePattern(lower);
   let cased: Pattern | undefined;
   // Distance from the case-preserving query key to each case-preserving segment key seen. A value
@@ -85,6 +89,7 @@ export function search(data: SearchData, text: string, settings: SearchSettings)
         memberBase,
         {
           variables: variableMismatches(queryVarList, queryVars, slots.vars[slot]!),
+          tags: queryTags !== slots.tags[slot],
           caseCostsMore,
           spaces: query.ws !== slots.spaces[slot],
           identical: text === slots.sources[slot],
@@ -110,7 +115,11 @@ export function search(data: SearchData, text: string, settings: SearchSettings)
     };
     const sameKey = caseSensitive ? slots.casedKeys[slot] === query.key : slots.keyOf[slot] === exactKey;
     if (sameKey) {
-      const fixed = fixTarget(query.vars, decodeVars(slots.vars[slot]!), match.target);
+      const fixed = adaptTarget(
+        query,
+        { vars: decodeVars(slots.vars[slot]!), tags: decodeVars(slots.tags[slot]!) },
+        match.target,
+      );
       if (fixed !== undefined) match.fixedTarget = fixed;
     }
     return match;

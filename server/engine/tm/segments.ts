@@ -21,6 +21,8 @@ export class SegmentSlots {
   casedKeys: string[] = [];
   /** Variable tokens as `kind raw` joined by NUL ('' when none): see {@link encodeVars}. */
   vars: string[] = [];
+  /** Tags, encoded the same way. */
+  tags: string[] = [];
   /** Whitespace signatures (NormalizedText.ws). */
   spaces: string[] = [];
   private readonly bySegmentId = new Map<number, number>();
@@ -41,6 +43,7 @@ export class SegmentSlots {
     this.targets.push(target);
     this.casedKeys.push(norm.key === source ? source : norm.key);
     this.vars.push(encodeVars(norm.vars));
+    this.tags.push(encodeVars(norm.tags));
     this.spaces.push(norm.ws);
     this.bySegmentId.set(id, slot);
     return slot;
@@ -50,7 +53,13 @@ export class SegmentSlots {
   kill(slot: number): void {
     this.bySegmentId.delete(this.ids[slot]!);
     this.alive[slot] = 0;
-    this.sources[slot] = this.targets[slot] = this.casedKeys[slot] = this.vars[slot] = this.spaces[slot] = '';
+    this.sources[slot] =
+      this.targets[slot] =
+      this.casedKeys[slot] =
+      this.vars[slot] =
+      this.tags[slot] =
+      this.spaces[slot] =
+        '';
     this.live--;
   }
 
@@ -71,11 +80,12 @@ export class SegmentSlots {
       this.targets[next] = this.targets[slot]!;
       this.casedKeys[next] = this.casedKeys[slot]!;
       this.vars[next] = this.vars[slot]!;
+      this.tags[next] = this.tags[slot]!;
       this.spaces[next] = this.spaces[slot]!;
       next++;
     }
     this.alive.fill(0, next, this.count);
-    for (const column of [this.sources, this.targets, this.casedKeys, this.vars, this.spaces])
+    for (const column of [this.sources, this.targets, this.casedKeys, this.vars, this.tags, this.spaces])
       column.length = next;
     this.count = next;
     this.bySegmentId.clear();

@@ -35,6 +35,11 @@ export interface VariableToken {
 const VARIABLE =
   /(%%)|(<\/?[A-Za-z][\w:.-]*(?:\s+[^<>]*?)?\s*\/?>)|(\{\{[^{}]+\}\})|(\{\s*[\p{L}\p{N}_$][\p{L}\p{N}_$.-]*\s*(?:,[^{}]*)?\})|(%(?:\d+\$)?[-+#0']*(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:hh|h|ll|l|L|q|j|z|t)?[diouxXeEfFgGaAcspn@])|((?<![\p{L}\p{N}_.,])\d+(?:[.,]\d+)*(?![\p{L}\p{N}_]))/gu;
 
+/** True for the kinds of inline tags (which the normalised key leaves out). */
+export function isTag(kind: TokenKind): boolean {
+  return kind === TokenKind.openTag || kind === TokenKind.closeTag || kind === TokenKind.emptyTag;
+}
+
 function tagKind(raw: string): TokenKind {
   if (raw.startsWith('</')) return TokenKind.closeTag;
   if (raw.endsWith('/>')) return TokenKind.emptyTag;

@@ -5,10 +5,10 @@
  * space and whitespace at the start and end of the value is dropped.
  */
 
-/** What reading must act on: escapes, quotes, and whitespace that collapses (a lone inner space does not). */
-const SPECIAL = /[\\"]|[\t\n\r ]{2,}|[\t\n\r]|^ | $/g;
-/** Text that needs the full reading: escapes, quotes, line breaks, tabs or runs of spaces. */
-const NEEDS_READING = /[\\"\t\n\r]| {2}/;
+/** What reading must act on: escapes, quotes, apostrophes, and whitespace that collapses (a lone inner space does not). */
+const SPECIAL = /[\\"']|[\t\n\r ]{2,}|[\t\n\r]|^ | $/g;
+/** Text that needs the full reading: escapes, quotes, apostrophes, line breaks, tabs or runs of spaces. */
+const NEEDS_READING = /[\\"'\t\n\r]| {2}/;
 
 /** Reads the text pieces of one value in order; markup between pieces passes through untouched. */
 export class AndroidTextReader {
@@ -43,6 +43,12 @@ export class AndroidTextReader {
       if (c === '"') {
         this.quoted = !this.quoted;
         this.flushSpace();
+      } else if (c === "'") {
+        // aapt2 stops the build on this ("unescaped apostrophe in string", StringBuilder::AppendText),
+        // so no app ships such a file: it is refused rather than read as something aapt2 never built.
+        if (!this.quoted)
+          this.invalid ??= "unescaped apostrophe (aapt2 refuses it: write \\' or quote the text)";
+        this.append("'");
       } else if (c !== '\\') {
         // A run of whitespace: kept inside quotes, one space elsewhere (none at the start).
         if (this.quoted) this.append(m[0]);

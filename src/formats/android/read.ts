@@ -126,7 +126,14 @@ function pluralsEntry(
     items.set(quantity as PluralCategory, item);
     forms[quantity as PluralCategory] = androidText(loaded.text, item, fail);
   }
-  const other = items.get('other') ?? fail(`plurals "${id}" has no item for other`, element);
+  // aapt2 builds plurals without `other` (only Lint's MissingQuantity objects): read them, the
+  // last item standing in as `other` in the unit; the file is not changed by that.
+  const last = CATEGORY_ORDER.findLast((c) => items.has(c)) ?? fail(`plurals "${id}" has no items`, element);
+  if (last !== 'other') {
+    loaded.warn(`plurals "${id}" has no item for other; its ${last} item stands in for other`, element.start);
+    forms.other = forms[last]!;
+  }
+  const other = items.get(last)!;
   const sourcePlural = forms as PluralForms;
   const unit: Unit = {
     id,

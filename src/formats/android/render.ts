@@ -1,6 +1,6 @@
 import type { PluralCategory, PluralForms, Translations } from '../model.ts';
 import type { Edit } from '../text.ts';
-import { indentOf, type LoadedXml, startTagClose } from '../xml/document.ts';
+import { indentOf, type LoadedXml, setAttributeEdit, startTagClose } from '../xml/document.ts';
 import { markupOf, renderMixed, withoutMarkup } from '../xml/inline.ts';
 import type { XmlCData, XmlElement } from '../xml/nodes.ts';
 import { parseXml } from '../xml/parse.ts';
@@ -46,9 +46,18 @@ function pluralEdits(
   const { text } = loaded;
   const edits: Edit[] = [];
   const source = entry.unit.sourcePlural!;
-  const kept = ORDER.filter((c) => entry.items.has(c) && categories.includes(c));
-  const model = entry.items.get('other')!;
-  for (const [category, item] of entry.items) {
+  let items = entry.items;
+  const last = [...items].at(-1)!;
+  // Plurals without `other` (read.ts lets the last item stand in) whose quantities the target
+  // does not use: the last item becomes `other`, so the new items have a place to go.
+  if (!items.has('other') && !ORDER.some((c) => items.has(c) && categories.includes(c))) {
+    items = new Map([...items].filter(([c]) => c !== last[0]));
+    items.set('other', last[1]);
+    edits.push(setAttributeEdit(last[1], 'quantity', 'other'));
+  }
+  const kept = ORDER.filter((c) => items.has(c) && categories.includes(c));
+  const model = items.get('other') ?? last[1];
+  for (const [category, item] of items) {
     if (!categories.includes(category) && forms[category] === undefined) {
       // The item goes with the whitespace that indents it.
       const indent = indentOf(text, item.start);
@@ -62,13 +71,13 @@ function pluralEdits(
       edits.push(valueEdit(loaded, item, source[category]!, value, entry.unit.id));
   }
   for (const category of categories) {
-    if (entry.items.has(category)) continue;
+    if (items.has(category)) continue;
     const value = forms[category] ?? forms.other;
     const quote = model.attributes.find((a) => a.name === 'quantity')?.quote ?? '"';
     const content = valueContent(loaded, model, source.other, value, entry.unit.id);
     const item = `<item quantity=${quote}${category}${quote}>${content}</item>`;
     const next = kept.find((c) => ORDER.indexOf(c) > ORDER.indexOf(category));
-    const anchor = entry.items.get(next ?? kept[kept.length - 1]!)!;
+    const anchor = items.get(next ?? kept[kept.length - 1]!)!;
     const indent = indentOf(text, anchor.start);
     const line = indent || text[anchor.start - 1] === '\n' ? loaded.newline + indent : '';
     edits.push(

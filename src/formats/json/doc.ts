@@ -29,10 +29,26 @@ export class JsonDoc {
   private readonly ev: Int32Array;
   private readonly derived = new Map<(doc: JsonDoc) => unknown, unknown>();
 
-  constructor(decoded: DecodedText, events: Int32Array) {
+  /** Keys repeated in one object: text index of each and of its first occurrence, in pairs (see tokenizeJson). */
+  readonly duplicates: readonly number[];
+
+  constructor(decoded: DecodedText, events: Int32Array, duplicates: readonly number[] = []) {
+    this.duplicates = duplicates;
     this.decoded = decoded;
     this.text = decoded.text;
     this.ev = events;
+  }
+
+  /** The unescaped key whose opening quote is at text index `at`. */
+  keyAt(at: number): string {
+    // The key ends at the first quote not escaped by an odd run of backslashes.
+    let close = this.text.indexOf('"', at + 1);
+    for (; close >= 0; close = this.text.indexOf('"', close + 1)) {
+      let slashes = 0;
+      for (let b = close - 1; this.text[b] === '\\'; b--) slashes++;
+      if (slashes % 2 === 0) break;
+    }
+    return JSON.parse(this.text.slice(at, close + 1)) as string;
   }
 
   /** The number of events (values, keys included). */

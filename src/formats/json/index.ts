@@ -7,13 +7,14 @@
  *   their index (`steps.0`). Plural units are the base key (`cart.items`), `base#ordinal` for
  *   ordinal groups and `base#plural` when a plain `base` key exists beside the group.
  * - Numbers, booleans and null are not units and never change.
- * - Duplicate keys are a FormatError (line and column of the second), not last-wins.
+ * - A key repeated in one object is read with a warning, as JSON.parse reads it: the last copy is
+ *   the value and keeps the id, earlier copies are `key~1`, … (see lastWins), each still translated.
  * - The root must be an object or an array.
  * - Render keeps the file's escaping (`\u00e9` vs `é`, `\/`, hex case) and separators; plural
  *   groups get exactly the translation's forms plus any the target needs (filled from `other`).
  */
 import type { FormatModule, ParseOptions, RenderOptions, Translations, Unit } from '../model.ts';
-import { checkSize, decodeText } from '../text.ts';
+import { checkSize, decodeText, TextPositions } from '../text.ts';
 import { editJson } from './edit.ts';
 import { LazyUnit, UnitPlaces } from './lazy-unit.ts';
 import { LastRead } from './memo.ts';
@@ -24,31 +25,66 @@ import { CONTEXT, entryContext, jsonEntries, PLURAL, pluralForms, pluralGroup } 
 const lastRead = new LastRead<JsonDoc>();
 const ORDINAL: readonly string[] = Object.freeze(['ordinal']);
 
+/** What readJson does with a key repeated in one object. */
+export interface ReadJsonOptions extends ParseOptions {
+  /**
+   * `refuse` (the default, for formats whose structure is keyed: ARB, string catalogs): a
+   * FormatError at the first repeat. `keep`: JsonDoc.duplicates lists them for the caller.
+   */
+  duplicateKeys?: 'refuse' | 'keep';
+}
+
 /**
  * Decodes and tokenizes a JSON string file whose root must be an object or array, and remembers
  * the document for a render of the same bytes (reuseJson).
  */
-export function readJson(bytes: Uint8Array, options: ParseOptions = {}): JsonDoc {
+export function readJson(bytes: Uint8Array, options: ReadJsonOptions = {}): JsonDoc {
   const decoded = decodeText(bytes, { fileName: options.fileName, maxBytes: options.maxBytes });
   const doc = tokenizeJson(decoded, options.fileName);
   if (doc.kind(0) !== OBJECT && doc.kind(0) !== ARRAY) {
     throw doc.error('expected an object or array at the top level', doc.start(0), options.fileName);
   }
   lastRead.set(bytes, doc);
-  return doc;
+  return checkDuplicates(doc, options);
 }
 
 /**
  * For render: the document a parse just read from the same bytes (with what it derived from it),
  * or a fresh read. Parse always reads afresh, so every parse costs a full read.
  */
-export function reuseJson(bytes: Uint8Array, options: ParseOptions = {}): JsonDoc {
+export function reuseJson(bytes: Uint8Array, options: ReadJsonOptions = {}): JsonDoc {
   checkSize(bytes, options);
-  return lastRead.get(bytes) ?? readJson(bytes, options);
+  const doc = lastRead.get(bytes);
+  return doc ? checkDuplicates(doc, options) : readJson(bytes, options);
+}
+
+function checkDuplicates(doc: JsonDoc, options: ReadJsonOptions): JsonDoc {
+  const [at] = doc.duplicates;
+  if (at !== undefined && options.duplicateKeys !== 'keep') {
+    throw doc.error(`duplicate key ${JSON.stringify(doc.keyAt(at))}`, at, options.fileName);
+  }
+  return doc;
+}
+
+/** One warning per repeated key, in file order. */
+function warnDuplicates(doc: JsonDoc, onWarning: NonNullable<ParseOptions['onWarning']>): void {
+  const pairs: [number, number][] = [];
+  for (let k = 0; k < doc.duplicates.length; k += 2) pairs.push([doc.duplicates[k]!, doc.duplicates[k + 1]!]);
+  pairs.sort((a, b) => a[0] - b[0]);
+  const positions = new TextPositions(doc.decoded);
+  for (const [at, first] of pairs) {
+    onWarning(
+      positions.warning(
+        `duplicate key ${JSON.stringify(doc.keyAt(at))} (first on line ${positions.at(first).line}); the last one is the value, as JSON.parse reads it`,
+        at,
+      ),
+    );
+  }
 }
 
 function parse(bytes: Uint8Array, options: ParseOptions = {}): Unit[] {
-  const doc = readJson(bytes, options);
+  const doc = readJson(bytes, { ...options, duplicateKeys: 'keep' });
+  if (options.onWarning && doc.duplicates.length > 0) warnDuplicates(doc, options.onWarning);
   const entries = doc.derive(jsonEntries);
   const { ids, values, flags } = entries;
   const places = new UnitPlaces(doc.decoded);
@@ -76,7 +112,7 @@ function parse(bytes: Uint8Array, options: ParseOptions = {}): Unit[] {
 }
 
 function render(original: Uint8Array, translations: Translations, options: RenderOptions): Uint8Array {
-  const doc = reuseJson(original, options);
+  const doc = reuseJson(original, { ...options, duplicateKeys: 'keep' });
   if (translations.size === 0) return original;
   const patch = jsonPatch(doc, translations, options.targetLang, options.fileName);
   return patch.encode(original, doc.decoded);

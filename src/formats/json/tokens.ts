@@ -118,8 +118,17 @@ function sameChars(text: string, a: number, b: number, length: number): boolean 
   return true;
 }
 
-/** Rejects two members with the same key in the object just closed (`members` of them). */
-function checkDuplicates(text: string, ev: Int32Array, object: number, members: number, fail: Fail): void {
+/**
+ * Records each member of the object just closed (`members` of them) whose key an earlier member
+ * of the same object has, as the text indexes of its key and of the first such key.
+ */
+function checkDuplicates(
+  text: string,
+  ev: Int32Array,
+  object: number,
+  members: number,
+  found: number[],
+): void {
   const stop = ev[object * 4 + 3]!;
   let escaped = false;
   for (let k = object + 1; k < stop && !escaped; k = ev[(k + 1) * 4 + 3]!)
@@ -132,17 +141,20 @@ function checkDuplicates(text: string, ev: Int32Array, object: number, members: 
       for (let b = object + 1; b < a; b = ev[(b + 1) * 4 + 3]!) {
         const sb = ev[b * 4 + 1]!;
         if (ev[b * 4 + 2]! - sb !== la) continue;
-        if (sameChars(text, sa, sb, la))
-          throw fail(`duplicate key ${JSON.stringify(keyOf(text, ev, a))}`, sa);
+        if (sameChars(text, sa, sb, la)) {
+          found.push(sa, sb);
+          break;
+        }
       }
     }
     return;
   }
-  const seen = new Set<string>();
+  const seen = new Map<string, number>();
   for (let k = object + 1; k < stop; k = ev[(k + 1) * 4 + 3]!) {
     const key = keyOf(text, ev, k);
-    if (seen.has(key)) throw fail(`duplicate key ${JSON.stringify(key)}`, ev[k * 4 + 1]!);
-    seen.add(key);
+    const first = seen.get(key);
+    if (first !== undefined) found.push(ev[k * 4 + 1]!, first);
+    else seen.set(key, ev[k * 4 + 1]!);
   }
 }
 
@@ -187,6 +199,8 @@ class Scan {
   expectKey = false;
   /** Whether the root value is complete. */
   done = false;
+  /** Repeated keys: the text index of each and of its first occurrence, in pairs. */
+  readonly duplicates: number[] = [];
 
   constructor(text: string, fail: Fail) {
     this.text = text;
@@ -205,9 +219,9 @@ class Scan {
 }
 
 /**
- * Tokenizes a whole JSON document. Duplicate keys in one object are an error: a patch to the first
- * copy would silently lose to the second (JSON.parse keeps the last), so the file must be fixed.
- * Errors are FormatErrors with the line and column of the offending character.
+ * Tokenizes a whole JSON document. Keys repeated in one object are recorded (JsonDoc.duplicates),
+ * not refused: each format decides (see readJson). Errors are FormatErrors with the line and column
+ * of the offending character.
  */
 export function tokenizeJson(decoded: DecodedText, fileName?: string): JsonDoc {
   const text = decoded.text;
@@ -222,7 +236,7 @@ export function tokenizeJson(decoded: DecodedText, fileName?: string): JsonDoc {
   // deoptimized on reaching it, in every later call.
   scanChunk(scan, FIRST_CHUNK_EVENTS);
   while (!scan.done) scanChunk(scan, scan.count + CHUNK_EVENTS);
-  return new JsonDoc(decoded, scan.ev.subarray(0, scan.count * 4));
+  return new JsonDoc(decoded, scan.ev.subarray(0, scan.count * 4), scan.duplicates);
 }
 
 /**
@@ -377,7 +391,7 @@ function scanChunk(s: Scan, stop: number): void {
       if (c !== (isObject ? 125 : 93)) throw s.expected(isObject ? "',' or '}'" : "',' or ']'", i);
       ev[open * 4 + 2] = i + 1;
       ev[open * 4 + 3] = count;
-      if (isObject && members[top]! > 1) checkDuplicates(text, ev, open, members[top]!, fail);
+      if (isObject && members[top]! > 1) checkDuplicates(text, ev, open, members[top]!, s.duplicates);
       depth--;
       i++;
     }

@@ -8,6 +8,7 @@
  * - i18next plural siblings form one plural unit (see i18next.ts); context suffixes set `context`.
  * - ICU messages are ordinary values: `{n, plural, one {…} other {…}}` is one unit, not split.
  */
+import { lastWins } from '../distinct-ids.ts';
 import type { PluralCategory, PluralForms } from '../model.ts';
 import { CATEGORY_ORDER } from './cldr.ts';
 import { KEY_SPECIAL } from './doc.ts';
@@ -61,6 +62,8 @@ export function jsonEntries(doc: JsonDoc): JsonEntries {
   };
   if (doc.kind(0) === OBJECT) walkObject(doc, entries, 0, '');
   else if (doc.kind(0) === ARRAY) walkArray(doc, entries, 0, '');
+  // Repeated keys repeat ids: each copy gets one of its own, the last keeping the key path.
+  if (doc.duplicates.length > 0) entries.ids = [...lastWins(entries.ids)];
   return entries;
 }
 

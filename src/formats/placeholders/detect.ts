@@ -6,11 +6,12 @@ import { ALL_SYNTAXES, type Placeholder, type PlaceholderOptions } from './types
 
 /**
  * printf conversions: `%%` (matched so it is skipped, never a placeholder), `%1$s` positional,
- * `%-5.2lf` / `%@` unnumbered, and Python's `%(name)s`. The space flag is left out on purpose:
+ * `%-5.2lf` / `%@` unnumbered, Python's `%(name)s`, and Ruby's named references as Rails i18n and
+ * `Kernel#format` write them (`%{name}`, `%<name>s`). The space flag is left out on purpose:
  * in prose, `100% sure` would otherwise read as `% s`.
  */
 const PRINTF =
-  /%(?:%|(?:(\d+)\$)?[-+#0']*(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:hh|h|ll|l|L|q|j|z|t)?[diouxXeEfFgGaAcspn@]|\(([A-Za-z_]\w*)\)[-+#0]*\d*(?:\.\d+)?[diouxXeEfFgGcrsa])/g;
+  /%(?:%|(?:(\d+)\$)?[-+#0']*(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:hh|h|ll|l|L|q|j|z|t)?[diouxXeEfFgGaAcspn@]|\(([A-Za-z_]\w*)\)[-+#0]*\d*(?:\.\d+)?[diouxXeEfFgGcrsa]|\{([A-Za-z_]\w*)\}|<([A-Za-z_]\w*)>[-+#0]*\d*(?:\.\d+)?[bBdiouxXeEfgGaAcps])/g;
 /** i18next interpolation, unescaped interpolation `{{- x}}` and formats `{{x, number}}`. */
 const I18NEXT = /\{\{\s*(?:-\s*)?([^{}]*?)\s*\}\}/g;
 /** i18next nesting `$t(key)` with optional options object `$t(key, {"count": 2})`. */
@@ -33,7 +34,7 @@ export function findPlaceholders(text: string, options: PlaceholderOptions = {})
     found.push(...i18next, ...nesting);
     masked = mask(text, [...i18next, ...nesting]);
   }
-  if (syntaxes.has('icu')) found.push(...findIcu(text, masked));
+  if (syntaxes.has('icu')) found.push(...findIcu(text, masked, options.icuQuoting ?? true));
   if (syntaxes.has('tags')) {
     found.push(...matchAll(text, TAG, (m) => ({ kind: 'tag', name: m[2]! })));
   }
@@ -45,6 +46,8 @@ export function findPlaceholders(text: string, options: PlaceholderOptions = {})
       const base = { text: m[0], start, end };
       if (m[1] !== undefined) found.push({ ...base, kind: 'positional', name: m[1] });
       else if (m[2] !== undefined) found.push({ ...base, kind: 'printf', name: m[2] });
+      else if (m[3] !== undefined) found.push({ ...base, kind: 'printf', name: m[3] });
+      else if (m[4] !== undefined) found.push({ ...base, kind: 'printf', name: m[4] });
       else found.push({ ...base, kind: 'printf' });
     }
   }

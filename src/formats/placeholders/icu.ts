@@ -12,14 +12,16 @@ const LOOSE_ARGUMENT = /\{\s*([\p{L}_$][\p{L}\p{N}_$.-]*|\d+)\s*(?:,\s*[a-z]+\s*
 /**
  * ICU placeholders of `text`. `masked` is the same text with regions already claimed by another
  * syntax (i18next `{{x}}`) blanked out, so they do not break the ICU parse; offsets are shared.
+ * Without `quoting`, apostrophes are read as plain characters (blanked before the parse).
  */
-export function findIcu(text: string, masked: string): Placeholder[] {
+export function findIcu(text: string, masked: string, quoting = true): Placeholder[] {
   if (!masked.includes('{')) return [];
+  const parsed = quoting ? masked : masked.replaceAll("'", '_');
   let ast: MessageFormatElement[];
   try {
-    ast = parse(masked, { captureLocation: true, ignoreTag: true, requiresOtherClause: false });
+    ast = parse(parsed, { captureLocation: true, ignoreTag: true, requiresOtherClause: false });
   } catch {
-    return findLoose(text, masked);
+    return findLoose(text, parsed);
   }
   const out: Placeholder[] = [];
   collect(text, ast, out);

@@ -3,7 +3,8 @@
  */
 
 /**
- * - `printf`: unnumbered C/Java/Apple/Python conversions (`%s`, `%.2f`, `%lld`, `%@`, `%(name)s`).
+ * - `printf`: unnumbered C/Java/Apple/Python conversions (`%s`, `%.2f`, `%lld`, `%@`, `%(name)s`)
+ *   and Ruby's named references (`%{name}`, `%<name>s`); `name` is the name where there is one.
  * - `positional`: numbered conversions as Android and Apple write them (`%1$s`, `%2$@`); `name` is the position.
  * - `icu`: a simple or formatted ICU argument (`{name}`, `{0}`, `{n, number}`, `{d, date, short}`).
  * - `icu-plural`: the opening of a plural/select/selectordinal argument up to its first branch
@@ -43,6 +44,13 @@ export interface Placeholder {
 export interface PlaceholderOptions {
   /** Syntaxes to detect (default: all). A file format that knows its syntax should say so. */
   syntaxes?: readonly PlaceholderSyntax[];
+  /**
+   * Read ICU apostrophe quoting, as @formatjs does (`'{x}'` and `'<…'` start literal text).
+   * Default true. Text that is not an ICU message should pass false: there an apostrophe is an
+   * apostrophe (`l'{name}`, `<a href='%{url}'>`), and letting it quote would hide every
+   * placeholder after it from protection, so MT would translate them as words.
+   */
+  icuQuoting?: boolean;
 }
 
 export const ALL_SYNTAXES: readonly PlaceholderSyntax[] = ['printf', 'icu', 'i18next', 'tags'];

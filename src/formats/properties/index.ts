@@ -13,6 +13,7 @@
  *   continuation layout belongs to the old text. A key without separator gets the file's own.
  * - Values are plain text to this format; MessageFormat (`{0}`, `''`) is the application's business.
  */
+import { lastWins } from '../distinct-ids.ts';
 import { FormatError } from '../errors.ts';
 import { Locator } from '../json/locator.ts';
 import { InFileOrder } from '../json/lookup.ts';
@@ -34,6 +35,10 @@ import { type PropertiesFile, type PropertyEntry, scanProperties, unescapeProper
 interface ReadProperties extends PropertiesFile {
   decoded: DecodedText;
   valueText(entry: PropertyEntry): string;
+  /** The unit id of each entry: its key, or `key~N` for an earlier copy of a repeated key. */
+  ids: readonly string[];
+  /** Entries whose key an earlier entry has: [entry, first entry] pairs of indexes. */
+  repeats: [number, number][];
 }
 
 const lastRead = new LastRead<ReadProperties>();
@@ -43,7 +48,11 @@ function read(bytes: Uint8Array, options: ParseOptions, again: boolean): ReadPro
   return lastRead.read(bytes, options, again, () => readFile(bytes, options));
 }
 
-/** Decodes and scans a file; a key written twice is a FormatError. */
+/**
+ * Decodes and scans a file. A key written twice is read as java.util.Properties.load reads it:
+ * the last value wins, so the last copy keeps the key as id and earlier ones are `key~1`, …
+ * (see lastWins); parse warns about each.
+ */
 function readFile(bytes: Uint8Array, options: ParseOptions): ReadProperties {
   const decoded = decodeText(bytes, {
     fileName: options.fileName,
@@ -58,21 +67,37 @@ function readFile(bytes: Uint8Array, options: ParseOptions): ReadProperties {
     entry.valueEscaped
       ? unescapeProperties(text, entry.valueStart, entry.valueEnd, fail)
       : text.slice(entry.valueStart, entry.valueEnd);
+  const keys = file.entries.map((entry) => entry.key);
+  const repeats: [number, number][] = [];
   if (file.entries.length > 1) {
-    const seen = new Set<string>();
-    for (const entry of file.entries) {
-      if (seen.has(entry.key)) throw fail(`duplicate key ${JSON.stringify(entry.key)}`, entry.keyStart);
-      seen.add(entry.key);
-    }
+    const first = new Map<string, number>();
+    keys.forEach((key, k) => {
+      const at = first.get(key);
+      if (at === undefined) first.set(key, k);
+      else repeats.push([k, at]);
+    });
   }
-  return { entries: file.entries, separator: file.separator, decoded, valueText };
+  const ids = repeats.length > 0 ? lastWins(keys) : keys;
+  return { entries: file.entries, separator: file.separator, decoded, valueText, ids, repeats };
 }
 
 function parse(bytes: Uint8Array, options: ParseOptions = {}): Unit[] {
   const file = read(bytes, options, false);
+  if (options.onWarning && file.repeats.length > 0) {
+    const positions = new TextPositions(file.decoded);
+    for (const [k, at] of file.repeats) {
+      const entry = file.entries[k]!;
+      options.onWarning(
+        positions.warning(
+          `duplicate key ${JSON.stringify(entry.key)} (first on line ${positions.at(file.entries[at]!.keyStart).line}); the last one is the value, as java.util.Properties reads it`,
+          entry.keyStart,
+        ),
+      );
+    }
+  }
   const locator = new Locator(file.decoded);
-  return file.entries.map((entry) => ({
-    id: entry.key,
+  return file.entries.map((entry, k) => ({
+    id: file.ids[k]!,
     source: file.valueText(entry),
     notes: entry.comments.length > 0 ? [entry.comments.join('\n')] : NO_STRINGS,
     flags: NO_STRINGS,
@@ -89,8 +114,8 @@ function render(original: Uint8Array, translations: Translations, options: Rende
   // Entries, and so their edits, come in file order.
   const patch = new JsonPatch(file.entries.length);
   const lookup = new InFileOrder(translations);
-  for (const entry of file.entries) {
-    const translation = lookup.get(entry.key);
+  for (const [k, entry] of file.entries.entries()) {
+    const translation = lookup.get(file.ids[k]!);
     if (translation === undefined) continue;
     if (typeof translation !== 'string') {
       const where = { file: options.fileName, ...new TextPositions(decoded).at(entry.keyStart) };

@@ -8,7 +8,7 @@
  *   (UTF-8, UTF-16 with its BOM).
  * - The short form `"key";` (value = key) is a unit too; render adds ` = "…"` to it.
  */
-import { FormatError } from '../errors.ts';
+import { lastWins } from '../distinct-ids.ts';
 import { LazyUnit, UnitPlaces } from '../json/lazy-unit.ts';
 import { InFileOrder } from '../json/lookup.ts';
 import { JsonPatch } from '../json/patch.ts';
@@ -20,16 +20,33 @@ import { readStrings } from './read.ts';
 
 const XCODE_PLACEHOLDER = 'No comment provided by engineer.';
 
+/**
+ * Reads the entries. A key written twice is read with a warning: Apple's property list reader
+ * keeps the last value, so the last copy keeps the key as id and earlier ones are `key~1`, …
+ * (see lastWins), each still translated and written back.
+ */
 function load(bytes: Uint8Array, options: ParseOptions, notes: boolean): StringsFile {
   const file = readStrings(bytes, { ...options, notes });
-  const seen = new Set<string>();
+  const first = new Map<string, number>();
+  let repeated = false;
   file.keys.forEach((key, k) => {
-    if (seen.has(key)) {
-      const { line, column } = file.positions().at(file.keyStart[k]!);
-      throw new FormatError(`duplicate key ${JSON.stringify(key)}`, { file: options.fileName, line, column });
+    const at = first.get(key);
+    if (at === undefined) {
+      first.set(key, k);
+      return;
     }
-    seen.add(key);
+    repeated = true;
+    if (!options.onWarning) return;
+    const positions = file.positions();
+    const { line, column } = positions.at(file.keyStart[k]!);
+    const firstLine = positions.at(file.keyStart[at]!).line;
+    options.onWarning({
+      line,
+      column,
+      message: `duplicate key ${JSON.stringify(key)} (first on line ${firstLine}); the last one is the value, as Apple's property list reader reads it`,
+    });
   });
+  if (repeated) file.keys = [...lastWins(file.keys)];
   return file;
 }
 

@@ -22,7 +22,8 @@ const VARIABLE = /%(?:\d+\$)?#@[^@]*@/g;
  * Reads a `.stringsdict` plist: for each top-level key, its `NSStringLocalizedFormatKey` becomes a
  * unit (id = the key) when it holds text of its own (`%#@items@` alone does not), and each variable
  * dict of `NSStringPluralRuleType` becomes a plural unit (id `key|variable`) from its
- * `zero`…`other` strings. One top-level entry is held at a time.
+ * `zero`…`other` strings. One top-level entry is held at a time. A rule without `other` is read
+ * with a warning (see readFormat).
  */
 export function readStringsdict(loaded: LoadedXml, onEntry: (entry: StringsdictEntry) => void): void {
   const fail = (message: string, at: XmlElement): never => {
@@ -92,10 +93,24 @@ function readFormat(
       forms[rule.name as PluralCategory] = stringValue(rule.value, fail);
       byCategory.set(rule.name as PluralCategory, rule);
     }
-    const other =
-      byCategory.get('other') ??
-      fail(`plural rule "${variable.name}" of "${name}" has no other`, variable.value);
-    const plural = unit(loaded, `${name}|${variable.name}`, forms.other!, other.value);
+    // Apple's tools build a rule without `other` (Foundation falls back at run time): read it,
+    // with its last form standing in as `other` in the unit; the file is not changed by that.
+    const last = CATEGORY_ORDER.findLast((c) => byCategory.has(c));
+    if (last === undefined) {
+      loaded.warn(
+        `plural rule "${variable.name}" of "${name}" has no forms; it is not translated`,
+        variable.value.start,
+      );
+      continue;
+    }
+    if (last !== 'other') {
+      loaded.warn(
+        `plural rule "${variable.name}" of "${name}" has no other form; its ${last} form stands in for other`,
+        variable.value.start,
+      );
+      forms.other = forms[last]!;
+    }
+    const plural = unit(loaded, `${name}|${variable.name}`, forms.other!, byCategory.get(last)!.value);
     plural.sourcePlural = forms as PluralForms;
     onEntry({ kind: 'plural', unit: plural, entries: byCategory });
   }

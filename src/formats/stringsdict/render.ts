@@ -43,6 +43,14 @@ function pluralEdits(
   // The target's categories, and any the translation gives (a source-only one survives an exchange round trip).
   const wanted = CATEGORY_ORDER.filter((c) => categories.includes(c) || forms[c] !== undefined);
   const edits: Edit[] = [];
+  // A rule without `other` (read.ts lets its last form stand in) whose categories the target
+  // does not use: its last entry becomes `other`, so the new categories have a place to go.
+  const last = [...entries].at(-1);
+  if (last && !entries.has('other') && ![...entries.keys()].some((c) => wanted.includes(c))) {
+    entries = new Map([...entries].filter(([c]) => c !== last[0]));
+    entries.set('other', last[1]);
+    edits.push({ start: last[1].key.openEnd, end: last[1].key.closeStart, replacement: 'other' });
+  }
   for (const [category, entry] of entries) {
     if (!wanted.includes(category)) {
       const indent = indentOf(text, entry.key.start);

@@ -1,3 +1,4 @@
+import { DistinctIds } from '../distinct-ids.ts';
 import type { Unit } from '../model.ts';
 import {
   attribute,
@@ -39,17 +40,24 @@ export interface TransUnit {
 /**
  * Reads every `<trans-unit>` of every `<file>`, handing each to `onUnit` as soon as it is complete
  * (only one trans-unit's subtree is held at a time). Ids are the trans-unit ids; an id an earlier
- * `<file>` already used gets the file's `original` as prefix (`original#id`), so ids stay unique.
- * Unit text keeps inline tags as written (see xml/inline.ts).
+ * `<file>` already used gets the file's `original` as prefix (`original#id`), so ids stay unique:
+ * XLIFF 1.2 wants them unique only within a `<file>`. Unit text keeps inline tags as written (see
+ * xml/inline.ts).
+ *
+ * A trans-unit without an id, or with an id used before in its `<file>`, bends the rule but is read
+ * with a warning, as CAT tools read such files: it is addressed as `unit-N` (its position in the
+ * document) or `id~2` (see DistinctIds).
  */
 export function readXliff12(loaded: LoadedXml, onUnit: (entry: TransUnit) => void): void {
   const fail = (message: string, at: XmlElement): never => {
     throw loaded.positions.error(message, at.start, loaded.fileName);
   };
   const earlierFiles = new Set<string>();
-  const all = new Set<string>();
-  let inFile = new Set<string>();
+  const ids = new DistinctIds();
+  /** Ids written in the current `<file>`, with where each was first written. */
+  let inFile = new Map<string, number>();
   let fileCount = 0;
+  let ordinal = 0;
   scanLoaded(loaded, {
     open(element) {
       const name = localName(element.name);
@@ -64,20 +72,39 @@ export function readXliff12(loaded: LoadedXml, onUnit: (entry: TransUnit) => voi
     close(element) {
       const name = localName(element.name);
       if (name === 'file') {
-        for (const id of inFile) earlierFiles.add(id);
-        inFile = new Set();
+        for (const id of inFile.keys()) earlierFiles.add(id);
+        inFile = new Map();
       }
       if (name !== 'trans-unit') return;
+      ordinal++;
       const file = ancestor(element, 'file') ?? fail('<trans-unit> outside a <file>', element);
-      const entry = transUnit(loaded, file, element, fail);
-      const { unit } = entry;
-      if (inFile.has(unit.id)) fail(`duplicate trans-unit id "${unit.id}"`, element);
-      inFile.add(unit.id);
-      if (earlierFiles.has(unit.id))
-        unit.id = `${attribute(file, 'original') ?? `file${fileCount}`}#${unit.id}`;
-      if (all.has(unit.id)) fail(`trans-unit id "${unit.id}" is not unique across files`, element);
-      all.add(unit.id);
-      onUnit(entry);
+      const written = attribute(element, 'id');
+      const base =
+        written === undefined
+          ? `unit-${ordinal}`
+          : earlierFiles.has(written)
+            ? `${attribute(file, 'original') ?? `file${fileCount}`}#${written}`
+            : written;
+      const id = ids.take(base);
+      const first = written === undefined ? undefined : inFile.get(written);
+      if (written === undefined) {
+        loaded.warn(`<trans-unit> without an id; it is addressed as "${id}"`, element.start);
+      } else if (first !== undefined) {
+        const line = loaded.positions.warning('', first).line;
+        loaded.warn(
+          `duplicate trans-unit id "${written}" (first on line ${line}); this one is addressed as "${id}"`,
+          element.start,
+        );
+      } else {
+        inFile.set(written, element.start);
+        if (id !== base) {
+          loaded.warn(
+            `trans-unit id "${base}" is not unique; this one is addressed as "${id}"`,
+            element.start,
+          );
+        }
+      }
+      onUnit(transUnit(loaded, file, element, id, fail));
     },
   });
 }
@@ -100,10 +127,10 @@ function transUnit(
   loaded: LoadedXml,
   file: XmlElement,
   element: XmlElement,
+  id: string,
   fail: (message: string, at: XmlElement) => never,
 ): TransUnit {
   const { text } = loaded;
-  const id = attribute(element, 'id') ?? fail('<trans-unit> without an id', element);
   const source = firstChild(element, 'source') ?? fail(`trans-unit "${id}" has no <source>`, element);
   const target = firstChild(element, 'target');
   const flags: string[] = [];

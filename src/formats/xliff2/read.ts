@@ -1,3 +1,4 @@
+import { DistinctIds } from '../distinct-ids.ts';
 import type { Unit } from '../model.ts';
 import {
   attribute,
@@ -25,16 +26,25 @@ export interface Segment {
 /**
  * Reads every `<segment>` of every `<unit>` (one unit held at a time). A unit with one segment gives
  * a Unit with the unit's id; several segments give `unitId#1`, `unitId#2`… in document order. An id
- * an earlier `<file>` already used gets the file's id as prefix (`fileId#unitId`). `translate` is
- * inherited from groups and the file; notes of the unit go to each of its segments.
+ * an earlier `<file>` already used gets the file's id as prefix (`fileId#unitId`): XLIFF 2.0 wants
+ * ids unique only within a `<file>` (§4.3.1.24). `translate` is inherited from groups and the file;
+ * notes of the unit go to each of its segments.
+ *
+ * Files that bend the id rule are read all the same, with a warning, as the tools that write them
+ * (Angular's extractor, hand edits) and most CAT tools accept them: a unit without an id is
+ * addressed as `unit-N` (its position in the document), a second unit with an id already used in
+ * its `<file>` as `id~2` (see DistinctIds).
  */
 export function readXliff2(loaded: LoadedXml, onSegment: (segment: Segment) => void): XmlElement {
   const fail = (message: string, at: XmlElement): never => {
     throw loaded.positions.error(message, at.start, loaded.fileName);
   };
   const earlierFiles = new Set<string>();
-  const all = new Set<string>();
-  let inFile = new Set<string>();
+  const unitIds = new DistinctIds();
+  const segmentIds = new DistinctIds();
+  /** Ids written in the current `<file>`, with where each was first written. */
+  let inFile = new Map<string, number>();
+  let ordinal = 0;
   return scanLoaded(loaded, {
     open(element) {
       const name = localName(element.name);
@@ -48,24 +58,46 @@ export function readXliff2(loaded: LoadedXml, onSegment: (segment: Segment) => v
     close(element) {
       const name = localName(element.name);
       if (name === 'file') {
-        for (const id of inFile) earlierFiles.add(id);
-        inFile = new Set();
+        for (const id of inFile.keys()) earlierFiles.add(id);
+        inFile = new Map();
       }
       if (name !== 'unit') return;
-      const written = attribute(element, 'id') ?? fail('<unit> without an id', element);
-      if (inFile.has(written)) fail(`duplicate unit id "${written}"`, element);
-      inFile.add(written);
+      ordinal++;
+      const written = attribute(element, 'id');
       const file = ancestor(element, 'file');
-      const id = earlierFiles.has(written)
-        ? `${(file && attribute(file, 'id')) ?? 'file'}#${written}`
-        : written;
+      const base =
+        written === undefined
+          ? `unit-${ordinal}`
+          : earlierFiles.has(written)
+            ? `${(file && attribute(file, 'id')) ?? 'file'}#${written}`
+            : written;
+      const id = unitIds.take(base);
+      const first = written === undefined ? undefined : inFile.get(written);
+      if (written === undefined)
+        loaded.warn(`<unit> without an id; it is addressed as "${id}"`, element.start);
+      else if (first !== undefined) {
+        const line = loaded.positions.warning('', first).line;
+        loaded.warn(
+          `duplicate unit id "${written}" (first on line ${line}); this one is addressed as "${id}"`,
+          element.start,
+        );
+      } else {
+        inFile.set(written, element.start);
+        if (id !== base)
+          loaded.warn(`unit id "${base}" is not unique; this one is addressed as "${id}"`, element.start);
+      }
       const segments = childElements(element, 'segment');
       const notes = childElements(firstChild(element, 'notes') ?? element, 'note').map(textContent);
       const translatable = inherited(element);
       segments.forEach((segment, index) => {
-        const segmentId = segments.length === 1 ? id : `${id}#${index + 1}`;
-        if (all.has(segmentId)) fail(`unit id "${segmentId}" is not unique`, segment);
-        all.add(segmentId);
+        const wanted = segments.length === 1 ? id : `${id}#${index + 1}`;
+        const segmentId = segmentIds.take(wanted);
+        if (segmentId !== wanted) {
+          loaded.warn(
+            `unit id "${wanted}" is not unique; this segment is addressed as "${segmentId}"`,
+            segment.start,
+          );
+        }
         onSegment(read(loaded, segment, segmentId, notes, translatable, fail));
       });
     },

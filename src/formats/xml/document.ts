@@ -1,5 +1,5 @@
 import type { FormatError } from '../errors.ts';
-import type { Location, ParseOptions, RenderOptions } from '../model.ts';
+import type { FormatWarning, Location, ParseOptions, RenderOptions } from '../model.ts';
 import { applyEdits, type DecodedText, decodeText, type Edit, encodeText } from '../text.ts';
 import { escapeAttribute } from './entities.ts';
 import type { XmlDocument, XmlElement, XmlNode } from './nodes.ts';
@@ -16,12 +16,15 @@ export interface LoadedXml {
   newline: '\n' | '\r\n';
   positions: XmlPositions;
   fileName: string | undefined;
+  /** Reports a warning at a string index to the parse's `onWarning`; a no-op in render. */
+  warn(message: string, index: number): void;
 }
 
 /** Locations and errors by string index: TextPositions, or the cheaper ForwardPositions for scans in order. */
 export interface XmlPositions {
   location(start: number, end: number): Location;
   error(message: string, index: number, file?: string): FormatError;
+  warning(message: string, index: number): FormatWarning;
 }
 
 /** Decodes XML bytes (BOM, UTF-8/16) and indexes their positions; scanning comes next. */
@@ -34,7 +37,11 @@ export function decodeXml(
   const nl = decoded.text.indexOf('\n');
   const newline = nl > 0 && decoded.text.charCodeAt(nl - 1) === 13 ? '\r\n' : '\n';
   const positions = new ForwardPositions(decoded, { locate });
-  return { bytes, decoded, text: decoded.text, newline, positions, fileName: options.fileName };
+  const onWarning = 'onWarning' in options ? options.onWarning : undefined;
+  const warn = onWarning
+    ? (message: string, index: number) => onWarning(positions.warning(message, index))
+    : () => {};
+  return { bytes, decoded, text: decoded.text, newline, positions, fileName: options.fileName, warn };
 }
 
 /** Scans a decoded file with a handler that keeps only what it reads (see scanXml). */
@@ -62,7 +69,8 @@ export function saveXml(loaded: LoadedXml, edits: readonly Edit[]): Uint8Array {
   if (edits.length === 0) return loaded.bytes;
   const { decoded, bytes, text } = loaded;
   if (decoded.encoding !== 'utf-8') return encodeText(applyEdits(text, edits), decoded.encoding, decoded.bom);
-  const sorted = [...edits].sort((a, b) => a.start - b.start);
+  // An insertion at the start of a removal goes first: it is not inside what is removed.
+  const sorted = [...edits].sort((a, b) => a.start - b.start || a.end - b.end);
   let room = bytes.length;
   for (const edit of sorted) room += edit.replacement.length * 3;
   // One buffer, written in place: no intermediate Buffer per edit.

@@ -1,5 +1,5 @@
 import type { FormatError } from '../errors.ts';
-import type { Location } from '../model.ts';
+import type { FormatWarning, Location } from '../model.ts';
 import { type DecodedText, TextPositions } from '../text.ts';
 
 const UNLOCATED: Location = Object.freeze({ line: 0, column: 0, offset: 0, length: 0 });
@@ -43,6 +43,11 @@ export class ForwardPositions {
   /** A FormatError pointing at a string index. */
   error(message: string, index: number, file?: string): FormatError {
     return this.indexed().error(message, index, file);
+  }
+
+  /** A warning pointing at a string index. */
+  warning(message: string, index: number): FormatWarning {
+    return this.indexed().warning(message, index);
   }
 
   private indexed(): TextPositions {

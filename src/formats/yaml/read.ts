@@ -5,8 +5,9 @@
  */
 import type { Document, Node, Pair, Scalar, YAMLMap } from 'yaml';
 import { isAlias, isMap, isScalar, isSeq, parseAllDocuments } from 'yaml';
+import { lastWins } from '../distinct-ids.ts';
 import { CATEGORY_ORDER } from '../json/cldr.ts';
-import type { PluralCategory } from '../model.ts';
+import type { ParseOptions, PluralCategory } from '../model.ts';
 import type { DecodedText } from '../text.ts';
 import { decodeText, TextPositions } from '../text.ts';
 import type { RootLocale } from './root-locale.ts';
@@ -40,8 +41,12 @@ export interface YamlFile {
   roots: RootLocale[];
 }
 
-/** Parses YAML text; syntax errors become FormatErrors with line and column. */
-export function readYaml(bytes: Uint8Array, options: { fileName?: string; maxBytes?: number }): YamlFile {
+/**
+ * Parses YAML text; syntax errors become FormatErrors with line and column. A key repeated in one
+ * map is read with a warning, as Psych (Rails i18n) and PyYAML read it: the last one is the value,
+ * and earlier copies are units of their own (`key~1`, see lastWins).
+ */
+export function readYaml(bytes: Uint8Array, options: ParseOptions): YamlFile {
   const decoded = decodeText(bytes, options);
   const positions = new TextPositions(decoded);
   // Merge keys (`<<: *defaults`) are a YAML 1.1 feature Rails files rely on; `prettyErrors: false`
@@ -61,23 +66,31 @@ export function readYaml(bytes: Uint8Array, options: { fileName?: string; maxByt
     const error = doc.errors[0];
     if (error) throw positions.error(error.message, error.pos[0], options.fileName);
     const prefix = index === 0 ? '' : `#${index}`;
-    walkDocument(doc, prefix, entries, roots, (message, at) =>
-      positions.error(message, at, options.fileName),
-    );
+    walkDocument(doc, prefix, entries, roots, {
+      warn: (message, at) => options.onWarning?.(positions.warning(message, at)),
+      lineOf: (at) => positions.at(at).line,
+    });
+  });
+  const ids = lastWins(entries.map((e) => e.id));
+  entries.forEach((entry, i) => {
+    entry.id = ids[i]!;
   });
   return { decoded, positions, entries, roots };
 }
 
-type Fail = (message: string, at: number) => Error;
+interface Warnings {
+  warn(message: string, at: number): void;
+  lineOf(at: number): number;
+}
 
 function walkDocument(
   doc: Document,
   prefix: string,
   entries: YamlEntry[],
   roots: RootLocale[],
-  fail: Fail,
+  warnings: Warnings,
 ): void {
-  checkUniqueKeys(doc.contents, fail);
+  checkUniqueKeys(doc.contents, warnings);
   const contents = doc.contents;
   const root = rootLocale(contents);
   if (root && isMap(contents)) {
@@ -90,18 +103,27 @@ function walkDocument(
   visitValue(contents, prefix, commentNotes(null, doc.commentBefore), false, entries);
 }
 
-/** Map keys must be unique (YAML 1.2 §3.2.1.1); scalar keys are compared by their value. */
-function checkUniqueKeys(root: unknown, fail: Fail): void {
+/**
+ * Map keys should be unique (YAML 1.2 §3.2.1.1); scalar keys are compared by their value. Each
+ * repeat is a warning, in document order.
+ */
+function checkUniqueKeys(root: unknown, { warn, lineOf }: Warnings): void {
+  const found: { at: number; message: string }[] = [];
   const stack: unknown[] = [root];
   while (stack.length > 0) {
     const node = stack.pop();
     if (isMap(node)) {
-      const seen = new Set<unknown>();
+      const seen = new Map<unknown, Scalar>();
       for (const pair of node.items) {
         if (isScalar(pair.key)) {
           const value = pair.key.value;
-          if (seen.has(value)) throw fail('Map keys must be unique', pair.key.range![0]);
-          seen.add(value);
+          const first = seen.get(value);
+          if (first) {
+            found.push({
+              at: pair.key.range![0],
+              message: `duplicate key ${JSON.stringify(String(value))} (first on line ${lineOf(first.range![0])}); the last one is the value, as Psych and PyYAML read it`,
+            });
+          } else seen.set(value, pair.key);
         }
         stack.push(pair.value);
       }
@@ -109,6 +131,8 @@ function checkUniqueKeys(root: unknown, fail: Fail): void {
       for (const item of node.items) stack.push(item);
     }
   }
+  found.sort((a, b) => a.at - b.at);
+  for (const { at, message } of found) warn(message, at);
 }
 
 function visitValue(node: unknown, path: string, notes: string[], flow: boolean, entries: YamlEntry[]): void {

@@ -11,9 +11,10 @@ describe('TMX import', () => {
       ],
       // EN_us and de-at beat the plain en and the de-DE variants of the same <tu>.
       ['The Parties agree as follows:', 'Die Vertragsparteien vereinbaren Folgendes:'],
+      // Inline codes as the native placeholders and tags they stand for; <hi> is transparent.
       [
-        'Payment is due within <ph x="1" type="fn">{0}</ph> days of <bpt i="1" x="2"><b></bpt>receipt<ept i="1"></b></ept> of the <hi type="italic">invoice</hi><it pos="begin" x="3"><i></it>.<ut><br/></ut>',
-        'Die Zahlung ist binnen <ph x="1" type="fn">{0}</ph> Tagen nach <bpt i="1" x="2"><b></bpt>Erhalt<ept i="1"></b></ept> der <hi type="italic">Rechnung</hi><it pos="begin" x="3"><i></it> fällig.<ut><br/></ut>',
+        'Payment is due within {0} days of <b>receipt</b> of the invoice<i>.<br/>',
+        'Die Zahlung ist binnen {0} Tagen nach <b>Erhalt</b> der Rechnung<i> fällig.<br/>',
       ],
       ['Fees & charges <excl. VAT>', 'Gebühren & Entgelte <exkl. USt.>'],
     ]);

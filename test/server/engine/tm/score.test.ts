@@ -23,6 +23,22 @@ describe('tmSimilarity', () => {
     expect(tmSimilarity('<b>Save</b> the file now', '<i>Save</i> the file now')).toBeGreaterThanOrEqual(90);
   });
 
+  it('scores text identical but for its tags 99 (added, missing, renamed or moved tags), as OmegaT and Trados do', () => {
+    expect(tmSimilarity('Click here to save', 'Click <b>here</b> to save')).toBe(99);
+    expect(tmSimilarity('Click <b>here</b> to save', 'Click here to save')).toBe(99);
+    expect(tmSimilarity('Click <i>here</i> to save', 'Click <b>here</b> to save')).toBe(99);
+    expect(tmSimilarity('<b>Click here</b> to save', 'Click <b>here</b> to save')).toBe(99);
+    expect(tmSimilarity('Line one <br/> and two', 'Line one and two')).toBe(99);
+    const many = '<p><b>Save</b> <a href="/f">all</a> <i>files</i><br/></p>';
+    expect(tmSimilarity('Save all files', many)).toBe(99);
+    // Tags cost once, on top of what the text costs.
+    expect(tmSimilarity('Delete <b>5</b> files', 'Delete 3 files')).toBe(
+      tmSimilarity('Delete 5 files', 'Delete 3 files') - 1,
+    );
+    expect(tmSimilarity('Click <b>here</b>', 'Click <b>here</b>')).toBe(100);
+    expect(tmSimilarity('Click here', 'Click <b>here</b>', { penalties: { tags: 4 } })).toBe(96);
+  });
+
   it('scores one changed word in a 10-word segment between 75 and 99', () => {
     const score = tmSimilarity(
       'Open the settings page to change your account password today',
