@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pino, { type Logger } from 'pino';
+import { listen } from '../src/http/listen.ts';
 import { applyTimeouts, type ServerTimeouts, timeoutsFromEnv } from '../src/http/server-timeouts.ts';
 import { requestIdMixin } from '../src/tracing/request-context.ts';
 import { createReceiverApp, type ReceiverApp, type ReceiverAppDeps } from './app.ts';
@@ -51,10 +52,7 @@ export async function startReceiver(options: ReceiverOptions): Promise<RunningRe
   // Slow clients may not hold connections forever (slow-loris).
   applyTimeouts(server, options.timeouts ?? timeoutsFromEnv(process.env, RECEIVER_TIMEOUTS));
   try {
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(options.port ?? 8090, host, () => resolve());
-    });
+    await listen(server, options.port ?? 8090, host);
   } catch (err) {
     await database.close();
     throw err;

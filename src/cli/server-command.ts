@@ -43,7 +43,8 @@ Examples:
         if (opts.keyFile) writeFileSync(String(opts.keyFile), `${running.bootstrapKey}\n`, { mode: 0o600 });
       } else if (opts.keyFile) {
         process.stderr.write(
-          'database already initialised: the bootstrap key was shown on first start only\n',
+          `database already initialised: its first API key was printed on its first start only, so ${opts.keyFile} ` +
+            'was not written; create another with a key you hold (POST /v2/api-keys)\n',
         );
       }
       process.stdout.write(`platform listening on ${running.url}\n`);

@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import pino from 'pino';
 import { requestIdMixin } from '../tracing/request-context.ts';
@@ -38,6 +38,10 @@ the API key is printed once and kept in DIR/api-key.`,
         env: process.env,
         log,
       });
+      if (stack.reissued)
+        process.stderr.write(
+          `${join(resolve(opts.data), 'api-key')} was missing: issued admin@localhost a new API key (kept there)\n`,
+        );
       if (stack.created) process.stdout.write(`SVC_API_KEY=${stack.apiKey}\n`);
       process.stdout.write(
         `platform listening on ${stack.platformUrl}\nreceiver listening on ${stack.receiverUrl}\n`,
