@@ -73,6 +73,7 @@ export async function runReceiver(
       dispatcher: services.dispatcher,
       checkPlatform: services.checkPlatform,
       ...(services.reconcile ? { reconcile: services.reconcile } : {}),
+      ...(services.storeOnly ? { storeOnly: services.storeOnly } : {}),
       ...workerFromEnv(env),
       timeouts,
       log,

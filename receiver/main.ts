@@ -57,10 +57,14 @@ export async function startReceiver(options: ReceiverOptions): Promise<RunningRe
     await database.close();
     throw err;
   }
-  receiver.worker.start();
   const { port } = server.address() as AddressInfo;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   log.info({ url, database: database.dialect }, 'receiver listening');
+  if (options.storeOnly)
+    log.warn(
+      `events are stored, not handled: ${options.storeOnly}; they are handled once the receiver restarts with it`,
+    );
+  else receiver.worker.start();
 
   let closing: Promise<void> | undefined;
   return {

@@ -8,6 +8,15 @@ export interface GitHubAccessOptions {
   fetch?: typeof fetch;
 }
 
+/** What `gitHubAccess` says when none of GITHUB_TOKEN, GITHUB_APP_ID, GITHUB_APP_PRIVATE_KEY is set. */
+export const GITHUB_NOT_CONFIGURED =
+  'GitHub access is not configured: set GITHUB_TOKEN, or GITHUB_APP_ID and GITHUB_APP_PRIVATE_KEY';
+
+/** True when the environment names some GitHub access (a token, or part of an App's). */
+export function gitHubConfigured(env: NodeJS.ProcessEnv): boolean {
+  return Boolean(env.GITHUB_TOKEN || env.GITHUB_APP_ID || env.GITHUB_APP_PRIVATE_KEY);
+}
+
 /**
  * GitHub access from the environment: GITHUB_TOKEN, or a GitHub App (GITHUB_APP_ID +
  * GITHUB_APP_PRIVATE_KEY, the PEM text; `\\n` escapes are read as newlines) whose
@@ -30,9 +39,10 @@ export function gitHubAccess(o: GitHubAccessOptions): (owner: string, repo: stri
   }
   const appId = env.GITHUB_APP_ID;
   const privateKey = env.GITHUB_APP_PRIVATE_KEY?.replaceAll('\\n', '\n');
+  if (!appId && !privateKey) throw new Error(GITHUB_NOT_CONFIGURED);
   if (!appId || !privateKey)
     throw new Error(
-      'GitHub access is not configured: set GITHUB_TOKEN, or GITHUB_APP_ID and GITHUB_APP_PRIVATE_KEY',
+      `${appId ? 'GITHUB_APP_ID' : 'GITHUB_APP_PRIVATE_KEY'} is set but ${appId ? 'GITHUB_APP_PRIVATE_KEY' : 'GITHUB_APP_ID'} is not: a GitHub App needs both`,
     );
   const installations = new Map<string, Promise<GitHub>>();
   const appAuth = createAppAuth({ appId, privateKey });

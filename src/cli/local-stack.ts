@@ -65,7 +65,9 @@ export async function startLocalStack(o: LocalStackOptions): Promise<LocalStack>
   const { openReceiverDatabase } = await import('../../receiver/store/open.ts');
   const { servicesOver } = await import('../../receiver/handlers/index.ts');
   const { allowedRepositories } = await import('../../receiver/handlers/allowed-repos.ts');
-  const { gitHubAccess } = await import('../../receiver/handlers/github-access.ts');
+  const { GITHUB_NOT_CONFIGURED, gitHubAccess, gitHubConfigured } = await import(
+    '../../receiver/handlers/github-access.ts'
+  );
 
   // The receiver is on loopback: the platform may deliver there.
   const env: NodeJS.ProcessEnv = { SVC_WEBHOOK_ALLOW_PRIVATE: '1', ...o.env };
@@ -93,18 +95,15 @@ export async function startLocalStack(o: LocalStackOptions): Promise<LocalStack>
   const receiverDb = await openReceiverDatabase(`sqlite:${join(o.dataDir, 'receiver.db')}`);
   let services: ReceiverServices | undefined;
   try {
+    // Without any GitHub access the receiver stores events and handles none (see storeOnly).
+    const storeOnly = o.github || gitHubConfigured(env) ? undefined : GITHUB_NOT_CONFIGURED;
     const github =
       o.github ??
-      (() => {
-        try {
-          return gitHubAccess({ env, log: o.log });
-        } catch (error) {
-          o.log.warn(`${(error as Error).message}: the receiver stores events but cannot open pull requests`);
-          return async () => {
-            throw error;
-          };
-        }
-      })();
+      (storeOnly
+        ? async () => {
+            throw new Error(GITHUB_NOT_CONFIGURED);
+          }
+        : gitHubAccess({ env, log: o.log }));
     services = servicesOver({
       client,
       github,
@@ -137,6 +136,7 @@ export async function startLocalStack(o: LocalStackOptions): Promise<LocalStack>
       dispatcher: services.dispatcher,
       checkPlatform: services.checkPlatform,
       ...(services.reconcile ? { reconcile: services.reconcile } : {}),
+      ...(storeOnly ? { storeOnly } : {}),
       log: o.log,
     });
     return {
