@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pino, { type Logger } from 'pino';
+import { logLevelFromEnv } from '../src/config/env.ts';
 import { listen } from '../src/http/listen.ts';
 import { applyTimeouts, type ServerTimeouts, timeoutsFromEnv } from '../src/http/server-timeouts.ts';
 import { requestIdMixin } from '../src/tracing/request-context.ts';
@@ -37,7 +38,7 @@ export interface RunningReceiver {
 export async function startReceiver(options: ReceiverOptions): Promise<RunningReceiver> {
   const log =
     options.log ??
-    pino({ level: process.env.LOG_LEVEL ?? 'info', mixin: requestIdMixin }, pino.destination(2));
+    pino({ level: logLevelFromEnv(process.env, 'info'), mixin: requestIdMixin }, pino.destination(2));
   const host = options.host ?? '127.0.0.1';
   const database =
     options.database ?? (await openReceiverDatabase(options.dbUrl ?? DEFAULT_RECEIVER_DATABASE_URL));

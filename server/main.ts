@@ -3,6 +3,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import pino, { type Logger } from 'pino';
+import { logLevelFromEnv } from '../src/config/env.ts';
 import { connectDatabase } from '../src/db/connect.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { listen } from '../src/http/listen.ts';
@@ -57,7 +58,7 @@ export interface RunningServer {
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const env = options.env ?? process.env;
   const log =
-    options.log ?? pino({ level: env.LOG_LEVEL ?? 'info', mixin: requestIdMixin }, pino.destination(2));
+    options.log ?? pino({ level: logLevelFromEnv(env, 'info'), mixin: requestIdMixin }, pino.destination(2));
   const host = options.host ?? '127.0.0.1';
   const tls = options.tlsCert && options.tlsKey;
   if ((options.tlsCert === undefined) !== (options.tlsKey === undefined)) {

@@ -1,5 +1,6 @@
 import { createAppAuth } from '@octokit/auth-app';
 import type { Logger } from 'pino';
+import { urlFromEnv } from '../../src/config/env.ts';
 import { createGitHubClient, type GitHub } from '../../src/github/client.ts';
 
 export interface GitHubAccessOptions {
@@ -25,7 +26,7 @@ export function gitHubConfigured(env: NodeJS.ProcessEnv): boolean {
  */
 export function gitHubAccess(o: GitHubAccessOptions): (owner: string, repo: string) => Promise<GitHub> {
   const { env, log } = o;
-  const baseUrl = env.GITHUB_API_URL ?? 'https://api.github.com';
+  const baseUrl = urlFromEnv(env, 'GITHUB_API_URL', 'https://api.github.com');
   const warn = {
     warn: (m: string) => log.warn(m),
     // `url` is the route template (`/repos/{owner}/{repo}/git/trees`): never a token or query.

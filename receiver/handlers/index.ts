@@ -1,4 +1,5 @@
 import { type Client, createClient, limitsFromEnv } from '../../src/api/index.ts';
+import { urlFromEnv } from '../../src/config/env.ts';
 import type { GitHub } from '../../src/github/client.ts';
 import type { ReceiverServices, ReceiverServicesFactory } from '../dispatch.ts';
 import { allowedRepositories } from './allowed-repos.ts';
@@ -19,7 +20,7 @@ export const createReceiverServices: ReceiverServicesFactory = ({ env, log, db }
   const storeOnly = gitHubConfigured(env) ? undefined : GITHUB_NOT_CONFIGURED;
   const github = storeOnly ? notConfigured : gitHubAccess({ env, log });
   const client = createClient({
-    baseUrl: env.SVC_API_URL ?? 'http://127.0.0.1:8080',
+    baseUrl: urlFromEnv(env, 'SVC_API_URL', 'http://127.0.0.1:8080'),
     apiKey,
     ...limitsFromEnv(env),
   });

@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { Command } from 'commander';
+import { normaliseLanguage } from '../config/languages.ts';
 import { FormatError } from '../formats/errors.ts';
 import { extractXliff, mergeXliff } from '../formats/exchange.ts';
 import { detectFormat, supportedExtensions } from '../formats/registry.ts';
@@ -68,11 +69,14 @@ export function formatCommands(program: Command): void {
         opts: { output?: string; sourceLang: string; targetLang?: string; copySource?: boolean },
       ) =>
         guarded(() => {
+          const sourceLang = normaliseLanguage(opts.sourceLang, '--source-lang');
+          const targetLang =
+            opts.targetLang === undefined ? sourceLang : normaliseLanguage(opts.targetLang, '--target-lang');
           const bytes = read(file);
           const xliff = extractXliff(formatOf(file, bytes), bytes, {
             fileName: basename(file),
-            sourceLang: opts.sourceLang,
-            targetLang: opts.targetLang ?? opts.sourceLang,
+            sourceLang,
+            targetLang,
             copySource: opts.copySource ?? false,
           });
           write(opts.output, xliff);
@@ -92,7 +96,10 @@ export function formatCommands(program: Command): void {
         const declared = /target-language\s*=\s*"([^"]+)"/.exec(
           new TextDecoder().decode(xliff.subarray(0, 4096)),
         )?.[1];
-        const targetLang = opts.targetLang ?? declared;
+        const targetLang =
+          opts.targetLang !== undefined
+            ? normaliseLanguage(opts.targetLang, '--target-lang')
+            : declared && normaliseLanguage(declared, `${xliffPath}: target-language`);
         if (!targetLang)
           throw new FormatError('no target language: the XLIFF declares none; give --target-lang', {
             file: xliffPath,

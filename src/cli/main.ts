@@ -5,9 +5,11 @@ import { formatCommands } from './format-commands.ts';
 import { serverCommand } from './server-command.ts';
 import { syncCommand } from './sync-command.ts';
 import { upCommand } from './up-command.ts';
+import { packageVersion } from './version.ts';
 
 const program = new Command('svc-connector')
   .description("Keep a GitHub repository's string files translated through the svc translation platform.")
+  .version(packageVersion(), '-V, --version', 'print the version and exit')
   .showHelpAfterError();
 upCommand(program);
 serverCommand(program);

@@ -1,6 +1,15 @@
 import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { DEFAULT_DATABASE_URL } from '../db/url.ts';
+import { withEnvName } from '../config/env.ts';
+import { DEFAULT_DATABASE_URL, parseDatabaseUrl } from '../db/url.ts';
+
+/** SVC_DATABASE_URL, checked here so that its error names it. */
+function databaseUrlFromEnv(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = env.SVC_DATABASE_URL;
+  if (!raw) return undefined;
+  withEnvName('SVC_DATABASE_URL', () => parseDatabaseUrl(raw));
+  return raw;
+}
 
 export function serverCommand(program: Command): void {
   program
@@ -33,7 +42,8 @@ Examples:
       const running = await startServer({
         port,
         host: String(opts.host),
-        databaseUrl: (opts.db as string | undefined) ?? process.env.SVC_DATABASE_URL ?? DEFAULT_DATABASE_URL,
+        databaseUrl:
+          (opts.db as string | undefined) ?? databaseUrlFromEnv(process.env) ?? DEFAULT_DATABASE_URL,
         ...(opts.tlsCert ? { tlsCert: String(opts.tlsCert) } : {}),
         ...(opts.tlsKey ? { tlsKey: String(opts.tlsKey) } : {}),
         trustProxy: Boolean(opts.trustProxy),

@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import pino from 'pino';
+import { logLevelFromEnv } from '../config/env.ts';
 import { requestIdMixin } from '../tracing/request-context.ts';
 
 export function upCommand(program: Command): void {
@@ -27,7 +28,7 @@ the API key is printed once and kept in DIR/api-key.`,
         return n;
       };
       const log = pino(
-        { level: process.env.LOG_LEVEL ?? 'warn', mixin: requestIdMixin },
+        { level: logLevelFromEnv(process.env, 'warn'), mixin: requestIdMixin },
         pino.destination(2),
       );
       const { startLocalStack } = await import('./local-stack.ts');
