@@ -132,11 +132,14 @@ describe('receiver', () => {
   });
 
   it('reads several secrets separated by spaces or commas', () => {
-    expect(secretsFromEnv({ SVC_WEBHOOK_SECRET: ' whsec_a,whsec_b  whsec_c ' })).toEqual([
-      'whsec_a',
-      'whsec_b',
-      'whsec_c',
+    expect(secretsFromEnv({ SVC_WEBHOOK_SECRET: ' whsec_YWJj,whsec_ZGVm  whsec_Z2hp ' })).toEqual([
+      'whsec_YWJj',
+      'whsec_ZGVm',
+      'whsec_Z2hp',
     ]);
+    expect(() => secretsFromEnv({ SVC_WEBHOOK_SECRET: 'whsec_YWJj whsec_a' })).toThrow(
+      'SVC_WEBHOOK_SECRET: [receiver] a webhook secret must be whsec_ followed by base64',
+    );
   });
 });
 
