@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { withEnvName } from '../config/env.ts';
 import { DEFAULT_DATABASE_URL, parseDatabaseUrl } from '../db/url.ts';
+import { assertPortFree } from '../http/listen.ts';
 
 /** SVC_DATABASE_URL, checked here so that its error names it. */
 function databaseUrlFromEnv(env: NodeJS.ProcessEnv): string | undefined {
@@ -37,6 +38,8 @@ Examples:
       const port = Number(opts.port);
       if (!Number.isInteger(port) || port < 0 || port > 65535)
         throw new Error(`--port must be 0–65535, got ${opts.port}`);
+      // A busy port is reported before the server's modules load (seconds on a busy machine).
+      await assertPortFree(port, String(opts.host));
       // Loaded on use: extract, merge and --help need none of the server.
       const { startServer } = await import('../../server/main.ts');
       const running = await startServer({
@@ -57,9 +60,10 @@ Examples:
             'was not written; create another with a key you hold (POST /v2/api-keys)\n',
         );
       }
-      process.stdout.write(`platform listening on ${running.url}\n`);
+      // Handlers first: whoever reads "listening" may stop the server at once.
       const stop = () => void running.close().then(() => process.exit(0));
       process.once('SIGTERM', stop);
       process.once('SIGINT', stop);
+      process.stdout.write(`platform listening on ${running.url}\n`);
     });
 }

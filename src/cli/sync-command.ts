@@ -3,7 +3,6 @@ import { appendFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { urlFromEnv } from '../config/env.ts';
-import { parseRepository } from '../github/client.ts';
 
 /** `owner/name` of a GitHub remote URL (https or ssh), or undefined. */
 export function repositoryOfRemote(url: string): { owner: string; repo: string } | undefined {
@@ -48,6 +47,7 @@ Examples:
       const mode = opts.mode as string | undefined;
       if (mode !== undefined && mode !== 'job' && mode !== 'instant')
         throw new Error(`--mode must be job or instant, got "${mode}"`);
+      const { parseRepository } = await import('../github/client.ts');
       const remote = opts.repo ? undefined : git(dir, 'remote', 'get-url', 'origin');
       const repository = opts.repo
         ? parseRepository(String(opts.repo))

@@ -22,3 +22,19 @@ export function listen(server: Server, port: number, host: string): Promise<void
     });
   });
 }
+
+/**
+ * Fails with PortInUseError when `port` cannot be bound on `host` right now; the CLI checks before
+ * it loads the server, so a busy port is reported at once. Port 0 always passes.
+ */
+export async function assertPortFree(port: number, host: string, option = '--port'): Promise<void> {
+  if (port === 0) return;
+  const { createServer } = await import('node:net');
+  const probe = createServer();
+  try {
+    await listen(probe, port, host);
+  } catch (error) {
+    throw error instanceof PortInUseError ? new PortInUseError(port, option) : error;
+  }
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+}

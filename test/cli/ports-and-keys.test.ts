@@ -60,6 +60,20 @@ describe('a port in use', () => {
     expect(receiver.stderr.join('')).toBe(
       `svc-connector: port ${busyPort} is in use (use --receiver-port)\n`,
     );
+    // Both ports are checked before anything starts.
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('startLocalStack names --receiver-port when the receiver’s port is taken after the platform started', async () => {
+    const dir = tmp();
+    const error = await startLocalStack({
+      dataDir: dir,
+      port: 0,
+      receiverPort: busyPort,
+      env: { GITHUB_TOKEN: 'ghp_test' },
+      log: quiet,
+    }).catch((e: unknown) => e);
+    expect((error as Error).message).toBe(`port ${busyPort} is in use (use --receiver-port)`);
     // The platform had started: its key was kept for the next start.
     expect(readFileSync(join(dir, 'api-key'), 'utf8')).toMatch(/^svc_[0-9a-f]{40}\n$/);
   });
