@@ -8,7 +8,10 @@
  *      (SVC_AUTO_DELIVER_MS), the signed JOB_DELIVER webhook reaches the receiver, which opens the PR;
  *   2. instant mode: a source string changes, only that file is uploaded and machine-translated,
  *      and the receiver adds the result to the same PR.
- * Ends by printing `PR: <url>` and the pull request's diff; exits 0.
+ * It waits until every target language's file carries the change, then prints `PR: <url>`, what
+ * changed per language (files, and the keys the instant update changed) and the pull request's
+ * diff. The URL is the local double's: on a terminal the demo keeps it up until Enter or Ctrl-C;
+ * otherwise (CI) it says so and exits 0.
  */
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -17,6 +20,7 @@ import { Octokit } from '@octokit/rest';
 import pino from 'pino';
 import { poll } from '../src/api/index.ts';
 import { startLocalStack } from '../src/cli/local-stack.ts';
+import { settingsFrom, sourcesOf, targetPathOf } from '../src/sync/config-view.ts';
 import { checkout, runAction } from '../test/support/action-runner.ts';
 import { startFakeGitHub } from '../test/support/fake-github/index.ts';
 
@@ -33,6 +37,29 @@ async function filesOf(dir: string): Promise<Record<string, string>> {
   return out;
 }
 
+/** The keys of a string file: JSON's dotted paths, Android's string names. */
+function entriesOf(path: string, text: string): Map<string, string> {
+  const entries = new Map<string, string>();
+  if (text === '') return entries;
+  if (path.endsWith('.json')) {
+    const walk = (value: unknown, prefix: string) => {
+      if (value !== null && typeof value === 'object')
+        for (const [k, v] of Object.entries(value)) walk(v, prefix ? `${prefix}.${k}` : k);
+      else entries.set(prefix, String(value));
+    };
+    walk(JSON.parse(text), '');
+  } else {
+    for (const m of text.matchAll(/<(string|plurals)\s+name="([^"]+)"[^>]*>([\s\S]*?)<\/\1>/g))
+      entries.set(m[2]!, m[3]!);
+  }
+  return entries;
+}
+const keysOf = (path: string, text: string) => [...entriesOf(path, text).keys()];
+function changedKeys(path: string, before: string, after: string): string[] {
+  const old = entriesOf(path, before);
+  return [...entriesOf(path, after)].filter(([k, v]) => old.get(k) !== v).map(([k]) => k);
+}
+
 const work = await mkdtemp(join(tmpdir(), 'svc-demo-'));
 const gh = await startFakeGitHub({
   repos: [{ owner: 'acme', name: 'example-app', defaultBranch: 'main', files: await filesOf(app) }],
@@ -43,13 +70,22 @@ const stack = await startLocalStack({
   dataDir: join(work, 'data'),
   port: 0,
   receiverPort: 0,
-  env: { SVC_AUTO_DELIVER_MS: '500', RECEIVER_ALLOWED_REPOS: 'acme/*', SVC_WEBHOOK_RETRY_SCALE: '0.01' },
+  env: {
+    SVC_AUTO_DELIVER_MS: '500',
+    RECEIVER_ALLOWED_REPOS: 'acme/*',
+    SVC_WEBHOOK_RETRY_SCALE: '0.01',
+    // A real machine translation provider, when one is configured (README: SVC_MT_PROVIDER).
+    ...Object.fromEntries(
+      Object.entries(process.env).filter(([k]) => /^SVC_(MT|OPENAI|LIBRETRANSLATE)_/.test(k)),
+    ),
+  },
   log: pino({ level: process.env.LOG_LEVEL ?? 'silent' }),
   github: async () => octokit,
 });
 say(`platform ${stack.platformUrl}, receiver ${stack.receiverUrl}, GitHub double ${gh.url}`);
 
 const repo = { owner: 'acme', repo: 'example-app' };
+const settings = settingsFrom(await readFile(join(app, '.svc.yml'), 'utf8'), '.svc.yml', { base: 'main' });
 async function action(mode: 'job' | 'instant') {
   const workspace = await checkout(gh.repoPath(repo.owner, repo.repo));
   try {
@@ -93,14 +129,26 @@ try {
     async () => gh.pulls(repo.owner, repo.repo),
     (list) => list.length > 0,
   );
-  const before = await onBranch('locales/de/checkout.json');
+  // The file the instant update changes, and its translation in every target language.
+  const changedSource = 'locales/en/checkout.json';
+  const targetsOf = (source: string) =>
+    settings.targets.map((lang) => ({ lang, path: targetPathOf(settings, source, lang) }));
+  const before = new Map<string, string>();
+  for (const t of targetsOf(changedSource))
+    before.set(
+      t.path,
+      await wait(
+        () => onBranch(t.path),
+        (text) => text !== '',
+      ),
+    );
 
   await gh.commitAs(
     repo.owner,
     repo.repo,
     'main',
     {
-      'locales/en/checkout.json': (await readFile(join(app, 'locales/en/checkout.json'), 'utf8')).replace(
+      [changedSource]: (await readFile(join(app, changedSource), 'utf8')).replace(
         '"Pay now"',
         '"Pay securely now"',
       ),
@@ -109,23 +157,72 @@ try {
   );
   const instant = await action('instant');
   say(
-    `instant mode: uploaded ${instant['uploaded-count']} changed file, skipped ${instant['skipped-count']}; waiting for the PR update`,
+    `instant mode: uploaded ${instant['uploaded-count']} changed file, skipped ${instant['skipped-count']}; waiting until ${settings.targets.join(', ')} carry the change`,
   );
-  await wait(
-    () => onBranch('locales/de/checkout.json'),
-    (now) => now !== before,
-  );
+  // Every language's file, not the first to arrive: the receiver may commit them one by one.
+  const after = new Map<string, string>();
+  for (const t of targetsOf(changedSource)) {
+    after.set(
+      t.path,
+      await wait(
+        () => onBranch(t.path),
+        (now) => now !== '' && now !== before.get(t.path),
+      ),
+    );
+  }
 
   const { data } = await octokit.rest.repos.compareCommitsWithBasehead({
     ...repo,
     basehead: 'main...svc-l10n/main',
   });
   const { data: pull } = await octokit.rest.pulls.get({ ...repo, pull_number: pr!.number });
-  process.stdout.write(`PR: ${pull.html_url}\n\n`);
+  const out = (line = '') => process.stdout.write(`${line}\n`);
+  out(`PR: ${pull.html_url}`);
+  out(
+    process.stdin.isTTY
+      ? "(served by the demo's local GitHub double: it works until you press Enter or Ctrl-C)"
+      : "(served by the demo's local GitHub double: the URL is gone when the demo ends)",
+  );
+  out();
+  const inPull = new Set((data.files ?? []).map((f) => f.filename));
+  const sources = (await sourcesOf(settings, app)).map((s) => s.path);
+  out('What changed, per language:');
+  for (const lang of settings.targets) {
+    out(`  ${lang}:`);
+    for (const source of sources) {
+      const path = targetPathOf(settings, source, lang);
+      if (!inPull.has(path)) continue;
+      const keys = keysOf(path, await onBranch(path));
+      const changed = after.has(path) ? changedKeys(path, before.get(path)!, after.get(path)!) : [];
+      out(
+        `    ${path}: ${keys.length} key(s) translated` +
+          (changed.length > 0 ? `; the instant update changed ${changed.join(', ')}` : ''),
+      );
+    }
+  }
+  out();
+  out(
+    `The translations come from the platform's machine translation provider, here "${process.env.SVC_MT_PROVIDER || 'offline'}".`,
+  );
+  if (!process.env.SVC_MT_PROVIDER || process.env.SVC_MT_PROVIDER === 'offline')
+    out(
+      'The offline provider writes pseudo-translations (a deterministic stand-in, not real German, French or Japanese). ' +
+        'For real ones run the demo again with SVC_MT_PROVIDER=openai (SVC_OPENAI_BASE_URL, SVC_OPENAI_API_KEY, SVC_OPENAI_MODEL) ' +
+        'or SVC_MT_PROVIDER=libretranslate (SVC_LIBRETRANSLATE_URL); see the README, "Translation memory and machine translation".',
+    );
+  out();
   for (const file of data.files ?? [])
     process.stdout.write(
       `diff --git a/${file.filename} b/${file.filename}\n--- a/${file.filename}\n+++ b/${file.filename}\n${file.patch ?? ''}\n`,
     );
+  if (process.stdin.isTTY) {
+    say('press Enter or Ctrl-C to stop the demo (and its GitHub double)');
+    await new Promise<void>((resolve) => {
+      process.stdin.once('data', () => resolve());
+      process.once('SIGINT', () => resolve());
+    });
+    process.stdin.pause();
+  }
 } finally {
   await stack.close();
   await gh.close();

@@ -18,6 +18,8 @@ export interface ReceiverAppDeps {
   /** Resolves when the platform answers (GET /readyz). */
   checkPlatform: () => Promise<void>;
   reconcile?: () => Promise<void>;
+  /** Events are stored and acknowledged but not handled, for this reason (shown by /readyz). */
+  storeOnly?: string;
   log?: Logger;
   now?: () => number;
   random?: () => number;
@@ -72,7 +74,14 @@ export function createReceiverApp(deps: ReceiverAppDeps): ReceiverApp {
   app.disable('x-powered-by');
   app.set('etag', false);
   app.post('/webhooks', ...webhookRoute(handle, deps.bodyLimitBytes ?? 5 * 1024 * 1024));
-  app.use(healthRouter({ db, checkPlatform: deps.checkPlatform, metrics }));
+  app.use(
+    healthRouter({
+      db,
+      checkPlatform: deps.checkPlatform,
+      metrics,
+      ...(deps.storeOnly ? { storeOnly: deps.storeOnly } : {}),
+    }),
+  );
   app.use((req, res) => {
     res.status(404).json({ error: `no route for ${req.method} ${req.path}` });
   });

@@ -1,14 +1,20 @@
 import type { Command } from 'commander';
 import pino, { type Logger } from 'pino';
+import { logLevelFromEnv, withEnvName } from '../src/config/env.ts';
+import { parseDatabaseUrl } from '../src/db/url.ts';
 import { requestIdMixin } from '../src/tracing/request-context.ts';
 import type { ReceiverServices, ReceiverServicesFactory } from './dispatch.ts';
 import type { RunningReceiver } from './main.ts';
+import { secretKey } from './verify.ts';
 
 const DB_HELP =
   'sqlite:PATH (default sqlite:./data/receiver.db), sqlite::memory: or postgres://… (env SVC_RECEIVER_DATABASE_URL)';
 
 function databaseUrl(opt: string | undefined, env: NodeJS.ProcessEnv): string | undefined {
-  return opt ?? env.SVC_RECEIVER_DATABASE_URL;
+  if (opt !== undefined) return opt;
+  const fromEnv = env.SVC_RECEIVER_DATABASE_URL;
+  if (fromEnv) withEnvName('SVC_RECEIVER_DATABASE_URL', () => parseDatabaseUrl(fromEnv));
+  return fromEnv || undefined;
 }
 
 /** SVC_WEBHOOK_SECRET: one `whsec_…` secret, or several separated by spaces or commas (rotation). */
@@ -19,6 +25,8 @@ export function secretsFromEnv(env: NodeJS.ProcessEnv): string[] {
       "SVC_WEBHOOK_SECRET is not set: give the webhook configuration's signing secret (whsec_…)",
     );
   }
+  // A secret that is not base64 would otherwise fail every delivery, not the start.
+  for (const secret of secrets) withEnvName('SVC_WEBHOOK_SECRET', () => secretKey(secret));
   return secrets;
 }
 
@@ -54,7 +62,7 @@ export async function runReceiver(
     throw new Error(`--port must be 0–65535, got ${opts.port}`);
   }
   const log =
-    context.log ?? pino({ level: env.LOG_LEVEL ?? 'info', mixin: requestIdMixin }, pino.destination(2));
+    context.log ?? pino({ level: logLevelFromEnv(env, 'info'), mixin: requestIdMixin }, pino.destination(2));
   const secrets = secretsFromEnv(env);
   // Loaded on use: --help and dead-letters need no HTTP server.
   const { startReceiver, RECEIVER_TIMEOUTS } = await import('./main.ts');
@@ -73,6 +81,7 @@ export async function runReceiver(
       dispatcher: services.dispatcher,
       checkPlatform: services.checkPlatform,
       ...(services.reconcile ? { reconcile: services.reconcile } : {}),
+      ...(services.storeOnly ? { storeOnly: services.storeOnly } : {}),
       ...workerFromEnv(env),
       timeouts,
       log,

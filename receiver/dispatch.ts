@@ -52,6 +52,11 @@ export interface ReceiverServices {
   reconcile?: () => Promise<void>;
   /** Releases what the services hold (HTTP agents, caches) when the receiver stops. */
   close?: () => Promise<void>;
+  /**
+   * Why events cannot be handled (no GitHub access configured): the receiver then stores and
+   * acknowledges them, runs no worker, and handles them once restarted with what was missing.
+   */
+  storeOnly?: string;
 }
 
 /** Builds the services from the environment (SVC_API_URL, SVC_API_KEY, GITHUB_TOKEN, …). */

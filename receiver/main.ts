@@ -1,6 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pino, { type Logger } from 'pino';
+import { logLevelFromEnv } from '../src/config/env.ts';
+import { listen } from '../src/http/listen.ts';
 import { applyTimeouts, type ServerTimeouts, timeoutsFromEnv } from '../src/http/server-timeouts.ts';
 import { requestIdMixin } from '../src/tracing/request-context.ts';
 import { createReceiverApp, type ReceiverApp, type ReceiverAppDeps } from './app.ts';
@@ -36,7 +38,7 @@ export interface RunningReceiver {
 export async function startReceiver(options: ReceiverOptions): Promise<RunningReceiver> {
   const log =
     options.log ??
-    pino({ level: process.env.LOG_LEVEL ?? 'info', mixin: requestIdMixin }, pino.destination(2));
+    pino({ level: logLevelFromEnv(process.env, 'info'), mixin: requestIdMixin }, pino.destination(2));
   const host = options.host ?? '127.0.0.1';
   const database =
     options.database ?? (await openReceiverDatabase(options.dbUrl ?? DEFAULT_RECEIVER_DATABASE_URL));
@@ -51,18 +53,19 @@ export async function startReceiver(options: ReceiverOptions): Promise<RunningRe
   // Slow clients may not hold connections forever (slow-loris).
   applyTimeouts(server, options.timeouts ?? timeoutsFromEnv(process.env, RECEIVER_TIMEOUTS));
   try {
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(options.port ?? 8090, host, () => resolve());
-    });
+    await listen(server, options.port ?? 8090, host);
   } catch (err) {
     await database.close();
     throw err;
   }
-  receiver.worker.start();
   const { port } = server.address() as AddressInfo;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   log.info({ url, database: database.dialect }, 'receiver listening');
+  if (options.storeOnly)
+    log.warn(
+      `events are stored, not handled: ${options.storeOnly}; they are handled once the receiver restarts with it`,
+    );
+  else receiver.worker.start();
 
   let closing: Promise<void> | undefined;
   return {

@@ -73,7 +73,8 @@ export async function runBatch(
         log.info({ groupKey, events: ids }, 'handler stopped; events handed back');
         return;
       }
-      log.warn({ err, groupKey, events: ids }, 'handler failed');
+      // GitHub or the platform said no, or could not be reached: expected, so the message only.
+      log.warn({ error: messageOf(err), groupKey, events: ids }, 'handler failed');
       for (const e of events) await settleFailure(deps, e, messageOf(err), false);
       return;
     } finally {

@@ -158,7 +158,10 @@ export function createReceiverWorker(options: WorkerOptions): ReceiverWorker {
       nextReconcile = t + reconcileMs;
       reconciling = options
         .reconcile()
-        .catch((err: unknown) => log.error({ err }, 'reconcile failed'))
+        // The platform unreachable is an expected condition: its message, no stack trace.
+        .catch((err: unknown) =>
+          log.warn({ error: err instanceof Error ? err.message : String(err) }, 'reconcile failed'),
+        )
         .finally(() => {
           reconciling = undefined;
         });

@@ -1,5 +1,12 @@
 import { apiKeyService } from './auth/api-key-service.ts';
-import { createOrganization, ensureUser, grant, isEmpty } from './store/accounts.ts';
+import {
+  createOrganization,
+  ensureUser,
+  findOrganizationId,
+  findUserId,
+  grant,
+  isEmpty,
+} from './store/accounts.ts';
 import type { Db } from './store/db.ts';
 
 export const BOOTSTRAP = { organization: 'default', email: 'admin@localhost', keyName: 'bootstrap' } as const;
@@ -33,4 +40,30 @@ export async function bootstrapIfEmpty(
     if (!(await isEmpty(db))) return undefined;
     throw err;
   }
+}
+
+/**
+ * A new key for the bootstrap user in the bootstrap organization of a database bootstrapped
+ * before (its first key is stored only as a hash). Undefined when the database is empty — then
+ * bootstrapIfEmpty creates everything — and an error naming what is gone when either was removed.
+ */
+export async function reissueBootstrapKey(
+  db: Db,
+  now: () => number,
+  random?: (size: number) => Buffer,
+): Promise<{ key: string } | undefined> {
+  if (await isEmpty(db)) return bootstrapIfEmpty(db, now, random);
+  const organizationId = await findOrganizationId(db, BOOTSTRAP.organization);
+  const userId = await findUserId(db, BOOTSTRAP.email);
+  if (organizationId === undefined || userId === undefined)
+    throw new Error(
+      `cannot issue a new key: organization "${BOOTSTRAP.organization}" or user ${BOOTSTRAP.email} no longer exists`,
+    );
+  const { key } = await apiKeyService({ db, now, random }).issueFor(
+    organizationId,
+    userId,
+    BOOTSTRAP.keyName,
+    null,
+  );
+  return { key };
 }

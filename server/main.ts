@@ -3,12 +3,14 @@ import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import pino, { type Logger } from 'pino';
+import { logLevelFromEnv } from '../src/config/env.ts';
 import { connectDatabase } from '../src/db/connect.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
+import { listen } from '../src/http/listen.ts';
 import { applyTimeouts, type ServerTimeouts, timeoutsFromEnv } from '../src/http/server-timeouts.ts';
 import { requestIdMixin } from '../src/tracing/request-context.ts';
 import { createApp } from './app.ts';
-import { bootstrapIfEmpty } from './bootstrap.ts';
+import { bootstrapIfEmpty, reissueBootstrapKey } from './bootstrap.ts';
 import { isLoopbackHost } from './http/loopback.ts';
 import { limitsFromEnv } from './limits/config.ts';
 import { platformMigrations } from './store/migrations/index.ts';
@@ -26,6 +28,11 @@ export interface ServerOptions {
   now?: () => number;
   /** Default: PLATFORM_TIMEOUTS, overridden by SVC_HEADERS_TIMEOUT_MS and friends in `env`. */
   timeouts?: ServerTimeouts;
+  /**
+   * On a database bootstrapped before, issue the bootstrap user a new key (returned as
+   * `bootstrapKey`): `up` does so when the key file it keeps beside the database is gone.
+   */
+  reissueKey?: boolean;
 }
 
 /** Headers within 20 s, a whole request (uploads of up to 512 MiB) within 2 min, idle keep-alive 5 s. */
@@ -51,7 +58,7 @@ export interface RunningServer {
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const env = options.env ?? process.env;
   const log =
-    options.log ?? pino({ level: env.LOG_LEVEL ?? 'info', mixin: requestIdMixin }, pino.destination(2));
+    options.log ?? pino({ level: logLevelFromEnv(env, 'info'), mixin: requestIdMixin }, pino.destination(2));
   const host = options.host ?? '127.0.0.1';
   const tls = options.tlsCert && options.tlsKey;
   if ((options.tlsCert === undefined) !== (options.tlsKey === undefined)) {
@@ -64,38 +71,56 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     );
   }
   const limits = limitsFromEnv(env);
-  const database = connectDatabase<PlatformSchema>(options.databaseUrl);
-  try {
-    await migrateToLatest(database.db as never, database.dialect, platformMigrations);
-  } catch (err) {
-    await database.close();
-    throw err;
-  }
-  const now = options.now ?? Date.now;
-  const boot = await bootstrapIfEmpty(database.db, now);
-  const { app, worker } = createApp({
-    database,
-    log,
-    now,
-    limits,
-    env,
-    trustProxy: options.trustProxy ?? false,
-    // A platform on loopback serves one machine: its webhooks may go to local receivers.
-    allowPrivateWebhooks: isLoopbackHost(host),
-  });
-  worker.start();
+  // Listen first: a port in use fails the start at once, before a database file or an
+  // organization and key that nobody would be shown exist. Requests in the moment until the app
+  // is ready are answered 503.
+  let handle: http.RequestListener = (_req, res) => {
+    res.writeHead(503, { 'retry-after': '1' }).end();
+  };
+  const onRequest: http.RequestListener = (req, res) => handle(req, res);
   const server = tls
-    ? https.createServer({ cert: readFileSync(options.tlsCert!), key: readFileSync(options.tlsKey!) }, app)
-    : http.createServer(app);
+    ? https.createServer(
+        { cert: readFileSync(options.tlsCert!), key: readFileSync(options.tlsKey!) },
+        onRequest,
+      )
+    : http.createServer(onRequest);
   // Slow clients may not hold a connection open forever (slow-loris).
   applyTimeouts(server, options.timeouts ?? timeoutsFromEnv(env, PLATFORM_TIMEOUTS));
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 8080, host, () => resolve());
-  });
+  await listen(server, options.port ?? 8080, host);
+  let database: ReturnType<typeof connectDatabase<PlatformSchema>> | undefined;
+  let worker: ReturnType<typeof createApp>['worker'] | undefined;
+  let boot: { key: string } | undefined;
+  const now = options.now ?? Date.now;
+  try {
+    database = connectDatabase<PlatformSchema>(options.databaseUrl);
+    await migrateToLatest(database.db as never, database.dialect, platformMigrations);
+    const created = createApp({
+      database,
+      log,
+      now,
+      limits,
+      env,
+      trustProxy: options.trustProxy ?? false,
+      // A platform on loopback serves one machine: its webhooks may go to local receivers.
+      allowPrivateWebhooks: isLoopbackHost(host),
+    });
+    worker = created.worker;
+    worker.start();
+    boot = options.reissueKey
+      ? await reissueBootstrapKey(database.db, now)
+      : await bootstrapIfEmpty(database.db, now);
+    handle = created.app;
+  } catch (err) {
+    server.close();
+    await worker?.stop();
+    await database?.close();
+    throw err;
+  }
+  const db = database;
+  const running = worker;
   const { port } = server.address() as AddressInfo;
   const url = `${tls ? 'https' : 'http'}://${host.includes(':') ? `[${host}]` : host}:${port}`;
-  log.info({ url, database: database.dialect }, 'platform listening');
+  log.info({ url, database: db.dialect }, 'platform listening');
 
   let closing: Promise<void> | undefined;
   return {
@@ -108,8 +133,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         server.close(() => resolve());
         server.closeIdleConnections();
       })
-        .then(() => worker.stop())
-        .then(() => database.close());
+        .then(() => running.stop())
+        .then(() => db.close());
       return closing;
     },
   };

@@ -1,11 +1,21 @@
 import { createAppAuth } from '@octokit/auth-app';
 import type { Logger } from 'pino';
+import { urlFromEnv } from '../../src/config/env.ts';
 import { createGitHubClient, type GitHub } from '../../src/github/client.ts';
 
 export interface GitHubAccessOptions {
   env: NodeJS.ProcessEnv;
   log: Logger;
   fetch?: typeof fetch;
+}
+
+/** What `gitHubAccess` says when none of GITHUB_TOKEN, GITHUB_APP_ID, GITHUB_APP_PRIVATE_KEY is set. */
+export const GITHUB_NOT_CONFIGURED =
+  'GitHub access is not configured: set GITHUB_TOKEN, or GITHUB_APP_ID and GITHUB_APP_PRIVATE_KEY';
+
+/** True when the environment names some GitHub access (a token, or part of an App's). */
+export function gitHubConfigured(env: NodeJS.ProcessEnv): boolean {
+  return Boolean(env.GITHUB_TOKEN || env.GITHUB_APP_ID || env.GITHUB_APP_PRIVATE_KEY);
 }
 
 /**
@@ -16,7 +26,7 @@ export interface GitHubAccessOptions {
  */
 export function gitHubAccess(o: GitHubAccessOptions): (owner: string, repo: string) => Promise<GitHub> {
   const { env, log } = o;
-  const baseUrl = env.GITHUB_API_URL ?? 'https://api.github.com';
+  const baseUrl = urlFromEnv(env, 'GITHUB_API_URL', 'https://api.github.com');
   const warn = {
     warn: (m: string) => log.warn(m),
     // `url` is the route template (`/repos/{owner}/{repo}/git/trees`): never a token or query.
@@ -30,9 +40,10 @@ export function gitHubAccess(o: GitHubAccessOptions): (owner: string, repo: stri
   }
   const appId = env.GITHUB_APP_ID;
   const privateKey = env.GITHUB_APP_PRIVATE_KEY?.replaceAll('\\n', '\n');
+  if (!appId && !privateKey) throw new Error(GITHUB_NOT_CONFIGURED);
   if (!appId || !privateKey)
     throw new Error(
-      'GitHub access is not configured: set GITHUB_TOKEN, or GITHUB_APP_ID and GITHUB_APP_PRIVATE_KEY',
+      `${appId ? 'GITHUB_APP_ID' : 'GITHUB_APP_PRIVATE_KEY'} is set but ${appId ? 'GITHUB_APP_PRIVATE_KEY' : 'GITHUB_APP_ID'} is not: a GitHub App needs both`,
     );
   const installations = new Map<string, Promise<GitHub>>();
   const appAuth = createAppAuth({ appId, privateKey });

@@ -1,9 +1,10 @@
 import { type Client, createClient, limitsFromEnv } from '../../src/api/index.ts';
+import { urlFromEnv } from '../../src/config/env.ts';
 import type { GitHub } from '../../src/github/client.ts';
 import type { ReceiverServices, ReceiverServicesFactory } from '../dispatch.ts';
 import { allowedRepositories } from './allowed-repos.ts';
 import { createDispatcher, type DispatcherDeps } from './dispatcher.ts';
-import { gitHubAccess } from './github-access.ts';
+import { GITHUB_NOT_CONFIGURED, gitHubAccess, gitHubConfigured } from './github-access.ts';
 import { createReconcile } from './reconcile.ts';
 
 /**
@@ -15,14 +16,24 @@ export const createReceiverServices: ReceiverServicesFactory = ({ env, log, db }
   const apiKey = env.SVC_API_KEY;
   if (!apiKey) throw new Error('SVC_API_KEY is not set: give the platform API key the receiver uses');
   const isAllowed = allowedRepositories(env.RECEIVER_ALLOWED_REPOS);
-  const github = gitHubAccess({ env, log });
+  // Without any GitHub access the receiver still stores events (README: "stores events only").
+  const storeOnly = gitHubConfigured(env) ? undefined : GITHUB_NOT_CONFIGURED;
+  const github = storeOnly ? notConfigured : gitHubAccess({ env, log });
   const client = createClient({
-    baseUrl: env.SVC_API_URL ?? 'http://127.0.0.1:8080',
+    baseUrl: urlFromEnv(env, 'SVC_API_URL', 'http://127.0.0.1:8080'),
     apiKey,
     ...limitsFromEnv(env),
   });
-  return servicesOver({ client, github, isAllowed, log, db, ...pauseFromEnv(env) });
+  return {
+    ...servicesOver({ client, github, isAllowed, log, db, ...pauseFromEnv(env) }),
+    ...(storeOnly ? { storeOnly } : {}),
+  };
 };
+
+/** Stands in for GitHub access in a store-only receiver, whose worker never runs a handler. */
+async function notConfigured(): Promise<never> {
+  throw new Error(GITHUB_NOT_CONFIGURED);
+}
 
 /**
  * SVC_RECEIVER_TEST_PAUSE_AT=STEP (tests only): the handler logs `paused at STEP` and waits there

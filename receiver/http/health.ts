@@ -10,6 +10,8 @@ export interface HealthDeps {
   metrics: ReceiverMetrics;
   /** How long /readyz waits for each check (default 5 s). */
   timeoutMs?: number;
+  /** Why events are stored but not handled (ReceiverServices.storeOnly). */
+  storeOnly?: string;
 }
 
 function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
@@ -46,7 +48,12 @@ export function healthRouter(deps: HealthDeps): Router {
       res.status(503).json({ status: 'unavailable', reason: `platform: ${reasonOf(err)}` });
       return;
     }
-    res.json({ status: 'ready' });
+    // Ready to receive either way; `handling` says whether stored events are also handled.
+    res.json(
+      deps.storeOnly
+        ? { status: 'ready', handling: false, reason: `events are stored, not handled: ${deps.storeOnly}` }
+        : { status: 'ready', handling: true },
+    );
   });
   router.get('/metrics', async (_req, res) => {
     const text = await deps.metrics.registry.metrics();

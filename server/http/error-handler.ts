@@ -55,6 +55,9 @@ function fromDatabase(err: unknown): HttpError | undefined {
   );
 }
 
+/** Expected conditions are logged by their message; a stack trace only for a 5xx nobody foresaw. */
+const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
 /** Shapes every error body; 5xx are logged with the request id and never show internals. */
 export function errorHandler(log: Logger): ErrorRequestHandler {
   return (err: unknown, req, res, next) => {
@@ -63,7 +66,10 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
     if (res.destroyed) {
       // The caller left before its answer (a disconnect aborts machine translation, and the
       // abort surfaces here as whatever the provider throws): nothing to answer, nothing failed.
-      log.info({ err, requestId, method: req.method, path: req.path }, 'client left before the answer');
+      log.info(
+        { error: messageOf(err), requestId, method: req.method, path: req.path },
+        'client left before the answer',
+      );
       return;
     }
     const race = fromDatabase(err);
@@ -79,7 +85,11 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
       known ?? new HttpError(500, `internal error; quote request id ${requestId} when reporting it`);
     if (!known) log.error({ err, requestId, method: req.method, path: req.path }, 'request failed');
     // Logged still: a route that forgot to check what it writes would look the same.
-    else if (race) log.warn({ err, requestId, method: req.method, path: req.path }, 'write raced a change');
+    else if (race)
+      log.warn(
+        { error: messageOf(err), requestId, method: req.method, path: req.path },
+        'write raced a change',
+      );
     res.status(error.status).set(error.headers);
     // A body with its own `error` code (429: rate_limit_exceeded) carries the message beside it on
     // every route, the API-key routes included, whose other errors put the message in `error`.

@@ -64,3 +64,13 @@ export async function findUserEmail(db: Db, userId: number): Promise<string | un
   const row = await db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst();
   return row?.email;
 }
+
+export async function findOrganizationId(db: Db, name: string): Promise<number | undefined> {
+  const row = await db.selectFrom('organizations').select('id').where('name', '=', name).executeTakeFirst();
+  return row?.id;
+}
+
+export async function findUserId(db: Db, email: string): Promise<number | undefined> {
+  const row = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+  return row?.id;
+}

@@ -108,7 +108,11 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
         ...(settings.mode === 'instant' && inputs.wait && !inputs.dryRun
           ? { sink: pullRequestSink(inputs, settings, base) }
           : {}),
-        log: { info: (m) => core.info(m), debug: (m) => core.debug(m) },
+        log: {
+          info: (m) => core.info(m),
+          debug: (m) => core.debug(m),
+          warning: (m) => core.warning(m, { title: 'svc-connector: no files', file: inputs.config }),
+        },
       });
       for (const p of result.problems)
         core.error(p.message, {

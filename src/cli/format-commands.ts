@@ -2,8 +2,17 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { Command } from 'commander';
 import { FormatError } from '../formats/errors.ts';
-import { extractXliff, mergeXliff } from '../formats/exchange.ts';
-import { detectFormat, supportedExtensions } from '../formats/registry.ts';
+
+/** The formats and the language data, loaded when a command runs: every other command starts without them. */
+async function load() {
+  const [exchange, registry, languages] = await Promise.all([
+    import('../formats/exchange.ts'),
+    import('../formats/registry.ts'),
+    import('../config/languages.ts'),
+  ]);
+  return { ...exchange, ...registry, ...languages };
+}
+type Loaded = Awaited<ReturnType<typeof load>>;
 
 function read(path: string): Uint8Array {
   try {
@@ -15,7 +24,11 @@ function read(path: string): Uint8Array {
   }
 }
 
-function formatOf(path: string, bytes: Uint8Array) {
+function formatOf(
+  { detectFormat, supportedExtensions }: Pick<Loaded, 'detectFormat' | 'supportedExtensions'>,
+  path: string,
+  bytes: Uint8Array,
+) {
   const format = detectFormat(path, bytes);
   if (!format)
     throw new FormatError(
@@ -33,9 +46,9 @@ function write(output: string | undefined, bytes: Uint8Array) {
 }
 
 /** Runs a command body; a FormatError prints `file:line:col: message` and exits 1. */
-async function guarded(run: () => void) {
+async function guarded(run: (loaded: Loaded) => void) {
   try {
-    run();
+    run(await load());
   } catch (err) {
     if (err instanceof FormatError) {
       process.stderr.write(`${err.format()}\n`);
@@ -67,16 +80,19 @@ export function formatCommands(program: Command): void {
         file: string,
         opts: { output?: string; sourceLang: string; targetLang?: string; copySource?: boolean },
       ) =>
-        guarded(() => {
+        guarded(({ normaliseLanguage, extractXliff, ...loaded }) => {
+          const sourceLang = normaliseLanguage(opts.sourceLang, '--source-lang');
+          const targetLang =
+            opts.targetLang === undefined ? sourceLang : normaliseLanguage(opts.targetLang, '--target-lang');
           const bytes = read(file);
           const fileName = basename(file);
-          const xliff = extractXliff(formatOf(file, bytes), bytes, {
+          const xliff = extractXliff(formatOf(loaded, file, bytes), bytes, {
             fileName,
             // Named as errors are, in the form compilers print warnings.
             onWarning: (w) =>
               process.stderr.write(`${fileName}:${w.line}:${w.column}: warning: ${w.message}\n`),
-            sourceLang: opts.sourceLang,
-            targetLang: opts.targetLang ?? opts.sourceLang,
+            sourceLang,
+            targetLang,
             copySource: opts.copySource ?? false,
           });
           write(opts.output, xliff);
@@ -90,20 +106,24 @@ export function formatCommands(program: Command): void {
     .option('-o, --output <out>', 'where to write the merged file (default: standard output)')
     .option('--target-lang <tag>', "language of the translation (default: the XLIFF's target-language)")
     .action((file: string, xliffPath: string, opts: { output?: string; targetLang?: string }) =>
-      guarded(() => {
+      guarded((loaded) => {
+        const { normaliseLanguage, mergeXliff } = loaded;
         const bytes = read(file);
         const xliff = read(xliffPath);
         const declared = /target-language\s*=\s*"([^"]+)"/.exec(
           new TextDecoder().decode(xliff.subarray(0, 4096)),
         )?.[1];
-        const targetLang = opts.targetLang ?? declared;
+        const targetLang =
+          opts.targetLang !== undefined
+            ? normaliseLanguage(opts.targetLang, '--target-lang')
+            : declared && normaliseLanguage(declared, `${xliffPath}: target-language`);
         if (!targetLang)
           throw new FormatError('no target language: the XLIFF declares none; give --target-lang', {
             file: xliffPath,
           });
         write(
           opts.output,
-          mergeXliff(formatOf(file, bytes), bytes, xliff, {
+          mergeXliff(formatOf(loaded, file, bytes), bytes, xliff, {
             fileName: basename(file),
             targetLang,
             xliffName: xliffPath,

@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import type { ReceiverServices } from '../../receiver/dispatch.ts';
 import { EVENT_TYPES } from '../api/schemas/webhooks.ts';
 import type { GitHub } from '../github/client.ts';
+import { PortInUseError } from '../http/listen.ts';
 
 export interface LocalStackOptions {
   /** Where the databases, the API key and the webhook secret live (default ./data). */
@@ -24,8 +25,10 @@ export interface LocalStack {
   platformUrl: string;
   receiverUrl: string;
   apiKey: string;
-  /** True when this start created the organization and its key. */
+  /** True when this start created the key: the organization's first, or a new one for a lost key file. */
   created: boolean;
+  /** True when that key replaces one whose file was gone (the database existed). */
+  reissued: boolean;
   close(): Promise<void>;
 }
 
@@ -62,43 +65,45 @@ export async function startLocalStack(o: LocalStackOptions): Promise<LocalStack>
   const { openReceiverDatabase } = await import('../../receiver/store/open.ts');
   const { servicesOver } = await import('../../receiver/handlers/index.ts');
   const { allowedRepositories } = await import('../../receiver/handlers/allowed-repos.ts');
-  const { gitHubAccess } = await import('../../receiver/handlers/github-access.ts');
+  const { GITHUB_NOT_CONFIGURED, gitHubAccess, gitHubConfigured } = await import(
+    '../../receiver/handlers/github-access.ts'
+  );
 
   // The receiver is on loopback: the platform may deliver there.
   const env: NodeJS.ProcessEnv = { SVC_WEBHOOK_ALLOW_PRIVATE: '1', ...o.env };
+  const platformDb = join(o.dataDir, 'platform.db');
+  const keyFile = join(o.dataDir, 'api-key');
+  // The platform keeps only a hash of its key; when the file that kept the key is gone (deleted,
+  // or a start that died before writing it), the bootstrap user gets a new one.
+  const reissueKey = existsSync(platformDb) && !existsSync(keyFile);
   const platform = await startServer({
     port: o.port ?? 8080,
     host: '127.0.0.1',
-    databaseUrl: `sqlite:${join(o.dataDir, 'platform.db')}`,
+    databaseUrl: `sqlite:${platformDb}`,
     env,
     log: o.log,
+    reissueKey,
   });
-  const keyFile = join(o.dataDir, 'api-key');
   if (platform.bootstrapKey) await writeFile(keyFile, `${platform.bootstrapKey}\n`, { mode: 0o600 });
   const apiKey = platform.bootstrapKey ?? (await readSecretFile(keyFile));
   if (!apiKey) {
     await platform.close();
-    throw new Error(
-      `${keyFile} is missing: the platform database exists but its API key was not kept; set SVC_API_KEY`,
-    );
+    throw new Error(`${keyFile} is empty: delete it and start again to get a new API key`);
   }
 
   const client = createClient({ baseUrl: platform.url, apiKey });
   const receiverDb = await openReceiverDatabase(`sqlite:${join(o.dataDir, 'receiver.db')}`);
   let services: ReceiverServices | undefined;
   try {
+    // Without any GitHub access the receiver stores events and handles none (see storeOnly).
+    const storeOnly = o.github || gitHubConfigured(env) ? undefined : GITHUB_NOT_CONFIGURED;
     const github =
       o.github ??
-      (() => {
-        try {
-          return gitHubAccess({ env, log: o.log });
-        } catch (error) {
-          o.log.warn(`${(error as Error).message}: the receiver stores events but cannot open pull requests`);
-          return async () => {
-            throw error;
-          };
-        }
-      })();
+      (storeOnly
+        ? async () => {
+            throw new Error(GITHUB_NOT_CONFIGURED);
+          }
+        : gitHubAccess({ env, log: o.log }));
     services = servicesOver({
       client,
       github,
@@ -131,6 +136,7 @@ export async function startLocalStack(o: LocalStackOptions): Promise<LocalStack>
       dispatcher: services.dispatcher,
       checkPlatform: services.checkPlatform,
       ...(services.reconcile ? { reconcile: services.reconcile } : {}),
+      ...(storeOnly ? { storeOnly } : {}),
       log: o.log,
     });
     return {
@@ -138,6 +144,7 @@ export async function startLocalStack(o: LocalStackOptions): Promise<LocalStack>
       receiverUrl: receiver.url,
       apiKey,
       created: platform.bootstrapKey !== undefined,
+      reissued: reissueKey && platform.bootstrapKey !== undefined,
       async close() {
         await receiver.close();
         await services?.close?.();
@@ -148,6 +155,6 @@ export async function startLocalStack(o: LocalStackOptions): Promise<LocalStack>
     await services?.close?.();
     await receiverDb.close().catch(() => {});
     await platform.close();
-    throw error;
+    throw error instanceof PortInUseError ? new PortInUseError(error.port, '--receiver-port') : error;
   }
 }

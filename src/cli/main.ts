@@ -1,13 +1,15 @@
 import { Command } from 'commander';
 import { receiverCommand } from '../../receiver/cli.ts';
-import { describeFailure } from '../sync/describe-failure.ts';
+import { PortInUseError } from '../http/listen.ts';
 import { formatCommands } from './format-commands.ts';
 import { serverCommand } from './server-command.ts';
 import { syncCommand } from './sync-command.ts';
 import { upCommand } from './up-command.ts';
+import { packageVersion } from './version.ts';
 
 const program = new Command('svc-connector')
   .description("Keep a GitHub repository's string files translated through the svc translation platform.")
+  .version(packageVersion(), '-V, --version', 'print the version and exit')
   .showHelpAfterError();
 upCommand(program);
 serverCommand(program);
@@ -15,7 +17,13 @@ syncCommand(program);
 receiverCommand(program);
 formatCommands(program);
 
-program.parseAsync(process.argv).catch((err: unknown) => {
-  process.stderr.write(`svc-connector: ${describeFailure(err)}\n`);
+program.parseAsync(process.argv).catch(async (err: unknown) => {
+  // describeFailure pulls in the API client: loaded only for failures that may need it, so a
+  // busy port is reported without waiting for it.
+  const message =
+    err instanceof PortInUseError
+      ? err.message
+      : (await import('../sync/describe-failure.ts')).describeFailure(err);
+  process.stderr.write(`svc-connector: ${message}\n`);
   process.exitCode = 1;
 });

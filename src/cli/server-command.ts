@@ -1,6 +1,16 @@
 import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { DEFAULT_DATABASE_URL } from '../db/url.ts';
+import { withEnvName } from '../config/env.ts';
+import { DEFAULT_DATABASE_URL, parseDatabaseUrl } from '../db/url.ts';
+import { assertPortFree } from '../http/listen.ts';
+
+/** SVC_DATABASE_URL, checked here so that its error names it. */
+function databaseUrlFromEnv(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = env.SVC_DATABASE_URL;
+  if (!raw) return undefined;
+  withEnvName('SVC_DATABASE_URL', () => parseDatabaseUrl(raw));
+  return raw;
+}
 
 export function serverCommand(program: Command): void {
   program
@@ -28,12 +38,15 @@ Examples:
       const port = Number(opts.port);
       if (!Number.isInteger(port) || port < 0 || port > 65535)
         throw new Error(`--port must be 0–65535, got ${opts.port}`);
+      // A busy port is reported before the server's modules load (seconds on a busy machine).
+      await assertPortFree(port, String(opts.host));
       // Loaded on use: extract, merge and --help need none of the server.
       const { startServer } = await import('../../server/main.ts');
       const running = await startServer({
         port,
         host: String(opts.host),
-        databaseUrl: (opts.db as string | undefined) ?? process.env.SVC_DATABASE_URL ?? DEFAULT_DATABASE_URL,
+        databaseUrl:
+          (opts.db as string | undefined) ?? databaseUrlFromEnv(process.env) ?? DEFAULT_DATABASE_URL,
         ...(opts.tlsCert ? { tlsCert: String(opts.tlsCert) } : {}),
         ...(opts.tlsKey ? { tlsKey: String(opts.tlsKey) } : {}),
         trustProxy: Boolean(opts.trustProxy),
@@ -43,12 +56,14 @@ Examples:
         if (opts.keyFile) writeFileSync(String(opts.keyFile), `${running.bootstrapKey}\n`, { mode: 0o600 });
       } else if (opts.keyFile) {
         process.stderr.write(
-          'database already initialised: the bootstrap key was shown on first start only\n',
+          `database already initialised: its first API key was printed on its first start only, so ${opts.keyFile} ` +
+            'was not written; create another with a key you hold (POST /v2/api-keys)\n',
         );
       }
-      process.stdout.write(`platform listening on ${running.url}\n`);
+      // Handlers first: whoever reads "listening" may stop the server at once.
       const stop = () => void running.close().then(() => process.exit(0));
       process.once('SIGTERM', stop);
       process.once('SIGINT', stop);
+      process.stdout.write(`platform listening on ${running.url}\n`);
     });
 }

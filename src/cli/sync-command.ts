@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
-import { parseRepository } from '../github/client.ts';
+import { urlFromEnv } from '../config/env.ts';
 
 /** `owner/name` of a GitHub remote URL (https or ssh), or undefined. */
 export function repositoryOfRemote(url: string): { owner: string; repo: string } | undefined {
@@ -51,6 +51,7 @@ Examples:
       const mode = opts.mode as string | undefined;
       if (mode !== undefined && mode !== 'job' && mode !== 'instant')
         throw new Error(`--mode must be job or instant, got "${mode}"`);
+      const { parseRepository } = await import('../github/client.ts');
       const remote = opts.repo ? undefined : git(dir, 'remote', 'get-url', 'origin');
       const repository = opts.repo
         ? parseRepository(String(opts.repo))
@@ -71,7 +72,7 @@ Examples:
       });
       const settings = settingsFrom(text, configFile, { mode, base: ref });
       const client = createClient({
-        baseUrl: process.env.SVC_API_URL ?? 'http://127.0.0.1:8080',
+        baseUrl: urlFromEnv(process.env, 'SVC_API_URL', 'http://127.0.0.1:8080'),
         apiKey,
         ...limitsFromEnv(process.env),
       });
@@ -95,11 +96,17 @@ Examples:
                 },
               }
             : {}),
-          log: { info: (m) => process.stderr.write(`${m}\n`), debug: () => {} },
+          log: {
+            info: (m) => process.stderr.write(`${m}\n`),
+            debug: () => {},
+            warning: (m) => process.stderr.write(`warning: ${m}\n`),
+          },
         });
-        process.stdout.write(
-          syncSummary(result, { targets: settings.targets, dryRun: Boolean(opts.dryRun) }),
-        );
+        const summary = { targets: settings.targets, dryRun: Boolean(opts.dryRun) };
+        process.stdout.write(syncSummary(result, { ...summary, format: 'text' }));
+        // Markdown only where it is rendered: a GitHub step summary, when run inside a workflow.
+        const stepSummary = process.env.GITHUB_STEP_SUMMARY;
+        if (stepSummary) await appendFile(stepSummary, syncSummary(result, summary));
         if (result.problems.length > 0) {
           for (const p of result.problems)
             process.stderr.write(`${p.path}:${p.line ?? 1}:${p.column ?? 1}: ${p.message}\n`);

@@ -1,6 +1,8 @@
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import pino from 'pino';
+import { logLevelFromEnv } from '../config/env.ts';
+import { assertPortFree } from '../http/listen.ts';
 import { requestIdMixin } from '../tracing/request-context.ts';
 
 export function upCommand(program: Command): void {
@@ -27,9 +29,12 @@ the API key is printed once and kept in DIR/api-key.`,
         return n;
       };
       const log = pino(
-        { level: process.env.LOG_LEVEL ?? 'warn', mixin: requestIdMixin },
+        { level: logLevelFromEnv(process.env, 'warn'), mixin: requestIdMixin },
         pino.destination(2),
       );
+      // Busy ports are reported before the platform's and receiver's modules load.
+      await assertPortFree(port('port', opts.port), '127.0.0.1');
+      await assertPortFree(port('receiver-port', opts.receiverPort), '127.0.0.1', '--receiver-port');
       const { startLocalStack } = await import('./local-stack.ts');
       const stack = await startLocalStack({
         dataDir: resolve(opts.data),
@@ -38,12 +43,17 @@ the API key is printed once and kept in DIR/api-key.`,
         env: process.env,
         log,
       });
+      if (stack.reissued)
+        process.stderr.write(
+          `${join(resolve(opts.data), 'api-key')} was missing: issued admin@localhost a new API key (kept there)\n`,
+        );
       if (stack.created) process.stdout.write(`SVC_API_KEY=${stack.apiKey}\n`);
-      process.stdout.write(
-        `platform listening on ${stack.platformUrl}\nreceiver listening on ${stack.receiverUrl}\n`,
-      );
+      // Handlers first: whoever reads "listening" may stop the stack at once.
       const stop = () => void stack.close().then(() => process.exit(0));
       process.once('SIGTERM', stop);
       process.once('SIGINT', stop);
+      process.stdout.write(
+        `platform listening on ${stack.platformUrl}\nreceiver listening on ${stack.receiverUrl}\n`,
+      );
     });
 }

@@ -63,6 +63,18 @@ export function languageProblem(code: string): string | undefined {
   return undefined;
 }
 
+/**
+ * A tag as typed on a command line, in its canonical form: `fr_ca` and `FR-ca` become `fr-CA`.
+ * One that stays unusable throws with the message the config gives (languageProblem), prefixed
+ * with `what` (the option it came from).
+ */
+export function normaliseLanguage(code: string, what: string): string {
+  const normal = canonical(code.trim().replaceAll('_', '-'));
+  const problem = languageProblem(normal ?? code);
+  if (normal !== undefined && problem === undefined) return normal;
+  throw new TypeError(`${what}: ${problem ?? `"${code}" is not a language tag`}`);
+}
+
 /** Splits a valid code into language, script and region; undefined when the code is not valid. */
 export function parseLanguage(code: string): LanguageTag | undefined {
   const match = SHAPE.exec(code);

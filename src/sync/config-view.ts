@@ -96,9 +96,18 @@ function definedOnly<T extends object>(o: T): Partial<T> {
 /** Source files the config takes, with the format an entry pins. */
 export type SourcesPlan = { path: string; format?: string | undefined }[];
 
-/** Walks the checkout for the config's source files (see discoverSourceFilesOnDisk). */
-export async function sourcesOf(settings: SyncSettings, root: string): Promise<SourcesPlan> {
+/**
+ * Walks the checkout for the config's source files (see discoverSourceFilesOnDisk). A `files:`
+ * entry that takes no file is likely a typo in its pattern: `warn` is told, naming it.
+ */
+export async function sourcesOf(
+  settings: SyncSettings,
+  root: string,
+  warn?: (message: string) => void,
+): Promise<SourcesPlan> {
   const entries = await discoverSourceFilesOnDisk(root, settings);
+  for (const e of entries)
+    if (e.sources.length === 0) warn?.(`files[${e.index}].source "${e.entry.source}" matches no file`);
   return entries.flatMap((e) => e.sources.map((path) => ({ path, format: e.entry.format })));
 }
 

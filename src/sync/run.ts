@@ -22,6 +22,8 @@ import { type Uploaded, uploadSourceFiles } from './upload.ts';
 export interface SyncLog {
   info(message: string): void;
   debug(message: string): void;
+  /** Something the user should look at that does not fail the run (a pattern matching no file). */
+  warning?(message: string): void;
 }
 
 /** Where finished instant translations go: a pull request (the Action) or the working tree (the CLI). */
@@ -79,7 +81,7 @@ export async function runSync(o: SyncOptions): Promise<SyncResult> {
   const log = o.log ?? quiet;
   const { settings, client } = o;
   const signal = o.signal;
-  const plan: SourcesPlan = await sourcesOf(settings, o.workspace);
+  const plan: SourcesPlan = await sourcesOf(settings, o.workspace, (m) => log.warning?.(m));
   log.debug(`${plan.length} source file(s) match the config`);
   const read = await Promise.all(
     plan.map((p) => readSourceFile(o.workspace, p.path, { lang: settings.source, format: p.format })),

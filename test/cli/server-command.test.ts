@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import https from 'node:https';
 import { tmpdir } from 'node:os';
@@ -111,7 +112,8 @@ describe('graceful shutdown', () => {
     const inFlight = fetch(`${server.url}/v2/languages`, {
       headers: { authorization: basic(server.bootstrapKey!) },
     }).then(async (r) => ({ status: r.status, size: (await r.arrayBuffer()).byteLength }));
-    await new Promise((r) => setTimeout(r, 5));
+    // In flight: the server has the request (a fixed sleep raced the connection on a busy machine).
+    await once(server.server, 'request');
     const closed = server.close();
     const done = await inFlight;
     await closed;

@@ -38,11 +38,51 @@ describe('svc-connector sync', () => {
     expect(repositoryOfRemote('git@github.com:acme/app.git')).toEqual({ owner: 'acme', repo: 'app' });
   });
 
-  it('--dry-run lists what it would upload and uploads nothing', async () => {
-    const cli = runCli(['sync', '--dir', dir, '--dry-run'], { SVC_API_URL: p.url, SVC_API_KEY: p.key });
+  it('--dry-run lists what it would upload in plain text, uploads nothing, and writes Markdown only to GITHUB_STEP_SUMMARY', async () => {
+    const stepSummary = join(dir, '..', `${dir.split('/').pop()}-summary.md`);
+    const cli = runCli(['sync', '--dir', dir, '--dry-run'], {
+      SVC_API_URL: p.url,
+      SVC_API_KEY: p.key,
+      GITHUB_STEP_SUMMARY: stepSummary,
+    });
     expect(await cli.exit).toBe(0);
-    expect(cli.stdout.join('\n')).toContain('Would upload **1** file(s)');
+    expect(cli.stdout).toEqual([
+      'svc-connector: instant mode (dry run)',
+      '',
+      'Would upload 1 file(s), skipped 0 unchanged.',
+      '',
+      '  File          Words  Languages  Translations',
+      '  i18n/en.json  1      de         —',
+    ]);
+    const markdown = await readFile(stepSummary, 'utf8');
+    expect(markdown).toContain('### svc-connector: instant mode (dry run)');
+    expect(markdown).toContain('Would upload **1** file(s)');
+    expect(markdown).toContain('| `i18n/en.json` | 1 | de | — |');
     expect(await (await p.call('/v2/files')).json()).toEqual([]);
+  });
+
+  it('warns on stderr, naming it, about a files: pattern that matches no file', async () => {
+    await put(
+      'typo.yml',
+      'source: en\ntargets: [de]\nmode: instant\nfiles:\n  - source: i18n/en.json\n    translation: i18n/%lang%.json\n  - source: docs/*.md\n    translation: docs/%lang%/%file%\n',
+    );
+    const cli = runCli(['sync', '--dir', dir, '--dry-run', '--config', 'typo.yml'], {
+      SVC_API_URL: p.url,
+      SVC_API_KEY: p.key,
+    });
+    expect(await cli.exit).toBe(0);
+    expect(cli.stderr.join('').split('\n')).toContain('warning: files[1].source "docs/*.md" matches no file');
+  });
+
+  it('names SVC_API_URL when it is not a URL', async () => {
+    const cli = runCli(['sync', '--dir', dir, '--dry-run'], {
+      SVC_API_URL: 'platform.local',
+      SVC_API_KEY: p.key,
+    });
+    expect(await cli.exit).toBe(1);
+    expect(cli.stderr.join('')).toBe(
+      'svc-connector: SVC_API_URL: "platform.local" is not a valid URL (http:// or https://)\n',
+    );
   });
 
   it('--write translates instantly and writes the translation at its configured path', async () => {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../support/processes.ts';
 
 describe('npm run demo', () => {
-  it('runs the loop in job and instant mode, prints the PR and its diff, and exits 0', async () => {
+  it('runs the loop in job and instant mode, waits for every language, prints what changed per language, the PR and its diff, and exits 0 without a terminal', async () => {
     const child = spawn(process.execPath, [join(repoRoot, 'examples/demo.ts')], {
       cwd: repoRoot,
       env: { ...process.env, LOG_LEVEL: 'silent' },
@@ -17,7 +17,16 @@ describe('npm run demo', () => {
     const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
     expect(stderr).toContain('instant mode: uploaded 1 changed file, skipped 2');
     expect(code).toBe(0);
-    expect(stdout).toMatch(/^PR: http:\/\/127\.0\.0\.1:\d+\/acme\/example-app\/pull\/1\n/);
+    expect(stdout).toMatch(
+      /^PR: http:\/\/127\.0\.0\.1:\d+\/acme\/example-app\/pull\/1\n\(served by the demo's local GitHub double: the URL is gone when the demo ends\)\n/,
+    );
+    // Every target language carries the instant update before anything is printed.
+    for (const lang of ['de', 'fr', 'ja'])
+      expect(stdout).toContain(
+        `  ${lang}:\n    locales/${lang}/checkout.json: 5 key(s) translated; the instant update changed pay\n`,
+      );
+    expect(stdout).toContain('The offline provider writes pseudo-translations');
+    expect(stdout).toContain('SVC_MT_PROVIDER=openai');
     for (const path of [
       'locales/de/checkout.json',
       'locales/ja/common.json',

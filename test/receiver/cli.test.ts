@@ -2,6 +2,9 @@ import { Command } from 'commander';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { receiverCommand, runReceiver, secretsFromEnv } from '../../receiver/cli.ts';
+import type { ReceiverServicesFactory } from '../../receiver/dispatch.ts';
+import { GITHUB_NOT_CONFIGURED } from '../../receiver/handlers/github-access.ts';
+import { createReceiverServices } from '../../receiver/handlers/index.ts';
 import {
   enqueue,
   jobDeliver,
@@ -129,10 +132,119 @@ describe('receiver', () => {
   });
 
   it('reads several secrets separated by spaces or commas', () => {
-    expect(secretsFromEnv({ SVC_WEBHOOK_SECRET: ' whsec_a,whsec_b  whsec_c ' })).toEqual([
-      'whsec_a',
-      'whsec_b',
-      'whsec_c',
+    expect(secretsFromEnv({ SVC_WEBHOOK_SECRET: ' whsec_YWJj,whsec_ZGVm  whsec_Z2hp ' })).toEqual([
+      'whsec_YWJj',
+      'whsec_ZGVm',
+      'whsec_Z2hp',
     ]);
+    expect(() => secretsFromEnv({ SVC_WEBHOOK_SECRET: 'whsec_YWJj whsec_a' })).toThrow(
+      'SVC_WEBHOOK_SECRET: [receiver] a webhook secret must be whsec_ followed by base64',
+    );
+  });
+});
+
+describe('receiver without GitHub access', () => {
+  const env = (extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({
+    SVC_WEBHOOK_SECRET: SECRET,
+    SVC_RECEIVER_DATABASE_URL: db.url,
+    SVC_API_KEY: 'svc_test',
+    SVC_API_URL: 'http://127.0.0.1:9',
+    SVC_RECEIVER_POLL_MS: '20',
+    RECEIVER_ALLOWED_REPOS: 'acme/*',
+    ...extra,
+  });
+  /** The real services from the environment, with a platform that answers /readyz. */
+  const fromEnv: ReceiverServicesFactory = async (context) => ({
+    ...(await createReceiverServices(context)),
+    checkPlatform: async () => {},
+  });
+  const capture = () => {
+    const lines: { level: number; msg: string; [k: string]: unknown }[] = [];
+    const log = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+    return { lines, log };
+  };
+
+  it('stores and acknowledges events, handles none, says so once and in /readyz; handles them after a restart with access', async () => {
+    const first = capture();
+    const stored = await runReceiver(
+      { port: '0', host: '127.0.0.1' },
+      { env: env(), createServices: fromEnv, log: first.log },
+    );
+    const body = jobDeliver(7);
+    try {
+      expect(stored.services.storeOnly).toBe(GITHUB_NOT_CONFIGURED);
+      // Delivered twice (a redelivery keeps its webhook-id): stored once, acknowledged both times.
+      const statuses = [];
+      for (let i = 0; i < 2; i++) {
+        const res = await fetch(`${stored.running.url}/webhooks`, {
+          method: 'POST',
+          headers: signed(body, { id: 'msg_store_only' }),
+          body,
+        });
+        statuses.push(res.status);
+      }
+      expect(statuses).toEqual([202, 200]);
+      const ready = await fetch(`${stored.running.url}/readyz`);
+      expect(ready.status).toBe(200);
+      expect(await ready.json()).toEqual({
+        status: 'ready',
+        handling: false,
+        reason:
+          'events are stored, not handled: GitHub access is not configured: set GITHUB_TOKEN, or GITHUB_APP_ID and GITHUB_APP_PRIVATE_KEY',
+      });
+      // Ten poll intervals: a running worker would have tried the event by now.
+      await new Promise((r) => setTimeout(r, 200));
+      const rows = await db.database.db.selectFrom('receiver_queue').selectAll().execute();
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ status: 'pending', attempts: 0 });
+    } finally {
+      await stored.running.close();
+      await stored.services.close?.();
+    }
+    const said = first.lines.filter((l) => l.msg.includes('not handled'));
+    expect(said.map((l) => [l.level, l.msg])).toEqual([
+      [
+        40,
+        'events are stored, not handled: GitHub access is not configured: set GITHUB_TOKEN, or GITHUB_APP_ID and GITHUB_APP_PRIVATE_KEY; they are handled once the receiver restarts with it',
+      ],
+    ]);
+    expect(first.lines.filter((l) => l.level >= 40)).toHaveLength(1);
+    expect(JSON.stringify(first.lines)).not.toMatch(/"stack"|\n\s+at /);
+
+    // With a token the services handle events: the one stored above is handled after the restart.
+    const withToken = await fromEnv({
+      env: env({ GITHUB_TOKEN: 'ghp_test' }),
+      log: pino({ level: 'silent' }),
+      db: db.database.db,
+    });
+    expect(withToken.storeOnly).toBeUndefined();
+    await withToken.close?.();
+    const r = recordingDispatcher();
+    const handled = await runReceiver(
+      { port: '0', host: '127.0.0.1' },
+      {
+        env: env({ GITHUB_TOKEN: 'ghp_test' }),
+        createServices: async () => ({ dispatcher: r.dispatcher, checkPlatform: async () => {} }),
+        log: pino({ level: 'silent' }),
+      },
+    );
+    try {
+      await expect.poll(() => r.calls.flat().map((e) => e.payload)).toEqual([JSON.parse(body)]);
+      expect(await (await fetch(`${handled.running.url}/readyz`)).json()).toEqual({
+        status: 'ready',
+        handling: true,
+      });
+    } finally {
+      await handled.running.close();
+    }
+  });
+
+  it('a GitHub App half configured is an error naming the missing variable, not a store-only start', async () => {
+    await expect(
+      runReceiver(
+        { port: '0', host: '127.0.0.1' },
+        { env: env({ GITHUB_APP_ID: '12' }), createServices: fromEnv, log: pino({ level: 'silent' }) },
+      ),
+    ).rejects.toThrow('GITHUB_APP_ID is set but GITHUB_APP_PRIVATE_KEY is not: a GitHub App needs both');
   });
 });

@@ -44,6 +44,8 @@ export async function runAction(o: {
   repository: string;
   ref?: string;
   env?: NodeJS.ProcessEnv;
+  /** The script run (default the committed dist/index.js; src/action/index.ts runs the sources). */
+  entry?: string;
 }): Promise<ActionRun> {
   const dir = await mkdtemp(join(tmpdir(), 'svc-runner-'));
   try {
@@ -82,7 +84,7 @@ export async function runAction(o: {
       ...inputs,
       ...o.env,
     };
-    const child = spawn(process.execPath, [join(repoRoot, 'dist/index.js')], {
+    const child = spawn(process.execPath, [join(repoRoot, o.entry ?? 'dist/index.js')], {
       cwd: o.workspace,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -3,7 +3,7 @@ import { safeNext } from '../../server/workbench/auth.ts';
 import { parseCookies, serializeCookie } from '../../server/workbench/cookies.ts';
 import { newToken, tokensMatch } from '../../server/workbench/csrf.ts';
 import { idParam } from '../../server/workbench/params.ts';
-import { launchBrowser } from '../support/browser.ts';
+import { launchBrowser, packagedChromium } from '../support/browser.ts';
 
 describe('workbench cookies', () => {
   it('sets HttpOnly, SameSite=Strict and Path=/workbench always, Secure only over HTTPS', () => {
@@ -71,7 +71,22 @@ describe('request parameters', () => {
 });
 
 describe('the browser helper', () => {
-  it('fails with the install command when Chromium is missing, instead of skipping', async () => {
-    await expect(launchBrowser('/nonexistent/chromium')).rejects.toThrow(/apt-get install -y chromium/);
+  it('fails naming the path when the Chromium it is given is missing, instead of skipping', async () => {
+    await expect(launchBrowser('/nonexistent/chromium')).rejects.toThrow(
+      'Chromium is not installed at /nonexistent/chromium',
+    );
+  });
+
+  it('launches the Chromium @sparticuz/chromium ships, unpacked once, when it is given that one', async () => {
+    const [first, second] = await Promise.all([packagedChromium(), packagedChromium()]);
+    expect(first).toBe(second);
+    const browser = await launchBrowser(first);
+    try {
+      const page = await browser.newPage();
+      await page.setContent('<p id="x">Übersetzung</p>');
+      expect(await page.textContent('#x')).toBe('Übersetzung');
+    } finally {
+      await browser.close();
+    }
   });
 });

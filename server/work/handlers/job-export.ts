@@ -65,7 +65,7 @@ export function jobExportHandler(deps: { db: Db; now: () => number; log: Logger 
       if (job.export_blob_id !== null) await deleteBlob(db, job.export_blob_id);
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
-      deps.log.warn({ jobId, err }, 'job export failed');
+      deps.log.warn({ jobId, error: message }, 'job export failed');
       const t = now();
       await db
         .updateTable('jobs')

@@ -23,7 +23,11 @@ export function pretranslateHandler(deps: {
         await pretranslateDocument(deps, id, options);
       } catch (err) {
         outcome = 'failed';
-        deps.log.warn({ err, documentId: id }, 'pretranslation failed');
+        // An expected outcome (the provider failed or refused): its message, no stack trace.
+        deps.log.warn(
+          { error: err instanceof Error ? err.message : String(err), documentId: id },
+          'pretranslation failed',
+        );
       }
       await db
         .updateTable('documents')
