@@ -47,7 +47,8 @@ export function discoverSourceFiles(
   const results = config.files.map((entry, i) =>
     candidates[i]!.map((source) => {
       const list = translationResults(entry, source, config.targets, config);
-      for (const result of list) if ('path' in result) outputs.add(result.path);
+      // A multilingual file's translation is the file itself: not a translation of another source.
+      for (const result of list) if ('path' in result && result.path !== source) outputs.add(result.path);
       return list;
     }),
   );
@@ -82,7 +83,7 @@ export function discoverSourceFiles(
           return;
         }
         const other = produced.get(result.path);
-        if (other) {
+        if (other && !(other.source === source && result.path === source)) {
           const which = other.lang === lang ? lang : `${other.lang} and ${lang}`;
           fail(
             index,

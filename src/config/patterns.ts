@@ -46,8 +46,15 @@ export function globProblem(pattern: string, { ignore = false } = {}): string | 
   return undefined;
 }
 
-/** The parsed template, or the problem with it. */
-export function checkTemplate(pattern: string): { template: Template } | { problem: string } {
+/**
+ * The parsed template, or the problem with it. A template must give each language its own path,
+ * except for a file that holds every language itself (`multilingual`: `.xcstrings`), whose
+ * translation is the source file.
+ */
+export function checkTemplate(
+  pattern: string,
+  options: { multilingual?: boolean } = {},
+): { template: Template } | { problem: string } {
   const normal = normalizePattern(pattern);
   const layout = layoutProblem(normal);
   if (layout) return { problem: layout };
@@ -61,10 +68,10 @@ export function checkTemplate(pattern: string): { template: Template } | { probl
     if (error instanceof TemplateError) return { problem: error.problem };
     throw error;
   }
-  if (template.languagePlaceholders.length === 0) {
+  if (template.languagePlaceholders.length === 0 && !options.multilingual) {
     return {
       problem:
-        'must contain %lang%, %locale%, %lang_underscore%, %android_code% or %two_letters_code% so each language gets its own path',
+        'must contain %lang%, %locale%, %lang_underscore%, %android_code% or %two_letters_code% so each language gets its own path (only a format that holds every language in one file, like .xcstrings, may name the source file itself)',
     };
   }
   return { template };

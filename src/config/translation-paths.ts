@@ -3,9 +3,11 @@
  * repository path of its translation into each target. Every path returned here is a normalized
  * relative path outside `.git` and `.github`; anything else is an UnsafePathError.
  */
+
 import { UnsafePathError } from './errors.ts';
 import { compileGlob, matchGlob } from './glob.ts';
 import type { LanguagePlaceholder } from './languages.ts';
+import { isMultilingual } from './multilingual.ts';
 import { baseOf, dirOf, repoPathProblem, splitExtension, writablePathProblem } from './paths.ts';
 import {
   mappedLanguageValues,
@@ -105,6 +107,7 @@ export function translationResults(
   const { name, ext } = splitExtension(file);
   const fileValues = { file, name, ext, path: match.globstar, original_path: dirOf(sourcePath) };
   const template = templateOf(entry);
+  const multilingual = template.languagePlaceholders.length === 0 && isMultilingual(entry);
   return langs.map((lang): TranslationResult => {
     if (!config.targets.includes(lang)) {
       return { lang, error: new UnsafePathError(sourcePath, `"${lang}" is not a target language`) };
@@ -113,6 +116,18 @@ export function translationResults(
     const result = renderTemplate(template, values);
     const problem = writablePathProblem(result);
     if (problem) return { lang, error: new UnsafePathError(result, problem) };
+    if (multilingual) {
+      // Every language is written into the file itself, never into another shared file.
+      if (result !== sourcePath)
+        return {
+          lang,
+          error: new UnsafePathError(
+            result,
+            `is not the source file ${sourcePath}: a file that holds every language takes its translations itself`,
+          ),
+        };
+      return { lang, path: result };
+    }
     if (result === sourcePath) {
       return { lang, error: new UnsafePathError(result, `is the source file itself (for ${lang})`) };
     }

@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { FORMATS, formatByName } from '../formats/registry.ts';
 import { compileGlob, expandBraces } from './glob.ts';
 import { LANGUAGE_PLACEHOLDERS, parseLanguage } from './languages.ts';
+import { isMultilingual } from './multilingual.ts';
 import { checkTemplate, globProblem, normalizePattern } from './patterns.ts';
 import { canonicalPlaceholder, mappedLanguageValues, type Template } from './placeholders.ts';
 import type { RawConfig } from './schema.ts';
@@ -87,7 +88,7 @@ function checkFiles(raw: RawConfig, report: Report): void {
       const names = FORMATS.map((f) => f.name);
       report(['files', i, 'format'], `unknown format "${entry.format}"${didYouMean(entry.format, names)}`);
     }
-    const checked = checkTemplate(entry.translation);
+    const checked = checkTemplate(entry.translation, { multilingual: isMultilingual(entry) });
     if ('problem' in checked) {
       report(['files', i, 'translation'], checked.problem);
       return;
@@ -107,7 +108,9 @@ function checkFiles(raw: RawConfig, report: Report): void {
         );
       }
     }
-    checkDistinctTargets(raw, checked.template, ['files', i, 'translation'], report);
+    // A multilingual file's languages all live in the source file: one path by design.
+    if (checked.template.languagePlaceholders.length > 0)
+      checkDistinctTargets(raw, checked.template, ['files', i, 'translation'], report);
   });
 }
 

@@ -88,7 +88,36 @@ export function editTarget(
   const all = new Map<string, UnitText>();
   for (const [id, text] of held.translations) if (!changes.remove.has(id)) all.set(id, text);
   for (const [id, text] of changes.set) all.set(id, text);
-  return format.render(changes.source, all, options);
+  return withLineEndingsOf(target, format.render(changes.source, all, options));
+}
+
+const CR = 13;
+const LF = 10;
+
+/** Whether every line break of a text is CRLF (and there is one), reading bytes (any ASCII-compatible encoding). */
+function crlf(bytes: Uint8Array): boolean {
+  let breaks = 0;
+  for (let i = 0; i < bytes.length; i++) {
+    if (bytes[i] !== LF) continue;
+    if (bytes[i - 1] !== CR) return false;
+    breaks++;
+  }
+  return breaks > 0;
+}
+
+/**
+ * A file rebuilt from the source keeps at least the target's line endings: CRLF when every line
+ * of the target ends so and the rebuilt text uses LF. UTF-16 files are left as rendered.
+ */
+function withLineEndingsOf(target: Uint8Array, out: Uint8Array): Uint8Array {
+  const utf16 = (b: Uint8Array) => (b[0] === 0xff && b[1] === 0xfe) || (b[0] === 0xfe && b[1] === 0xff);
+  if (utf16(target) || utf16(out) || !crlf(target) || out.includes(CR)) return out;
+  const converted: number[] = [];
+  for (const byte of out) {
+    if (byte === LF) converted.push(CR);
+    converted.push(byte);
+  }
+  return Uint8Array.from(converted);
 }
 
 /** Writes a target file that does not exist yet: the source rendered with the translations. */

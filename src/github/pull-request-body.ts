@@ -38,6 +38,18 @@ const MARK = '<!-- svc-connector:updates ';
 const LISTED = 50;
 const HISTORY = 20;
 
+/**
+ * An inline code span outside tables: a run of backticks longer than any inside it fences it
+ * (CommonMark §6.1); line breaks become spaces.
+ */
+function code(s: string): string {
+  const text = s.replace(/[\r\n]+/g, ' ').replace(/\u0004/g, '␄');
+  const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((r) => r.length));
+  const fence = '`'.repeat(longest + 1);
+  const pad = text.startsWith('`') || text.endsWith('`') ? ' ' : '';
+  return `${fence}${pad}${text}${pad}${fence}`;
+}
+
 /** Markdown table cells must not break the table. */
 const cell = (s: string) => s.replaceAll('|', '\\|').replaceAll('\n', ' ');
 
@@ -116,7 +128,7 @@ function unitsSection(units: readonly LanguageUnits[]): string[] {
   const keys = (title: string, list: readonly { path: string; id: string }[]) => {
     if (list.length === 0) return;
     out.push('', title, '');
-    for (const k of list.slice(0, LISTED)) out.push(`- \`${cell(k.path)}\` \`${cell(k.id)}\``);
+    for (const k of list.slice(0, LISTED)) out.push(`- ${code(k.path)} ${code(k.id)}`);
     if (list.length > LISTED) out.push(`- … and ${list.length - LISTED} more`);
   };
   for (const l of sorted) {

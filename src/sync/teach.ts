@@ -19,6 +19,12 @@ export interface TaughtPair {
 const xml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
+/**
+ * A unit id as the `x-key` note holds it: a JSON string, so ids with characters XML 1.0 cannot
+ * carry (PO's msgctxt separator U+0004) or line breaks (notes are lines) travel intact.
+ */
+export const xKey = (id: string) => JSON.stringify(id);
+
 /** TMX creationdate: YYYYMMDDThhmmssZ. */
 const tmxDate = (at: Date) => `${at.toISOString().slice(0, 19).replace(/[-:]/g, '')}Z`;
 
@@ -37,7 +43,7 @@ function segmentsOf(pair: TaughtPair): [string, string][] {
 }
 
 /**
- * A TMX 1.4 document of the pairs: each `<tu>` carries the key as `x-key` and the repository path
+ * A TMX 1.4 document of the pairs: each `<tu>` carries the key as `x-key` (see xKey) and the repository path
  * as `x-path` (the memory keeps both as notes; the platform prefills a job's segment whose key and
  * source match), dated `at` (newer than what the memory held, so a person's edit wins).
  */
@@ -52,7 +58,7 @@ export function tmxOfPairs(
     for (const [source, target] of segmentsOf(pair)) {
       if (source.trim() === '' || target.trim() === '') continue;
       tus.push(
-        `<tu creationdate="${date}"><prop type="x-key">${xml(pair.id)}</prop><prop type="x-path">${xml(pair.path)}</prop>` +
+        `<tu creationdate="${date}"><prop type="x-key">${xml(xKey(pair.id))}</prop><prop type="x-path">${xml(pair.path)}</prop>` +
           `<tuv xml:lang="${xml(languages.source)}"><seg>${xml(source)}</seg></tuv>` +
           `<tuv xml:lang="${xml(languages.target)}"><seg>${xml(target)}</seg></tuv></tu>`,
       );

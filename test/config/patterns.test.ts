@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../src/config/index.ts';
+import { ConfigError, loadConfig, translationPath } from '../../src/config/index.ts';
 
 /** The message for a config with one files entry built from the given YAML flow fields. */
 function message(entry: string, extra = ''): string {
@@ -70,7 +70,19 @@ describe('source and ignore patterns', () => {
 describe('translation templates', () => {
   it('must contain a language placeholder', () => {
     expect(entry('locales/en/*.json', 'locales/de/%file%')).toBe(
-      '.svc.yml: files[0].translation: must contain %lang%, %locale%, %lang_underscore%, %android_code% or %two_letters_code% so each language gets its own path',
+      '.svc.yml: files[0].translation: must contain %lang%, %locale%, %lang_underscore%, %android_code% or %two_letters_code% so each language gets its own path (only a format that holds every language in one file, like .xcstrings, may name the source file itself)',
+    );
+  });
+
+  it('may name the source file itself for a format that holds every language (.xcstrings), and only that file', () => {
+    expect(entry('App/*.xcstrings', 'App/%file%')).toBe('ok');
+    expect(entry('App/Localizable.xcstrings', 'App/Localizable.xcstrings')).toBe('ok');
+    expect(entry('App/strings.data', 'App/%file%', ', format: xcstrings')).toBe('ok');
+    const config = loadConfig(
+      'source: en\ntargets: [de]\nfiles:\n  - source: App/*.xcstrings\n    translation: Shared/All.xcstrings\n',
+    );
+    expect(() => translationPath(config.files[0]!, 'App/Localizable.xcstrings', 'de', config)).toThrow(
+      'is not the source file App/Localizable.xcstrings: a file that holds every language takes its translations itself',
     );
   });
 

@@ -380,39 +380,12 @@ type Check = 'keeps' | 'layout' | 'current' | 'change' | 'edit' | 'remove' | 'li
  * Acceptance lines a bug in src/ still breaks, by format: each is left out (not weakened) until the
  * bug is fixed, and the reason says what fails. Delete an entry with its fix.
  */
-const TEACH_XKEY =
-  'src/sync/teach.ts writes a msgctxt id ("menu\\u0004Open") raw into the TMX x-key: XML 1.0 refuses \\u0004, ' +
-  'the import fails ("not well-formed XML: disallowed character") and the whole sync throws';
-const NO_EDIT =
-  'no `edit` yet: target.ts falls back to rendering from the source, which takes the source’s order';
-const OPEN: Partial<Record<string, Partial<Record<Check, string>>>> = {
-  // Every PO line: a PO with one msgctxt entry cannot be synced at all.
-  po: {
-    keeps: TEACH_XKEY,
-    layout: TEACH_XKEY,
-    current: TEACH_XKEY,
-    change: TEACH_XKEY,
-    edit: TEACH_XKEY,
-    remove: TEACH_XKEY,
-    listed: TEACH_XKEY,
-  },
-  xliff12: {
-    layout: `${NO_EDIT}, drops target-language="de" from <file> and turns state="final" into "translated"`,
-  },
-  xliff2: { layout: NO_EDIT },
-  stringsdict: {
-    layout: NO_EDIT,
-    listed:
-      'pull-request-body.ts escapes `|` as `\\|` in the removed-keys list (not a table): GitHub shows the backslash',
-  },
-  csv: { layout: NO_EDIT },
-  markdown: { layout: 'no `edit`: the fallback renders from the source, so a CRLF target comes back LF' },
-};
+const OPEN: Partial<Record<string, Partial<Record<Check, string>>>> = {};
 
 type Synced = SyncResult & { delivered: string[]; update: PullRequestUpdate | undefined };
 
-// Multilingual formats (`.xcstrings`) need the translation path equal to the source, which the
-// config still refuses (issue 20 §6): they are proven at the format level below, not synced.
+// Multilingual formats (`.xcstrings`) take every language in the source file itself: synced in
+// their own describe below, and proven at the format level.
 const SYNCED = FORMATS.filter((f) => (f.holds ?? 'one') !== 'all').map((f) => f.name);
 const MULTILINGUAL = FORMATS.filter((f) => f.holds === 'all').map((f) => f.name);
 
@@ -558,6 +531,69 @@ describe.each(SYNCED)('%s: a repository with people’s translations', (name) =>
       expect(body).toContain(`**${lang}: removed** (no longer in the source)`);
       expect(body).toContain(`- \`${c!.paths[lang]}\` \`${c!.remove.id}\``);
     }
+  });
+});
+
+describe.each(MULTILINGUAL)('%s: a sync writes every language into the source file itself', (name) => {
+  const format = formatByName(name)!;
+  let root: string;
+  const path = 'App/Localizable.xcstrings';
+  const held = async () => {
+    const bytes = await readFile(join(root, path));
+    return Object.fromEntries(LANGS.map((l) => [l, targetTranslations(format, bytes, l)]));
+  };
+  const sync = () =>
+    runSync({
+      client,
+      workspace: root,
+      settings: settingsFrom(
+        `source: en\ntargets: [de, ru]\nmode: instant\nfiles:\n  - source: App/*.xcstrings\n    translation: App/%file%\n`,
+        '.svc.yml',
+        { base: 'main' },
+      ),
+      origin: { owner: 'acme', repo: `multilingual-${name}`, ref: 'main' },
+      waitTimeoutMs: 30_000,
+      sink: async (files) => {
+        for (const f of files) await writeFile(join(root, f.path), f.content);
+        return undefined;
+      },
+    });
+  beforeAll(async () => {
+    root = await mkdtemp(join(tmpdir(), `svc-multilingual-${name}-`));
+    await mkdir(join(root, 'App'), { recursive: true });
+    await writeFile(join(root, path), await readFile(join(FIXTURES, name, 'Localizable.xcstrings')));
+  });
+  afterAll(() => rm(root, { recursive: true, force: true }));
+
+  it('keeps every localization people wrote, fills the missing ones, then changes no byte', async () => {
+    const before = await held();
+    const text = await readFile(join(root, path), 'utf8');
+    const first = await sync();
+    expect(first.written.map((f) => f.path)).toEqual([path]);
+    const after = await held();
+    for (const lang of LANGS) {
+      for (const [id, t] of before[lang]!) expect(after[lang]!.get(id)).toEqual(t);
+      expect(after[lang]!.has('Delete')).toBe(true);
+    }
+    expect(after.de!.get('Save')).toBe('Sichern');
+    expect(linesKeptInOrder(text, await readFile(join(root, path), 'utf8'))).toEqual([]);
+    const again = await sync();
+    expect(again.written).toEqual([]);
+    expect(again.targets!.unitsSent).toBe(0);
+  });
+
+  it('keeps a localization a person edited in the catalog, and the memory learns it', async () => {
+    const text = await readFile(join(root, path), 'utf8');
+    await writeFile(join(root, path), text.replace('"Notizen"', '"Meine Notizen"'));
+    const result = await sync();
+    expect(result.written).toEqual([]);
+    expect(result.targets!.units.find((u) => u.target === 'de')!.edited).toEqual([{ path, id: 'Notes' }]);
+    const memory = (await client.memories.list()).find(
+      (m) => m.name === memoryName(`acme/multilingual-${name}`, 'en', 'de'),
+    )!;
+    await p.idle();
+    const [best] = await client.memories.query(memory.id, 'Notes');
+    expect(best).toMatchObject({ target: 'Meine Notizen', score: 100 });
   });
 });
 

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Unit } from '../../../src/formats/model.ts';
+import { xKey } from '../../../src/sync/teach.ts';
 import { detectFormat, supportedExtensions } from '../../../src/formats/registry.ts';
 import { splitWords } from '../../engine/mt/words.ts';
 import { jobEvent } from '../../services/jobs/events.ts';
@@ -14,7 +15,7 @@ const BATCH = 500;
 
 /**
  * In-context exact matches: a unit whose best TM match scores 100 and was taught from the same
- * key of the repository (its notes say `x-key: <unit id>`, see src/sync/teach.ts) — the
+ * key of the repository (its notes say `x-key: "<unit id>"`, see src/sync/teach.ts) — the
  * translation people already have for this very string. They arrive confirmed, so translators see
  * only new and changed segments (Phrase and Trados call these context or 101% matches).
  * Plural units are left to people. Returns the target per unit position.
@@ -39,7 +40,7 @@ async function inContextMatches(
     const row = id === undefined ? undefined : notes.get(id);
     const unit = units[position]!;
     if (!row?.notes || unit.sourcePlural) continue;
-    if (row.notes.split('\n').includes(`x-key: ${unit.id}`)) out.set(position, row.target);
+    if (row.notes.split('\n').includes(`x-key: ${xKey(unit.id)}`)) out.set(position, row.target);
   }
   return out;
 }
