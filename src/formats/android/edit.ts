@@ -14,14 +14,8 @@
  * the default `values/strings.xml`).
  */
 
-import {
-  attachedCommentStart,
-  blankSeparated,
-  type LineEntry,
-  lineEdits,
-  lineEndAfter,
-  lineStartOf,
-} from '../edit/lines.ts';
+import { blankSeparated, lineEdits, lineStartOf } from '../edit/lines.ts';
+import { elementLines } from '../edit/xml-blocks.ts';
 import type { FormatModule, RenderOptions, TargetChanges } from '../model.ts';
 import { applyEdits, type Edit, encodeText } from '../text.ts';
 import { attribute, decodeXml, indentOf, type LoadedXml } from '../xml/document.ts';
@@ -68,32 +62,6 @@ function blocks(loaded: LoadedXml): {
   return { list, root, items };
 }
 
-/** Where the comment above a line starts when that line ends one (`-->`); else -1. */
-function commentAbove(text: string): (ls: number) => number {
-  return (ls) => {
-    const line = text.slice(ls, lineEndAfter(text, ls)).trim();
-    if (!line.endsWith('-->')) return -1;
-    const open = text.lastIndexOf('<!--', ls + text.slice(ls).indexOf('-->'));
-    if (open < 0) return -1;
-    const start = lineStartOf(text, open);
-    return text.slice(start, open).trim() === '' ? start : -1;
-  };
-}
-
-/** An element's lines as a LineEntry (or just the element when it shares its lines with others). */
-function lineEntry(text: string, id: string, element: XmlElement): LineEntry {
-  const ls = lineStartOf(text, element.start);
-  const start = text.slice(ls, element.start).trim() === '' ? ls : element.start;
-  const le = lineEndAfter(text, element.end);
-  const end = text.slice(element.end, le).trim() === '' ? le : element.end;
-  return {
-    id,
-    start,
-    end,
-    commentStart: start === ls ? attachedCommentStart(text, start, commentAbove(text)) : start,
-  };
-}
-
 /**
  * The edit of an Android target; `render` is the format's render (used over the target for held
  * units and over a one-element copy of the source for new ones).
@@ -133,7 +101,7 @@ export function androidEdit(render: FormatModule['render']) {
       if (!block.translatable || mineById.has(block.id)) continue;
       if (block.units.some((id) => changes.set.has(id))) insert.set(block.id, write(block));
     }
-    const entries = mine.list.map((b) => lineEntry(text, b.id, b.element));
+    const entries = mine.list.map((b) => elementLines(text, b.id, b.element));
     const gone = new Set(mine.list.filter((b) => b.units.every((id) => remove.has(id))).map((b) => b.id));
     const edits: Edit[] = lineEdits({
       text,
@@ -157,7 +125,7 @@ export function androidEdit(render: FormatModule['render']) {
       }
       const itemRemove = new Set(block.units.filter((id) => remove.has(id)));
       if (itemInsert.size === 0 && itemRemove.size === 0) continue;
-      const itemEntries = block.units.map((id) => lineEntry(text, id, mine.items.get(id)!));
+      const itemEntries = block.units.map((id) => elementLines(text, id, mine.items.get(id)!));
       edits.push(
         ...lineEdits({
           text,
