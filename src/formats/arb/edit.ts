@@ -16,7 +16,13 @@
  */
 import { FormatError } from '../errors.ts';
 import { readJson } from '../json/index.ts';
-import { detectLayout, memberIndent, removeMembers, separatorIn } from '../json/members.ts';
+import {
+  anchoredInsertions,
+  detectLayout,
+  memberIndent,
+  removeMembers,
+  separatorIn,
+} from '../json/members.ts';
 import { escaperFor } from '../json/render.ts';
 import { type JsonDoc, OBJECT, STRING, tokenizeJson } from '../json/tokens.ts';
 import type { FormatModule, RenderOptions, TargetChanges } from '../model.ts';
@@ -139,15 +145,7 @@ function insertions(
   const keys = doc.keys(0);
   const last = keys.at(-1);
   if (last !== undefined) for (const w of atEnd) add(after, last, w);
-  const edits: Edit[] = [];
-  for (const [key, written] of after) {
-    const at = doc.end(key + 1);
-    edits.push({ start: at, end: at, replacement: written.map((w) => separator + w).join('') });
-  }
-  for (const [key, written] of before) {
-    const at = doc.start(key);
-    edits.push({ start: at, end: at, replacement: written.map((w) => w + separator).join('') });
-  }
+  const edits: Edit[] = anchoredInsertions(doc, after, before, separator);
   if (last === undefined && atEnd.length > 0) {
     const inside = `${layout.newline}${indent}${atEnd.join(separator)}${layout.newline}`;
     edits.push({ start: doc.start(0) + 1, end: doc.end(0) - 1, replacement: inside });

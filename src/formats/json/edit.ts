@@ -23,6 +23,7 @@ import { CATEGORY_ORDER, formsToWrite } from './cldr.ts';
 import { type PluralGroup, pluralKey } from './i18next.ts';
 import { readJson } from './index.ts';
 import {
+  anchoredInsertions,
   detectLayout,
   type JsonLayout,
   lineIndent,
@@ -417,15 +418,7 @@ function containerInsertions(
   }
   const last = members.at(-1);
   if (atEnd.length > 0 && last !== undefined) push(after, last, atEnd);
-  const edits: Edit[] = [];
-  for (const [key, written] of after) {
-    const at = doc.end(key + 1);
-    edits.push({ start: at, end: at, replacement: written.map((w) => separator + w).join('') });
-  }
-  for (const [key, written] of before) {
-    const at = doc.start(key);
-    edits.push({ start: at, end: at, replacement: written.map((w) => w + separator).join('') });
-  }
+  const edits: Edit[] = anchoredInsertions(doc, after, before, separator);
   if (atEnd.length > 0 && last === undefined)
     edits.push(fillEmpty(doc, container, atEnd, writer.layout, indent));
   return edits;

@@ -152,3 +152,25 @@ export function memberIndent(doc: JsonDoc, container: number, layout: JsonLayout
   }
   return lineIndent(doc.text, doc.start(container)) + layout.indent;
 }
+
+/**
+ * The insertions of new members written out: each list after the member (key event) it follows,
+ * or before the one it precedes, joined by the container's separator.
+ */
+export function anchoredInsertions(
+  doc: JsonDoc,
+  after: ReadonlyMap<number, readonly string[]>,
+  before: ReadonlyMap<number, readonly string[]>,
+  separator: string,
+): Edit[] {
+  const edits: Edit[] = [];
+  for (const [key, written] of after) {
+    const at = doc.end(key + 1);
+    edits.push({ start: at, end: at, replacement: written.map((w) => separator + w).join('') });
+  }
+  for (const [key, written] of before) {
+    const at = doc.start(key);
+    edits.push({ start: at, end: at, replacement: written.map((w) => w + separator).join('') });
+  }
+  return edits;
+}
