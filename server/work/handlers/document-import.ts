@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Unit } from '../../../src/formats/model.ts';
-import { xKey } from '../../../src/sync/teach.ts';
 import { detectFormat, supportedExtensions } from '../../../src/formats/registry.ts';
+import { xKey } from '../../../src/sync/teach.ts';
 import { splitWords } from '../../engine/mt/words.ts';
 import { jobEvent } from '../../services/jobs/events.ts';
 import type { TmCache } from '../../services/tm-cache.ts';
