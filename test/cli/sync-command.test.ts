@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MtError, offlineProvider } from '../../server/engine/mt/index.ts';
 import { repositoryOfRemote } from '../../src/cli/sync-command.ts';
 import { startPlatform, type TestPlatform } from '../support/platform.ts';
 import { runCli } from '../support/processes.ts';
@@ -101,5 +102,72 @@ describe('svc-connector sync', () => {
     expect(await cli.exit).toBe(1);
     expect(cli.stderr.join('')).toMatch(/refused the API key \(401\)/);
     expect(cli.stderr.join('')).not.toMatch(/\n\s+at /);
+  });
+});
+
+describe('svc-connector sync --write over existing translations', () => {
+  let q: TestPlatform;
+  let work: string;
+  const write = async (path: string, text: string) => {
+    await mkdir(dirname(join(work, path)), { recursive: true });
+    await writeFile(join(work, path), text);
+  };
+  const run = () =>
+    runCli(['sync', '--dir', work, '--write', '--repo', 'acme/cli-existing', '--ref', 'main'], {
+      SVC_API_URL: q.url,
+      SVC_API_KEY: q.key,
+    });
+
+  beforeAll(async () => {
+    // French MT is down: its translations fail once the platform's retries are spent.
+    const offline = offlineProvider();
+    q = await startPlatform({
+      mt: {
+        name: 'half-down',
+        translate: async (req) => {
+          if (req.trglang === 'fr') throw new MtError('half-down', 'French is unavailable', { status: 503 });
+          return offline.translate(req);
+        },
+      },
+    });
+    work = await mkdtemp(join(tmpdir(), 'svc-cli-existing-'));
+    await write(
+      '.svc.yml',
+      'source: en\ntargets: [de, fr]\nmode: instant\nfiles:\n  - source: i18n/en.json\n    translation: i18n/%lang%.json\n',
+    );
+    await write('i18n/en.json', '{\n  "title": "Welcome",\n  "save": "Save"\n}\n');
+    await write('i18n/de.json', '{\n  "title": "Willkommen"\n}\n');
+  });
+
+  afterAll(async () => {
+    await q.close();
+    await rm(work, { recursive: true, force: true });
+  });
+
+  it('writes what succeeded, names each failed translation, exits 1, and prints progress while waiting', async () => {
+    const cli = run();
+    expect(await cli.exit).toBe(1);
+    expect(cli.stdout).toContain('wrote i18n/de.json');
+    expect(cli.stdout).not.toContain('wrote i18n/fr.json');
+    const stderr = cli.stderr.join('');
+    expect(stderr).toMatch(/^2 of 2 translations ready$/m);
+    expect(stderr).toMatch(
+      /^i18n\/en\.json → fr: translation failed: Machine_translation_failed: half-down: French is unavailable$/m,
+    );
+    const de = JSON.parse(await readFile(join(work, 'i18n/de.json'), 'utf8'));
+    expect(de.title).toBe('Willkommen');
+    expect(de.save).not.toBe('Save');
+  });
+
+  it('rebuilds a deleted target although its source did not change: deliveries come back as they were, people’s words from the memory', async () => {
+    const before = await readFile(join(work, 'i18n/de.json'), 'utf8');
+    await rm(join(work, 'i18n/de.json'));
+    const cli = run();
+    await cli.exit;
+    expect(cli.stdout).toContain('wrote i18n/de.json');
+    // German `save` is written again as delivered, not sent; German `title` (a person's, taught to
+    // the memory) goes out and the memory answers it; French's two units go out and still fail.
+    expect(cli.stdout).toContain('Sent 3 unit(s) for translation; wrote 1 file(s).');
+    expect(JSON.parse(await readFile(join(work, 'i18n/de.json'), 'utf8'))).toEqual(JSON.parse(before));
   });
 });
