@@ -12,7 +12,7 @@ import { newestWritten, recordWritten } from '../store/written-paths.ts';
 import { collectInstant, collectJob } from './collect.ts';
 import { mergeWithBase } from './merge-base.ts';
 import { groupKeyOf, type Resolved, resolveEvent } from './resolve.ts';
-import { dropOlderThan, emptyCollected, mergeCollected } from './translated-files.ts';
+import { dropOlderThan, emptyCollected, mergeCollected, pathsOf } from './translated-files.ts';
 
 export interface DispatcherDeps {
   client: Client;
@@ -145,11 +145,11 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       const target = { repository: `${owner}/${repo}`, base };
       // Translations of older uploads than the ones already committed stay out (their deliveries
       // can come late: a retry after a restart, reconcile finding what a webhook also brings).
-      dropOlderThan(into, await newestWritten(deps.db, target, [...into.sourceIds.keys()]));
+      dropOlderThan(into, await newestWritten(deps.db, target, pathsOf(into)));
       await deps.onStep?.('after-download');
       // What was delivered meets the base as it is now: only what the targets need is written.
-      const units =
-        into.files.length > 0
+      const merged =
+        into.delivered.size > 0
           ? await mergeWithBase(
               { client, gh, log, now },
               settings,
@@ -158,31 +158,31 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
               await lastUploads(client, work[0]!.r.origin, signal),
               signal,
             )
-          : [];
+          : { files: [], described: [], sourceIds: new Map<string, number>(), units: [] };
       for (const line of into.skipped) log.warn({ repository: `${owner}/${repo}`, base }, line);
-      if (into.files.length > 0 || into.failures.length > 0) {
+      if (merged.files.length > 0 || into.failures.length > 0) {
         const via =
           jobs.length > 0 ? `job${jobs.length > 1 ? 's' : ''} ${jobs.join(', ')}` : 'instant translation';
         const pr = settings.pullRequest;
         const update = {
           via,
           sourceLang: settings.source,
-          files: into.described,
+          files: merged.described,
           ...(jobs.length > 0 ? { leverage } : {}),
           failures: into.failures,
           warnings: into.warnings,
-          units,
+          units: merged.units,
           at: new Date(now()),
         };
         let pullNumber: number | undefined;
-        if (into.files.length > 0) {
+        if (merged.files.length > 0) {
           await deps.onStep?.('before-commit');
           const written = await writePullRequest(gh, {
             owner,
             repo,
             base,
             branch: pr.branch,
-            files: into.files,
+            files: merged.files,
             commitMessage: pr.commitMessage,
             title: pr.title,
             body: (previous) => pullRequestBody(update, previous, pr.body),
@@ -198,12 +198,12 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
               base,
               pr: written.pullRequest?.url,
               commit: written.commit.commitSha,
-              files: into.files.length,
+              files: merged.files.length,
             },
             'pull request written',
           );
           pullNumber = written.pullRequest?.number;
-          await recordWritten(deps.db, target, into.sourceIds, now());
+          await recordWritten(deps.db, target, merged.sourceIds, now());
         } else {
           log.warn(
             { repository: `${owner}/${repo}`, base, failures: into.failures },

@@ -8,8 +8,9 @@ import type { Client, FileRecord } from '../../src/api/index.ts';
 import { entryForSource } from '../../src/config/index.ts';
 import { FormatError } from '../../src/formats/errors.ts';
 import { detectFormat, formatByName } from '../../src/formats/registry.ts';
+import type { FileWrite } from '../../src/github/branch-commit.ts';
 import type { GitHub } from '../../src/github/client.ts';
-import type { LanguageUnits } from '../../src/github/pull-request-body.ts';
+import type { LanguageUnits, TranslatedFile } from '../../src/github/pull-request-body.ts';
 import { readRepositoryBytes } from '../../src/github/read-file.ts';
 import type { SyncSettings } from '../../src/sync/config-view.ts';
 import type { Origin } from '../../src/sync/labels.ts';
@@ -18,16 +19,26 @@ import { loadState, saveState, stateRecordOf } from '../../src/sync/state.ts';
 import { type TaughtPair, teachMemories } from '../../src/sync/teach.ts';
 import { mergeDelivery } from '../../src/sync/write-target.ts';
 import { placeholderWarnings } from '../../src/translations/placeholder-qa.ts';
-import type { Collected } from './translated-files.ts';
+import type { Collected, Delivered } from './translated-files.ts';
 
 type Mutable = LanguageUnits & {
   removed: { path: string; id: string }[];
   edited: { path: string; id: string }[];
 };
 
+/** What the batch writes once merged with the base: files by path, and what each language got. */
+export interface MergedBatch {
+  files: FileWrite[];
+  described: TranslatedFile[];
+  /** The newest source upload written into each path (see written-paths.ts). */
+  sourceIds: Map<string, number>;
+  units: LanguageUnits[];
+}
+
 /**
- * Rewrites `into.files` as merges with the base (files that end up unchanged leave the batch),
- * adds the placeholder QA of what is written, and returns the units per language for the PR body.
+ * Merges every delivery with the base (mergeDelivery; the languages of one path — a multilingual
+ * file — one after the other), adds the placeholder QA of what is written, teaches the memories and
+ * saves the record. Deliveries that change nothing write nothing.
  */
 export async function mergeWithBase(
   deps: { client: Client; gh: GitHub; log: Logger; now: () => number },
@@ -36,7 +47,7 @@ export async function mergeWithBase(
   into: Collected,
   repositoryFiles: ReadonlyMap<string, FileRecord>,
   signal: AbortSignal,
-): Promise<LanguageUnits[]> {
+): Promise<MergedBatch> {
   const { client, gh } = deps;
   const at = { owner: origin.owner, repo: origin.repo, ref: origin.ref };
   const stateRecord = stateRecordOf(repositoryFiles.values(), origin.ref);
@@ -44,87 +55,79 @@ export async function mergeWithBase(
   const before = JSON.stringify(state);
   const byLang = new Map<string, Mutable>();
   const pairs = new Map<string, TaughtPair[]>();
-  for (const file of [...into.files]) {
-    const d = into.deliveries.get(file.path)!;
-    const drop = (why?: string) => {
-      if (why) into.skipped.push(why);
-      into.files.splice(into.files.indexOf(file), 1);
-      into.described.splice(
-        into.described.findIndex((x) => x.path === file.path),
-        1,
-      );
-      into.sourceIds.delete(file.path);
-      into.deliveries.delete(file.path);
-    };
-    const baseSource = await readRepositoryBytes(gh, at, d.sourcePath);
+  const batch: MergedBatch = { files: [], described: [], sourceIds: new Map(), units: [] };
+  const byPath = new Map<string, Delivered[]>();
+  for (const d of into.delivered.values()) byPath.set(d.path, [...(byPath.get(d.path) ?? []), d]);
+  for (const [path, deliveries] of byPath) {
+    const { sourcePath } = deliveries[0]!;
+    const baseSource = await readRepositoryBytes(gh, at, sourcePath);
     if (!baseSource) {
-      drop(`${file.path}: its source ${d.sourcePath} is no longer on ${origin.ref}; nothing written`);
+      into.skipped.push(`${path}: its source ${sourcePath} is no longer on ${origin.ref}; nothing written`);
       continue;
     }
-    const pinned = entryForSource(settings, d.sourcePath)?.format;
-    const format = pinned ? formatByName(pinned) : detectFormat(d.sourcePath, baseSource);
+    const pinned = entryForSource(settings, sourcePath)?.format;
+    const format = pinned ? formatByName(pinned) : detectFormat(sourcePath, baseSource);
     if (!format) {
-      drop(`${d.sourcePath}: no format reads it; nothing written`);
+      into.skipped.push(`${sourcePath}: no format reads it; nothing written`);
       continue;
     }
-    const baseTarget = await readRepositoryBytes(gh, at, file.path);
-    let merged: ReturnType<typeof mergeDelivery>;
-    try {
-      merged = mergeDelivery({
-        format,
-        lang: d.lang,
-        path: file.path,
-        baseSource,
-        baseTarget,
-        translatedSource: d.translatedSource,
-        delivered: file.content as Uint8Array,
-        record: state.targets[d.lang]?.[file.path],
-      });
-    } catch (error) {
-      if (!(error instanceof FormatError)) throw error;
-      into.failures.push({
-        sourcePath: d.sourcePath,
+    const base = path === sourcePath ? baseSource : await readRepositoryBytes(gh, at, path);
+    let current = base;
+    for (const d of deliveries) {
+      let merged: ReturnType<typeof mergeDelivery>;
+      try {
+        merged = mergeDelivery({
+          format,
+          lang: d.lang,
+          path,
+          baseSource,
+          baseTarget: current,
+          translatedSource: d.translatedSource,
+          delivered: d.content,
+          record: state.targets[d.lang]?.[path],
+        });
+      } catch (error) {
+        if (!(error instanceof FormatError)) throw error;
+        into.failures.push({
+          sourcePath,
+          target: d.lang,
+          message: `${error.format()} (the target does not parse; it is left as it is)`,
+        });
+        continue;
+      }
+      const { plan } = merged;
+      state.targets[d.lang] ??= {};
+      state.targets[d.lang]![path] = plan.record;
+      const l: Mutable = byLang.get(d.lang) ?? {
         target: d.lang,
-        message: `${error.format()} (the target does not parse; it is left as it is)`,
-      });
-      drop();
-      continue;
+        translated: 0,
+        kept: 0,
+        removed: [],
+        edited: [],
+      };
+      l.translated += merged.written.length + plan.reapply.size;
+      l.kept += plan.kept;
+      for (const id of plan.remove) l.removed.push({ path, id });
+      for (const id of plan.edited) l.edited.push({ path, id });
+      byLang.set(d.lang, l);
+      for (const t of plan.teach) {
+        const list = pairs.get(d.lang) ?? [];
+        list.push({ path, ...t });
+        pairs.set(d.lang, list);
+      }
+      if (merged.stale.length > 0)
+        into.skipped.push(
+          `${path} (${d.lang}): ${merged.stale.length} delivered unit(s) left out, their source changed on ${origin.ref} since the upload (${merged.stale.slice(0, 5).join(', ')})`,
+        );
+      if (!merged.bytes) continue;
+      current = merged.bytes;
+      batch.described.push({ target: d.lang, path, sourcePath, words: d.words });
+      batch.sourceIds.set(path, Math.max(batch.sourceIds.get(path) ?? 0, d.sourceFileId));
     }
-    const { plan } = merged;
-    state.targets[d.lang] ??= {};
-    state.targets[d.lang]![file.path] = plan.record;
-    const l: Mutable = byLang.get(d.lang) ?? {
-      target: d.lang,
-      translated: 0,
-      kept: 0,
-      removed: [],
-      edited: [],
-    };
-    l.translated += merged.written.length + plan.reapply.size;
-    l.kept += plan.kept;
-    for (const id of plan.remove) l.removed.push({ path: file.path, id });
-    for (const id of plan.edited) l.edited.push({ path: file.path, id });
-    byLang.set(d.lang, l);
-    for (const t of plan.teach) {
-      const list = pairs.get(d.lang) ?? [];
-      list.push({ path: file.path, ...t });
-      pairs.set(d.lang, list);
-    }
-    if (merged.stale.length > 0)
-      into.skipped.push(
-        `${file.path}: ${merged.stale.length} delivered unit(s) left out, their source changed on ${origin.ref} since the upload (${merged.stale.slice(0, 5).join(', ')})`,
-      );
-    if (!merged.bytes) {
-      drop();
-      continue;
-    }
-    file.content = merged.bytes;
+    if (current === base || !current) continue;
+    batch.files.push({ path, content: current });
     into.warnings.push(
-      ...placeholderWarnings(
-        { path: d.sourcePath, bytes: baseSource },
-        { path: file.path, bytes: merged.bytes },
-        pinned,
-      ),
+      ...placeholderWarnings({ path: sourcePath, bytes: baseSource }, { path, bytes: current }, pinned),
     );
   }
   if (pairs.size > 0) {
@@ -145,5 +148,6 @@ export async function mergeWithBase(
     });
   }
   if (JSON.stringify(state) !== before) await saveState(client, state, origin, stateRecord, signal);
-  return [...byLang.values()];
+  batch.units = [...byLang.values()];
+  return batch;
 }

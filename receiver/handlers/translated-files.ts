@@ -1,20 +1,29 @@
 import { entryForSource, matchTarget, type SvcConfig, translationPath } from '../../src/config/index.ts';
-import type { FileWrite } from '../../src/github/branch-commit.ts';
-import type { TranslatedFile } from '../../src/github/pull-request-body.ts';
 import type { PlaceholderWarning } from '../../src/translations/placeholder-qa.ts';
+
+/** One delivered translation placed in the repository. */
+export interface Delivered {
+  /** Repository path of the target. */
+  path: string;
+  lang: string;
+  sourcePath: string;
+  /** The delivered file. */
+  content: Uint8Array;
+  /** The source as uploaded: what the translation translates. */
+  translatedSource: Uint8Array;
+  /**
+   * The platform id of the source upload it translates. Ids grow with every upload, so the higher
+   * id is the newer source: a translation arriving late (a retried delivery, reconcile finding one
+   * the webhook also brought) never replaces a newer one.
+   */
+  sourceFileId: number;
+  words: number;
+}
 
 /** What a batch of events brings to the pull request. */
 export interface Collected {
-  files: FileWrite[];
-  /**
-   * The platform id of the source upload each file of `files` translates, by path. Ids grow with
-   * every upload, so the higher id is the newer source: a translation arriving late (a retried
-   * delivery, reconcile finding one the webhook also brought) never replaces a newer one.
-   */
-  sourceIds: Map<string, number>;
-  described: TranslatedFile[];
-  /** Per file of `files`: its language and the source text it translates (for the merge with the base). */
-  deliveries: Map<string, { lang: string; sourcePath: string; translatedSource: Uint8Array }>;
+  /** By target path and language (a multilingual file takes several languages at one path). */
+  delivered: Map<string, Delivered>;
   failures: { sourcePath: string; target: string; message: string }[];
   warnings: PlaceholderWarning[];
   /** Entries that were not written and why (logged). */
@@ -22,14 +31,13 @@ export interface Collected {
 }
 
 export const emptyCollected = (): Collected => ({
-  files: [],
-  sourceIds: new Map(),
-  described: [],
-  deliveries: new Map(),
+  delivered: new Map(),
   failures: [],
   warnings: [],
   skipped: [],
 });
+
+const keyOf = (d: Pick<Delivered, 'path' | 'lang'>) => `${d.path}\u0000${d.lang}`;
 
 /**
  * Places one translated file in the repository: only at the path the config's translation pattern
@@ -70,70 +78,51 @@ export function placeTranslation(
     into.skipped.push(`${t.sourcePath} → ${target}: ${(error as Error).message}`);
     return;
   }
-  if (!keepNewer(into, path, t.sourceFileId)) return;
-  into.files.push({ path, content: t.bytes });
-  into.sourceIds.set(path, t.sourceFileId);
-  into.described.push({ target, path, sourcePath: t.sourcePath, words: t.words });
-  into.deliveries.set(path, { lang: target, sourcePath: t.sourcePath, translatedSource: t.sourceBytes });
+  keepNewer(into, {
+    path,
+    lang: target,
+    sourcePath: t.sourcePath,
+    content: t.bytes,
+    translatedSource: t.sourceBytes,
+    sourceFileId: t.sourceFileId,
+    words: t.words,
+  });
 }
 
 /**
- * Makes room for a translation of `path` from source upload `sourceFileId`: false (and a note in
- * `skipped`) when the batch already holds one from a newer upload; otherwise the batch's own
- * older or equal one is taken out (for the same upload, the later event wins).
+ * Adds a delivery unless the batch holds one of the same path and language from a newer upload
+ * (then a note in `skipped`); for the same upload, the later event wins.
  */
-function keepNewer(into: Collected, path: string, sourceFileId: number): boolean {
-  const held = into.sourceIds.get(path);
-  if (held === undefined) return true;
-  if (held > sourceFileId) {
-    into.skipped.push(staleNote(path, sourceFileId, held));
-    return false;
+function keepNewer(into: Collected, d: Delivered): void {
+  const held = into.delivered.get(keyOf(d));
+  if (held && held.sourceFileId > d.sourceFileId) {
+    into.skipped.push(staleNote(d.path, d.sourceFileId, held.sourceFileId));
+    return;
   }
-  into.files.splice(
-    into.files.findIndex((f) => f.path === path),
-    1,
-  );
-  into.described.splice(
-    into.described.findIndex((d) => d.path === path),
-    1,
-  );
-  into.sourceIds.delete(path);
-  into.deliveries.delete(path);
-  return true;
+  into.delivered.set(keyOf(d), d);
 }
 
 /** Why a translation was left out: a newer source's translation of the same path wins. */
 export const staleNote = (path: string, sourceFileId: number, newer: number) =>
   `${path}: translation of source upload ${sourceFileId} left out; the one of newer upload ${newer} stays`;
 
-/** Adds what one event collected to the batch; for a path already there, the newer source wins. */
+/** Adds what one event collected to the batch; for a path and language already there, the newer source wins. */
 export function mergeCollected(into: Collected, from: Collected): void {
-  for (const [i, file] of from.files.entries()) {
-    const sourceFileId = from.sourceIds.get(file.path)!;
-    if (!keepNewer(into, file.path, sourceFileId)) continue;
-    into.files.push(file);
-    into.sourceIds.set(file.path, sourceFileId);
-    into.described.push(from.described[i]!);
-    into.deliveries.set(file.path, from.deliveries.get(file.path)!);
-  }
+  for (const d of from.delivered.values()) keepNewer(into, d);
   into.failures.push(...from.failures);
   into.warnings.push(...from.warnings);
   into.skipped.push(...from.skipped);
 }
 
-/** Leaves out the files whose path already holds (on the PR branch) a newer source's translation. */
+/** Leaves out the deliveries whose path already holds (on the PR branch) a newer source's translation. */
 export function dropOlderThan(into: Collected, written: ReadonlyMap<string, number>): void {
-  for (const file of [...into.files]) {
-    const newer = written.get(file.path);
-    const mine = into.sourceIds.get(file.path)!;
-    if (newer === undefined || newer <= mine) continue;
-    into.skipped.push(staleNote(file.path, mine, newer));
-    into.files.splice(into.files.indexOf(file), 1);
-    into.described.splice(
-      into.described.findIndex((d) => d.path === file.path),
-      1,
-    );
-    into.sourceIds.delete(file.path);
-    into.deliveries.delete(file.path);
+  for (const [key, d] of into.delivered) {
+    const newer = written.get(d.path);
+    if (newer === undefined || newer <= d.sourceFileId) continue;
+    into.skipped.push(staleNote(d.path, d.sourceFileId, newer));
+    into.delivered.delete(key);
   }
 }
+
+/** The target paths the batch writes. */
+export const pathsOf = (into: Collected) => [...new Set([...into.delivered.values()].map((d) => d.path))];

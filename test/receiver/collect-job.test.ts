@@ -54,7 +54,7 @@ describe('collectJob with an archive it must not trust', () => {
       zipSync({ '../../.github/workflows/x.yml': new TextEncoder().encode('on: push') }),
     );
     await expect(run).rejects.toBeInstanceOf(ZipError);
-    expect(into.files).toEqual([]);
+    expect(into.delivered.size).toBe(0);
   });
 
   it("skips entries that are not the job's files, and places the job's file only at its configured path", async () => {
@@ -65,7 +65,7 @@ describe('collectJob with an archive it must not trust', () => {
       }),
     );
     await run;
-    expect(into.files.map((f) => f.path)).toEqual(['locales/de/app.json']);
+    expect([...into.delivered.values()].map((d) => d.path)).toEqual(['locales/de/app.json']);
     expect(into.skipped).toEqual([
       expect.stringContaining('"de/.github/workflows/x.yml" is not one of the job\'s files'),
     ]);

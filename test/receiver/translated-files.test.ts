@@ -23,17 +23,12 @@ const place = (into = emptyCollected(), sourceFileId: number, content: string) =
   return into;
 };
 const contents = (c: ReturnType<typeof emptyCollected>) =>
-  c.files.map((f) => [
-    f.path,
-    typeof f.content === 'string' ? f.content : new TextDecoder().decode(f.content),
-    c.sourceIds.get(f.path),
-  ]);
+  [...c.delivered.values()].map((d) => [d.path, new TextDecoder().decode(d.content), d.sourceFileId]);
 
 describe('translations of one path from several source uploads', () => {
   it('keeps the newest source within a batch, whatever order the events came in', () => {
     const batch = place(place(undefined, 12, 'newer'), 10, 'older');
     expect(contents(batch)).toEqual([['locales/de/app.json', 'newer', 12]]);
-    expect(batch.described).toHaveLength(1);
     expect(batch.skipped).toEqual([
       'locales/de/app.json: translation of source upload 10 left out; the one of newer upload 12 stays',
     ]);
@@ -47,17 +42,37 @@ describe('translations of one path from several source uploads', () => {
     expect(contents(into)).toEqual([['locales/de/app.json', 'newer', 12]]);
     mergeCollected(into, place(undefined, 13, 'newest'));
     expect(contents(into)).toEqual([['locales/de/app.json', 'newest', 13]]);
-    expect(into.described.map((d) => d.path)).toEqual(['locales/de/app.json']);
   });
 
   it('leaves out what is older than what the branch already holds', () => {
     const older = place(undefined, 10, 'older');
     dropOlderThan(older, new Map([['locales/de/app.json', 12]]));
-    expect(older.files).toEqual([]);
-    expect(older.described).toEqual([]);
+    expect(older.delivered.size).toBe(0);
     expect(older.skipped).toHaveLength(1);
     const same = place(undefined, 12, 'same upload');
     dropOlderThan(same, new Map([['locales/de/app.json', 12]]));
     expect(contents(same)).toEqual([['locales/de/app.json', 'same upload', 12]]);
+  });
+});
+
+describe('a multilingual file (.xcstrings)', () => {
+  it('keeps every language delivered to its one path: each is merged into the file in turn', () => {
+    const catalog = loadConfig(
+      'source: en\ntargets: [de, ru]\nfiles:\n  - source: App/*.xcstrings\n    translation: App/%file%\n',
+    );
+    const into = emptyCollected();
+    for (const lang of ['de', 'ru'])
+      placeTranslation(into, catalog, {
+        sourcePath: 'App/Localizable.xcstrings',
+        lang,
+        bytes: text(`{"lang": "${lang}"}`),
+        sourceBytes: text('{}'),
+        words: 1,
+        sourceFileId: 7,
+      });
+    expect([...into.delivered.values()].map((d) => [d.path, d.lang])).toEqual([
+      ['App/Localizable.xcstrings', 'de'],
+      ['App/Localizable.xcstrings', 'ru'],
+    ]);
   });
 });
