@@ -88,10 +88,31 @@ describe('arb: render', () => {
   });
 });
 
+describe('arb: a repeated key', () => {
+  it('is read as Dart’s json.decode reads it (the last copy is the value), with a warning; each copy stays writable', () => {
+    const warnings: unknown[] = [];
+    const text = '{\n  "a": "x",\n  "b": "y",\n  "a": "z"\n}\n';
+    const units = arbFormat.parse(bytes(text), { onWarning: (w) => warnings.push(w) });
+    expect(units.map((u) => [u.id, u.source])).toEqual([
+      ['a~1', 'x'],
+      ['b', 'y'],
+      ['a', 'z'],
+    ]);
+    expect(warnings).toEqual([
+      {
+        line: 4,
+        column: 3,
+        message:
+          'duplicate key "a" (first on line 2); the last one is the value, as Dart\'s json.decode reads it',
+      },
+    ]);
+    expect(render(text, { a: 'Z', 'a~1': 'X' })).toBe('{\n  "a": "X",\n  "b": "y",\n  "a": "Z"\n}\n');
+  });
+});
+
 describe('arb: bad input', () => {
   it.each([
     ['{"a": "x",', 1, 11, /end of file/],
-    ['{"a": "x", "a": "y"}', 1, 12, /duplicate key/],
     ['["a"]', 1, 1, /JSON object/],
   ])('%j is a FormatError at %i:%i', (text, line, column, message) => {
     let error: unknown;

@@ -14,7 +14,7 @@
  */
 
 import { FormatError } from '../errors.ts';
-import { readJson, reuseJson, startsWithObject } from '../json/index.ts';
+import { readJson, reuseJson, startsWithObject, warnDuplicates } from '../json/index.ts';
 import { Locator } from '../json/locator.ts';
 import { InFileOrder } from '../json/lookup.ts';
 import { JsonPatch } from '../json/patch.ts';
@@ -33,6 +33,8 @@ import { isTranslatable, metadataOf } from './metadata.ts';
 
 interface ArbMessage {
   key: string;
+  /** The unit id: the key, or `key~N` for the N-th earlier copy of a repeated key (the last one is the value, as Dart's json.decode reads it). */
+  id: string;
   /** Event of the value string. */
   value: number;
   /** Event of the `@key` object, when there is one. */
@@ -66,18 +68,33 @@ function arbFile(doc: JsonDoc): ArbFile {
         elsewhere.set(name.slice(1), value);
       }
     } else if (doc.kind(value) === STRING) {
-      last = { key: name, value, meta: -1 };
+      last = { key: name, id: name, value, meta: -1 };
       messages.push(last);
     }
   }
   if (elsewhere)
     for (const message of messages) if (message.meta < 0) message.meta = elsewhere.get(message.key) ?? -1;
+  if (doc.duplicates.length > 0) nameRepeatedCopies(messages);
   return { messages, locale };
+}
+
+/** Earlier copies of a repeated key become `key~1`, `key~2`…: each stays a unit merge can write back. */
+function nameRepeatedCopies(messages: ArbMessage[]): void {
+  const seen = new Map<string, number>();
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const m = messages[i]!;
+    const copies = seen.get(m.key) ?? 0;
+    if (copies > 0) m.id = `${m.key}~${copies}`;
+    seen.set(m.key, copies + 1);
+  }
 }
 
 /** An ARB file's document and messages; render reuses what a parse of the same bytes read. */
 function read(bytes: Uint8Array, options: ParseOptions, again: boolean): { doc: JsonDoc } & ArbFile {
-  const doc = again ? reuseJson(bytes, options) : readJson(bytes, options);
+  const keep = { ...options, duplicateKeys: 'keep' as const };
+  const doc = again ? reuseJson(bytes, keep) : readJson(bytes, keep);
+  if (!again && options.onWarning && doc.duplicates.length > 0)
+    warnDuplicates(doc, options.onWarning, "Dart's json.decode");
   if (doc.kind(0) !== OBJECT) throw doc.error('an ARB file is a JSON object', doc.start(0), options.fileName);
   return { doc, ...doc.derive(arbFile) };
 }
@@ -85,9 +102,9 @@ function read(bytes: Uint8Array, options: ParseOptions, again: boolean): { doc: 
 function parse(bytes: Uint8Array, options: ParseOptions = {}): Unit[] {
   const { doc, messages } = read(bytes, options, false);
   const locator = new Locator(doc.decoded);
-  return messages.map(({ key, value, meta }) => {
+  return messages.map(({ id, value, meta }) => {
     const unit: Unit = {
-      id: key,
+      id,
       source: doc.string(value),
       notes: NO_STRINGS,
       flags: NO_STRINGS,
@@ -110,8 +127,8 @@ function render(original: Uint8Array, translations: Translations, options: Rende
   const escapeValue = escaperFor(doc);
   const lookup = new InFileOrder(translations);
   const patch = new JsonPatch();
-  for (const { key, value, meta } of messages) {
-    const translation = lookup.get(key);
+  for (const { key, id, value, meta } of messages) {
+    const translation = lookup.get(id);
     if (translation === undefined) continue;
     if (typeof translation !== 'string') {
       const where = { file: options.fileName };

@@ -66,8 +66,12 @@ function checkDuplicates(doc: JsonDoc, options: ReadJsonOptions): JsonDoc {
   return doc;
 }
 
-/** One warning per repeated key, in file order. */
-function warnDuplicates(doc: JsonDoc, onWarning: NonNullable<ParseOptions['onWarning']>): void {
+/** One warning per repeated key, in file order; `reader` names the tool whose reading the file follows. */
+export function warnDuplicates(
+  doc: JsonDoc,
+  onWarning: NonNullable<ParseOptions['onWarning']>,
+  reader = 'JSON.parse',
+): void {
   const pairs: [number, number][] = [];
   for (let k = 0; k < doc.duplicates.length; k += 2) pairs.push([doc.duplicates[k]!, doc.duplicates[k + 1]!]);
   pairs.sort((a, b) => a[0] - b[0]);
@@ -75,7 +79,7 @@ function warnDuplicates(doc: JsonDoc, onWarning: NonNullable<ParseOptions['onWar
   for (const [at, first] of pairs) {
     onWarning(
       positions.warning(
-        `duplicate key ${JSON.stringify(doc.keyAt(at))} (first on line ${positions.at(first).line}); the last one is the value, as JSON.parse reads it`,
+        `duplicate key ${JSON.stringify(doc.keyAt(at))} (first on line ${positions.at(first).line}); the last one is the value, as ${reader} reads it`,
         at,
       ),
     );
