@@ -73,9 +73,11 @@ const quiet: SyncLog = { info: () => {}, debug: () => {} };
 
 /**
  * The Action's whole run, free of @actions/*: discover the source files the config names, parse
- * them (problems are reported, never uploaded), upload those whose MD5 differs from their last
- * upload, then create one job (a language pair per target) or start instant translations (one
- * batched call per target memory) — and, with a sink, wait for them and hand over the results.
+ * them (problems are reported, never uploaded), read every target and teach the memories what
+ * people wrote (DESIGN §7). With a sink (instant mode), translate only new and changed units and
+ * hand over the targets written (incremental.ts). Otherwise upload the files whose MD5 differs
+ * from their last upload and that some language needs, then create one job (a language pair per
+ * target) or start instant translations (one batched call per target memory) for the receiver.
  */
 export async function runSync(o: SyncOptions): Promise<SyncResult> {
   const log = o.log ?? quiet;
