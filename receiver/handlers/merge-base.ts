@@ -15,16 +15,12 @@ import { readRepositoryBytes } from '../../src/github/read-file.ts';
 import type { SyncSettings } from '../../src/sync/config-view.ts';
 import type { Origin } from '../../src/sync/labels.ts';
 import { resolveMemories } from '../../src/sync/memories.ts';
+import { type PlannedTarget, pairsOf, unitsOf } from '../../src/sync/plan-summary.ts';
 import { loadState, saveState, stateRecordOf } from '../../src/sync/state.ts';
-import { type TaughtPair, teachMemories } from '../../src/sync/teach.ts';
+import { teachMemories } from '../../src/sync/teach.ts';
 import { mergeDelivery } from '../../src/sync/write-target.ts';
 import { placeholderWarnings } from '../../src/translations/placeholder-qa.ts';
 import type { Collected, Delivered } from './translated-files.ts';
-
-type Mutable = LanguageUnits & {
-  removed: { path: string; id: string }[];
-  edited: { path: string; id: string }[];
-};
 
 /** What the batch writes once merged with the base: files by path, and what each language got. */
 export interface MergedBatch {
@@ -53,8 +49,7 @@ export async function mergeWithBase(
   const stateRecord = stateRecordOf(repositoryFiles.values(), origin.ref);
   const state = await loadState(client, stateRecord, { signal, warn: (m) => deps.log.warn(m) });
   const before = JSON.stringify(state);
-  const byLang = new Map<string, Mutable>();
-  const pairs = new Map<string, TaughtPair[]>();
+  const planned: (PlannedTarget & { translated: number })[] = [];
   const batch: MergedBatch = { files: [], described: [], sourceIds: new Map(), units: [] };
   const byPath = new Map<string, Delivered[]>();
   for (const d of into.delivered.values()) byPath.set(d.path, [...(byPath.get(d.path) ?? []), d]);
@@ -98,23 +93,7 @@ export async function mergeWithBase(
       const { plan } = merged;
       state.targets[d.lang] ??= {};
       state.targets[d.lang]![path] = plan.record;
-      const l: Mutable = byLang.get(d.lang) ?? {
-        target: d.lang,
-        translated: 0,
-        kept: 0,
-        removed: [],
-        edited: [],
-      };
-      l.translated += merged.written.length + plan.reapply.size;
-      l.kept += plan.kept;
-      for (const id of plan.remove) l.removed.push({ path, id });
-      for (const id of plan.edited) l.edited.push({ path, id });
-      byLang.set(d.lang, l);
-      for (const t of plan.teach) {
-        const list = pairs.get(d.lang) ?? [];
-        list.push({ path, ...t });
-        pairs.set(d.lang, list);
-      }
+      planned.push({ lang: d.lang, path, plan, translated: merged.written.length });
       if (merged.stale.length > 0)
         into.skipped.push(
           `${path} (${d.lang}): ${merged.stale.length} delivered unit(s) left out, their source changed on ${origin.ref} since the upload (${merged.stale.slice(0, 5).join(', ')})`,
@@ -130,6 +109,7 @@ export async function mergeWithBase(
       ...placeholderWarnings({ path: sourcePath, bytes: baseSource }, { path, bytes: current }, pinned),
     );
   }
+  const pairs = pairsOf(planned);
   if (pairs.size > 0) {
     const memories = await resolveMemories(
       client,
@@ -148,6 +128,6 @@ export async function mergeWithBase(
     });
   }
   if (JSON.stringify(state) !== before) await saveState(client, state, origin, stateRecord, signal);
-  batch.units = [...byLang.values()];
+  batch.units = unitsOf(planned);
   return batch;
 }

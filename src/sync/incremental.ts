@@ -12,11 +12,12 @@ import type { LanguageUnits } from '../github/pull-request-body.ts';
 import type { SyncSettings } from './config-view.ts';
 import { translateDeltas } from './delta.ts';
 import type { Origin } from './labels.ts';
+import { pairsOf, unitsOf } from './plan-summary.ts';
 import type { SourceProblem } from './source-file.ts';
 import { emptyState, loadState, saveState, stateRecordOf } from './state.ts';
 import type { ParsedSource, TargetWork } from './targets.ts';
 import { planTargets } from './targets.ts';
-import { type TaughtPair, teachMemories } from './teach.ts';
+import { teachMemories } from './teach.ts';
 import { writeTarget } from './write-target.ts';
 
 export interface IncrementalOptions {
@@ -77,13 +78,7 @@ export async function prepareTargets(
   const { works, problems } = await planTargets(o.sources, settings, o.workspace, state, {
     ...(o.fresh ? { fresh: true } : {}),
   });
-  const pairs = new Map<string, TaughtPair[]>();
-  for (const w of works)
-    for (const t of w.plan.teach) {
-      const list = pairs.get(w.lang) ?? [];
-      list.push({ path: w.path, ...t });
-      pairs.set(w.lang, list);
-    }
+  const pairs = pairsOf(works);
   const follow = needMemories(works);
   let taught = new Map<string, number>();
   let memories: ReadonlyMap<string, Memory | undefined> = new Map();
@@ -132,7 +127,7 @@ export async function runIncremental(o: IncrementalOptions): Promise<Incremental
     problems: prepared.problems,
     written,
     failures: delta.failures,
-    units: languageUnits(works, delta.translations),
+    units: unitsOf(works.map((w) => ({ ...w, translated: delta.translations.get(w)?.size ?? 0 }))),
     taught: prepared.taught,
     unitsSent: delta.unitsSent,
     uploads: delta.uploads,
@@ -169,31 +164,4 @@ function writeTargets(
     if (out) changed.add(w.path);
   }
   return [...changed].map((path) => ({ path, content: current.get(path)! }));
-}
-
-/** Per language: units translated, kept, removed and edited by people (for the PR body). */
-function languageUnits(
-  works: readonly TargetWork[],
-  translations: ReadonlyMap<TargetWork, ReadonlyMap<string, UnitText>>,
-): LanguageUnits[] {
-  type Mutable = LanguageUnits & {
-    removed: LanguageUnits['removed'][number][];
-    edited: LanguageUnits['edited'][number][];
-  };
-  const byLang = new Map<string, Mutable>();
-  for (const w of works) {
-    const l: Mutable = byLang.get(w.lang) ?? {
-      target: w.lang,
-      translated: 0,
-      kept: 0,
-      removed: [],
-      edited: [],
-    };
-    l.translated += (translations.get(w)?.size ?? 0) + w.plan.reapply.size;
-    l.kept += w.plan.kept;
-    for (const id of w.plan.remove) l.removed.push({ path: w.path, id });
-    for (const id of w.plan.edited) l.edited.push({ path: w.path, id });
-    byLang.set(w.lang, l);
-  }
-  return [...byLang.values()];
 }

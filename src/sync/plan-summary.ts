@@ -1,0 +1,44 @@
+/**
+ * What a run's target plans add up to: the pairs each language's memory is taught, and the units
+ * per language the pull request body and the step summary show. Shared by the Action's writers
+ * (incremental.ts) and the receiver's merge with the base.
+ */
+import type { LanguageUnits } from '../github/pull-request-body.ts';
+import type { TargetPlan } from './target-plan.ts';
+import type { TaughtPair } from './teach.ts';
+
+/** One planned target: its language, repository path and plan. */
+export interface PlannedTarget {
+  lang: string;
+  path: string;
+  plan: TargetPlan;
+}
+
+/** The pairs to teach, by language: people's translations seen first, and their edits. */
+export function pairsOf(targets: Iterable<PlannedTarget>): Map<string, TaughtPair[]> {
+  const pairs = new Map<string, TaughtPair[]>();
+  for (const { lang, path, plan } of targets)
+    for (const t of plan.teach) {
+      const list = pairs.get(lang) ?? [];
+      list.push({ path, ...t });
+      pairs.set(lang, list);
+    }
+  return pairs;
+}
+
+/** Units per language; `translated` is how many units of that target were written from translations. */
+export function unitsOf(targets: Iterable<PlannedTarget & { translated: number }>): LanguageUnits[] {
+  const byLang = new Map<
+    string,
+    LanguageUnits & { removed: LanguageUnits['removed'][number][]; edited: LanguageUnits['edited'][number][] }
+  >();
+  for (const { lang, path, plan, translated } of targets) {
+    const l = byLang.get(lang) ?? { target: lang, translated: 0, kept: 0, removed: [], edited: [] };
+    l.translated += translated + plan.reapply.size;
+    l.kept += plan.kept;
+    for (const id of plan.remove) l.removed.push({ path, id });
+    for (const id of plan.edited) l.edited.push({ path, id });
+    byLang.set(lang, l);
+  }
+  return [...byLang.values()];
+}
