@@ -2,7 +2,6 @@
  * Content generation's records: the terms each organization signed, its stored preferences, and
  * the generated contents. Streaming is stream.ts's; this file only reads and writes.
  */
-import type { Selectable } from 'kysely';
 import {
   CONTENT_TEMPLATES,
   type Content,
@@ -14,8 +13,22 @@ import {
 } from '../../../src/api/schemas/content.ts';
 import type { AuthContext } from '../../auth/context.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+import {
+  type ContentRow,
+  contentTermsSigned,
+  deleteContent,
+  failContentsGeneratingSince,
+  finishContentGeneration,
+  getContent,
+  getContentPreferences,
+  insertContent,
+  listContents,
+  startContentGeneration,
+  updateContent,
+  upsertContentPreferences,
+  upsertContentTerms,
+} from '../../store/content.ts';
 import type { Db } from '../../store/db.ts';
-import type { ContentsTable } from '../../store/schema.ts';
 import type { GenerationRequest } from './generator.ts';
 import {
   CONTENT_FIELDS,
@@ -27,7 +40,7 @@ import {
   presentContent,
 } from './records.ts';
 
-type Row = Selectable<ContentsTable>;
+type Row = ContentRow;
 
 /** A record about to be generated, and what its generator is given. */
 export interface Prepared {
@@ -45,58 +58,37 @@ export type ContentService = ReturnType<typeof contentService>;
  * housekeeping runs it; reads already show such records as failed.
  */
 export async function failInterruptedContents(db: Db, now: number): Promise<number> {
-  const result = await db
-    .updateTable('contents')
-    .set({ status: 'failed', error: INTERRUPTED, updated_at: now })
-    .where('status', '=', 'generating')
-    .where('updated_at', '<', now - MAX_GENERATION_MS - 60_000)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  return failContentsGeneratingSince(db, now - MAX_GENERATION_MS - 60_000, {
+    error: INTERRUPTED,
+    updated_at: now,
+  });
 }
 
 export function contentService(deps: { db: Db; now: () => number }) {
   const { db, now } = deps;
 
   async function row(auth: AuthContext, id: number): Promise<Row> {
-    const found = await db
-      .selectFrom('contents')
-      .selectAll()
-      .where('organization_id', '=', auth.organizationId)
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const found = await getContent(db, auth.organizationId, id);
     if (!found) throw notFound(`content ${id}`);
     return found;
   }
 
   async function storedPreferences(auth: AuthContext): Promise<Record<string, unknown>> {
-    const found = await db
-      .selectFrom('content_preferences')
-      .select('preferences')
-      .where('organization_id', '=', auth.organizationId)
-      .executeTakeFirst();
-    return found ? (JSON.parse(found.preferences) as Record<string, unknown>) : {};
+    const found = await getContentPreferences(db, auth.organizationId);
+    return found ? (JSON.parse(found) as Record<string, unknown>) : {};
   }
 
   return {
     /** POST /v2/create/terms-and-conditions: `false` withdraws the signature. */
     async signTerms(auth: AuthContext, terms: ContentTerms): Promise<ContentTerms> {
       const values = { signed_agreement: terms.signedAgreement ? 1 : 0, signed_at: now() };
-      await db
-        .insertInto('content_terms')
-        .values({ organization_id: auth.organizationId, ...values })
-        .onConflict((oc) => oc.column('organization_id').doUpdateSet(values))
-        .execute();
+      await upsertContentTerms(db, auth.organizationId, values);
       return { signedAgreement: terms.signedAgreement };
     },
 
     /** Every content call but signing answers 403 until the organization signed (spec, Authentication 9). */
     async requireTerms(auth: AuthContext): Promise<void> {
-      const terms = await db
-        .selectFrom('content_terms')
-        .select('signed_agreement')
-        .where('organization_id', '=', auth.organizationId)
-        .executeTakeFirst();
-      if (terms?.signed_agreement !== 1) {
+      if (!(await contentTermsSigned(db, auth.organizationId))) {
         throw forbidden(
           'content generation requires the organization to sign the terms first: ' +
             'POST /v2/create/terms-and-conditions {"signedAgreement": true}',
@@ -113,21 +105,12 @@ export function contentService(deps: { db: Db; now: () => number }) {
       const params = stored.templateParams as TemplateParams | undefined;
       if (params?.language !== undefined) stored.templateParams = checkedParams(params);
       const values = { preferences: JSON.stringify(stored), updated_at: now() };
-      await db
-        .insertInto('content_preferences')
-        .values({ organization_id: auth.organizationId, ...values })
-        .onConflict((oc) => oc.column('organization_id').doUpdateSet(values))
-        .execute();
+      await upsertContentPreferences(db, auth.organizationId, values);
       return stored;
     },
 
     async list(auth: AuthContext): Promise<Content[]> {
-      const rows = await db
-        .selectFrom('contents')
-        .selectAll()
-        .where('organization_id', '=', auth.organizationId)
-        .orderBy('id')
-        .execute();
+      const rows = await listContents(db, auth.organizationId);
       return rows.map((r) => presentContent(r, now()));
     },
 
@@ -146,22 +129,13 @@ export function contentService(deps: { db: Db; now: () => number }) {
       if (patch.templateParams !== undefined)
         set.template_params = JSON.stringify(checkedParams(patch.templateParams));
       if (patch.preferences !== undefined) set.preferences = JSON.stringify(patch.preferences);
-      await db
-        .updateTable('contents')
-        .set(set)
-        .where('organization_id', '=', auth.organizationId)
-        .where('id', '=', id)
-        .execute();
+      await updateContent(db, auth.organizationId, id, set);
       return presentContent(await row(auth, id), now());
     },
 
     async remove(auth: AuthContext, id: number): Promise<{ id: number }> {
       await row(auth, id);
-      await db
-        .deleteFrom('contents')
-        .where('organization_id', '=', auth.organizationId)
-        .where('id', '=', id)
-        .execute();
+      await deleteContent(db, auth.organizationId, id);
       return { id };
     },
 
@@ -174,24 +148,20 @@ export function contentService(deps: { db: Db; now: () => number }) {
         Object.entries({ ...stored, ...request.preferences }).filter(([k]) => !CONTENT_FIELDS.has(k)),
       ) as ContentPreferences;
       const t = now();
-      const { id } = await db
-        .insertInto('contents')
-        .values({
-          organization_id: auth.organizationId,
-          name: request.name ?? null,
-          language,
-          template: request.template,
-          template_params: JSON.stringify(params),
-          preferences: JSON.stringify(preferences),
-          status: 'generating',
-          result: null,
-          error: null,
-          generator,
-          created_at: t,
-          updated_at: t,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const id = await insertContent(db, {
+        organization_id: auth.organizationId,
+        name: request.name ?? null,
+        language,
+        template: request.template,
+        template_params: JSON.stringify(params),
+        preferences: JSON.stringify(preferences),
+        status: 'generating',
+        result: null,
+        error: null,
+        generator,
+        created_at: t,
+        updated_at: t,
+      });
       return {
         id,
         generation: 0,
@@ -205,25 +175,13 @@ export function contentService(deps: { db: Db; now: () => number }) {
       if (!(CONTENT_TEMPLATES as readonly string[]).includes(found.template)) {
         throw badRequest(`template: ${JSON.stringify(found.template)} is no longer a template`);
       }
-      const started = await db
-        .updateTable('contents')
-        .set((eb) => ({
-          status: 'generating',
-          result: null,
-          error: null,
-          generator,
-          generation: eb('generation', '+', 1),
-          updated_at: now(),
-        }))
-        .where('id', '=', id)
-        .returning('generation')
-        .executeTakeFirst();
-      if (!started) throw notFound(`content ${id}`);
+      const generation = await startContentGeneration(db, id, generator, now());
+      if (generation === undefined) throw notFound(`content ${id}`);
       const params = JSON.parse(found.template_params) as TemplateParams;
       const preferences = JSON.parse(found.preferences) as ContentPreferences;
       return {
         id,
-        generation: started.generation,
+        generation,
         request: generationRequest(found.language, found.template, params, preferences),
       };
     },
@@ -240,12 +198,7 @@ export function contentService(deps: { db: Db; now: () => number }) {
         'result' in outcome
           ? { status: 'completed' as const, result: outcome.result, error: null }
           : { status: 'failed' as const, result: null, error: outcome.error };
-      await db
-        .updateTable('contents')
-        .set({ ...set, updated_at: now() })
-        .where('id', '=', prepared.id)
-        .where('generation', '=', prepared.generation)
-        .execute();
+      await finishContentGeneration(db, prepared.id, prepared.generation, { ...set, updated_at: now() });
     },
   };
 }
