@@ -1,0 +1,158 @@
+/** A document's segments: its units as imported, with their targets and review status. */
+import type { Insertable, Selectable } from 'kysely';
+import type { Db } from '../db.ts';
+import type { DocumentSegmentsTable, SegmentStatus } from '../schema.ts';
+
+export type DocumentSegmentRow = Selectable<DocumentSegmentsTable>;
+
+/** Every segment's unit id and targets, in file order. */
+export async function segmentTargets(
+  db: Db,
+  documentId: number,
+): Promise<Pick<DocumentSegmentRow, 'unit_id' | 'target' | 'target_plural'>[]> {
+  return db
+    .selectFrom('document_segments')
+    .select(['unit_id', 'target', 'target_plural'])
+    .where('document_id', '=', documentId)
+    .orderBy('position')
+    .execute();
+}
+
+/** Sources of the documents' segments that have no target yet. */
+export async function untranslatedSources(
+  db: Db,
+  documentIds: number[],
+): Promise<Pick<DocumentSegmentRow, 'source' | 'source_plural'>[]> {
+  return db
+    .selectFrom('document_segments')
+    .select(['source', 'source_plural'])
+    .where('document_id', 'in', documentIds)
+    .where('target', 'is', null)
+    .where('target_plural', 'is', null)
+    .execute();
+}
+
+/** The document's segments that have no target yet, in file order. */
+export async function untranslatedSegments(db: Db, documentId: number): Promise<DocumentSegmentRow[]> {
+  return db
+    .selectFrom('document_segments')
+    .selectAll()
+    .where('document_id', '=', documentId)
+    .where('target', 'is', null)
+    .where('target_plural', 'is', null)
+    .orderBy('position')
+    .execute();
+}
+
+export async function findDocumentSegment(
+  db: Db,
+  documentId: number,
+  id: number,
+): Promise<DocumentSegmentRow | undefined> {
+  return db
+    .selectFrom('document_segments')
+    .selectAll()
+    .where('id', '=', id)
+    .where('document_id', '=', documentId)
+    .executeTakeFirst();
+}
+
+export async function segmentPosition(db: Db, documentId: number, id: number): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('document_segments')
+    .select('position')
+    .where('id', '=', id)
+    .where('document_id', '=', documentId)
+    .executeTakeFirst();
+  return row?.position;
+}
+
+/** Filters of the editor's pages: only some statuses, only before a position. */
+export interface SegmentFilter {
+  statuses?: SegmentStatus[] | undefined;
+  before?: number | undefined;
+}
+
+function filtered(db: Db, documentId: number, filter: SegmentFilter) {
+  let q = db.selectFrom('document_segments').where('document_id', '=', documentId);
+  if (filter.before !== undefined) q = q.where('position', '<', filter.before);
+  if (filter.statuses) q = q.where('status', 'in', filter.statuses);
+  return q;
+}
+
+export async function countSegments(db: Db, documentId: number, filter: SegmentFilter = {}): Promise<number> {
+  const { n } = await filtered(db, documentId, filter)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+/** One page of the document's segments in file order. */
+export async function segmentPage(
+  db: Db,
+  documentId: number,
+  filter: SegmentFilter,
+  page: { limit: number; offset: number },
+): Promise<DocumentSegmentRow[]> {
+  return filtered(db, documentId, filter)
+    .selectAll()
+    .orderBy('position')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+}
+
+/** The first segment with one of `statuses` after `position`, else the first of all (wrapping). */
+export async function nextSegmentWith(
+  db: Db,
+  documentId: number,
+  position: number,
+  statuses: SegmentStatus[],
+): Promise<number | undefined> {
+  const query = db
+    .selectFrom('document_segments')
+    .select('id')
+    .where('document_id', '=', documentId)
+    .where('status', 'in', statuses)
+    .orderBy('position')
+    .limit(1);
+  const after = await query.where('position', '>', position).executeTakeFirst();
+  return (after ?? (await query.executeTakeFirst()))?.id;
+}
+
+/** The document's segments with one of `statuses`, in file order, with what feeding the memory needs. */
+export async function segmentsWith(db: Db, documentId: number, statuses: SegmentStatus[]) {
+  return db
+    .selectFrom('document_segments')
+    .select(['id', 'source', 'source_plural', 'target', 'target_plural'])
+    .where('document_id', '=', documentId)
+    .where('status', 'in', statuses)
+    .orderBy('position')
+    .execute();
+}
+
+export async function updateSegment(db: Db, id: number, set: Partial<DocumentSegmentRow>): Promise<void> {
+  await db.updateTable('document_segments').set(set).where('id', '=', id).execute();
+}
+
+/** Updates segments by id, 500 ids a statement (engines cap bound parameters). */
+export async function updateSegments(db: Db, ids: number[], set: Partial<DocumentSegmentRow>): Promise<void> {
+  for (let i = 0; i < ids.length; i += 500) {
+    await db
+      .updateTable('document_segments')
+      .set(set)
+      .where('id', 'in', ids.slice(i, i + 500))
+      .execute();
+  }
+}
+
+export async function deleteDocumentSegments(db: Db, documentId: number): Promise<void> {
+  await db.deleteFrom('document_segments').where('document_id', '=', documentId).execute();
+}
+
+export async function insertDocumentSegments(
+  db: Db,
+  rows: Insertable<DocumentSegmentsTable>[],
+): Promise<void> {
+  await db.insertInto('document_segments').values(rows).execute();
+}
