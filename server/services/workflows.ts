@@ -1,6 +1,7 @@
 import type { AssignmentType, WorkflowTemplate } from '../../src/api/schemas/workflows.ts';
 import { HttpError } from '../http/errors.ts';
 import type { Db } from '../store/db.ts';
+import { insertTemplates, listTemplateRows, templateRowsIn } from '../store/jobs/templates.ts';
 
 type Stage = { name: string; assignmentType: AssignmentType };
 
@@ -42,30 +43,18 @@ export async function listTemplates(
   organizationId: number,
   now: number,
 ): Promise<WorkflowTemplate[]> {
-  let rows = await db
-    .selectFrom('workflow_templates')
-    .selectAll()
-    .where('organization_id', '=', organizationId)
-    .orderBy('id')
-    .execute();
+  let rows = await listTemplateRows(db, organizationId);
   if (rows.length === 0) {
-    await db
-      .insertInto('workflow_templates')
-      .values(
-        BUILT_IN_TEMPLATES.map((t) => ({
-          organization_id: organizationId,
-          name: t.name,
-          stages: JSON.stringify(t.stages),
-          created_at: now,
-        })),
-      )
-      .execute();
-    rows = await db
-      .selectFrom('workflow_templates')
-      .selectAll()
-      .where('organization_id', '=', organizationId)
-      .orderBy('id')
-      .execute();
+    await insertTemplates(
+      db,
+      BUILT_IN_TEMPLATES.map((t) => ({
+        organization_id: organizationId,
+        name: t.name,
+        stages: JSON.stringify(t.stages),
+        created_at: now,
+      })),
+    );
+    rows = await listTemplateRows(db, organizationId);
   }
   return rows.map((r) => ({
     id: r.id,
@@ -96,11 +85,7 @@ export async function resolveTemplate(
 /** Templates by id, for presenting many projects at once. */
 export async function templatesById(db: Db, ids: number[]): Promise<Map<number, WorkflowTemplate>> {
   if (ids.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('workflow_templates')
-    .selectAll()
-    .where('id', 'in', [...new Set(ids)])
-    .execute();
+  const rows = await templateRowsIn(db, [...new Set(ids)]);
   return new Map(
     rows.map((r) => [
       r.id,

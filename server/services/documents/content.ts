@@ -2,6 +2,8 @@ import type { PluralForms, Translations } from '../../../src/formats/model.ts';
 import { formatByName } from '../../../src/formats/registry.ts';
 import { readBlobBytes } from '../../store/blobs.ts';
 import type { Db } from '../../store/db.ts';
+import { findFileBlobId } from '../../store/files.ts';
+import { segmentTargets } from '../../store/jobs/segments.ts';
 
 /** The target language tag a document renders for (`de`, `de-AT`). */
 export function targetTag(project: { trglang: string; trglocale: string | null }): string {
@@ -13,12 +15,7 @@ export async function documentTranslations(
   db: Db,
   documentId: number,
 ): Promise<Map<string, string | PluralForms>> {
-  const rows = await db
-    .selectFrom('document_segments')
-    .select(['unit_id', 'target', 'target_plural'])
-    .where('document_id', '=', documentId)
-    .orderBy('position')
-    .execute();
+  const rows = await segmentTargets(db, documentId);
   const out = new Map<string, string | PluralForms>();
   for (const row of rows) {
     if (row.target_plural !== null) out.set(row.unit_id, JSON.parse(row.target_plural) as PluralForms);
@@ -39,15 +36,17 @@ export async function renderDocument(
 ): Promise<Uint8Array> {
   const format = document.format ? formatByName(document.format) : undefined;
   if (!format) throw new Error(`document ${document.id} (${document.name}) was not imported`);
-  const file = await db
-    .selectFrom('files')
-    .select('blob_id')
-    .where('id', '=', document.file_id)
-    .executeTakeFirstOrThrow();
-  const original = await readBlobBytes(db, file.blob_id);
+  const original = await readBlobBytes(db, await fileBlobOf(db, document.file_id));
   return format.render(original, translations ?? (await documentTranslations(db, document.id)), {
     targetLang: targetTag(project),
     sourceLang: project.srclang,
     fileName: document.name,
   });
+}
+
+/** The blob of a document's file; a document's file outlives it (files in use cannot be deleted). */
+export async function fileBlobOf(db: Db, fileId: number): Promise<number> {
+  const blobId = await findFileBlobId(db, fileId);
+  if (blobId === undefined) throw new Error(`file ${fileId} does not exist`);
+  return blobId;
 }

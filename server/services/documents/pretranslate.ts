@@ -1,6 +1,9 @@
 import type { PluralForms } from '../../../src/formats/model.ts';
 import type { MtProvider, MtTerm } from '../../engine/mt/index.ts';
 import type { Db } from '../../store/db.ts';
+import { findDocumentProjectId } from '../../store/jobs/documents.ts';
+import { projectWithMemory, visibleTerms } from '../../store/jobs/memory-lookups.ts';
+import { untranslatedSegments, untranslatedSources, updateSegment } from '../../store/jobs/segments.ts';
 import { machineTranslateUnits } from '../mt-units.ts';
 import type { TmCache } from '../tm-cache.ts';
 
@@ -16,13 +19,7 @@ export interface PretranslateOptions {
 /** Segments of documents that still need a translation, and the characters MT would receive. */
 export async function untranslatedCharacters(db: Db, documentIds: number[]): Promise<number> {
   if (documentIds.length === 0) return 0;
-  const rows = await db
-    .selectFrom('document_segments')
-    .select(['source', 'source_plural'])
-    .where('document_id', 'in', documentIds)
-    .where('target', 'is', null)
-    .where('target_plural', 'is', null)
-    .execute();
+  const rows = await untranslatedSources(db, documentIds);
   return rows.reduce(
     (n, r) =>
       n +
@@ -44,29 +41,10 @@ export async function pretranslateDocument(
   options: PretranslateOptions,
 ): Promise<{ tm: number; mt: number }> {
   const { db, now, tm, mt } = deps;
-  const doc = await db
-    .selectFrom('documents')
-    .select(['id', 'project_id'])
-    .where('id', '=', documentId)
-    .executeTakeFirstOrThrow();
-  const project = await db
-    .selectFrom('projects')
-    .selectAll()
-    .where('id', '=', doc.project_id)
-    .executeTakeFirstOrThrow();
-  const memory = await db
-    .selectFrom('memories')
-    .selectAll()
-    .where('id', '=', project.memory_id)
-    .executeTakeFirst();
-  const segments = await db
-    .selectFrom('document_segments')
-    .selectAll()
-    .where('document_id', '=', documentId)
-    .where('target', 'is', null)
-    .where('target_plural', 'is', null)
-    .orderBy('position')
-    .execute();
+  const projectId = await findDocumentProjectId(db, documentId);
+  if (projectId === undefined) throw new Error(`document ${documentId} does not exist`);
+  const { project, memory } = await projectWithMemory(db, projectId);
+  const segments = await untranslatedSegments(db, documentId);
   const index = memory ? await tm.get(memory.id, memory.version) : undefined;
   let fromTm = 0;
   let fromMt = 0;
@@ -77,32 +55,20 @@ export async function pretranslateDocument(
       : index?.query(segment.source, { n: 1, caseSensitive: options.caseSensitive })[0];
     if (best) {
       const exact = best.score >= 100;
-      await db
-        .updateTable('document_segments')
-        .set({
-          target: best.fixedTarget ?? best.target,
-          status: exact || options.autoAccept ? 'translated' : 'draft',
-          origin: 'tm',
-          updated_by: options.attributeTo ?? null,
-          updated_at: now(),
-        })
-        .where('id', '=', segment.id)
-        .execute();
+      await updateSegment(db, segment.id, {
+        target: best.fixedTarget ?? best.target,
+        status: exact || options.autoAccept ? 'translated' : 'draft',
+        origin: 'tm',
+        updated_by: options.attributeTo ?? null,
+        updated_at: now(),
+      });
       fromTm++;
     } else if (options.mode === 'TM+MT') {
       forMt.push(segment);
     }
   }
   if (forMt.length > 0) {
-    const terms: MtTerm[] = memory
-      ? await db
-          .selectFrom('terms')
-          .select(['source', 'target'])
-          .where('memory_id', '=', memory.id)
-          .where('visible', '=', 1)
-          .limit(50_000)
-          .execute()
-      : [];
+    const terms: MtTerm[] = memory ? await visibleTerms(db, memory.id, 50_000) : [];
     const translated = await machineTranslateUnits(
       mt,
       forMt.map((s) => ({
@@ -121,15 +87,13 @@ export async function pretranslateDocument(
         updated_at: now(),
       };
       const result = translated.get(s.id)!;
-      await db
-        .updateTable('document_segments')
-        .set(
-          typeof result === 'string'
-            ? { ...update, target: result }
-            : { ...update, target_plural: JSON.stringify(result) },
-        )
-        .where('id', '=', s.id)
-        .execute();
+      await updateSegment(
+        db,
+        s.id,
+        typeof result === 'string'
+          ? { ...update, target: result }
+          : { ...update, target_plural: JSON.stringify(result) },
+      );
       fromMt++;
     }
   }

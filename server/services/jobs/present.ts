@@ -1,76 +1,19 @@
-import { type Selectable, sql } from 'kysely';
 import type { Job } from '../../../src/api/schemas/jobs.ts';
 import type { Document, Project } from '../../../src/api/schemas/projects.ts';
 import type { WorkflowTemplate } from '../../../src/api/schemas/workflows.ts';
 import type { Db } from '../../store/db.ts';
-import type { DocumentsTable, JobsTable, ProjectsTable } from '../../store/schema.ts';
+import { type DocumentRow, documentsOfProjects } from '../../store/jobs/documents.ts';
+import { type JobRow, jobSchedules } from '../../store/jobs/jobs.ts';
+import { linguistsByJob, type WordCounts, wordCountsByProject } from '../../store/jobs/progress.ts';
+import type { ProjectRow } from '../../store/jobs/projects.ts';
 import { domainById } from '../domains.ts';
 import { stateOf, templatesById } from '../workflows.ts';
+import { projectsOfJobsWith } from './projects-of-jobs.ts';
 
-export type JobRow = Selectable<JobsTable>;
-export type ProjectRow = Selectable<ProjectsTable>;
-export type DocumentRow = Selectable<DocumentsTable>;
+export type { DocumentRow, JobRow, ProjectRow };
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 const seconds = (ms: number) => Math.floor(ms / 1000);
-
-interface Counts {
-  words: number;
-  exact: number;
-  fuzzy: number;
-  translated: number;
-  reviewed: number;
-}
-
-/** Word counts per project, from the segments of its documents (one query for many projects). */
-async function countsByProject(db: Db, projectIds: number[]): Promise<Map<number, Counts>> {
-  const out = new Map<number, Counts>();
-  if (projectIds.length === 0) return out;
-  const rows = await db
-    .selectFrom('document_segments as s')
-    .innerJoin('documents as d', 'd.id', 's.document_id')
-    .select([
-      'd.project_id as project_id',
-      sql<number>`sum(s.words)`.as('words'),
-      sql<number>`sum(case when s.match_score >= 100 then s.words else 0 end)`.as('exact'),
-      sql<number>`sum(case when s.match_score >= 75 and s.match_score < 100 then s.words else 0 end)`.as(
-        'fuzzy',
-      ),
-      sql<number>`sum(case when s.target is not null or s.target_plural is not null then s.words else 0 end)`.as(
-        'translated',
-      ),
-      sql<number>`sum(case when s.status = 'reviewed' then s.words else 0 end)`.as('reviewed'),
-    ])
-    .where('d.project_id', 'in', projectIds)
-    .groupBy('d.project_id')
-    .execute();
-  for (const r of rows) {
-    out.set(r.project_id, {
-      words: Number(r.words ?? 0),
-      exact: Number(r.exact ?? 0),
-      fuzzy: Number(r.fuzzy ?? 0),
-      translated: Number(r.translated ?? 0),
-      reviewed: Number(r.reviewed ?? 0),
-    });
-  }
-  return out;
-}
-
-async function linguistsByJob(db: Db, jobIds: number[]): Promise<Map<number, number>> {
-  const out = new Map<number, number>();
-  if (jobIds.length === 0) return out;
-  const rows = await db
-    .selectFrom('document_segments as s')
-    .innerJoin('documents as d', 'd.id', 's.document_id')
-    .innerJoin('projects as p', 'p.id', 'd.project_id')
-    .select(['p.job_id as job_id', sql<number>`count(distinct s.updated_by)`.as('n')])
-    .where('p.job_id', 'in', jobIds)
-    .where('s.updated_by', 'is not', null)
-    .groupBy('p.job_id')
-    .execute();
-  for (const r of rows) out.set(r.job_id, Number(r.n));
-  return out;
-}
 
 function stageOf(template: WorkflowTemplate | undefined, stage: number) {
   return stateOf(template?.stages[Math.min(stage, (template?.stages.length ?? 1) - 1)]);
@@ -79,28 +22,11 @@ function stageOf(template: WorkflowTemplate | undefined, stage: number) {
 /** Jobs as the API shows them, with stats and their projects (spec, Job). */
 export async function presentJobs(db: Db, jobs: JobRow[]): Promise<Job[]> {
   if (jobs.length === 0) return [];
-  const projects = await db
-    .selectFrom('projects')
-    .selectAll()
-    .where(
-      'job_id',
-      'in',
-      jobs.map((j) => j.id),
-    )
-    .orderBy('id')
-    .execute();
-  const [counts, linguists, templates] = await Promise.all([
-    countsByProject(
-      db,
-      projects.map((p) => p.id),
-    ),
+  const [{ projects, byProject: counts, templates }, linguists] = await Promise.all([
+    projectsOfJobsWith(db, jobs, wordCountsByProject),
     linguistsByJob(
       db,
       jobs.map((j) => j.id),
-    ),
-    templatesById(
-      db,
-      jobs.map((j) => j.workflow_template_id),
     ),
   ]);
   return jobs.map((job) => {
@@ -109,7 +35,7 @@ export async function presentJobs(db: Db, jobs: JobRow[]): Promise<Job[]> {
     const total = { words: 0, exact: 0, fuzzy: 0, translated: 0, reviewed: 0 };
     const items = own.map((p) => {
       const c = counts.get(p.id) ?? { words: 0, exact: 0, fuzzy: 0, translated: 0, reviewed: 0 };
-      for (const k of Object.keys(total) as (keyof Counts)[]) total[k] += c[k];
+      for (const k of Object.keys(total) as (keyof WordCounts)[]) total[k] += c[k];
       const { state, workflowStatus } = stageOf(template, p.stage);
       return {
         id: p.id,
@@ -200,12 +126,8 @@ export async function presentProjects(db: Db, projects: ProjectRow[]): Promise<P
   if (projects.length === 0) return [];
   const ids = projects.map((p) => p.id);
   const [documents, jobs] = await Promise.all([
-    db.selectFrom('documents').selectAll().where('project_id', 'in', ids).orderBy('id').execute(),
-    db
-      .selectFrom('jobs')
-      .select(['id', 'due', 'workflow_template_id', 'status'])
-      .where('id', 'in', [...new Set(projects.map((p) => p.job_id))])
-      .execute(),
+    documentsOfProjects(db, ids),
+    jobSchedules(db, [...new Set(projects.map((p) => p.job_id))]),
   ]);
   const jobById = new Map(jobs.map((j) => [j.id, j]));
   const templates = await templatesById(

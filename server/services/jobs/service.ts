@@ -3,6 +3,18 @@ import type { AuthContext } from '../../auth/context.ts';
 import { conflict, HttpError, notFound } from '../../http/errors.ts';
 import { readBlob } from '../../store/blobs.ts';
 import type { Db } from '../../store/db.ts';
+import { fileNamesIn } from '../../store/files.ts';
+import { insertDocumentId } from '../../store/jobs/documents.ts';
+import {
+  getLiveJob,
+  insertJob,
+  insertJobFiles,
+  type JobFilters,
+  listJobs,
+  updateJob,
+} from '../../store/jobs/jobs.ts';
+import { insertProject } from '../../store/jobs/projects.ts';
+import { getMemory } from '../../store/memories.ts';
 import { enqueue } from '../../work/queue.ts';
 import { newDocumentRow } from '../documents/rows.ts';
 import { domainById } from '../domains.ts';
@@ -24,13 +36,7 @@ export function jobService(deps: JobServiceDeps) {
   const { db, now } = deps;
 
   async function owned(auth: AuthContext, id: number): Promise<JobRow> {
-    const job = await db
-      .selectFrom('jobs')
-      .selectAll()
-      .where('organization_id', '=', auth.organizationId)
-      .where('id', '=', id)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
+    const job = await getLiveJob(db, auth.organizationId, id);
     if (!job) throw notFound(`job ${id}`);
     return job;
   }
@@ -44,11 +50,7 @@ export function jobService(deps: JobServiceDeps) {
     const t = now();
     const changed = { ...job, ...extra, status, updated_at: t };
     await db.transaction().execute(async (tx) => {
-      await tx
-        .updateTable('jobs')
-        .set({ ...extra, status, updated_at: t })
-        .where('id', '=', job.id)
-        .execute();
+      await updateJob(tx, job.id, { ...extra, status, updated_at: t });
       if (job.status !== status) await jobEvent(tx, t, 'JOB_UPDATE', changed);
     });
     return present(changed);
@@ -61,12 +63,7 @@ export function jobService(deps: JobServiceDeps) {
     async create(auth: AuthContext, request: CreateJobRequest): Promise<Job> {
       const t = now();
       const fileIds = [...new Set(request.fileIds)];
-      const files = await db
-        .selectFrom('files')
-        .select(['id', 'name'])
-        .where('organization_id', '=', auth.organizationId)
-        .where('id', 'in', fileIds)
-        .execute();
+      const files = await fileNamesIn(db, auth.organizationId, fileIds);
       const missing = fileIds.filter((id) => !files.some((f) => f.id === id));
       if (missing.length > 0) throw notFound(`file ${missing.join(', ')}`);
       const fileById = new Map(files.map((f) => [f.id, f]));
@@ -87,12 +84,7 @@ export function jobService(deps: JobServiceDeps) {
             `languagePairs.${i}.srcLang: ${srclang} differs from the job's srcLang ${request.srcLang}`,
           );
         }
-        const memory = await db
-          .selectFrom('memories')
-          .selectAll()
-          .where('organization_id', '=', auth.organizationId)
-          .where('id', '=', pair.memoryId)
-          .executeTakeFirst();
+        const memory = await getMemory(db, auth.organizationId, pair.memoryId);
         if (!memory) throw inaccessible(pair.memoryId);
         if (memory.srclang !== srclang || memory.trglang !== pair.trgLang) {
           throw new HttpError(
@@ -112,77 +104,57 @@ export function jobService(deps: JobServiceDeps) {
       }
       const template = await resolveTemplate(db, auth.organizationId, request.workflowTemplateId, t);
       const job = await db.transaction().execute(async (tx) => {
-        const job = await tx
-          .insertInto('jobs')
-          .values({
+        const job = await insertJob(tx, {
+          organization_id: auth.organizationId,
+          name: request.name,
+          due: request.due ? Date.parse(request.due) : null,
+          status: 'active',
+          creation_status: 'PENDING',
+          is_processing: 0,
+          export_error: null,
+          export_blob_id: null,
+          delivered_at: null,
+          archived_at: null,
+          deleted_at: null,
+          srclang: request.srcLang,
+          srclocale: request.srcLocale ?? null,
+          is_plural: request.isPlural ? 1 : 0,
+          workflow_template_id: template.id,
+          domain_id: request.domainId ?? null,
+          created_at: t,
+          updated_at: t,
+        });
+        await insertJobFiles(tx, job.id, fileIds);
+        for (const pair of pairs) {
+          const projectId = await insertProject(tx, {
             organization_id: auth.organizationId,
-            name: request.name,
-            due: request.due ? Date.parse(request.due) : null,
-            status: 'active',
-            creation_status: 'PENDING',
-            is_processing: 0,
-            export_error: null,
-            export_blob_id: null,
-            delivered_at: null,
-            archived_at: null,
-            deleted_at: null,
-            srclang: request.srcLang,
-            srclocale: request.srcLocale ?? null,
-            is_plural: request.isPlural ? 1 : 0,
-            workflow_template_id: template.id,
-            domain_id: request.domainId ?? null,
+            job_id: job.id,
+            memory_id: pair.memoryId,
+            name: `${request.name} (${tag(pair.srclang, pair.srclocale)} → ${tag(pair.trglang, pair.trglocale)})`,
+            srclang: pair.srclang,
+            srclocale: pair.srclocale,
+            trglang: pair.trglang,
+            trglocale: pair.trglocale,
+            stage: 0,
+            archived: 0,
+            metadata: '{}',
+            sample_review_percentage: 0,
+            connector_id: null,
             created_at: t,
             updated_at: t,
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        await tx
-          .insertInto('job_files')
-          .values(fileIds.map((file_id, position) => ({ job_id: job.id, file_id, position })))
-          .execute();
-        for (const pair of pairs) {
-          const project = await tx
-            .insertInto('projects')
-            .values({
-              organization_id: auth.organizationId,
-              job_id: job.id,
-              memory_id: pair.memoryId,
-              name: `${request.name} (${tag(pair.srclang, pair.srclocale)} → ${tag(pair.trglang, pair.trglocale)})`,
-              srclang: pair.srclang,
-              srclocale: pair.srclocale,
-              trglang: pair.trglang,
-              trglocale: pair.trglocale,
-              stage: 0,
-              archived: 0,
-              metadata: '{}',
-              sample_review_percentage: 0,
-              connector_id: null,
-              created_at: t,
-              updated_at: t,
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow();
+          });
           for (const fileId of fileIds) {
-            const doc = await tx
-              .insertInto('documents')
-              .values(
-                newDocumentRow({
-                  organizationId: auth.organizationId,
-                  projectId: project.id,
-                  fileId,
-                  name: fileById.get(fileId)!.name,
-                  now: t,
-                }),
-              )
-              .returning('id')
-              .executeTakeFirstOrThrow();
-            await enqueue(
+            const documentId = await insertDocumentId(
               tx,
-              t,
-              'document-import',
-              { documentId: doc.id },
-              { organizationId: auth.organizationId },
+              newDocumentRow({
+                organizationId: auth.organizationId,
+                projectId,
+                fileId,
+                name: fileById.get(fileId)!.name,
+                now: t,
+              }),
             );
+            await enqueue(tx, t, 'document-import', { documentId }, { organizationId: auth.organizationId });
           }
         }
         await jobEvent(tx, t, 'JOB_UPDATE', job);
@@ -192,27 +164,8 @@ export function jobService(deps: JobServiceDeps) {
       return present(job);
     },
 
-    async list(
-      auth: AuthContext,
-      query: {
-        isArchived?: boolean | undefined;
-        isDelivered?: boolean | undefined;
-        offset: number;
-        limit: number;
-      },
-    ): Promise<Job[]> {
-      let q = db
-        .selectFrom('jobs')
-        .selectAll()
-        .where('organization_id', '=', auth.organizationId)
-        .where('deleted_at', 'is', null);
-      if (query.isArchived === true) q = q.where('status', '=', 'archived');
-      if (query.isArchived === false) q = q.where('status', '!=', 'archived');
-      if (query.isDelivered === true)
-        q = q.where('delivered_at', 'is not', null).where('status', '!=', 'active');
-      if (query.isDelivered === false) q = q.where('status', '=', 'active');
-      const rows = await q.orderBy('id', 'desc').offset(query.offset).limit(query.limit).execute();
-      return presentJobs(db, rows);
+    async list(auth: AuthContext, query: JobFilters): Promise<Job[]> {
+      return presentJobs(db, await listJobs(db, auth.organizationId, query));
     },
 
     async get(auth: AuthContext, id: number): Promise<Job> {
@@ -231,7 +184,7 @@ export function jobService(deps: JobServiceDeps) {
       if (patch.due !== undefined) changes.due = patch.due === null ? null : Date.parse(patch.due);
       const changed = { ...job, ...changes };
       await db.transaction().execute(async (tx) => {
-        await tx.updateTable('jobs').set(changes).where('id', '=', id).execute();
+        await updateJob(tx, id, changes);
         if (changed.name !== job.name || changed.due !== job.due)
           await jobEvent(tx, t, 'JOB_UPDATE', changed);
       });
@@ -241,7 +194,7 @@ export function jobService(deps: JobServiceDeps) {
     async remove(auth: AuthContext, id: number): Promise<{ id: number }> {
       await owned(auth, id);
       const t = now();
-      await db.updateTable('jobs').set({ deleted_at: t, updated_at: t }).where('id', '=', id).execute();
+      await updateJob(db, id, { deleted_at: t, updated_at: t });
       return { id };
     },
 
@@ -281,11 +234,7 @@ export function jobService(deps: JobServiceDeps) {
       if (job.is_processing === 1) return present(job);
       const t = now();
       await db.transaction().execute(async (tx) => {
-        await tx
-          .updateTable('jobs')
-          .set({ is_processing: 1, export_error: null, updated_at: t })
-          .where('id', '=', id)
-          .execute();
+        await updateJob(tx, id, { is_processing: 1, export_error: null, updated_at: t });
         await enqueue(tx, t, 'job-export', { jobId: id }, { organizationId: auth.organizationId });
       });
       deps.wake();

@@ -1,12 +1,11 @@
-import type { Selectable } from 'kysely';
 import type { WorkflowTemplate } from '../../../src/api/schemas/workflows.ts';
 import type { Db } from '../../store/db.ts';
-import type { DocumentsTable, JobsTable, ProjectsTable } from '../../store/schema.ts';
+import { type DocumentRow, getDocument } from '../../store/jobs/documents.ts';
+import type { JobRow } from '../../store/jobs/jobs.ts';
+import { getProjectWithLiveJob, type ProjectRow } from '../../store/jobs/projects.ts';
 import { templatesById } from '../workflows.ts';
 
-export type ProjectRow = Selectable<ProjectsTable>;
-export type JobRow = Selectable<JobsTable>;
-export type DocumentRow = Selectable<DocumentsTable>;
+export type { DocumentRow, JobRow, ProjectRow };
 
 export interface OwnedProject {
   project: ProjectRow;
@@ -23,21 +22,9 @@ export async function ownedProject(
   organizationId: number,
   projectId: number,
 ): Promise<OwnedProject | undefined> {
-  const project = await db
-    .selectFrom('projects')
-    .selectAll()
-    .where('id', '=', projectId)
-    .where('organization_id', '=', organizationId)
-    .executeTakeFirst();
-  if (!project) return undefined;
-  const job = await db
-    .selectFrom('jobs')
-    .selectAll()
-    .where('id', '=', project.job_id)
-    .where('organization_id', '=', organizationId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  if (!job) return undefined;
+  const found = await getProjectWithLiveJob(db, organizationId, projectId);
+  if (!found) return undefined;
+  const { project, job } = found;
   const template = (await templatesById(db, [job.workflow_template_id])).get(job.workflow_template_id);
   return { project, job, template };
 }
@@ -48,12 +35,7 @@ export async function ownedDocument(
   organizationId: number,
   documentId: number,
 ): Promise<(OwnedProject & { document: DocumentRow }) | undefined> {
-  const document = await db
-    .selectFrom('documents')
-    .selectAll()
-    .where('id', '=', documentId)
-    .where('organization_id', '=', organizationId)
-    .executeTakeFirst();
+  const document = await getDocument(db, organizationId, documentId);
   if (!document) return undefined;
   const owner = await ownedProject(db, organizationId, document.project_id);
   return owner && { ...owner, document };

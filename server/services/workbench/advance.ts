@@ -1,4 +1,6 @@
 import type { Db } from '../../store/db.ts';
+import { findJobStatus } from '../../store/jobs/jobs.ts';
+import { findProjectStage } from '../../store/jobs/projects.ts';
 import { lockJob } from '../../store/locks.ts';
 import { advanceProject } from '../jobs/workflow.ts';
 import { ownedProject } from './access.ts';
@@ -47,19 +49,10 @@ export async function completeStage(
   const result = await db.transaction().execute(async (tx) => {
     // Two clicks at once must not both pass the stage check: decide under the job's lock.
     await lockJob(tx, owned.job.id);
-    const current = await tx
-      .selectFrom('projects')
-      .select('stage')
-      .where('id', '=', projectId)
-      .executeTakeFirstOrThrow();
-    if (current.stage !== expectedStage) return undefined;
+    if ((await findProjectStage(tx, projectId)) !== expectedStage) return undefined;
     const moved = await advanceProject(tx, projectId, now());
-    const job = await tx
-      .selectFrom('jobs')
-      .select('status')
-      .where('id', '=', owned.job.id)
-      .executeTakeFirstOrThrow();
-    return { moved, delivered: job.status === 'delivered' };
+    const job = await findJobStatus(tx, owned.job.id);
+    return { moved, delivered: job?.status === 'delivered' };
   });
   if (!result?.moved.changed) return { outcome: 'stale' };
   // The events sit in the outbox; start their delivery now rather than at the next poll.

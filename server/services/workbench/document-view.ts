@@ -1,6 +1,7 @@
 import type { PluralCategory, PluralForms } from '../../../src/formats/model.ts';
 import { checkPlaceholders, type PlaceholderIssue } from '../../../src/formats/placeholders.ts';
 import type { Db } from '../../store/db.ts';
+import { countSegments, segmentPage, segmentPosition } from '../../store/jobs/segments.ts';
 import { getMemory } from '../../store/memories.ts';
 import type { SegmentStatus } from '../../store/schema.ts';
 import { type DocumentRow, type OwnedProject, ownedDocument } from './access.ts';
@@ -89,18 +90,14 @@ export async function documentView(
   if (!owned) return undefined;
   const { project } = owned;
   const stage = stageInfo(owned.template, project.stage);
-  let filtered = db.selectFrom('document_segments').where('document_id', '=', documentId);
-  if (options.unconfirmedOnly) filtered = filtered.where('status', 'in', openStatuses(stage));
-  const { n } = await filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const matching = Number(n);
+  const filter = { statuses: options.unconfirmedOnly ? openStatuses(stage) : undefined };
+  const matching = await countSegments(db, documentId, filter);
   const pages = Math.max(1, Math.ceil(matching / PAGE_SIZE));
   const page = Math.min(Math.max(1, Math.floor(options.page) || 1), pages);
-  const rows = await filtered
-    .selectAll()
-    .orderBy('position')
-    .limit(PAGE_SIZE)
-    .offset((page - 1) * PAGE_SIZE)
-    .execute();
+  const rows = await segmentPage(db, documentId, filter, {
+    limit: PAGE_SIZE,
+    offset: (page - 1) * PAGE_SIZE,
+  });
   const memory = await getMemory(db, organizationId, project.memory_id);
   const segments = rows.map((r) => ({
     id: r.id,
@@ -158,19 +155,11 @@ export async function pageOfSegment(
   unconfirmedOnly: boolean,
 ): Promise<number> {
   const owned = await ownedDocument(db, organizationId, documentId);
-  const segment = await db
-    .selectFrom('document_segments')
-    .select('position')
-    .where('id', '=', segmentId)
-    .where('document_id', '=', documentId)
-    .executeTakeFirst();
-  if (!owned || !segment) return 1;
-  let before = db
-    .selectFrom('document_segments')
-    .where('document_id', '=', documentId)
-    .where('position', '<', segment.position);
-  if (unconfirmedOnly)
-    before = before.where('status', 'in', openStatuses(stageInfo(owned.template, owned.project.stage)));
-  const { n } = await before.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  return Math.floor(Number(n) / PAGE_SIZE) + 1;
+  const position = await segmentPosition(db, documentId, segmentId);
+  if (!owned || position === undefined) return 1;
+  const before = await countSegments(db, documentId, {
+    before: position,
+    statuses: unconfirmedOnly ? openStatuses(stageInfo(owned.template, owned.project.stage)) : undefined,
+  });
+  return Math.floor(before / PAGE_SIZE) + 1;
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../../store/db.ts';
-import { templatesById } from '../workflows.ts';
+import { listActiveJobs } from '../../store/jobs/jobs.ts';
+import { projectsOfJobsWith } from '../jobs/projects-of-jobs.ts';
 import { type Progress, progressBy, progressOf, type StageInfo, stageInfo } from './progress.ts';
 
 export interface ProjectSummary {
@@ -25,38 +26,15 @@ const tag = (lang: string, locale: string | null) => (locale ? `${lang}-${locale
 
 /** The organization's active jobs, newest first, each with its projects and their progress. */
 export async function activeJobs(db: Db, organizationId: number): Promise<JobSummary[]> {
-  const jobs = await db
-    .selectFrom('jobs')
-    .selectAll()
-    .where('organization_id', '=', organizationId)
-    .where('status', '=', 'active')
-    .where('deleted_at', 'is', null)
-    .orderBy('id', 'desc')
-    .limit(200)
-    .execute();
+  const jobs = await listActiveJobs(db, organizationId, 200);
   if (jobs.length === 0) return [];
-  const projects = await db
-    .selectFrom('projects')
-    .selectAll()
-    .where(
-      'job_id',
-      'in',
-      jobs.map((j) => j.id),
-    )
-    .where('archived', '=', 0)
-    .orderBy('id')
-    .execute();
-  const [progress, templates] = await Promise.all([
-    progressBy(
-      db,
-      'project',
-      projects.map((p) => p.id),
-    ),
-    templatesById(
-      db,
-      jobs.map((j) => j.workflow_template_id),
-    ),
-  ]);
+  const {
+    projects,
+    byProject: progress,
+    templates,
+  } = await projectsOfJobsWith(db, jobs, (db, ids) => progressBy(db, 'project', ids), {
+    unarchivedOnly: true,
+  });
   return jobs.map((job) => {
     const template = templates.get(job.workflow_template_id);
     const own = projects

@@ -1,4 +1,5 @@
 import type { Db } from '../../store/db.ts';
+import { documentsOfProject } from '../../store/jobs/documents.ts';
 import { type OwnedProject, ownedProject } from './access.ts';
 import { type Progress, progressBy, progressOf, type StageInfo, stageInfo } from './progress.ts';
 
@@ -25,12 +26,7 @@ export async function projectView(
 ): Promise<ProjectView | undefined> {
   const owned = await ownedProject(db, organizationId, projectId);
   if (!owned) return undefined;
-  const documents = await db
-    .selectFrom('documents')
-    .selectAll()
-    .where('project_id', '=', projectId)
-    .orderBy('id')
-    .execute();
+  const documents = await documentsOfProject(db, projectId);
   const [byDocument, byProject] = await Promise.all([
     progressBy(
       db,

@@ -1,5 +1,12 @@
 import type { PluralCategory, PluralForms } from '../../../src/formats/model.ts';
 import type { Db } from '../../store/db.ts';
+import {
+  findDocumentSegment,
+  nextSegmentWith,
+  segmentsWith,
+  updateSegment,
+  updateSegments,
+} from '../../store/jobs/segments.ts';
 import type { SegmentStatus } from '../../store/schema.ts';
 import type { TmCache } from '../tm-cache.ts';
 import { type OwnedProject, ownedDocument } from './access.ts';
@@ -43,19 +50,6 @@ function feedTarget(owned: OwnedProject & { document: { name: string } }, editor
 export function segmentEditor(deps: { db: Db; now: () => number; tm: TmCache }) {
   const { db, now, tm } = deps;
 
-  /** The next segment after `position` still open at this stage (wrapping to the start). */
-  async function nextOpen(documentId: number, position: number, open: SegmentStatus[]) {
-    const query = db
-      .selectFrom('document_segments')
-      .select('id')
-      .where('document_id', '=', documentId)
-      .where('status', 'in', open)
-      .orderBy('position')
-      .limit(1);
-    const after = await query.where('position', '>', position).executeTakeFirst();
-    return (after ?? (await query.executeTakeFirst()))?.id;
-  }
-
   return {
     /** Saves a segment's target; with `confirm` it is signed off and fed to the memory. */
     async save(
@@ -65,12 +59,7 @@ export function segmentEditor(deps: { db: Db; now: () => number; tm: TmCache }) 
       edit: TargetEdit,
       confirm: boolean,
     ): Promise<EditResult> {
-      const segment = await db
-        .selectFrom('document_segments')
-        .selectAll()
-        .where('id', '=', segmentId)
-        .where('document_id', '=', documentId)
-        .executeTakeFirst();
+      const segment = await findDocumentSegment(db, documentId, segmentId);
       const owned = segment && (await ownedDocument(db, editor.organizationId, documentId));
       if (!segment || !owned) return { ok: false, reason: 'not-found' };
       if (isLocked(owned)) return { ok: false, reason: 'locked' };
@@ -105,18 +94,14 @@ export function segmentEditor(deps: { db: Db; now: () => number; tm: TmCache }) 
           : 'translated';
       const t = now();
       const change = await db.transaction().execute(async (tx) => {
-        await tx
-          .updateTable('document_segments')
-          .set({
-            target,
-            target_plural: targetPlural,
-            status,
-            origin: 'human',
-            updated_by: editor.email || null,
-            updated_at: t,
-          })
-          .where('id', '=', segmentId)
-          .execute();
+        await updateSegment(tx, segmentId, {
+          target,
+          target_plural: targetPlural,
+          status,
+          origin: 'human',
+          updated_by: editor.email || null,
+          updated_at: t,
+        });
         if (!confirm) return undefined;
         return feedMemory(
           tx,
@@ -126,7 +111,10 @@ export function segmentEditor(deps: { db: Db; now: () => number; tm: TmCache }) 
         );
       });
       if (change) tm.apply(change);
-      const nextId = confirm ? await nextOpen(documentId, segment.position, openStatuses(stage)) : undefined;
+      // The next segment still open at this stage (wrapping to the start).
+      const nextId = confirm
+        ? await nextSegmentWith(db, documentId, segment.position, openStatuses(stage))
+        : undefined;
       return { ok: true, nextId };
     },
 
@@ -145,22 +133,10 @@ export function segmentEditor(deps: { db: Db; now: () => number; tm: TmCache }) 
       const status: SegmentStatus = isReviewing(stage) ? 'reviewed' : 'confirmed';
       const t = now();
       const { change, ...counts } = await db.transaction().execute(async (tx) => {
-        const open = await tx
-          .selectFrom('document_segments')
-          .select(['id', 'source', 'source_plural', 'target', 'target_plural'])
-          .where('document_id', '=', documentId)
-          .where('status', 'in', openStatuses(stage))
-          .orderBy('position')
-          .execute();
+        const open = await segmentsWith(tx, documentId, openStatuses(stage));
         const ready = open.filter((r) => r.target !== null || r.target_plural !== null);
         const ids = ready.map((r) => r.id);
-        for (let i = 0; i < ids.length; i += 500) {
-          await tx
-            .updateTable('document_segments')
-            .set({ status, updated_by: editor.email || null, updated_at: t })
-            .where('id', 'in', ids.slice(i, i + 500))
-            .execute();
-        }
+        await updateSegments(tx, ids, { status, updated_by: editor.email || null, updated_at: t });
         const change = await feedMemory(tx, feedTarget(owned, editor), ready, t);
         return { change, confirmed: ready.length, empty: open.length - ready.length };
       });

@@ -3,6 +3,8 @@ import { pretranslateDocument } from '../../services/documents/pretranslate.ts';
 import { deliverJob } from '../../services/jobs/workflow.ts';
 import type { TmCache } from '../../services/tm-cache.ts';
 import type { Db } from '../../store/db.ts';
+import { importedDocumentIdsOfJob } from '../../store/jobs/documents.ts';
+import { findJobStatus } from '../../store/jobs/jobs.ts';
 import type { WorkHandler } from '../worker.ts';
 
 /**
@@ -18,20 +20,9 @@ export function autoDeliverHandler(deps: {
   const { db, now } = deps;
   return async (payload) => {
     const { jobId } = payload as { jobId: number };
-    const job = await db
-      .selectFrom('jobs')
-      .select(['status', 'deleted_at'])
-      .where('id', '=', jobId)
-      .executeTakeFirst();
+    const job = await findJobStatus(db, jobId);
     if (job?.status !== 'active' || job.deleted_at !== null) return;
-    const documents = await db
-      .selectFrom('documents')
-      .innerJoin('projects', 'projects.id', 'documents.project_id')
-      .select('documents.id')
-      .where('projects.job_id', '=', jobId)
-      .where('documents.import_succeeded', '=', 1)
-      .execute();
-    for (const { id } of documents) {
+    for (const id of await importedDocumentIdsOfJob(db, jobId)) {
       await pretranslateDocument(deps, id, {
         mode: 'TM+MT',
         autoAccept: true,

@@ -7,6 +7,11 @@ import { jobEvent } from '../../services/jobs/events.ts';
 import type { TmCache } from '../../services/tm-cache.ts';
 import { readBlobBytes } from '../../store/blobs.ts';
 import type { Db } from '../../store/db.ts';
+import { findFileBlob } from '../../store/files.ts';
+import { findDocument, jobHasDocumentWith, updateDocument } from '../../store/jobs/documents.ts';
+import { finishJobCreation } from '../../store/jobs/jobs.ts';
+import { projectWithMemory, segmentNotes } from '../../store/jobs/memory-lookups.ts';
+import { deleteDocumentSegments, insertDocumentSegments } from '../../store/jobs/segments.ts';
 import { lockJob } from '../../store/locks.ts';
 import { enqueue } from '../queue.ts';
 import type { WorkHandler } from '../worker.ts';
@@ -29,12 +34,7 @@ async function inContextMatches(
   const ids = [...new Set(exact.filter((id): id is number => id !== undefined))];
   const notes = new Map<number, { target: string; notes: string | null }>();
   for (let i = 0; i < ids.length; i += BATCH) {
-    const rows = await db
-      .selectFrom('segments')
-      .select(['id', 'target', 'notes'])
-      .where('id', 'in', ids.slice(i, i + BATCH))
-      .execute();
-    for (const r of rows) notes.set(r.id, r);
+    for (const r of await segmentNotes(db, ids.slice(i, i + BATCH))) notes.set(r.id, r);
   }
   for (const [position, id] of exact.entries()) {
     const row = id === undefined ? undefined : notes.get(id);
@@ -65,28 +65,15 @@ export function documentImportHandler(deps: {
   const { db, now, tm } = deps;
   return async (payload) => {
     const { documentId, pretranslate } = payload as { documentId: number; pretranslate?: boolean };
-    const doc = await db.selectFrom('documents').selectAll().where('id', '=', documentId).executeTakeFirst();
+    const doc = await findDocument(db, documentId);
     if (!doc || doc.import_in_progress === 0) return;
-    const project = await db
-      .selectFrom('projects')
-      .selectAll()
-      .where('id', '=', doc.project_id)
-      .executeTakeFirstOrThrow();
-    const memory = await db
-      .selectFrom('memories')
-      .selectAll()
-      .where('id', '=', project.memory_id)
-      .executeTakeFirst();
-    await db.deleteFrom('document_segments').where('document_id', '=', documentId).execute();
+    const { project, memory } = await projectWithMemory(db, doc.project_id);
+    await deleteDocumentSegments(db, documentId);
 
     let error: string | null = null;
     let formatName: string | null = null;
     try {
-      const file = await db
-        .selectFrom('files')
-        .select(['blob_id', 'name'])
-        .where('id', '=', doc.file_id)
-        .executeTakeFirst();
+      const file = await findFileBlob(db, doc.file_id);
       if (!file) throw new Error(`file ${doc.file_id} no longer exists`);
       const bytes = await readBlobBytes(db, file.blob_id);
       const format = detectFormat(doc.name, bytes);
@@ -137,32 +124,24 @@ export function documentImportHandler(deps: {
           updated_at: t,
         };
       });
-      for (let i = 0; i < rows.length; i += BATCH)
-        await db
-          .insertInto('document_segments')
-          .values(rows.slice(i, i + BATCH))
-          .execute();
+      for (let i = 0; i < rows.length; i += BATCH) await insertDocumentSegments(db, rows.slice(i, i + BATCH));
     } catch (err) {
       error = err instanceof Error ? err.message : String(err);
-      await db.deleteFrom('document_segments').where('document_id', '=', documentId).execute();
+      await deleteDocumentSegments(db, documentId);
     }
 
     await db.transaction().execute(async (tx) => {
       const t = now();
       // Documents of one job finish concurrently; only one at a time may decide it was the last.
       await lockJob(tx, project.job_id);
-      await tx
-        .updateTable('documents')
-        .set({
-          import_in_progress: 0,
-          import_succeeded: error ? 0 : 1,
-          import_error_message: error,
-          format: formatName,
-          ...(pretranslate && error ? { is_pretranslating: 0, pretranslation: 'failed' } : {}),
-          updated_at: t,
-        })
-        .where('id', '=', documentId)
-        .execute();
+      await updateDocument(tx, documentId, {
+        import_in_progress: 0,
+        import_succeeded: error ? 0 : 1,
+        import_error_message: error,
+        format: formatName,
+        ...(pretranslate && error ? { is_pretranslating: 0, pretranslation: 'failed' } : {}),
+        updated_at: t,
+      });
       if (pretranslate && !error) {
         // A document uploaded with pretranslate=true: its characters were charged at upload.
         await enqueue(
@@ -173,32 +152,12 @@ export function documentImportHandler(deps: {
           { organizationId: doc.organization_id },
         );
       }
-      const pending = await tx
-        .selectFrom('documents')
-        .innerJoin('projects', 'projects.id', 'documents.project_id')
-        .select('documents.id')
-        .where('projects.job_id', '=', project.job_id)
-        .where('documents.import_in_progress', '=', 1)
-        .executeTakeFirst();
-      if (pending) return;
-      const failed = await tx
-        .selectFrom('documents')
-        .innerJoin('projects', 'projects.id', 'documents.project_id')
-        .select('documents.id')
-        .where('projects.job_id', '=', project.job_id)
-        .where('documents.import_succeeded', '=', 0)
-        .executeTakeFirst();
-      const creation = failed ? 'FAILED' : 'COMPLETE';
-      const updated = await tx
-        .updateTable('jobs')
-        .set({ creation_status: creation, updated_at: t })
-        .where('id', '=', project.job_id)
-        .where('creation_status', '=', 'PENDING')
-        .returningAll()
-        .executeTakeFirst();
+      if (await jobHasDocumentWith(tx, project.job_id, 'import_in_progress', 1)) return;
+      const failed = await jobHasDocumentWith(tx, project.job_id, 'import_succeeded', 0);
+      const updated = await finishJobCreation(tx, project.job_id, failed ? 'FAILED' : 'COMPLETE', t);
       if (!updated) return;
       await jobEvent(tx, t, 'JOB_UPDATE', updated);
-      if (creation === 'COMPLETE' && deps.autoDeliverMs !== undefined) {
+      if (!failed && deps.autoDeliverMs !== undefined) {
         await enqueue(
           tx,
           t,

@@ -4,6 +4,9 @@ import { fileNameProblem } from '../../../src/api/schemas/paths.ts';
 import { renderDocument, targetTag } from '../../services/documents/content.ts';
 import { deleteBlob, writeBlobBytes } from '../../store/blobs.ts';
 import type { Db } from '../../store/db.ts';
+import { documentsOfProjects, updateDocuments } from '../../store/jobs/documents.ts';
+import { findJob, updateJob } from '../../store/jobs/jobs.ts';
+import { projectsOfJob } from '../../store/jobs/projects.ts';
 import type { WorkHandler } from '../worker.ts';
 
 /**
@@ -15,25 +18,12 @@ export function jobExportHandler(deps: { db: Db; now: () => number; log: Logger 
   const { db, now } = deps;
   return async (payload) => {
     const { jobId } = payload as { jobId: number };
-    const job = await db.selectFrom('jobs').selectAll().where('id', '=', jobId).executeTakeFirst();
+    const job = await findJob(db, jobId);
     if (job?.is_processing !== 1) return;
-    const projects = await db
-      .selectFrom('projects')
-      .selectAll()
-      .where('job_id', '=', jobId)
-      .orderBy('id')
-      .execute();
-    const documents = await db
-      .selectFrom('documents')
-      .selectAll()
-      .where('project_id', 'in', projects.length > 0 ? projects.map((p) => p.id) : [0])
-      .orderBy('id')
-      .execute();
-    await db
-      .updateTable('documents')
-      .set({ export_in_progress: 1 })
-      .where('id', 'in', documents.length > 0 ? documents.map((d) => d.id) : [0])
-      .execute();
+    const projects = await projectsOfJob(db, jobId);
+    const documents = await documentsOfProjects(db, projects.length > 0 ? projects.map((p) => p.id) : [0]);
+    const documentIds = documents.map((d) => d.id);
+    await updateDocuments(db, documentIds, { export_in_progress: 1 });
     try {
       const entries: Record<string, Uint8Array | [Uint8Array, { level: 0 }]> = {};
       for (const project of projects) {
@@ -51,32 +41,31 @@ export function jobExportHandler(deps: { db: Db; now: () => number; log: Logger 
       const blob = await writeBlobBytes(db, job.organization_id, zip, now());
       const t = now();
       await db.transaction().execute(async (tx) => {
-        await tx
-          .updateTable('jobs')
-          .set({ is_processing: 0, export_blob_id: blob.id, export_error: null, updated_at: t })
-          .where('id', '=', jobId)
-          .execute();
-        await tx
-          .updateTable('documents')
-          .set({ export_in_progress: 0, export_succeeded: 1, export_error_message: null, updated_at: t })
-          .where('id', 'in', documents.length > 0 ? documents.map((d) => d.id) : [0])
-          .execute();
+        await updateJob(tx, jobId, {
+          is_processing: 0,
+          export_blob_id: blob.id,
+          export_error: null,
+          updated_at: t,
+        });
+        await updateDocuments(tx, documentIds, {
+          export_in_progress: 0,
+          export_succeeded: 1,
+          export_error_message: null,
+          updated_at: t,
+        });
       });
       if (job.export_blob_id !== null) await deleteBlob(db, job.export_blob_id);
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       deps.log.warn({ jobId, error: message }, 'job export failed');
       const t = now();
-      await db
-        .updateTable('jobs')
-        .set({ is_processing: -2, export_error: message, updated_at: t })
-        .where('id', '=', jobId)
-        .execute();
-      await db
-        .updateTable('documents')
-        .set({ export_in_progress: 0, export_succeeded: 0, export_error_message: message, updated_at: t })
-        .where('id', 'in', documents.length > 0 ? documents.map((d) => d.id) : [0])
-        .execute();
+      await updateJob(db, jobId, { is_processing: -2, export_error: message, updated_at: t });
+      await updateDocuments(db, documentIds, {
+        export_in_progress: 0,
+        export_succeeded: 0,
+        export_error_message: message,
+        updated_at: t,
+      });
     }
   };
 }

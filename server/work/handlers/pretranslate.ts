@@ -3,6 +3,7 @@ import type { MtProvider } from '../../engine/mt/index.ts';
 import { type PretranslateOptions, pretranslateDocument } from '../../services/documents/pretranslate.ts';
 import type { TmCache } from '../../services/tm-cache.ts';
 import type { Db } from '../../store/db.ts';
+import { updateDocument } from '../../store/jobs/documents.ts';
 import type { WorkHandler } from '../worker.ts';
 
 /** Runs a pretranslation request over its documents; each document shows its progress and outcome. */
@@ -17,7 +18,7 @@ export function pretranslateHandler(deps: {
   return async (payload) => {
     const { documentIds, options } = payload as { documentIds: number[]; options: PretranslateOptions };
     for (const id of documentIds) {
-      await db.updateTable('documents').set({ pretranslation: 'running' }).where('id', '=', id).execute();
+      await updateDocument(db, id, { pretranslation: 'running' });
       let outcome = 'done';
       try {
         await pretranslateDocument(deps, id, options);
@@ -29,11 +30,7 @@ export function pretranslateHandler(deps: {
           'pretranslation failed',
         );
       }
-      await db
-        .updateTable('documents')
-        .set({ is_pretranslating: 0, pretranslation: outcome, updated_at: now() })
-        .where('id', '=', id)
-        .execute();
+      await updateDocument(db, id, { is_pretranslating: 0, pretranslation: outcome, updated_at: now() });
     }
   };
 }
