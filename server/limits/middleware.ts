@@ -1,4 +1,4 @@
-import type { RequestHandler, Response } from 'express';
+import type { RequestHandler } from 'express';
 import type { AuthContext } from '../auth/context.ts';
 import { HttpError, payloadTooLarge } from '../http/errors.ts';
 import type { Decision, RateLimiter } from './rate-limiter.ts';
@@ -53,14 +53,17 @@ export function limitedEndpoint(limiter: RateLimiter): RequestHandler {
  * Charges characters sent to MT for the calling organization, or throws the 429. A request that
  * alone exceeds a whole window's budget can never pass: that is a 413 saying to split it.
  */
-export async function chargeCharacters(limiter: RateLimiter, res: Response, count: number): Promise<void> {
-  const auth = res.locals.auth as AuthContext;
+export async function chargeCharacters(
+  limiter: RateLimiter,
+  organizationId: number,
+  count: number,
+): Promise<void> {
   if (count > limiter.limits.characters) {
     throw payloadTooLarge(
       `this request sends ${count} characters to machine translation, more than the ${limiter.limits.characters} ` +
         'allowed per window: split it into smaller requests',
     );
   }
-  const decision = await limiter.characters(auth.organizationId, count);
+  const decision = await limiter.characters(organizationId, count);
   if (!decision.allowed) throw rateLimited(decision);
 }

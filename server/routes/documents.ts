@@ -9,11 +9,12 @@ import { Document } from '../../src/api/schemas/projects.ts';
 import { type ApiRegistry, reply } from '../http/api-router.ts';
 import { attachmentDisposition } from '../http/content-disposition.ts';
 import { HttpError } from '../http/errors.ts';
+import { readMultipartFile } from '../http/multipart.ts';
 import { jsonHeader, receiveUpload } from '../http/upload.ts';
 import { parseInput } from '../http/validate.ts';
 import { limitedEndpoint } from '../limits/middleware.ts';
 import type { RateLimiter } from '../limits/rate-limiter.ts';
-import { type DocumentService, readMultipartFile } from '../services/documents/service.ts';
+import type { DocumentService } from '../services/documents/service.ts';
 import { deleteBlob, type StoredBlob, writeBlob } from '../store/blobs.ts';
 import type { Db } from '../store/db.ts';
 
@@ -37,7 +38,7 @@ export function documentRoutes(
       404: { description: 'a document is not in this organization' },
       409: { description: 'a document is importing or already pretranslating' },
     },
-    handler: async ({ auth, body, res }) => reply(202, await documents.pretranslate(auth, res, body)),
+    handler: async ({ auth, body }) => reply(202, await documents.pretranslate(auth, body)),
   });
   api.add({
     method: 'get',
@@ -76,7 +77,7 @@ export function documentRoutes(
       200: { description: 'the document', schema: Document },
       404: { description: 'no such project' },
     },
-    handler: async ({ auth, req, res }) => {
+    handler: async ({ auth, req }) => {
       const type = req.get('content-type') ?? '';
       let header: unknown;
       let blob: StoredBlob;
@@ -112,7 +113,7 @@ export function documentRoutes(
       try {
         const meta = parseInput(DocumentUploadHeader, header, 'body');
         if (blob.size === 0) throw new HttpError(400, 'the uploaded file is empty');
-        return await documents.upload(auth, res, blob, {
+        return await documents.upload(auth, blob, {
           name: meta.name,
           projectId: meta.project_id,
           pretranslate: meta.pretranslate ?? false,

@@ -9,6 +9,7 @@ import {
 import { type ApiRegistry, reply } from '../http/api-router.ts';
 import { attachmentDisposition } from '../http/content-disposition.ts';
 import { sendChunks } from '../http/send-chunks.ts';
+import { uploadOf } from '../http/upload.ts';
 import type { FileService } from '../services/files.ts';
 
 const missing = { 404: { description: 'no such file in this organization' } };
@@ -27,7 +28,7 @@ export function fileRoutes(api: ApiRegistry, files: FileService): void {
       404: { description: 'project_id names no project of this organization' },
       413: { description: 'file too large' },
     },
-    handler: async ({ auth, query, req }) => reply(201, await files.upload(auth, req, query)),
+    handler: async ({ auth, query, req }) => reply(201, await files.upload(auth, uploadOf(req), query)),
   });
   api.add({
     method: 'get',

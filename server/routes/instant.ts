@@ -26,7 +26,7 @@ export function instantRoutes(api: ApiRegistry, limiter: RateLimiter, instant: I
       401: { description: 'not authenticated, or no permission on the memory' },
       404: { description: 'a file is not in this organization' },
     },
-    handler: ({ auth, query, res }) => instant.start(auth, res, query),
+    handler: ({ auth, query }) => instant.start(auth, query),
   });
   api.add({
     method: 'get',

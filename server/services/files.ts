@@ -1,17 +1,29 @@
-import type { Request } from 'express';
-import { type Selectable, sql } from 'kysely';
 import type { FileRecord } from '../../src/api/schemas/files.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { detectFileLanguage } from '../engine/file-language.ts';
 import { HttpError, notFound } from '../http/errors.ts';
-import { receiveUpload } from '../http/upload.ts';
+import { receiveBody, type UploadBody } from '../http/upload.ts';
 import { parseLanguageTag } from '../languages/iso639.ts';
 import { deleteBlob, readBlob, type StoredBlob } from '../store/blobs.ts';
 import { type Db, isPostgres } from '../store/db.ts';
-import type { FilesTable } from '../store/schema.ts';
+import {
+  addFileLabel,
+  deleteFile,
+  type FileRow,
+  getFile,
+  insertFile,
+  insertFileLabels,
+  insertFileWithLabelsPg,
+  labelsOf,
+  listFiles,
+  removeFileLabel,
+  updateFile,
+} from '../store/files.ts';
+import { liveJobIdUsingFile } from '../store/jobs/documents.ts';
+import { projectExists } from '../store/jobs/projects.ts';
 import { enqueue } from '../work/queue.ts';
 
-export type FileRow = Selectable<FilesTable>;
+export type { FileRow };
 
 export interface FileServiceDeps {
   db: Db;
@@ -21,19 +33,6 @@ export interface FileServiceDeps {
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
-
-export async function labelsOf(db: Db, fileIds: number[]): Promise<Map<number, string[]>> {
-  const out = new Map<number, string[]>(fileIds.map((id) => [id, []]));
-  if (fileIds.length === 0) return out;
-  const rows = await db
-    .selectFrom('file_labels')
-    .select(['file_id', 'label'])
-    .where('file_id', 'in', fileIds)
-    .orderBy('label')
-    .execute();
-  for (const row of rows) out.get(row.file_id)!.push(row.label);
-  return out;
-}
 
 export async function presentFiles(db: Db, rows: FileRow[]): Promise<FileRecord[]> {
   const labels = await labelsOf(
@@ -58,16 +57,6 @@ export function presentFile(r: FileRow, labels: string[]): FileRecord {
     created_at: iso(r.created_at),
     updated_at: iso(r.updated_at),
   };
-}
-
-/** Files of one organization: another organization's file is never found. */
-export async function getFile(db: Db, organizationId: number, id: number): Promise<FileRow | undefined> {
-  return db
-    .selectFrom('files')
-    .selectAll()
-    .where('organization_id', '=', organizationId)
-    .where('id', '=', id)
-    .executeTakeFirst();
 }
 
 /** Files up to this size have their language detected as they are stored; larger ones in the background. */
@@ -113,12 +102,8 @@ export async function createFile(
   };
   const labels = [...new Set(meta.labels)];
   const store = async (tx: Db) => {
-    const file = await tx.insertInto('files').values(values).returningAll().executeTakeFirstOrThrow();
-    if (labels.length > 0)
-      await tx
-        .insertInto('file_labels')
-        .values(labels.map((label) => ({ file_id: file.id, label })))
-        .execute();
+    const file = await insertFile(tx, values);
+    if (labels.length > 0) await insertFileLabels(tx, file.id, labels);
     if (!lang)
       await enqueue(
         tx,
@@ -134,21 +119,7 @@ export async function createFile(
     row = await store(db); // one statement needs no transaction
   else if (lang && isPostgres(db)) {
     // The file and its labels in one statement: one round trip instead of four.
-    row = await db
-      .with('f', (qb) => qb.insertInto('files').values(values).returningAll())
-      .with('l', (qb) =>
-        qb
-          .insertInto('file_labels')
-          .columns(['file_id', 'label'])
-          .expression((eb) =>
-            eb
-              .selectFrom(['f', sql<{ label: string }>`unnest(${labels}::text[])`.as('x')])
-              .select(['f.id', sql<string>`x`.as('label')]),
-          ),
-      )
-      .selectFrom('f')
-      .selectAll()
-      .executeTakeFirstOrThrow();
+    row = await insertFileWithLabelsPg(db, values, labels);
   } else row = await db.transaction().execute(store);
   if (!lang) deps.wake();
   return row;
@@ -168,7 +139,7 @@ export function fileService(deps: FileServiceDeps) {
 
     async upload(
       auth: AuthContext,
-      req: Request,
+      upload: UploadBody,
       query: {
         name: string;
         file_hash?: string | undefined;
@@ -179,15 +150,10 @@ export function fileService(deps: FileServiceDeps) {
       },
     ): Promise<FileRecord> {
       if (query.project_id !== undefined) {
-        const project = await db
-          .selectFrom('projects')
-          .select('id')
-          .where('organization_id', '=', auth.organizationId)
-          .where('id', '=', query.project_id)
-          .executeTakeFirst();
-        if (!project) throw notFound(`project ${query.project_id}`);
+        if (!(await projectExists(db, auth.organizationId, query.project_id)))
+          throw notFound(`project ${query.project_id}`);
       }
-      const blob = await receiveUpload(req, db, auth.organizationId, {
+      const blob = await receiveBody(db, auth.organizationId, upload, {
         maxBytes: deps.maxUploadBytes,
         now: now(),
       });
@@ -219,28 +185,15 @@ export function fileService(deps: FileServiceDeps) {
       auth: AuthContext,
       query: { id?: number | undefined; labels?: string[] | undefined },
     ): Promise<FileRecord[]> {
-      let q = db.selectFrom('files').selectAll().where('organization_id', '=', auth.organizationId);
-      if (query.id !== undefined) q = q.where('id', '=', query.id);
-      for (const label of new Set(query.labels ?? [])) {
-        q = q.where('id', 'in', (eb) =>
-          eb.selectFrom('file_labels').select('file_id').where('label', '=', label),
-        );
-      }
-      return presentFiles(db, await q.orderBy('id').execute());
+      return presentFiles(db, await listFiles(db, auth.organizationId, query));
     },
 
     async remove(auth: AuthContext, id: number): Promise<void> {
       const file = await owned(auth, id);
-      const used = await db
-        .selectFrom('documents')
-        .innerJoin('projects', 'projects.id', 'documents.project_id')
-        .innerJoin('jobs', 'jobs.id', 'projects.job_id')
-        .select('jobs.id')
-        .where('documents.file_id', '=', id)
-        .where('jobs.deleted_at', 'is', null)
-        .executeTakeFirst();
-      if (used) throw new HttpError(409, `file ${id} is a document of job ${used.id}; delete the job first`);
-      await db.deleteFrom('files').where('id', '=', id).execute();
+      const jobId = await liveJobIdUsingFile(db, id);
+      if (jobId !== undefined)
+        throw new HttpError(409, `file ${id} is a document of job ${jobId}; delete the job first`);
+      await deleteFile(db, id);
       await deleteBlob(db, file.blob_id);
     },
 
@@ -254,18 +207,14 @@ export function fileService(deps: FileServiceDeps) {
 
     async addLabel(auth: AuthContext, id: number, label: string): Promise<void> {
       await owned(auth, id);
-      await db
-        .insertInto('file_labels')
-        .values({ file_id: id, label })
-        .onConflict((oc) => oc.columns(['file_id', 'label']).doNothing())
-        .execute();
-      await db.updateTable('files').set({ updated_at: now() }).where('id', '=', id).execute();
+      await addFileLabel(db, id, label);
+      await updateFile(db, id, { updated_at: now() });
     },
 
     async removeLabel(auth: AuthContext, id: number, label: string): Promise<void> {
       await owned(auth, id);
-      await db.deleteFrom('file_labels').where('file_id', '=', id).where('label', '=', label).execute();
-      await db.updateTable('files').set({ updated_at: now() }).where('id', '=', id).execute();
+      await removeFileLabel(db, id, label);
+      await updateFile(db, id, { updated_at: now() });
     },
   };
 }

@@ -1,5 +1,3 @@
-import type { Response } from 'express';
-import { type Selectable, sql } from 'kysely';
 import { countCharacters } from '../../src/api/helpers/characters.ts';
 import type { FileTranslationStatus } from '../../src/api/schemas/instant.ts';
 import type { AuthContext } from '../auth/context.ts';
@@ -8,11 +6,17 @@ import { chargeCharacters } from '../limits/middleware.ts';
 import type { RateLimiter } from '../limits/rate-limiter.ts';
 import { readBlob, readBlobBytes } from '../store/blobs.ts';
 import { type Db, isPostgres } from '../store/db.ts';
-import type { InstantTranslationsTable } from '../store/schema.ts';
-import { enqueue, enqueueEach } from '../work/queue.ts';
+import { filesWithSmallContent as fileRowsWithSmallContent, findFileName } from '../store/files.ts';
+import {
+  getInstantTranslation,
+  type InstantTranslationRow,
+  insertInstantTranslations,
+  listInstantTranslations,
+} from '../store/instant-translations.ts';
+import { getMemory } from '../store/memories.ts';
 import { inaccessible } from './memories.ts';
 
-type Row = Selectable<InstantTranslationsTable>;
+type Row = InstantTranslationRow;
 
 export function presentStatus(row: Row): FileTranslationStatus {
   return {
@@ -35,16 +39,7 @@ const INLINE_CONTENT_BYTES = 64 * 1024;
  * the same query (at most 64 KiB, so a batch of a thousand files stays bounded).
  */
 async function filesWithSmallContent(db: Db, organizationId: number, ids: number[]) {
-  const rows = await db
-    .selectFrom('files as f')
-    .innerJoin('blobs as b', 'b.id', 'f.blob_id')
-    .leftJoin('blob_chunks as c', (join) =>
-      join.onRef('c.blob_id', '=', 'f.blob_id').on('c.seq', '=', 0).on('b.size', '<=', INLINE_CONTENT_BYTES),
-    )
-    .select(['f.id', 'f.name', 'f.blob_id', 'b.size', 'c.data'])
-    .where('f.organization_id', '=', organizationId)
-    .where('f.id', 'in', ids)
-    .execute();
+  const rows = await fileRowsWithSmallContent(db, organizationId, ids, INLINE_CONTENT_BYTES);
   return rows.map((r) => ({
     id: r.id,
     name: r.name,
@@ -60,17 +55,11 @@ export function instantService(deps: { db: Db; now: () => number; limiter: RateL
     /** One translation per file into the memory's target language; characters charged now. */
     async start(
       auth: AuthContext,
-      res: Response,
       request: { fileId: number[]; memoryId: number; configId?: number | undefined; withTM: boolean },
     ): Promise<FileTranslationStatus[]> {
       // The memory and the files are independent reads: both at once.
       const [memory, files] = await Promise.all([
-        db
-          .selectFrom('memories')
-          .selectAll()
-          .where('organization_id', '=', auth.organizationId)
-          .where('id', '=', request.memoryId)
-          .executeTakeFirst(),
+        getMemory(db, auth.organizationId, request.memoryId),
         filesWithSmallContent(db, auth.organizationId, request.fileId),
       ]);
       if (!memory) throw inaccessible(request.memoryId);
@@ -84,7 +73,7 @@ export function instantService(deps: { db: Db; now: () => number; limiter: RateL
         );
       await chargeCharacters(
         deps.limiter,
-        res,
+        auth.organizationId,
         [...characters.values()].reduce((a, b) => a + b, 0),
       );
       const t = now();
@@ -104,37 +93,10 @@ export function instantService(deps: { db: Db; now: () => number; limiter: RateL
         updated_at: t,
       }));
       const work = { organizationId: auth.organizationId, maxAttempts: 3 };
-      const rows = isPostgres(db)
-        ? // The translations and their work items in one statement: one round trip instead of four.
-          await db
-            .with('t', (qb) => qb.insertInto('instant_translations').values(values).returningAll())
-            .with('w', (qb) =>
-              enqueueEach(
-                qb,
-                t,
-                'instant-translate',
-                work,
-                't',
-                sql`json_build_object('translationId', t.id)::text`,
-              ),
-            )
-            .selectFrom('t')
-            .selectAll()
-            .orderBy('id')
-            .execute()
-        : await db.transaction().execute(async (tx) => {
-            const out: Row[] = [];
-            for (const row of values) {
-              const inserted = await tx
-                .insertInto('instant_translations')
-                .values(row)
-                .returningAll()
-                .executeTakeFirstOrThrow();
-              await enqueue(tx, t, 'instant-translate', { translationId: inserted.id }, work);
-              out.push(inserted);
-            }
-            return out;
-          });
+      const postgres = isPostgres(db);
+      const insert = (tx: Db) => insertInstantTranslations(tx, postgres, values, t, work);
+      // On PostgreSQL one statement; elsewhere the rows and their work items in one transaction.
+      const rows = postgres ? await insert(db) : await db.transaction().execute(insert);
       deps.wake();
       return rows.map(presentStatus);
     },
@@ -148,40 +110,36 @@ export function instantService(deps: { db: Db; now: () => number; limiter: RateL
         toTime?: number | undefined;
       },
     ): Promise<FileTranslationStatus[]> {
-      let q = db
-        .selectFrom('instant_translations')
-        .selectAll()
-        .where('organization_id', '=', auth.organizationId);
-      if (filters.translationIds) q = q.where('id', 'in', filters.translationIds);
-      if (filters.status) q = q.where('status', '=', filters.status);
       // Times are whole milliseconds (bigint columns): PostgreSQL refuses a fraction outright.
-      if (filters.fromTime !== undefined) q = q.where('created_at', '>=', Math.ceil(filters.fromTime * 1000));
-      if (filters.toTime !== undefined) q = q.where('created_at', '<', Math.ceil(filters.toTime * 1000));
-      return (await q.orderBy('id').limit(5000).execute()).map(presentStatus);
+      const ms = (seconds: number | undefined) =>
+        seconds === undefined ? undefined : Math.ceil(seconds * 1000);
+      const rows = await listInstantTranslations(
+        db,
+        auth.organizationId,
+        {
+          translationIds: filters.translationIds,
+          status: filters.status,
+          from: ms(filters.fromTime),
+          to: ms(filters.toTime),
+        },
+        5000,
+      );
+      return rows.map(presentStatus);
     },
 
     async download(
       auth: AuthContext,
       id: number,
     ): Promise<{ name: string; chunks: AsyncIterable<Uint8Array> }> {
-      const row = await db
-        .selectFrom('instant_translations')
-        .selectAll()
-        .where('organization_id', '=', auth.organizationId)
-        .where('id', '=', id)
-        .executeTakeFirst();
+      const row = await getInstantTranslation(db, auth.organizationId, id);
       if (!row) throw notFound(`translation ${id}`);
       if (row.status === 'Failed')
         throw conflict(`translation ${id} failed: ${row.error_msg ?? 'unknown error'}`);
       if (row.status !== 'ReadyForDownload' || row.result_blob_id === null) {
         throw conflict(`translation ${id} is ${row.status}; download once its status is ReadyForDownload`);
       }
-      const file = await db
-        .selectFrom('files')
-        .select('name')
-        .where('id', '=', row.file_id)
-        .executeTakeFirst();
-      return { name: file?.name ?? `translation-${id}`, chunks: readBlob(db, row.result_blob_id) };
+      const name = await findFileName(db, row.file_id);
+      return { name: name ?? `translation-${id}`, chunks: readBlob(db, row.result_blob_id) };
     },
   };
 }

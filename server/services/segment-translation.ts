@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import {
   formatAlignment,
   type TranslateRequest,
@@ -10,6 +9,7 @@ import { monotonicAlignment } from '../engine/mt/align.ts';
 import { MtError, type MtProvider, splitWords, translateSegments } from '../engine/mt/index.ts';
 import { HttpError } from '../http/errors.ts';
 import type { Db } from '../store/db.ts';
+import { addUsage } from '../store/usage.ts';
 import { type MemoryService, queryMemory } from './memories.ts';
 import type { TermCache } from './term-cache.ts';
 import type { TmCache } from './tm-cache.ts';
@@ -33,15 +33,7 @@ export async function recordUsage(
 ) {
   if (amount <= 0) return;
   const day = new Date(now).toISOString().slice(0, 10);
-  await db
-    .insertInto('usage')
-    .values({ organization_id: organizationId, day, metric, amount })
-    .onConflict((oc) =>
-      oc
-        .columns(['organization_id', 'day', 'metric'])
-        .doUpdateSet({ amount: sql<number>`usage.amount + ${amount}` }),
-    )
-    .execute();
+  await addUsage(db, organizationId, day, metric, amount);
 }
 
 /**

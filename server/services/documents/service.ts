@@ -1,16 +1,18 @@
-import type { Request, Response } from 'express';
 import type { Document } from '../../../src/api/schemas/projects.ts';
 import { extractXliff } from '../../../src/formats/exchange.ts';
 import { detectFormat, formatByName } from '../../../src/formats/registry.ts';
 import type { AuthContext } from '../../auth/context.ts';
-import { conflict, HttpError, notFound } from '../../http/errors.ts';
+import { conflict, notFound } from '../../http/errors.ts';
 import { chargeCharacters, rateLimited } from '../../limits/middleware.ts';
 import type { RateLimiter } from '../../limits/rate-limiter.ts';
+import { findUserEmail } from '../../store/accounts.ts';
 import { readBlobBytes, type StoredBlob } from '../../store/blobs.ts';
+import { getDocument, insertDocument, updateDocuments } from '../../store/jobs/documents.ts';
+import { getLiveProject } from '../../store/jobs/projects.ts';
 import { enqueue } from '../../work/queue.ts';
 import { createFile, type FileServiceDeps } from '../files.ts';
 import { presentDocument } from '../jobs/present.ts';
-import { documentTranslations, renderDocument, targetTag } from './content.ts';
+import { documentTranslations, fileBlobOf, renderDocument, targetTag } from './content.ts';
 import { untranslatedCharacters } from './pretranslate.ts';
 import { newDocumentRow } from './rows.ts';
 
@@ -25,23 +27,10 @@ export function documentService(deps: DocumentServiceDeps) {
    * A project of the caller's organization. Projects of a deleted job are gone for callers, as
    * GET /v2/projects says: their files may be deleted since, so nothing of them can be served.
    */
-  const liveProject = (auth: AuthContext, id: number) =>
-    db
-      .selectFrom('projects')
-      .innerJoin('jobs', 'jobs.id', 'projects.job_id')
-      .selectAll('projects')
-      .where('projects.organization_id', '=', auth.organizationId)
-      .where('projects.id', '=', id)
-      .where('jobs.deleted_at', 'is', null)
-      .executeTakeFirst();
+  const liveProject = (auth: AuthContext, id: number) => getLiveProject(db, auth.organizationId, id);
 
   async function owned(auth: AuthContext, id: number) {
-    const doc = await db
-      .selectFrom('documents')
-      .selectAll()
-      .where('organization_id', '=', auth.organizationId)
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const doc = await getDocument(db, auth.organizationId, id);
     const project = doc ? await liveProject(auth, doc.project_id) : undefined;
     if (!doc || !project) throw notFound(`document ${id}`);
     return { doc, project };
@@ -69,12 +58,7 @@ export function documentService(deps: DocumentServiceDeps) {
           type: 'application/octet-stream',
         };
       const format = formatByName(doc.format ?? '')!;
-      const file = await db
-        .selectFrom('files')
-        .select('blob_id')
-        .where('id', '=', doc.file_id)
-        .executeTakeFirstOrThrow();
-      const xliff = extractXliff(format, await readBlobBytes(db, file.blob_id), {
+      const xliff = extractXliff(format, await readBlobBytes(db, await fileBlobOf(db, doc.file_id)), {
         fileName: doc.name,
         sourceLang: project.srclocale ? `${project.srclang}-${project.srclocale}` : project.srclang,
         targetLang: targetTag(project),
@@ -86,7 +70,6 @@ export function documentService(deps: DocumentServiceDeps) {
     /** Queues pretranslation of documents; characters sent to MT are charged now (limited endpoint). */
     async pretranslate(
       auth: AuthContext,
-      res: Response,
       request: {
         id: number[];
         mode?: 'TM' | 'TM+MT' | undefined;
@@ -106,18 +89,12 @@ export function documentService(deps: DocumentServiceDeps) {
         docs.push({ doc, project });
       }
       const mode = request.mode ?? 'TM+MT';
-      if (mode === 'TM+MT') await chargeCharacters(deps.limiter, res, await untranslatedCharacters(db, ids));
+      if (mode === 'TM+MT')
+        await chargeCharacters(deps.limiter, auth.organizationId, await untranslatedCharacters(db, ids));
       const t = now();
-      const email = request.attribute_to_creator
-        ? ((await db.selectFrom('users').select('email').where('id', '=', auth.userId).executeTakeFirst())
-            ?.email ?? null)
-        : null;
+      const email = request.attribute_to_creator ? ((await findUserEmail(db, auth.userId)) ?? null) : null;
       await db.transaction().execute(async (tx) => {
-        await tx
-          .updateTable('documents')
-          .set({ is_pretranslating: 1, pretranslation: 'queued', updated_at: t })
-          .where('id', 'in', ids)
-          .execute();
+        await updateDocuments(tx, ids, { is_pretranslating: 1, pretranslation: 'queued', updated_at: t });
         await enqueue(
           tx,
           t,
@@ -147,7 +124,6 @@ export function documentService(deps: DocumentServiceDeps) {
      */
     async upload(
       auth: AuthContext,
-      res: Response,
       blob: StoredBlob,
       meta: { name: string; projectId: number; pretranslate: boolean },
     ): Promise<Document> {
@@ -168,7 +144,7 @@ export function documentService(deps: DocumentServiceDeps) {
         } catch {
           characters = 0;
         }
-        await chargeCharacters(deps.limiter, res, characters);
+        await chargeCharacters(deps.limiter, auth.organizationId, characters);
       }
       const file = await createFile(deps, auth, blob, {
         name: meta.name,
@@ -178,20 +154,17 @@ export function documentService(deps: DocumentServiceDeps) {
       });
       const t = now();
       const doc = await db.transaction().execute(async (tx) => {
-        const doc = await tx
-          .insertInto('documents')
-          .values(
-            newDocumentRow({
-              organizationId: auth.organizationId,
-              projectId: project.id,
-              fileId: file.id,
-              name: meta.name,
-              now: t,
-              pretranslate: meta.pretranslate,
-            }),
-          )
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        const doc = await insertDocument(
+          tx,
+          newDocumentRow({
+            organizationId: auth.organizationId,
+            projectId: project.id,
+            fileId: file.id,
+            name: meta.name,
+            now: t,
+            pretranslate: meta.pretranslate,
+          }),
+        );
         await enqueue(
           tx,
           t,
@@ -205,66 +178,6 @@ export function documentService(deps: DocumentServiceDeps) {
       return presentDocument(doc, project);
     },
   };
-}
-
-/** Reads the one file of a multipart body (spec: extra files in the body are ignored). */
-export async function readMultipartFile(
-  req: Request,
-  maxBytes: number,
-): Promise<{
-  filename: string;
-  fields: Record<string, string>;
-  data: AsyncIterable<Uint8Array>;
-}> {
-  const { default: busboy } = await import('busboy');
-  return new Promise((resolve, reject) => {
-    let parser: ReturnType<typeof busboy>;
-    try {
-      parser = busboy({
-        headers: req.headers,
-        // RFC 7578 §4.2: file names are UTF-8; busboy's default (latin1) would store `größe.json`
-        // as `grÃ¶Ãe.json`.
-        defParamCharset: 'utf8',
-        limits: { files: 1, fileSize: maxBytes, fields: 20, fieldSize: 64 * 1024 },
-      });
-    } catch (err) {
-      reject(new HttpError(400, `malformed multipart body: ${(err as Error).message}`));
-      return;
-    }
-    const fields: Record<string, string> = {};
-    let got = false;
-    parser.on('field', (name, value) => {
-      fields[name] = value;
-    });
-    parser.on('file', (_name, stream, info) => {
-      if (got) {
-        stream.resume();
-        return;
-      }
-      got = true;
-      let truncated = false;
-      stream.on('limit', () => {
-        truncated = true;
-      });
-      // A body cut short errors the file stream ("Unexpected end of form"), possibly before anyone
-      // reads it: the stream keeps the error and the reader below rethrows it to the caller. This
-      // listener only keeps an 'error' event without listeners from killing the process (fuzz
-      // counterexample), and no other promise may hold the error, or nobody would handle it.
-      stream.on('error', () => {});
-      const data = (async function* () {
-        for await (const chunk of stream) yield chunk as Uint8Array;
-        if (truncated) throw new HttpError(413, `the file is larger than the limit of ${maxBytes} bytes`);
-      })();
-      resolve({ filename: info.filename ?? fields.name ?? 'upload', fields, data });
-    });
-    parser.on('error', (err: Error) =>
-      reject(new HttpError(400, `malformed multipart body: ${err.message}`)),
-    );
-    parser.on('close', () => {
-      if (!got) reject(new HttpError(400, 'the multipart body holds no file part'));
-    });
-    req.pipe(parser);
-  });
 }
 
 export type DocumentService = ReturnType<typeof documentService>;

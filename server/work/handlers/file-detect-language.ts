@@ -1,5 +1,6 @@
 import { detectFileLanguage } from '../../engine/file-language.ts';
 import type { Db } from '../../store/db.ts';
+import { findFileBlob, firstChunkOfBlob, updateFile } from '../../store/files.ts';
 import type { WorkHandler } from '../worker.ts';
 
 /**
@@ -10,24 +11,14 @@ export function fileDetectLanguageHandler(deps: { db: Db; now: () => number }): 
   const { db, now } = deps;
   return async (payload) => {
     const { fileId } = payload as { fileId: number };
-    const file = await db
-      .selectFrom('files')
-      .select(['blob_id', 'name'])
-      .where('id', '=', fileId)
-      .executeTakeFirst();
+    const file = await findFileBlob(db, fileId);
     if (!file) return;
-    const first = await db
-      .selectFrom('blob_chunks')
-      .select('data')
-      .where('blob_id', '=', file.blob_id)
-      .orderBy('seq')
-      .limit(1)
-      .executeTakeFirst();
-    const { lang, confidence } = detectFileLanguage(file.name, first?.data ?? new Uint8Array());
-    await db
-      .updateTable('files')
-      .set({ detected_lang: lang, detected_lang_confidence: confidence, updated_at: now() })
-      .where('id', '=', fileId)
-      .execute();
+    const first = await firstChunkOfBlob(db, file.blob_id);
+    const { lang, confidence } = detectFileLanguage(file.name, first ?? new Uint8Array());
+    await updateFile(db, fileId, {
+      detected_lang: lang,
+      detected_lang_confidence: confidence,
+      updated_at: now(),
+    });
   };
 }

@@ -9,6 +9,12 @@ import type { TermCache } from '../../services/term-cache.ts';
 import type { TmCache } from '../../services/tm-cache.ts';
 import { readBlobBytes, writeBlobBytes } from '../../store/blobs.ts';
 import type { Db } from '../../store/db.ts';
+import {
+  findInstantTranslationWithFile,
+  finishInstantTranslation,
+  updateInstantTranslation,
+} from '../../store/instant-translations.ts';
+import { findMemory } from '../../store/jobs/memory-lookups.ts';
 import { emitEvent } from '../../webhooks/emit.ts';
 import type { WorkHandler } from '../worker.ts';
 
@@ -52,13 +58,7 @@ export function instantTranslateHandler(deps: {
               updated_at: t,
             }
           : { status: 'Failed' as const, error_msg: outcome.error.slice(0, 1000), updated_at: t };
-      const done = await tx
-        .updateTable('instant_translations')
-        .set(set)
-        .where('id', '=', id)
-        .where('status', 'in', ['InProgress', 'Completed'])
-        .executeTakeFirst();
-      if (Number(done.numUpdatedRows) === 0) return;
+      if (!(await finishInstantTranslation(tx, id, set))) return;
       await emitEvent(tx, t, {
         organizationId,
         type: 'blobId' in outcome ? 'INSTANT_TRANSLATE_COMPLETED' : 'INSTANT_TRANSLATE_FAILED',
@@ -70,24 +70,14 @@ export function instantTranslateHandler(deps: {
   return async (payload, ctx) => {
     const { translationId } = payload as { translationId: number };
     // The translation with its file (when the file still exists), in one query.
-    const found = await db
-      .selectFrom('instant_translations as t')
-      .leftJoin('files as f', 'f.id', 't.file_id')
-      .selectAll('t')
-      .select(['f.name as file_name', 'f.blob_id as file_blob_id'])
-      .where('t.id', '=', translationId)
-      .executeTakeFirst();
+    const found = await findInstantTranslationWithFile(db, translationId);
     if (!found || (found.status !== 'InProgress' && found.status !== 'Completed')) return;
     const { file_name, file_blob_id, ...row } = found;
     try {
       if (file_name === null || file_blob_id === null)
         throw new Failure(`File_not_found: file ${row.file_id} was deleted`);
       const file = { name: file_name, blob_id: file_blob_id };
-      const memory = await db
-        .selectFrom('memories')
-        .selectAll()
-        .where('id', '=', row.memory_id)
-        .executeTakeFirst();
+      const memory = await findMemory(db, row.memory_id);
       if (!memory) throw new Failure(`Memory_not_found: memory ${row.memory_id} was deleted`);
       const original = await readBlobBytes(db, file.blob_id);
       const format = detectFormat(file.name, original);
@@ -126,11 +116,7 @@ export function instantTranslateHandler(deps: {
         const translated = await machineTranslateUnits(mt, forMt, memory, { terms, signal: ctx.signal });
         for (const [id, text] of translated) translations.set(String(id), text);
       }
-      await db
-        .updateTable('instant_translations')
-        .set({ status: 'Completed', updated_at: now() })
-        .where('id', '=', row.id)
-        .execute();
+      await updateInstantTranslation(db, row.id, { status: 'Completed', updated_at: now() });
       const rendered = format.render(original, translations, {
         targetLang: trgTag,
         sourceLang: memory.srclang,
