@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import {
@@ -13,8 +14,9 @@ import {
 } from '../../src/api/schemas/content.ts';
 import type { AuthContext } from '../auth/context.ts';
 import type { ApiRegistry } from '../http/api-router.ts';
+import { openEventStream } from '../http/sse-writer.ts';
 import type { ContentGenerator } from '../services/content/generator.ts';
-import type { ContentService } from '../services/content/service.ts';
+import type { ContentService, Prepared } from '../services/content/service.ts';
 import { streamGeneration } from '../services/content/stream.ts';
 
 export interface ContentRouteDeps {
@@ -43,6 +45,16 @@ export function contentRoutes(api: ApiRegistry, deps: ContentRouteDeps): void {
     next();
   };
   const gated = { middleware: [signed], tag: TAG };
+  /** Streams a generation as Server-Sent Events; the record's id is a header, so a client can read it at once. */
+  const streamTo = (res: ServerResponse, prepared: Prepared) =>
+    streamGeneration(
+      deps,
+      openEventStream(res, {
+        heartbeatMs: deps.heartbeatMs,
+        headers: { 'x-content-id': String(prepared.id) },
+      }),
+      prepared,
+    );
 
   api.add({
     method: 'post',
@@ -89,7 +101,7 @@ export function contentRoutes(api: ApiRegistry, deps: ContentRouteDeps): void {
     responses: { 200: stream, ...unsigned },
     handler: async ({ auth, body, res }) => {
       const prepared = await service.prepare(auth, body, generator.name);
-      await streamGeneration(deps, res, prepared);
+      await streamTo(res, prepared);
     },
   });
   api.add({
@@ -137,7 +149,7 @@ export function contentRoutes(api: ApiRegistry, deps: ContentRouteDeps): void {
     responses: { 200: stream, ...unsigned, ...missing },
     handler: async ({ auth, params, res }) => {
       const prepared = await service.prepareAgain(auth, params.contentId, generator.name);
-      await streamGeneration(deps, res, prepared);
+      await streamTo(res, prepared);
     },
   });
 }

@@ -8,14 +8,12 @@ import {
 import { Document } from '../../src/api/schemas/projects.ts';
 import { type ApiRegistry, reply } from '../http/api-router.ts';
 import { attachmentDisposition } from '../http/content-disposition.ts';
-import { HttpError } from '../http/errors.ts';
 import { readMultipartFile } from '../http/multipart.ts';
-import { jsonHeader, receiveUpload } from '../http/upload.ts';
+import { jsonHeader, uploadOf } from '../http/upload.ts';
 import { parseInput } from '../http/validate.ts';
 import { limitedEndpoint } from '../limits/middleware.ts';
 import type { RateLimiter } from '../limits/rate-limiter.ts';
 import type { DocumentService } from '../services/documents/service.ts';
-import { deleteBlob, type StoredBlob, writeBlob } from '../store/blobs.ts';
 import type { Db } from '../store/db.ts';
 
 export function documentRoutes(
@@ -78,50 +76,24 @@ export function documentRoutes(
       404: { description: 'no such project' },
     },
     handler: async ({ auth, req }) => {
-      const type = req.get('content-type') ?? '';
-      let header: unknown;
-      let blob: StoredBlob;
-      if (/^multipart\/form-data/i.test(type)) {
+      if (/^multipart\/form-data/i.test(req.get('content-type') ?? '')) {
         const part = await readMultipartFile(req, deps.maxUploadBytes);
-        blob = await writeBlob(deps.db, auth.organizationId, part.data, {
-          maxBytes: deps.maxUploadBytes,
-          now: deps.now(),
-        }).catch((err: unknown) => {
-          throw err instanceof HttpError
-            ? err
-            : new HttpError(400, `the file part could not be read: ${(err as Error).message}`);
-        });
-        header = {
+        return documents.receive(auth, { part: part.data }, () => ({
           name: part.fields.name ?? part.filename,
           ...part.fields,
           ...((jsonHeader(req, 'svc-api') as object) ?? {}),
-        };
-      } else {
-        header =
-          jsonHeader(req, 'svc-api') ??
-          Object.fromEntries(
-            (['name', 'project_id', 'pretranslate'] as const).flatMap((h) =>
-              req.get(h) === undefined ? [] : [[h, req.get(h)]],
-            ),
-          );
-        parseInput(DocumentUploadHeader, header, 'body');
-        blob = await receiveUpload(req, deps.db, auth.organizationId, {
-          maxBytes: deps.maxUploadBytes,
-          now: deps.now(),
-        });
+        }));
       }
-      try {
-        const meta = parseInput(DocumentUploadHeader, header, 'body');
-        if (blob.size === 0) throw new HttpError(400, 'the uploaded file is empty');
-        return await documents.upload(auth, blob, {
-          name: meta.name,
-          projectId: meta.project_id,
-          pretranslate: meta.pretranslate ?? false,
-        });
-      } catch (err) {
-        await deleteBlob(deps.db, blob.id).catch(() => {});
-        throw err;
-      }
+      const header =
+        jsonHeader(req, 'svc-api') ??
+        Object.fromEntries(
+          (['name', 'project_id', 'pretranslate'] as const).flatMap((h) =>
+            req.get(h) === undefined ? [] : [[h, req.get(h)]],
+          ),
+        );
+      // A bad header is refused before the body is read.
+      parseInput(DocumentUploadHeader, header, 'body');
+      return documents.receive(auth, { raw: uploadOf(req) }, () => header);
     },
   });
 }

@@ -4,7 +4,7 @@ import { detectFileLanguage } from '../engine/file-language.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import { receiveBody, type UploadBody } from '../http/upload.ts';
 import { parseLanguageTag } from '../languages/iso639.ts';
-import { deleteBlob, readBlob, type StoredBlob } from '../store/blobs.ts';
+import { deleteBlob, readBlob, type StoredBlob, writeBlob } from '../store/blobs.ts';
 import { type Db, isPostgres } from '../store/db.ts';
 import {
   addFileLabel,
@@ -57,6 +57,34 @@ export function presentFile(r: FileRow, labels: string[]): FileRecord {
     created_at: iso(r.created_at),
     updated_at: iso(r.updated_at),
   };
+}
+
+/** An upload's bytes as services take them: a raw body, or the stream of a multipart file part. */
+export type UploadSource = { raw: UploadBody } | { part: AsyncIterable<Uint8Array> };
+
+/** Stores an upload's bytes as a blob of the organization (413 over the limit, 400 when cut short). */
+export async function storeUpload(
+  deps: Pick<FileServiceDeps, 'db' | 'now' | 'maxUploadBytes'>,
+  organizationId: number,
+  source: UploadSource,
+): Promise<StoredBlob> {
+  const options = { maxBytes: deps.maxUploadBytes, now: deps.now() };
+  if ('raw' in source) return receiveBody(deps.db, organizationId, source.raw, options);
+  return writeBlob(deps.db, organizationId, source.part, options).catch((err: unknown) => {
+    throw err instanceof HttpError
+      ? err
+      : new HttpError(400, `the file part could not be read: ${(err as Error).message}`);
+  });
+}
+
+/** Runs `use` on a blob just stored; when it fails the blob is deleted, since nothing refers to it. */
+export async function usingNewBlob<T>(db: Db, blob: StoredBlob, use: () => Promise<T>): Promise<T> {
+  try {
+    return await use();
+  } catch (err) {
+    await deleteBlob(db, blob.id).catch(() => {});
+    throw err;
+  }
 }
 
 /** Files up to this size have their language detected as they are stored; larger ones in the background. */
@@ -153,11 +181,8 @@ export function fileService(deps: FileServiceDeps) {
         if (!(await projectExists(db, auth.organizationId, query.project_id)))
           throw notFound(`project ${query.project_id}`);
       }
-      const blob = await receiveBody(db, auth.organizationId, upload, {
-        maxBytes: deps.maxUploadBytes,
-        now: now(),
-      });
-      try {
+      const blob = await storeUpload(deps, auth.organizationId, { raw: upload });
+      return usingNewBlob(db, blob, async () => {
         if (query.file_hash && query.file_hash.toLowerCase() !== blob.md5) {
           throw new HttpError(
             400,
@@ -174,10 +199,7 @@ export function fileService(deps: FileServiceDeps) {
         // The labels just stored; their order is the database's, so more than one are read back.
         const labels = [...new Set(query.labels ?? [])];
         return labels.length <= 1 ? presentFile(row, labels) : (await presentFiles(db, [row]))[0]!;
-      } catch (err) {
-        await deleteBlob(db, blob.id).catch(() => {});
-        throw err;
-      }
+      });
     },
 
     /** All files, one by id, or those carrying every given label. */

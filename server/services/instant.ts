@@ -49,7 +49,14 @@ async function filesWithSmallContent(db: Db, organizationId: number, ids: number
   }));
 }
 
-export function instantService(deps: { db: Db; now: () => number; limiter: RateLimiter; wake: () => void }) {
+export interface InstantServiceDeps {
+  db: Db;
+  now: () => number;
+  limiter: RateLimiter;
+  wake: () => void;
+}
+
+export function instantService(deps: InstantServiceDeps) {
   const { db, now } = deps;
   return {
     /** One translation per file into the memory's target language; characters charged now. */

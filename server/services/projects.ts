@@ -11,7 +11,11 @@ export interface ProjectFilters extends StoreFilters {
 
 export type ProjectService = ReturnType<typeof projectService>;
 
-export function projectService(deps: { db: Db }) {
+export interface ProjectServiceDeps {
+  db: Db;
+}
+
+export function projectService(deps: ProjectServiceDeps) {
   const { db } = deps;
   return {
     /** GET /v2/projects with every filter (DESIGN §5); projects of deleted jobs are not listed. */

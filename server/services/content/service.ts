@@ -64,7 +64,12 @@ export async function failInterruptedContents(db: Db, now: number): Promise<numb
   });
 }
 
-export function contentService(deps: { db: Db; now: () => number }) {
+export interface ContentServiceDeps {
+  db: Db;
+  now: () => number;
+}
+
+export function contentService(deps: ContentServiceDeps) {
   const { db, now } = deps;
 
   async function row(auth: AuthContext, id: number): Promise<Row> {

@@ -5,18 +5,16 @@
  * client that goes away stops the generator. The record is saved before [DONE] is sent, so a
  * client that saw it can read the record at once.
  */
-import type { ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
+import type { EventStream } from '../../http/sse-writer.ts';
 import { ContentGenerationError, type ContentGenerator } from './generator.ts';
 import { MAX_GENERATION_MS } from './records.ts';
 import type { ContentService, Prepared } from './service.ts';
-import { openEventStream } from './sse-writer.ts';
 
 export interface StreamDeps {
   service: ContentService;
   generator: ContentGenerator;
   log: Logger;
-  heartbeatMs: number;
   /** Longest a generation may run (default MAX_GENERATION_MS; tests shorten it). */
   maxGenerationMs?: number;
 }
@@ -24,17 +22,15 @@ export interface StreamDeps {
 /** The error recorded on a content whose client disconnected mid-stream. */
 export const DISCONNECTED = 'generation stopped: the client disconnected before it finished';
 
-/** Runs the generation of `prepared` over `res`; resolves once the record holds the outcome. */
+/**
+ * Runs the generation of `prepared` as events on `stream` (the route opens it over the response);
+ * resolves once the record holds the outcome.
+ */
 export async function streamGeneration(
   deps: StreamDeps,
-  res: ServerResponse,
+  stream: EventStream,
   prepared: Prepared,
 ): Promise<void> {
-  const stream = openEventStream(res, {
-    heartbeatMs: deps.heartbeatMs,
-    // The record's id, so a client can read or regenerate it without listing everything.
-    headers: { 'x-content-id': String(prepared.id) },
-  });
   let text = '';
   // No generation runs for ever: a record left generating longer than this is known to be dead.
   const limitMs = deps.maxGenerationMs ?? MAX_GENERATION_MS;

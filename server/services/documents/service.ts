@@ -1,8 +1,10 @@
+import { DocumentUploadHeader } from '../../../src/api/schemas/documents.ts';
 import type { Document } from '../../../src/api/schemas/projects.ts';
 import { extractXliff } from '../../../src/formats/exchange.ts';
 import { detectFormat, formatByName } from '../../../src/formats/registry.ts';
 import type { AuthContext } from '../../auth/context.ts';
-import { conflict, notFound } from '../../http/errors.ts';
+import { conflict, HttpError, notFound } from '../../http/errors.ts';
+import { parseInput } from '../../http/validate.ts';
 import { chargeCharacters, rateLimited } from '../../limits/middleware.ts';
 import type { RateLimiter } from '../../limits/rate-limiter.ts';
 import { findUserEmail } from '../../store/accounts.ts';
@@ -10,7 +12,7 @@ import { readBlobBytes, type StoredBlob } from '../../store/blobs.ts';
 import { getDocument, insertDocument, updateDocuments } from '../../store/jobs/documents.ts';
 import { getLiveProject } from '../../store/jobs/projects.ts';
 import { enqueue } from '../../work/queue.ts';
-import { createFile, type FileServiceDeps } from '../files.ts';
+import { createFile, type FileServiceDeps, storeUpload, type UploadSource, usingNewBlob } from '../files.ts';
 import { presentDocument } from '../jobs/present.ts';
 import { documentTranslations, fileBlobOf, renderDocument, targetTag } from './content.ts';
 import { untranslatedCharacters } from './pretranslate.ts';
@@ -36,7 +38,87 @@ export function documentService(deps: DocumentServiceDeps) {
     return { doc, project };
   }
 
+  /**
+   * Adds an uploaded file to a project as a new document. With `pretranslate` the upload invokes
+   * MT, so it counts against the per-organization request rate and character budget.
+   */
+  async function upload(
+    auth: AuthContext,
+    blob: StoredBlob,
+    meta: { name: string; projectId: number; pretranslate: boolean },
+  ): Promise<Document> {
+    const project = await liveProject(auth, meta.projectId);
+    if (!project) throw notFound(`project ${meta.projectId}`);
+    if (meta.pretranslate) {
+      const decision = await deps.limiter.request(auth.organizationId);
+      if (!decision.allowed) throw rateLimited(decision);
+      const bytes = await readBlobBytes(db, blob.id);
+      const format = detectFormat(meta.name, bytes);
+      let characters = 0;
+      try {
+        characters = format
+          ? format
+              .parse(bytes, { fileName: meta.name })
+              .reduce((n, u) => n + (u.translatable ? u.source.length : 0), 0)
+          : 0;
+      } catch {
+        characters = 0;
+      }
+      await chargeCharacters(deps.limiter, auth.organizationId, characters);
+    }
+    const file = await createFile(deps, auth, blob, {
+      name: meta.name,
+      category: 'API',
+      labels: [],
+      projectId: project.id,
+    });
+    const t = now();
+    const doc = await db.transaction().execute(async (tx) => {
+      const doc = await insertDocument(
+        tx,
+        newDocumentRow({
+          organizationId: auth.organizationId,
+          projectId: project.id,
+          fileId: file.id,
+          name: meta.name,
+          now: t,
+          pretranslate: meta.pretranslate,
+        }),
+      );
+      await enqueue(
+        tx,
+        t,
+        'document-import',
+        { documentId: doc.id, pretranslate: meta.pretranslate },
+        { organizationId: auth.organizationId },
+      );
+      return doc;
+    });
+    deps.wake();
+    return presentDocument(doc, project);
+  }
+
   return {
+    upload,
+
+    /**
+     * Stores an upload and adds it as a document. `header` gives the document's fields once the
+     * bytes are read (a multipart body may send its fields after the file); the bytes are dropped
+     * when the document cannot be added.
+     */
+    async receive(auth: AuthContext, source: UploadSource, header: () => unknown): Promise<Document> {
+      const blob = await storeUpload(deps, auth.organizationId, source);
+      return usingNewBlob(db, blob, async () => {
+        const meta = parseInput(DocumentUploadHeader, header(), 'body');
+        if (blob.size === 0) throw new HttpError(400, 'the uploaded file is empty');
+        return upload(auth, blob, {
+          name: meta.name,
+          projectId: meta.project_id,
+          pretranslate: meta.pretranslate ?? false,
+        });
+      });
+    },
+
     /** The document in its own format with current translations, or as XLIFF 1.2 (is_xliff). */
     async download(
       auth: AuthContext,
@@ -116,66 +198,6 @@ export function documentService(deps: DocumentServiceDeps) {
         presentDocument({ ...doc, is_pretranslating: 1, pretranslation: 'queued', updated_at: t }, project),
       );
       return { id: ids, is_pretranslating: true, documents };
-    },
-
-    /**
-     * Adds an uploaded file to a project as a new document. With `pretranslate` the upload invokes
-     * MT, so it counts against the per-organization request rate and character budget.
-     */
-    async upload(
-      auth: AuthContext,
-      blob: StoredBlob,
-      meta: { name: string; projectId: number; pretranslate: boolean },
-    ): Promise<Document> {
-      const project = await liveProject(auth, meta.projectId);
-      if (!project) throw notFound(`project ${meta.projectId}`);
-      if (meta.pretranslate) {
-        const decision = await deps.limiter.request(auth.organizationId);
-        if (!decision.allowed) throw rateLimited(decision);
-        const bytes = await readBlobBytes(db, blob.id);
-        const format = detectFormat(meta.name, bytes);
-        let characters = 0;
-        try {
-          characters = format
-            ? format
-                .parse(bytes, { fileName: meta.name })
-                .reduce((n, u) => n + (u.translatable ? u.source.length : 0), 0)
-            : 0;
-        } catch {
-          characters = 0;
-        }
-        await chargeCharacters(deps.limiter, auth.organizationId, characters);
-      }
-      const file = await createFile(deps, auth, blob, {
-        name: meta.name,
-        category: 'API',
-        labels: [],
-        projectId: project.id,
-      });
-      const t = now();
-      const doc = await db.transaction().execute(async (tx) => {
-        const doc = await insertDocument(
-          tx,
-          newDocumentRow({
-            organizationId: auth.organizationId,
-            projectId: project.id,
-            fileId: file.id,
-            name: meta.name,
-            now: t,
-            pretranslate: meta.pretranslate,
-          }),
-        );
-        await enqueue(
-          tx,
-          t,
-          'document-import',
-          { documentId: doc.id, pretranslate: meta.pretranslate },
-          { organizationId: auth.organizationId },
-        );
-        return doc;
-      });
-      deps.wake();
-      return presentDocument(doc, project);
     },
   };
 }
