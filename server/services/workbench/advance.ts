@@ -1,10 +1,11 @@
 import type { Db } from '../../store/db.ts';
 import { findJobStatus } from '../../store/jobs/jobs.ts';
+import { progressBy } from '../../store/jobs/progress.ts';
 import { findProjectStage } from '../../store/jobs/projects.ts';
 import { lockJob } from '../../store/locks.ts';
 import { advanceProject } from '../jobs/workflow.ts';
 import { ownedProject } from './access.ts';
-import { progressBy, progressOf, stageInfo } from './progress.ts';
+import { progressOf, stageInfo } from './progress.ts';
 
 export type AdvanceResult =
   | { outcome: 'advanced'; stage: string; jobDelivered: boolean }

@@ -1,18 +1,12 @@
 import type { PluralCategory, PluralForms } from '../../../src/formats/model.ts';
 import { checkPlaceholders, type PlaceholderIssue } from '../../../src/formats/placeholders.ts';
 import type { Db } from '../../store/db.ts';
+import { progressBy } from '../../store/jobs/progress.ts';
 import { countSegments, segmentPage, segmentPosition } from '../../store/jobs/segments.ts';
 import { getMemory } from '../../store/memories.ts';
 import type { SegmentStatus } from '../../store/schema.ts';
 import { type DocumentRow, type OwnedProject, ownedDocument } from './access.ts';
-import {
-  openStatuses,
-  type Progress,
-  progressBy,
-  progressOf,
-  type StageInfo,
-  stageInfo,
-} from './progress.ts';
+import { openStatuses, type Progress, progressOf, type StageInfo, stageInfo } from './progress.ts';
 import { targetCategories } from './segment-edit.ts';
 import type { SuggestionSource, Suggestions } from './suggestions.ts';
 

@@ -1,7 +1,8 @@
 import type { Db } from '../../store/db.ts';
 import { listActiveJobs } from '../../store/jobs/jobs.ts';
+import { progressBy } from '../../store/jobs/progress.ts';
 import { projectsOfJobsWith } from '../jobs/projects-of-jobs.ts';
-import { type Progress, progressBy, progressOf, type StageInfo, stageInfo } from './progress.ts';
+import { type Progress, progressOf, type StageInfo, stageInfo } from './progress.ts';
 
 export interface ProjectSummary {
   id: number;

@@ -1,5 +1,5 @@
 import type { WorkflowTemplate } from '../../../src/api/schemas/workflows.ts';
-import { type Progress, progressBy } from '../../store/jobs/progress.ts';
+import type { Progress } from '../../store/jobs/progress.ts';
 import type { SegmentStatus } from '../../store/schema.ts';
 import { stateOf } from '../workflows.ts';
 
@@ -22,8 +22,6 @@ export function isReviewing(stage: { assignmentType: string }): boolean {
 export function openStatuses(stage: { assignmentType: string }): SegmentStatus[] {
   return isReviewing(stage) ? ['new', 'draft', 'translated', 'confirmed'] : ['new', 'draft', 'translated'];
 }
-
-export { progressBy };
 
 /** The progress of `id`, zeros when it has no segments (yet). */
 export function progressOf(map: Map<number, Progress>, id: number): Progress {

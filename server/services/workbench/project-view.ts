@@ -1,7 +1,8 @@
 import type { Db } from '../../store/db.ts';
 import { documentsOfProject } from '../../store/jobs/documents.ts';
+import { progressBy } from '../../store/jobs/progress.ts';
 import { type OwnedProject, ownedProject } from './access.ts';
-import { type Progress, progressBy, progressOf, type StageInfo, stageInfo } from './progress.ts';
+import { type Progress, progressOf, type StageInfo, stageInfo } from './progress.ts';
 
 export interface DocumentSummary {
   id: number;
