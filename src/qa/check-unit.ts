@@ -44,7 +44,17 @@ export function checkUnit(source: Unit, target: Unit | undefined, ctx: UnitConte
     return [{ rule: 'untranslated', severity: 'warning', message: 'translation is the source text' }];
 
   const xliff = ctx.format === 'xliff12' || ctx.format === 'xliff2';
-  const issues = placeholderIssues(forms(src), forms(trg), { xliff });
+  const sourceFor = (category: string) =>
+    typeof src === 'string' ? src : ((src as Record<string, string | undefined>)[category] ?? src.other);
+  const pairs: [string, string][] =
+    typeof trg === 'string'
+      ? [[sourceFor('other'), trg]]
+      : Object.entries(trg).map(([c, t]) => [sourceFor(c), t ?? '']);
+  const icu = pairs.flatMap(([s, t]) => (isIcuMessage(ctx.format, s) ? icuIssues(t, ctx.lang) : []));
+  // A message that does not parse has no reliable placeholders: its syntax error says it all.
+  const broken = icu.some((i) => i.rule === 'icu-syntax');
+  const issues = broken ? [] : placeholderIssues(forms(src), forms(trg), { xliff });
+  issues.push(...icu);
   if (typeof src !== 'string') {
     if (typeof trg === 'string')
       issues.push({
@@ -54,13 +64,6 @@ export function checkUnit(source: Unit, target: Unit | undefined, ctx: UnitConte
       });
     else issues.push(...formIssues(ctx.lang, trg));
   }
-  const sourceFor = (category: string) =>
-    typeof src === 'string' ? src : ((src as Record<string, string | undefined>)[category] ?? src.other);
-  const pairs: [string, string][] =
-    typeof trg === 'string'
-      ? [[sourceFor('other'), trg]]
-      : Object.entries(trg).map(([c, t]) => [sourceFor(c), t ?? '']);
-  for (const [s, t] of pairs) if (isIcuMessage(ctx.format, s)) issues.push(...icuIssues(t, ctx.lang));
 
   const max = source.maxLength ?? target?.maxLength;
   if (max !== undefined) {

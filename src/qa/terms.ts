@@ -123,9 +123,23 @@ function uses(text: string, term: string): boolean {
 }
 
 /**
- * Terms the source uses whose translation is not in the target. The target side matches inside
- * words too: German compounds (`Vertragsbedingungen`) and inflections keep the term as a stem.
+ * Whether `text` holds `term` the way inflected and compound languages write it: each word of
+ * the term as a stem (its last letters may change: Russian `корзина` → `в корзину`), anywhere in a
+ * word (German `Warenkorb` in `Warenkorbs`, `Einkaufswarenkorb`).
  */
+function holds(text: string, term: string): boolean {
+  const words = term
+    .trim()
+    .split(/\s+/)
+    .map((w) => {
+      const letters = [...w];
+      const drop = letters.length > 4 ? Math.min(2, Math.floor(letters.length / 4)) : 0;
+      return `${escapeRegExp(letters.slice(0, letters.length - drop).join(''))}\\p{L}*`;
+    });
+  return new RegExp(words.join('\\s+'), 'iu').test(text);
+}
+
+/** Terms the source uses whose translation is not in the target. */
 export function termIssues(
   entries: readonly TermEntry[],
   source: string,
@@ -134,12 +148,11 @@ export function termIssues(
   targetLang: string,
 ): UnitIssue[] {
   const issues: UnitIssue[] = [];
-  const lowered = target.toLowerCase();
   for (const entry of entries) {
     const used = termsOf(entry, sourceLang).find((term) => uses(source, term));
     if (!used) continue;
     const expected = termsOf(entry, targetLang);
-    if (expected.length === 0 || expected.some((t) => lowered.includes(t.toLowerCase()))) continue;
+    if (expected.length === 0 || expected.some((t) => holds(target, t))) continue;
     const message = `term "${used}" should be translated as ${expected.map((t) => `"${t}"`).join(' or ')}`;
     issues.push({ rule: 'term', severity: 'warning', message });
   }
