@@ -54,6 +54,13 @@ export function checkUnit(source: Unit, target: Unit | undefined, ctx: UnitConte
   // A message that does not parse has no reliable placeholders: its syntax error says it all.
   const broken = icu.some((i) => i.rule === 'icu-syntax');
   const issues = broken ? [] : placeholderIssues(forms(src), forms(trg), { xliff });
+  // Forms are compared as a union, but `other` serves most numbers: it must keep the source's.
+  if (!broken && typeof src !== 'string' && typeof trg !== 'string' && trg.other?.trim()) {
+    const seen = new Set(issues.map((i) => i.message));
+    for (const issue of placeholderIssues([src.other], [trg.other], { xliff }))
+      if (issue.rule === 'placeholder-missing' && !seen.has(issue.message))
+        issues.push({ ...issue, message: `${issue.message} in the "other" form` });
+  }
   issues.push(...icu);
   if (typeof src !== 'string') {
     if (typeof trg === 'string')

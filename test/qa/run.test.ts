@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/index.ts';
 import { detectFormat } from '../../src/formats/registry.ts';
 import { targetTranslations } from '../../src/formats/target.ts';
+import { checkFile } from '../../src/qa/check-file.ts';
 import { readTerms, runQa, toGithub, toJson, toText } from '../../src/qa/index.ts';
 import { repoRoot } from '../support/processes.ts';
 
@@ -95,6 +96,24 @@ describe('runQa over an app with mistakes in every format', () => {
   });
 });
 
+describe('runQa over Apple, Java, XLIFF 2, CSV and Markdown strings', () => {
+  it('finds each mistake at the line and column of the translation', async () => {
+    const root = join(repoRoot, 'test/fixtures/qa/apple-java');
+    const report = await runQa({ root, config: loadConfig(readFileSync(join(root, '.svc.yml'), 'utf8')) });
+    expect(report.findings.map((f) => `${line(f)}: ${f.message}`)).toEqual([
+      'csv/strings-de.csv:3:11 error icu-syntax [de greeting]: translation is not a valid ICU message: malformed argument',
+      'docs/guide.de.md:3:1 warning placeholder-missing [de p1]: missing placeholder <a href="https://acme.example/help">',
+      'docs/guide.de.md:3:1 warning placeholder-missing [de p1]: missing placeholder </a>',
+      'ios/de.lproj/Localizable.strings:5:22 error placeholder-missing [de photos.received]: missing placeholder %2$lld',
+      'ios/de.lproj/Localizable.strings:8:17 error placeholder-renamed [de copy.count]: placeholder %d is written %lld in the translation',
+      'ios/de.lproj/Localizable.stringsdict:18:12 error placeholder-missing [de files.count|files]: missing placeholder %d in the "other" form',
+      'java/messages_de.properties:3:9 error placeholder-renamed [de welcome]: placeholder {1,number,integer} is written {1,number} in the translation',
+      'xliff2/messages.de.xlf:8:17 error placeholder-renamed [de greeting]: placeholder <ph id="1" equiv="{{name}}" disp="{{name}}"/> is written <ph id="2" equiv="{{name}}" disp="{{name}}"/> in the translation',
+      'xliff2/messages.de.xlf:20:17 warning untranslated [de signOut]: not translated',
+    ]);
+  });
+});
+
 describe("runQa over the project's own translations", () => {
   it('test/fixtures/existing (partial but correct): nothing but the units not translated yet', async () => {
     const existing = loadConfig(readFileSync(join(repoRoot, 'test/fixtures/qa/existing.svc.yml'), 'utf8'));
@@ -108,6 +127,44 @@ describe("runQa over the project's own translations", () => {
       expect(held.has(f.key), `${f.path} ${f.lang} ${f.key}`).toBe(false);
     }
     expect(report.findings).toHaveLength(65);
+  });
+
+  it('bilingual and multilingual fixtures, read as their own targets: no finding but untranslated units', () => {
+    const files: [string, string][] = [
+      ['xliff12/angular-messages.xlf', 'de'],
+      ['xliff12/okapi-manual.xlf', 'fr'],
+      ['xliff12/xcode-export-crlf.xlf', 'de'],
+      ['xliff2/angular-messages.xlf', 'de'],
+      ['xliff2/multi-file-crlf.xlf', 'de-DE'],
+      ['xliff2/oasis-sample.xlf', 'fr'],
+      ['po/de.po', 'de'],
+      ['po/ru.po', 'ru'],
+      ['po/ja-crlf.po', 'ja'],
+      ['csv/semicolon-with-target.csv', 'de'],
+      ['xcstrings/Localizable.xcstrings', 'de'],
+      ['xcstrings/Devices.xcstrings', 'de'],
+      ['xcstrings/Substitutions.xcstrings', 'de'],
+    ];
+    for (const [name, lang] of files) {
+      const path = `test/fixtures/${name}`;
+      const bytes = readFileSync(join(repoRoot, path));
+      const format = detectFormat(path, bytes)!;
+      const pair = {
+        format,
+        sourcePath: path,
+        targetPath: path,
+        source: bytes,
+        target: bytes,
+        sourceLang: 'en',
+        lang,
+      };
+      const { findings, units } = checkFile(pair);
+      expect(units, path).toBeGreaterThan(0);
+      expect(
+        findings.filter((f) => f.rule !== 'untranslated'),
+        path,
+      ).toEqual([]);
+    }
   });
 
   it('examples/app: only the translation files that do not exist yet', async () => {
