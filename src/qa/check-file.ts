@@ -73,7 +73,10 @@ export function checkFile(pair: FilePair, units?: readonly Unit[]): { findings: 
     if (target && !target.translatable) continue;
     // A unit the target file lacks has no place in it: the finding goes to the file's first line.
     const at = target ? locator.locate(target) : { line: 1, column: 1 };
-    for (const issue of checkUnit(unit, target, ctx))
+    const limit = target ? locator.limit(target) : undefined;
+    const checked =
+      limit === undefined || unit.maxLength !== undefined ? unit : { ...unit, maxLength: limit };
+    for (const issue of checkUnit(checked, target, ctx))
       findings.push({ path, ...at, key: unit.id, lang, ...issue });
   }
   return { findings, units: source.length };

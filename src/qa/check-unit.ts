@@ -21,6 +21,8 @@ export interface UnitContext {
 
 type Text = string | PluralForms;
 
+const INLINE_CODE = /<\/?(?:x|g|bx|ex|bpt|ept|ph|it|mrk|pc|sc|ec|sm|em)\b[^>]*>/g;
+
 /** The translation a target file holds for a unit: its text in monolingual files, its target otherwise. */
 export function translationOf(unit: Unit, holds: UnitContext['holds']): Text | undefined {
   return holds === 'one' ? (unit.sourcePlural ?? unit.source) : (unit.targetPlural ?? unit.target);
@@ -74,7 +76,9 @@ export function checkUnit(source: Unit, target: Unit | undefined, ctx: UnitConte
 
   const max = source.maxLength ?? target?.maxLength;
   if (max !== undefined) {
-    const longest = Math.max(...forms(trg).map((f) => [...f].length));
+    // Inline codes are markup, not text the reader sees.
+    const visible = (f: string) => (xliff ? f.replace(INLINE_CODE, '') : f);
+    const longest = Math.max(...forms(trg).map((f) => [...visible(f)].length));
     if (longest > max)
       issues.push({
         rule: 'length-limit',

@@ -5,7 +5,7 @@
  * found the way the format places it: the entry's `msgstr`, the unit's `<target>`, the
  * catalog entry's localization for the language.
  */
-import { tokenizeJson } from '../formats/json/tokens.ts';
+import { STRING, tokenizeJson } from '../formats/json/tokens.ts';
 import type { Location, Unit } from '../formats/model.ts';
 import { type DecodedText, decodeText, TextPositions } from '../formats/text.ts';
 
@@ -38,18 +38,31 @@ const xliff: Finder = (text, from) => {
 };
 
 function catalogFinder(lang: string): Finder {
+  // Tokenized once per file, keys listed once: a catalog holds thousands of strings.
+  let cached: { doc: ReturnType<typeof tokenizeJson>; keys: number[] } | undefined;
   return (text, from) => {
-    const doc = tokenizeJson({ text, encoding: 'utf-8', bom: false });
-    const strings = doc.member(0, 'strings');
-    if (strings < 0) return undefined;
-    const key = doc.keys(strings).find((k) => doc.start(k) <= from && from < doc.end(k + 1));
-    if (key === undefined) return undefined;
+    if (!cached) {
+      const doc = tokenizeJson({ text, encoding: 'utf-8', bom: false });
+      const strings = doc.member(0, 'strings');
+      cached = { doc, keys: strings < 0 ? [] : doc.keys(strings) };
+    }
+    const { doc, keys } = cached;
+    // The last string entry starting at or before `from` (keys are in file order).
+    let lo = 0;
+    let hi = keys.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (doc.start(keys[mid]!) <= from) lo = mid;
+      else hi = mid - 1;
+    }
+    const key = keys[lo];
+    if (key === undefined || doc.start(key) > from || from >= doc.end(key + 1)) return undefined;
     const localizations = doc.member(key + 1, 'localizations');
     const localization = localizations < 0 ? -1 : doc.member(localizations, lang);
     if (localization < 0) return undefined;
     // The first string value of the localization: its stringUnit, or its first plural form.
     for (let e = localization + 1; e < doc.next(localization); e++) {
-      if (doc.kind(e) === 3 && doc.stringEquals(e, 'value') && doc.kind(e + 1) === 3)
+      if (doc.kind(e) === STRING && doc.stringEquals(e, 'value') && doc.kind(e + 1) === STRING)
         return doc.start(e + 1) + 1;
     }
     return undefined;
@@ -62,6 +75,7 @@ export class TargetLocator {
   private readonly lineStarts: number[] = [0];
   private positions: TextPositions | undefined;
   private readonly finder: Finder | undefined;
+  private profile: boolean | undefined;
 
   constructor(format: string, bytes: Uint8Array, lang: string) {
     this.finder =
@@ -88,6 +102,26 @@ export class TargetLocator {
     this.positions ??= new TextPositions(this.decoded);
     const { line, column } = this.positions.at(found);
     return { line, column };
+  }
+
+  /**
+   * A length limit the file declares beyond what the unit model carries: XLIFF 2's size and length
+   * restriction module (`slr:sizeRestriction` on the `<unit>`), when its profile counts code points.
+   */
+  limit(unit: Unit): number | undefined {
+    if (!this.decoded || !this.codepoints) return undefined;
+    const index = this.indexOf(unit.location);
+    if (index === undefined) return undefined;
+    const text = this.decoded.text;
+    const open = text.lastIndexOf('<unit', index);
+    const tag = open < 0 ? undefined : /^<unit\b[^>]*>/.exec(text.slice(open, index))?.[0];
+    const value = tag && /\s[\w.-]+:sizeRestriction\s*=\s*["'](\d+)["']/.exec(tag)?.[1];
+    return value ? Number(value) : undefined;
+  }
+
+  private get codepoints(): boolean {
+    this.profile ??= /generalProfile\s*=\s*["']xliff:codepoints["']/.test(this.decoded?.text ?? '');
+    return this.profile;
   }
 
   private indexOf(location: Location): number | undefined {
