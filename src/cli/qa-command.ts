@@ -1,5 +1,5 @@
 import { readFile, stat } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { CliExit } from './exit.ts';
 
@@ -57,8 +57,10 @@ Examples:
       }
       let report: Awaited<ReturnType<typeof runQa>>;
       try {
-        const config = await readConfig(root, opts.config);
-        report = await runQa({ root, config, configFile: opts.config, ...(terms ? { terms } : {}) });
+        // Relative to --root as for sync; an absolute path is taken as it is.
+        const configFile = relative(root, resolve(root, opts.config));
+        const config = await readConfig(root, configFile);
+        report = await runQa({ root, config, configFile, ...(terms ? { terms } : {}) });
       } catch (error) {
         if (error instanceof ConfigError || error instanceof UnsafePathError) usage(error.message);
         throw error;

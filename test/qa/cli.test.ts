@@ -23,6 +23,9 @@ describe('svc-connector qa', () => {
     expect(run.stdout.trim().split('\n').at(-1)).toBe(
       '0 errors, 9 warnings, 0 notices in 0 target files (0 units checked)',
     );
+    const absolute = qa('--root', repoRoot, '--config', join(repoRoot, 'test/fixtures/qa/existing.svc.yml'));
+    expect(absolute.status, absolute.stderr).toBe(0);
+    expect(absolute.stdout).toContain('0 errors, 65 warnings, 0 notices in 28 target files');
     const withTerms = qa(
       '--root',
       app,
