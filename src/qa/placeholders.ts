@@ -101,6 +101,20 @@ function unmatched(a: Placeholder[], b: Placeholder[], once: boolean, options: S
  */
 const severityOf = (p: Placeholder, xliff: boolean) => (p.kind === 'tag' && !xliff ? 'warning' : 'error');
 
+/** Arguments of the plurals in `texts` that hold a `#`. */
+function countedBy(texts: readonly string[]): Set<string> {
+  const names = new Set<string>();
+  for (const text of texts) {
+    const found = findPlaceholders(text, OPTIONS);
+    if (!found.some((p) => p.kind === 'icu-pound')) continue;
+    for (const p of found) if (p.kind === 'icu-plural' && p.name) names.add(p.name);
+  }
+  return names;
+}
+
+const isCount = (p: Placeholder, counted: Set<string>) =>
+  p.kind === 'icu' && p.name !== undefined && counted.has(p.name) && /^\{\s*[^,\s{}]+\s*\}$/.test(p.text);
+
 /**
  * Compares the placeholders of a translation with its source's. Plural units pass every form:
  * a placeholder then counts once (each form repeats it, and a target form may leave the number
@@ -115,8 +129,11 @@ export function placeholderIssues(
   const trg = target.flatMap((t) => scan(t, options));
   const once =
     source.length > 1 || target.length > 1 || [...src, ...trg].some((p) => p.kind === 'icu-plural');
-  const missing = unmatched(src, trg, once, options);
-  const extra = unmatched(trg, src, once, options);
+  // Inside a plural, `#` is the count: `{count} items` and `# items` say the same.
+  const srcPound = countedBy(source);
+  const trgPound = countedBy(target);
+  const missing = unmatched(src, trg, once, options).filter((p) => !isCount(p, trgPound));
+  const extra = unmatched(trg, src, once, options).filter((p) => !isCount(p, srcPound));
   const issues: UnitIssue[] = [];
   // Same number of placeholders of one family on each side: one was renamed into the other.
   const families = new Set([...missing, ...extra].map((p) => family(p.kind)));

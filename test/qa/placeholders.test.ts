@@ -72,6 +72,23 @@ describe('placeholders of every style', () => {
     expect(check("Open {name}'s profile", "Ouvrir le profil d'{name}")).toEqual([]);
   });
 
+  it('ICU: `#` in a plural is its count, the same as the argument; select branches may differ', () => {
+    const source = '{count, plural, =0{No messages} other{{count} messages}}';
+    expect(check(source, '{count, plural, =0{Keine Nachrichten} other{# Nachrichten}}')).toEqual([]);
+    expect(check('{n, plural, one {# item} other {# items}}', '{n, plural, other {{n} Artikel}}')).toEqual(
+      [],
+    );
+    expect(check(source, '{count, plural, =0{Keine Nachrichten} other{{total} Nachrichten}}')).toEqual([
+      'placeholder-renamed error: placeholder {count} is written {total} in the translation',
+    ]);
+    expect(
+      check(
+        '{g, select, female {She} other {They}} left',
+        '{g, select, male {Er} female {Sie} other {Sie}} ging',
+      ),
+    ).toEqual([]);
+  });
+
   it('percent signs in prose are not placeholders', () => {
     expect(check('100% sure, 50%% off', 'Zu 100 % sicher, 50%% Rabatt')).toEqual([]);
   });
