@@ -1,7 +1,9 @@
 import { Command } from 'commander';
 import { receiverCommand } from '../../receiver/cli.ts';
 import { PortInUseError } from '../http/listen.ts';
+import { CliExit } from './exit.ts';
 import { formatCommands } from './format-commands.ts';
+import { qaCommand } from './qa-command.ts';
 import { serverCommand } from './server-command.ts';
 import { syncCommand } from './sync-command.ts';
 import { upCommand } from './up-command.ts';
@@ -16,8 +18,13 @@ serverCommand(program);
 syncCommand(program);
 receiverCommand(program);
 formatCommands(program);
+qaCommand(program);
 
 program.parseAsync(process.argv).catch(async (err: unknown) => {
+  if (err instanceof CliExit) {
+    process.exitCode = err.exitCode;
+    return;
+  }
   // describeFailure pulls in the API client: loaded only for failures that may need it, so a
   // busy port is reported without waiting for it.
   const message =

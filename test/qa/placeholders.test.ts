@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { placeholderIssues } from '../../src/qa/placeholders.ts';
+
+const check = (source: string, target: string, xliff = false) =>
+  placeholderIssues([source], [target], { xliff }).map((i) => `${i.rule} ${i.severity}: ${i.message}`);
+
+/** One row per placeholder style the formats library knows: a source, and the same with it renamed. */
+const STYLES: [style: string, placeholder: string, renamed: string][] = [
+  ['printf', '%s', '%d'],
+  ['printf with flags', '%.2f', '%.3f'],
+  ['Apple object', '%@', '%s'],
+  ['Apple long', '%lld', '%ld'],
+  ['positional (Android, Apple)', '%1$s', '%2$s'],
+  ['Python named', '%(name)s', '%(nom)s'],
+  ['Ruby / Rails named', '%{name}', '%{nom}'],
+  ['Ruby format', '%<name>s', '%<nom>s'],
+  ['ICU argument', '{name}', '{nom}'],
+  ['ICU numbered (Java MessageFormat)', '{0}', '{1}'],
+  ['ICU formatted', '{n, number}', '{m, number}'],
+  ['i18next', '{{name}}', '{{nom}}'],
+  ['i18next unescaped', '{{- html}}', '{{- text}}'],
+  ['i18next nesting', '$t(common.ok)', '$t(common.yes)'],
+  ['HTML empty tag', '<br/>', '<hr/>'],
+];
+
+describe('placeholders of every style', () => {
+  for (const [style, p, renamed] of STYLES) {
+    const source = `Total: ${p} today`;
+    it(`${style} ${p}: dropped, added and renamed are found`, () => {
+      const severity = p.startsWith('<') ? 'warning' : 'error';
+      expect(check(source, 'Heute insgesamt')).toEqual([
+        `placeholder-missing ${severity}: missing placeholder ${p}`,
+      ]);
+      expect(check(source, `Heute ${p} insgesamt ${p}`)).toEqual([
+        `placeholder-extra ${severity}: extra placeholder ${p} (not in the source)`,
+      ]);
+      expect(check(source, `Heute insgesamt ${renamed}`)).toEqual([
+        `placeholder-renamed ${severity}: placeholder ${p} is written ${renamed} in the translation`,
+      ]);
+      expect(check(source, `Heute insgesamt ${p}`)).toEqual([]);
+    });
+  }
+
+  it('compares by meaning: ICU spacing and tag attributes may differ', () => {
+    expect(check('{n, number} items', '{ n, number } Artikel')).toEqual([]);
+    expect(check('<a href="/terms">terms</a>', '<a href="/de/agb">AGB</a>')).toEqual([]);
+  });
+
+  it('a renamed tag pair is two renames; HTML tags are warnings', () => {
+    expect(check('<b>Save</b> now', '<strong>Jetzt</strong> sichern')).toEqual([
+      'placeholder-renamed warning: placeholder <b> is written <strong> in the translation',
+      'placeholder-renamed warning: placeholder </b> is written </strong> in the translation',
+    ]);
+  });
+
+  it('unnumbered printf conversions must keep their order; positional ones may move', () => {
+    expect(check('Uploaded %d files to %s', 'Nach %s wurden %d Dateien hochgeladen')).toEqual([
+      'placeholder-order error: placeholders %d %s are reordered as %s %d: unnumbered printf placeholders are filled in order; write %1$… positions to reorder them',
+    ]);
+    expect(check('Uploaded %1$d files to %2$s', 'Nach %2$s wurden %1$d Dateien hochgeladen')).toEqual([]);
+  });
+
+  it('more placeholders lost than added: reported one by one, not as renames', () => {
+    expect(check('%1$s sent %2$d photos to %3$s', '%1$s hat Fotos gesendet an %4$s')).toEqual([
+      'placeholder-missing error: missing placeholder %2$d',
+      'placeholder-missing error: missing placeholder %3$s',
+      'placeholder-extra error: extra placeholder %4$s (not in the source)',
+    ]);
+  });
+
+  it('an apostrophe is text, not ICU quoting: French elision keeps the argument', () => {
+    expect(check("Open {name}'s profile", "Ouvrir le profil d'{name}")).toEqual([]);
+  });
+
+  it('ICU: `#` in a plural is its count, the same as the argument; select branches may differ', () => {
+    const source = '{count, plural, =0{No messages} other{{count} messages}}';
+    expect(check(source, '{count, plural, =0{Keine Nachrichten} other{# Nachrichten}}')).toEqual([]);
+    expect(check('{n, plural, one {# item} other {# items}}', '{n, plural, other {{n} Artikel}}')).toEqual(
+      [],
+    );
+    expect(check(source, '{count, plural, =0{Keine Nachrichten} other{{total} Nachrichten}}')).toEqual([
+      'placeholder-renamed error: placeholder {count} is written {total} in the translation',
+    ]);
+    expect(
+      check(
+        '{g, select, female {She} other {They}} left',
+        '{g, select, male {Er} female {Sie} other {Sie}} ging',
+      ),
+    ).toEqual([]);
+  });
+
+  it('percent signs in prose are not placeholders', () => {
+    expect(check('100% sure, 50%% off', 'Zu 100 % sicher, 50%% Rabatt')).toEqual([]);
+  });
+
+  it('XLIFF: inline codes are compared with their ids and are errors; escaped markup is text', () => {
+    const source = 'Hi <x id="INTERPOLATION"/>, read the <terms>';
+    expect(check(source, 'Hallo <x id="INTERPOLATION"/>, lies die <AGB>', true)).toEqual([]);
+    expect(check(source, 'Hallo <x id="INTERPOLATION_1"/>, lies die <AGB>', true)).toEqual([
+      'placeholder-renamed error: placeholder <x id="INTERPOLATION"/> is written <x id="INTERPOLATION_1"/> in the translation',
+    ]);
+  });
+
+  it('plural forms: the union is compared, so a form may leave the number out', () => {
+    const one = placeholderIssues(['%d song', '%d songs'], ['Ein Lied', '%d Lieder']);
+    expect(one).toEqual([]);
+    const lost = placeholderIssues(['%d song', '%d songs'], ['Ein Lied', 'Lieder']);
+    expect(lost.map((i) => i.message)).toEqual(['missing placeholder %d']);
+  });
+});
