@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { newSecret, signatureHeaders } from '../server/webhooks/signing.ts';
 import { createClient, poll } from '../src/api/index.ts';
-import { settingsFrom } from '../src/sync/config-view.ts';
+import { settingsFrom } from '../src/config/settings.ts';
 import { runSync } from '../src/sync/run.ts';
 import { startFakeGitHub } from '../test/support/fake-github/index.ts';
 import { startPlatform } from '../test/support/platform.ts';

@@ -1,11 +1,11 @@
 import type { Request } from 'express';
 import { type Selectable, sql } from 'kysely';
 import type { FileRecord } from '../../src/api/schemas/files.ts';
+import { parseLanguageTag } from '../../src/languages/iso639.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { detectFileLanguage } from '../engine/file-language.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import { receiveUpload } from '../http/upload.ts';
-import { parseLanguageTag } from '../languages/iso639.ts';
 import { deleteBlob, readBlob, type StoredBlob } from '../store/blobs.ts';
 import { type Db, isPostgres } from '../store/db.ts';
 import type { FilesTable } from '../store/schema.ts';

@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newSecret, signatureHeaders } from '../../server/webhooks/signing.ts';
 import { type Client, createClient, poll } from '../../src/api/index.ts';
-import { settingsFrom } from '../../src/sync/config-view.ts';
+import { settingsFrom } from '../../src/config/settings.ts';
 import { runSync } from '../../src/sync/run.ts';
 import { type FakeGitHub, startFakeGitHub } from '../support/fake-github/index.ts';
 import { startPlatform, type TestPlatform } from '../support/platform.ts';

@@ -11,7 +11,7 @@ import { type RunningServer, startServer } from '../../server/main.ts';
 import { signatureHeaders } from '../../server/webhooks/signing.ts';
 import { type Client, createClient, poll } from '../../src/api/index.ts';
 import { freeLoopbackPort } from '../../src/cli/local-stack.ts';
-import { settingsFrom } from '../../src/sync/config-view.ts';
+import { settingsFrom } from '../../src/config/settings.ts';
 import { runSync } from '../../src/sync/run.ts';
 import { requestIdMixin } from '../../src/tracing/request-context.ts';
 import { checkout } from '../support/action-runner.ts';
