@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyEdits, decodeText, TextPositions } from '../../src/formats/text.ts';
+import { applyEdits, decodeText, TextPositions } from '../../src/formats/file-text.ts';
 import { textFormat } from '../../src/formats/text-lines/index.ts';
 import { applyOrderedEdits, LineLocator } from '../../src/formats/text-lines/sequential.ts';
 import { describeFormat } from './store-suite.ts';

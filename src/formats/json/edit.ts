@@ -17,8 +17,8 @@
  * length), which is what a source array that grew gives.
  */
 import { FormatError } from '../errors.ts';
+import { applyEdits, type DecodedText, type Edit, encodeText } from '../file-text.ts';
 import type { PluralCategory, PluralForms, RenderOptions, TargetChanges } from '../model.ts';
-import { applyEdits, type DecodedText, type Edit, encodeText } from '../text.ts';
 import { CATEGORY_ORDER, formsToWrite } from './cldr.ts';
 import { type PluralGroup, pluralKey } from './i18next.ts';
 import { readJson } from './index.ts';

@@ -10,7 +10,7 @@
  * literal with escapes, or an invalid one, is read character by character (scanString).
  */
 import type { FormatError } from '../errors.ts';
-import { type DecodedText, TextPositions } from '../text.ts';
+import { type DecodedText, TextPositions } from '../file-text.ts';
 import {
   ARRAY,
   ESCAPED,

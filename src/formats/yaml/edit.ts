@@ -20,9 +20,9 @@
  */
 import type { Node, Pair, Scalar, YAMLMap } from 'yaml';
 import { isMap, isScalar, parseAllDocuments } from 'yaml';
+import { applyEdits, decodeText, type Edit, encodeText } from '../file-text.ts';
 import { CATEGORY_ORDER } from '../json/cldr.ts';
 import type { PluralCategory, PluralForms, RenderOptions, TargetChanges, Translations } from '../model.ts';
-import { applyEdits, decodeText, type Edit, encodeText } from '../text.ts';
 import { writeBlock } from './block.ts';
 import { targetCategories } from './edit-plural.ts';
 import { lineEnding } from './edit-scalar.ts';
