@@ -16,9 +16,9 @@ import { DEFAULT_LIMITS } from '../server/limits/config.ts';
 import { platformMigrations } from '../server/store/migrations/index.ts';
 import type { PlatformSchema } from '../server/store/schema.ts';
 import { createClient } from '../src/api/index.ts';
+import { settingsFrom } from '../src/config/settings.ts';
 import { connectDatabase } from '../src/db/connect.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
-import { settingsFrom } from '../src/sync/config-view.ts';
 import { runSync } from '../src/sync/run.ts';
 import { WORDS } from './support/generate.ts';
 

@@ -18,11 +18,11 @@ import { DEFAULT_LIMITS } from '../server/limits/config.ts';
 import { platformMigrations } from '../server/store/migrations/index.ts';
 import type { PlatformSchema } from '../server/store/schema.ts';
 import { createClient } from '../src/api/index.ts';
+import { settingsFrom } from '../src/config/settings.ts';
 import { connectDatabase } from '../src/db/connect.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { jsonFormat } from '../src/formats/json/index.ts';
 import { targetTranslations } from '../src/formats/target.ts';
-import { settingsFrom } from '../src/sync/config-view.ts';
 import { runSync } from '../src/sync/run.ts';
 
 const FILES = Number(process.env.BENCH_FILES ?? 200);

@@ -20,7 +20,7 @@ import { Octokit } from '@octokit/rest';
 import pino from 'pino';
 import { poll } from '../src/api/index.ts';
 import { startLocalStack } from '../src/cli/local-stack.ts';
-import { settingsFrom, sourcesOf, targetPathOf } from '../src/sync/config-view.ts';
+import { settingsFrom, sourcesOf, targetPathOf } from '../src/config/settings.ts';
 import { checkout, runAction } from '../test/support/action-runner.ts';
 import { startFakeGitHub } from '../test/support/fake-github/index.ts';
 

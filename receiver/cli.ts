@@ -3,9 +3,9 @@ import pino, { type Logger } from 'pino';
 import { logLevelFromEnv, withEnvName } from '../src/config/env.ts';
 import { parseDatabaseUrl } from '../src/db/url.ts';
 import { requestIdMixin } from '../src/tracing/request-context.ts';
+import { secretKey } from '../src/webhooks/standard-webhooks.ts';
 import type { ReceiverServices, ReceiverServicesFactory } from './dispatch.ts';
 import type { RunningReceiver } from './main.ts';
-import { secretKey } from './verify.ts';
 
 const DB_HELP =
   'sqlite:PATH (default sqlite:./data/receiver.db), sqlite::memory: or postgres://… (env SVC_RECEIVER_DATABASE_URL)';

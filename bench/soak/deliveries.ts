@@ -9,7 +9,7 @@ import {
   type FileTranslationStatus,
   waitForExport,
 } from '../../src/api/index.ts';
-import { mapConcurrent } from '../../src/sync/map-concurrent.ts';
+import { mapConcurrent } from '../../src/concurrency/map-concurrent.ts';
 import type { Delivery, TranslatedFile } from './judge.ts';
 
 const decoder = new TextDecoder();

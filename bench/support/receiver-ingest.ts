@@ -14,7 +14,7 @@ import { performance } from 'node:perf_hooks';
 import pino from 'pino';
 import { Pool } from 'undici';
 import { startReceiver } from '../../receiver/main.ts';
-import { signatureHeaders } from '../../server/webhooks/signing.ts';
+import { signatureHeaders } from '../../src/webhooks/standard-webhooks.ts';
 
 export interface ReceiverIngestOptions {
   /** Deliveries to post (default 5000, env BENCH_RECEIVER_EVENTS). */

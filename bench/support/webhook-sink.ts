@@ -5,7 +5,7 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { verify } from '../../receiver/verify.ts';
+import { verify } from '../../src/webhooks/standard-webhooks.ts';
 
 export interface WebhookSink {
   url: string;

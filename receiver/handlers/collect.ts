@@ -1,7 +1,7 @@
 import { type Client, downloadJobZip, type FileRecord, waitForExport } from '../../src/api/index.ts';
+import { mapConcurrent } from '../../src/concurrency/map-concurrent.ts';
 import { entryForSource, type SvcConfig } from '../../src/config/index.ts';
-import { mapConcurrent } from '../../src/sync/map-concurrent.ts';
-import { analyseSourceFile } from '../../src/sync/source-file.ts';
+import { analyseSourceFile } from '../../src/translations/source-file.ts';
 import type { Resolved } from './resolve.ts';
 import { type Collected, placeTranslation } from './translated-files.ts';
 

@@ -1,11 +1,11 @@
 import type { Logger } from 'pino';
 import type { Client } from '../../src/api/index.ts';
+import { settingsFrom } from '../../src/config/settings.ts';
+import { lastUploads } from '../../src/contracts/uploads.ts';
 import type { GitHub } from '../../src/github/client.ts';
 import { pullRequestBody } from '../../src/github/pull-request-body.ts';
 import { writePullRequest } from '../../src/github/pull-request-writer.ts';
 import { readRepositoryFile } from '../../src/github/read-file.ts';
-import { lastUploads } from '../../src/sync/changes.ts';
-import { settingsFrom } from '../../src/sync/config-view.ts';
 import type { Dispatcher, InboxEvent, PartialFailure } from '../dispatch.ts';
 import type { ReceiverDb } from '../store/schema.ts';
 import { newestWritten, recordWritten } from '../store/written-paths.ts';

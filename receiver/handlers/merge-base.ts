@@ -6,20 +6,20 @@
 import type { Logger } from 'pino';
 import type { Client, FileRecord } from '../../src/api/index.ts';
 import { entryForSource } from '../../src/config/index.ts';
+import type { SyncSettings } from '../../src/config/settings.ts';
+import type { Origin } from '../../src/contracts/labels.ts';
+import { loadState, saveState, stateRecordOf } from '../../src/contracts/sync-state.ts';
 import { FormatError } from '../../src/formats/errors.ts';
 import { detectFormat, formatByName } from '../../src/formats/registry.ts';
 import type { FileWrite } from '../../src/github/branch-commit.ts';
 import type { GitHub } from '../../src/github/client.ts';
 import type { LanguageUnits, TranslatedFile } from '../../src/github/pull-request-body.ts';
 import { readRepositoryBytes } from '../../src/github/read-file.ts';
-import type { SyncSettings } from '../../src/sync/config-view.ts';
-import type { Origin } from '../../src/sync/labels.ts';
-import { resolveMemories } from '../../src/sync/memories.ts';
-import { type PlannedTarget, pairsOf, unitsOf } from '../../src/sync/plan-summary.ts';
-import { loadState, saveState, stateRecordOf } from '../../src/sync/state.ts';
-import { teachMemories } from '../../src/sync/teach.ts';
-import { mergeDelivery } from '../../src/sync/write-target.ts';
+import { resolveMemories } from '../../src/translations/memories.ts';
 import { placeholderWarnings } from '../../src/translations/placeholder-qa.ts';
+import { type PlannedTarget, pairsOf, unitsOf } from '../../src/translations/plan-summary.ts';
+import { teachMemories } from '../../src/translations/teach.ts';
+import { mergeDelivery } from '../../src/translations/write-target.ts';
 import type { Collected, Delivered } from './translated-files.ts';
 
 /** What the batch writes once merged with the base: files by path, and what each language got. */

@@ -1,5 +1,5 @@
 import type { Client, FileRecord, FileTranslationStatus } from '../../src/api/index.ts';
-import { type Origin, originOf } from '../../src/sync/labels.ts';
+import { type Origin, originOf } from '../../src/contracts/labels.ts';
 import type { InboxEvent } from '../dispatch.ts';
 
 /** What an event asks of the receiver, found from the platform (files and their labels). */

@@ -2,10 +2,10 @@ import { performance } from 'node:perf_hooks';
 import express, { type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { SAFE_REQUEST_ID } from '../../src/tracing/request-context.ts';
+import { type HeaderBag, secretKey, verify } from '../../src/webhooks/standard-webhooks.ts';
 import { recognise } from '../events.ts';
 import type { ReceiverMetrics } from '../metrics.ts';
 import type { GroupCommit } from '../store/group-commit.ts';
-import { type HeaderBag, secretKey, verify } from '../verify.ts';
 
 /** A delivery as any HTTP framework can hand it over. */
 export interface WebhookRequest {

@@ -1,4 +1,4 @@
-import { ISO_639_1_CODES, languageNames } from './iso639.ts';
+import { ISO_639_1_CODES, languageNames } from '../../src/languages/iso639.ts';
 
 let body: Buffer | undefined;
 

@@ -1,9 +1,9 @@
 import type { FileRecord } from '../../src/api/schemas/files.ts';
+import { parseLanguageTag } from '../../src/languages/iso639.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { detectFileLanguage } from '../engine/file-language.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import { receiveBody, type UploadBody } from '../http/upload.ts';
-import { parseLanguageTag } from '../languages/iso639.ts';
 import { deleteBlob, readBlob, type StoredBlob, writeBlob } from '../store/blobs.ts';
 import { type Db, isPostgres } from '../store/db.ts';
 import {

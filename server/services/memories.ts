@@ -1,9 +1,9 @@
 import type { Logger } from 'pino';
 import { MAX_ID } from '../../src/api/schemas/common.ts';
 import type { ImportHeader, Memory, MemoryImport, MemoryMatch } from '../../src/api/schemas/memories.ts';
+import { isLanguageCode } from '../../src/languages/iso639.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { HttpError } from '../http/errors.ts';
-import { isLanguageCode } from '../languages/iso639.ts';
 import { deleteBlob, type StoredBlob } from '../store/blobs.ts';
 import type { Db } from '../store/db.ts';
 import {

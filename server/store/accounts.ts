@@ -42,14 +42,6 @@ export async function grant(db: Db, g: Grant, now: number): Promise<void> {
     .execute();
 }
 
-export async function revokeGrant(db: Db, organizationId: number, userId: number): Promise<void> {
-  await db
-    .deleteFrom('grants')
-    .where('organization_id', '=', organizationId)
-    .where('user_id', '=', userId)
-    .execute();
-}
-
 export async function findGrant(db: Db, organizationId: number, userId: number): Promise<Grant | undefined> {
   const row = await db
     .selectFrom('grants')

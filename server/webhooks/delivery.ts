@@ -1,11 +1,11 @@
 import type { Logger } from 'pino';
+import { signatureHeaders } from '../../src/webhooks/standard-webhooks.ts';
 import { type Db, isPostgres } from '../store/db.ts';
 import type { WebhookDeliveryStatus } from '../store/schema.ts';
 import { enqueue } from '../work/queue.ts';
 import { PermanentError, type WorkHandler } from '../work/worker.ts';
 import { DELIVERY_WORK, type DeliveryWork } from './emit.ts';
 import { nextRetryAt } from './retry-schedule.ts';
-import { signatureHeaders } from './signing.ts';
 import { stopConfiguration } from './store.ts';
 import type { AttemptResult, WebhookTransport } from './transport.ts';
 

@@ -6,12 +6,12 @@ import type {
   WebhookDelivery,
   WebhookDeliveryDetail,
 } from '../../src/api/schemas/webhooks.ts';
+import { newSecret } from '../../src/webhooks/standard-webhooks.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { HttpError } from '../http/errors.ts';
 import type { Db } from '../store/db.ts';
 import { enqueue } from '../work/queue.ts';
 import { DELIVERY_WORK, type DeliveryWork } from './emit.ts';
-import { newSecret } from './signing.ts';
 import { checkWebhookUrl } from './ssrf-guard.ts';
 import {
   attemptsOf,

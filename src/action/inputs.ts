@@ -1,5 +1,5 @@
 import * as core from '@actions/core';
-import type { PullRequestOverrides } from '../sync/config-view.ts';
+import type { PullRequestOverrides } from '../config/settings.ts';
 
 /** Every input of action.yml, read and checked once (STYLE.md: one validating getInputs()). */
 export interface ActionInputs {

@@ -63,7 +63,7 @@ Examples:
       if (!ref || ref === 'HEAD') throw new Error('cannot tell the branch: pass --ref BRANCH');
 
       const { createClient, limitsFromEnv } = await import('../api/index.ts');
-      const { settingsFrom } = await import('../sync/config-view.ts');
+      const { settingsFrom } = await import('../config/settings.ts');
       const { runSync } = await import('../sync/run.ts');
       const { syncSummary } = await import('../sync/summary.ts');
       const configFile = String(opts.config);

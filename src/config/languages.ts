@@ -3,7 +3,7 @@
  * language, an optional script and an optional region (`de`, `fr-CA`, `zh-Hans`, `es-419`) — and
  * the values the path placeholders take for them.
  */
-import { isLanguageCode } from '../../server/languages/iso639.ts';
+import { isLanguageCode } from '../languages/iso639.ts';
 
 /** A validated tag split into its parts. */
 export interface LanguageTag {

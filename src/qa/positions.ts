@@ -7,7 +7,7 @@
  */
 import { STRING, tokenizeJson } from '../formats/json/tokens.ts';
 import type { Location, Unit } from '../formats/model.ts';
-import { type DecodedText, decodeText, TextPositions } from '../formats/text.ts';
+import { type DecodedText, decodeText, TextPositions } from '../formats/file-text.ts';
 
 export interface Position {
   line: number;

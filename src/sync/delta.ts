@@ -14,11 +14,11 @@ import {
   uploadFile,
   waitForTranslations,
 } from '../api/index.ts';
+import { mapConcurrent } from '../concurrency/map-concurrent.ts';
+import { type Origin, originLabels } from '../contracts/labels.ts';
 import { FormatError } from '../formats/errors.ts';
 import { extractXliff, readXliffTargets } from '../formats/exchange.ts';
 import type { UnitText } from '../formats/target.ts';
-import { type Origin, originLabels } from './labels.ts';
-import { mapConcurrent } from './map-concurrent.ts';
 import type { ParsedSource, TargetWork } from './targets.ts';
 
 export const DELTA_LABEL = 'svc:delta';

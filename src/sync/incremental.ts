@@ -6,19 +6,19 @@
  * into the targets, keeping everything else (editTarget) → record the state → hand the files over.
  */
 import type { Client, FileRecord, FileTranslationStatus, Memory } from '../api/index.ts';
+import type { SyncSettings } from '../config/settings.ts';
+import type { Origin } from '../contracts/labels.ts';
+import { emptyState, loadState, saveState, stateRecordOf } from '../contracts/sync-state.ts';
 import type { UnitText } from '../formats/target.ts';
 import type { FileWrite } from '../github/branch-commit.ts';
 import type { LanguageUnits } from '../github/pull-request-body.ts';
-import type { SyncSettings } from './config-view.ts';
+import { pairsOf, unitsOf } from '../translations/plan-summary.ts';
+import type { SourceProblem } from '../translations/source-file.ts';
+import { teachMemories } from '../translations/teach.ts';
+import { writeTarget } from '../translations/write-target.ts';
 import { translateDeltas } from './delta.ts';
-import type { Origin } from './labels.ts';
-import { pairsOf, unitsOf } from './plan-summary.ts';
-import type { SourceProblem } from './source-file.ts';
-import { emptyState, loadState, saveState, stateRecordOf } from './state.ts';
 import type { ParsedSource, TargetWork } from './targets.ts';
 import { planTargets } from './targets.ts';
-import { teachMemories } from './teach.ts';
-import { writeTarget } from './write-target.ts';
 
 export interface IncrementalOptions {
   client: Client;

@@ -1,7 +1,7 @@
 import type { Client, Job, Memory } from '../api/index.ts';
-import { jobLabel } from './labels.ts';
-import { mapConcurrent } from './map-concurrent.ts';
-import { splitLanguage } from './memories.ts';
+import { mapConcurrent } from '../concurrency/map-concurrent.ts';
+import { jobLabel } from '../contracts/labels.ts';
+import { splitLanguage } from '../translations/memories.ts';
 import type { Uploaded } from './upload.ts';
 
 export interface JobRequest {

@@ -1,9 +1,18 @@
 import type { Client, Job } from '../api/index.ts';
+import { mapConcurrent } from '../concurrency/map-concurrent.ts';
+import { type SourcesPlan, type SyncSettings, sourcesOf } from '../config/settings.ts';
+import { INSTANT_SENT_LABEL, type Origin } from '../contracts/labels.ts';
+import { lastUploads, partitionChanged } from '../contracts/uploads.ts';
 import type { FileWrite } from '../github/branch-commit.ts';
 import type { PullRequestUpdate, TranslatedFile } from '../github/pull-request-body.ts';
+import { resolveMemories } from '../translations/memories.ts';
 import { type PlaceholderWarning, placeholderWarnings } from '../translations/placeholder-qa.ts';
-import { lastUploads, partitionChanged } from './changes.ts';
-import { type SourcesPlan, type SyncSettings, sourcesOf } from './config-view.ts';
+import {
+  isProblem,
+  readSourceFile,
+  type SourceFile,
+  type SourceProblem,
+} from '../translations/source-file.ts';
 import {
   type IncrementalOptions,
   type IncrementalResult,
@@ -12,10 +21,6 @@ import {
 } from './incremental.ts';
 import { type StartedTranslation, startTranslations } from './instant.ts';
 import { createJob } from './job.ts';
-import { INSTANT_SENT_LABEL, type Origin } from './labels.ts';
-import { mapConcurrent } from './map-concurrent.ts';
-import { resolveMemories } from './memories.ts';
-import { isProblem, readSourceFile, type SourceFile, type SourceProblem } from './source-file.ts';
 import { parseSources } from './targets.ts';
 import { type Uploaded, uploadSourceFiles } from './upload.ts';
 

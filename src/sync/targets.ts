@@ -1,13 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { type SourcesPlan, type SyncSettings, targetPathOf } from '../config/settings.ts';
+import type { SyncState } from '../contracts/sync-state.ts';
 import { FormatError } from '../formats/errors.ts';
 import type { FormatModule, Unit } from '../formats/model.ts';
 import { detectFormat, formatByName } from '../formats/registry.ts';
 import { targetTranslations, type UnitText } from '../formats/target.ts';
-import { type SourcesPlan, type SyncSettings, targetPathOf } from './config-view.ts';
-import type { SourceFile, SourceProblem } from './source-file.ts';
-import type { SyncState } from './state.ts';
-import { planTarget, type TargetPlan } from './target-plan.ts';
+import type { SourceFile, SourceProblem } from '../translations/source-file.ts';
+import { planTarget, type TargetPlan } from '../translations/target-plan.ts';
 
 /** A source file with its format and units, as the targets are planned from it. */
 export interface ParsedSource {

@@ -1,7 +1,7 @@
 import { type Client, type FileRecord, uploadFile } from '../api/index.ts';
-import { type Origin, originLabels } from './labels.ts';
-import { mapConcurrent } from './map-concurrent.ts';
-import type { SourceFile } from './source-file.ts';
+import { mapConcurrent } from '../concurrency/map-concurrent.ts';
+import { type Origin, originLabels } from '../contracts/labels.ts';
+import type { SourceFile } from '../translations/source-file.ts';
 
 export interface Uploaded {
   file: SourceFile;

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createClient, poll } from '../../src/api/index.ts';
-import { settingsFrom } from '../../src/sync/config-view.ts';
+import { settingsFrom } from '../../src/config/settings.ts';
 import { runSync } from '../../src/sync/run.ts';
 import { startFakeGitHub } from '../support/fake-github/index.ts';
 import { startPlatform } from '../support/platform.ts';

@@ -4,12 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { csvFormat } from '../../src/formats/csv/index.ts';
 import { FormatError } from '../../src/formats/errors.ts';
 import type { Unit } from '../../src/formats/model.ts';
-import { describeFormat } from './store-suite.ts';
 
 const fixtures = ['app-strings.csv', 'positional.csv', 'semicolon-with-target.csv'].map(
   (f) => `test/fixtures/csv/${f}`,
 );
-describeFormat(csvFormat, { fixtures, bilingual: false });
 
 const enc = (s: string) => new TextEncoder().encode(s);
 const dec = (b: Uint8Array) => new TextDecoder('utf-8', { ignoreBOM: true }).decode(b);

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { androidFormat } from '../../src/formats/android/index.ts';
 import { FormatError } from '../../src/formats/errors.ts';
 import { extractXliff, mergeXliff } from '../../src/formats/exchange.ts';
+import { applyEdits, decodeText, TextPositions } from '../../src/formats/file-text.ts';
 import type { FormatModule, PluralCategory, PluralForms, Unit } from '../../src/formats/model.ts';
-import { applyEdits, decodeText, TextPositions } from '../../src/formats/text.ts';
 import { xliff12Format } from '../../src/formats/xliff12/index.ts';
 import { decodeXliffId, encodeXliffId } from '../../src/formats/xml/xliff-ids.ts';
 

@@ -2,12 +2,10 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { markdownFormat } from '../../src/formats/markdown/index.ts';
-import { describeFormat } from './store-suite.ts';
 
 const fixtures = ['README.md', 'CONTRIBUTING-crlf.md', 'docs-page.md'].map(
   (f) => `test/fixtures/markdown/${f}`,
 );
-describeFormat(markdownFormat, { fixtures, bilingual: false });
 
 const enc = (s: string) => new TextEncoder().encode(s);
 const dec = (b: Uint8Array) => new TextDecoder().decode(b);

@@ -9,7 +9,6 @@ import { describeFormat } from './store-suite.ts';
 const dir = 'test/fixtures/properties';
 const fixtures = readdirSync(dir).map((f) => join(dir, f));
 
-describeFormat(propertiesFormat, { fixtures, bilingual: false });
 describeFormat(propertiesFormat, { fixtures, bilingual: false, targetLang: 'ru' });
 
 const latin1 = (text: string) => new Uint8Array(Buffer.from(text, 'latin1'));

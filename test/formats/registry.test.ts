@@ -1,13 +1,36 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { FormatModule } from '../../src/formats/model.ts';
 import { detectFormat, FORMATS, supportedExtensions } from '../../src/formats/registry.ts';
 
 const enc = (s: string) => new TextEncoder().encode(s);
 
+/** Every FormatModule exported by a format's folder (src/formats/<folder>/index.ts). */
+async function formatModulesInTree(): Promise<Set<FormatModule>> {
+  const found = new Set<FormatModule>();
+  const root = join(import.meta.dirname, '../../src/formats');
+  for (const entry of readdirSync(root, { withFileTypes: true })) {
+    const index = join(root, entry.name, 'index.ts');
+    if (!entry.isDirectory() || !existsSync(index)) continue;
+    for (const value of Object.values(await import(index)) as Partial<FormatModule>[])
+      if (
+        typeof value?.name === 'string' &&
+        typeof value.parse === 'function' &&
+        typeof value.render === 'function'
+      )
+        found.add(value as FormatModule);
+  }
+  return found;
+}
+
 describe('format registry', () => {
-  it('holds every format once', () => {
+  it('holds every format module of src/formats once', async () => {
     const names = FORMATS.map((f) => f.name);
     expect(new Set(names).size).toBe(names.length);
-    expect(names.length).toBe(14);
+    const inTree = await formatModulesInTree();
+    expect(inTree.size).toBeGreaterThan(0);
+    expect(new Set(FORMATS)).toEqual(inTree);
     expect(supportedExtensions()).toEqual(
       expect.arrayContaining([
         'json',

@@ -1,17 +1,30 @@
 /**
- * The round-trip suite every format runs (translate-toolkit's TestTranslationStore pattern):
- * call `describeFormat(module, options)` from the format's own test file, then add its own cases.
+ * The round-trip suite every format runs (translate-toolkit's TestTranslationStore pattern).
+ * test/formats/every-format.test.ts runs it over every format in the registry with its fixtures
+ * (test/fixtures/<format name>/); a format's own test file may run it again for other target
+ * languages, then adds its own cases. A case needing an optional capability (`edit`) is skipped,
+ * by name, for a format without it.
  */
-import { readFileSync } from 'node:fs';
-import { basename } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { FormatModule, PluralCategory, PluralForms, Unit } from '../../src/formats/model.ts';
+import { FormatError } from '../../src/formats/errors.ts';
+import type {
+  FormatModule,
+  FormatWarning,
+  PluralCategory,
+  PluralForms,
+  Unit,
+} from '../../src/formats/model.ts';
 
 export interface FormatSuiteOptions {
-  /** Paths of realistic fixture files (at least three). */
-  fixtures: string[];
-  /** Bilingual formats (PO, XLIFF) carry translations in `target`; monolingual ones replace `source`. */
-  bilingual: boolean;
+  /** Paths of realistic fixture files (at least three); every file in test/fixtures/<name>/ by default. */
+  fixtures?: string[];
+  /**
+   * Bilingual formats (PO, XLIFF) carry translations in `target`; monolingual ones replace `source`.
+   * By default, from the format's `holds`.
+   */
+  bilingual?: boolean;
   /** Target language used when rendering (default `de`). */
   targetLang?: string;
 }
@@ -38,14 +51,28 @@ export function pseudoTranslations(units: Unit[], targetLang: string): Map<strin
   return out;
 }
 
-export function describeFormat(format: FormatModule, options: FormatSuiteOptions): void {
+/** Every file in test/fixtures/<format name>/. */
+export function fixturesOf(format: FormatModule): string[] {
+  const dir = join('test/fixtures', format.name);
+  try {
+    return readdirSync(dir).map((f) => join(dir, f));
+  } catch {
+    return []; // reported by the suite's first case
+  }
+}
+
+export function describeFormat(format: FormatModule, options: FormatSuiteOptions = {}): void {
   const targetLang = options.targetLang ?? 'de';
+  const fixtures = options.fixtures ?? fixturesOf(format);
+  const bilingual = options.bilingual ?? (format.holds ?? 'one') !== 'one';
+  // A multilingual file (`holds: 'all'`) is read for one language at a time.
+  const readBack = format.holds === 'all' ? { targetLang } : {};
   describe(`${format.name}: shared round trips`, () => {
     it('has at least three realistic fixtures', () => {
-      expect(options.fixtures.length).toBeGreaterThanOrEqual(3);
+      expect(fixtures.length).toBeGreaterThanOrEqual(3);
     });
 
-    for (const path of options.fixtures) {
+    for (const path of fixtures) {
       const name = basename(path);
       const original = () => new Uint8Array(readFileSync(path));
 
@@ -82,14 +109,14 @@ export function describeFormat(format: FormatModule, options: FormatSuiteOptions
         const translations = pseudoTranslations(units, targetLang);
         expect(translations.size).toBeGreaterThan(0);
         const rendered = format.render(bytes, translations, { targetLang, fileName: name });
-        const back = new Map(format.parse(rendered, { fileName: name }).map((u) => [u.id, u]));
+        const back = new Map(format.parse(rendered, { fileName: name, ...readBack }).map((u) => [u.id, u]));
         for (const [id, expected] of translations) {
           const unit = back.get(id);
           expect(unit, `unit ${id} after render`).toBeDefined();
           if (typeof expected === 'string') {
-            expect(options.bilingual ? unit!.target : unit!.source, `unit ${id}`).toBe(expected);
+            expect(bilingual ? unit!.target : unit!.source, `unit ${id}`).toBe(expected);
           } else {
-            const forms = options.bilingual ? unit!.targetPlural : unit!.sourcePlural;
+            const forms = bilingual ? unit!.targetPlural : unit!.sourcePlural;
             expect(forms, `plural unit ${id}`).toEqual(expected);
           }
         }
@@ -107,6 +134,27 @@ export function describeFormat(format: FormatModule, options: FormatSuiteOptions
         const merged = mergeXliff(format, bytes, xliff, { fileName: name, targetLang: 'en' });
         expect(Buffer.from(merged).equals(Buffer.from(bytes))).toBe(true);
       });
+
+      // DESIGN §7: a sync over complete, current translations changes no byte of the target, and
+      // a target edit cannot read is refused rather than rewritten.
+      it.skipIf(!format.edit)(
+        `${name}: edit (capability) with no changes leaves the target byte-identical`,
+        () => {
+          const bytes = original();
+          const warnings: FormatWarning[] = [];
+          format.parse(bytes, { fileName: name, ...readBack, onWarning: (w) => warnings.push(w) });
+          const changes = { source: bytes, set: new Map(), remove: new Set<string>() };
+          let out: Uint8Array;
+          try {
+            out = format.edit!(bytes, changes, { targetLang, fileName: name });
+          } catch (error) {
+            expect(error).toBeInstanceOf(FormatError);
+            expect(warnings, 'edit refused a file that parses without a warning').not.toEqual([]);
+            return;
+          }
+          expect(Buffer.from(out).equals(Buffer.from(bytes))).toBe(true);
+        },
+      );
     }
   });
 }

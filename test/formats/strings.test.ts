@@ -4,12 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { FormatError } from '../../src/formats/errors.ts';
 import type { FormatWarning, Unit } from '../../src/formats/model.ts';
 import { stringsFormat } from '../../src/formats/strings/index.ts';
-import { describeFormat } from './store-suite.ts';
 
 const fixtures = ['Localizable-utf16.strings', 'InfoPlist.strings', 'de-Localizable.strings'].map(
   (f) => `test/fixtures/strings/${f}`,
 );
-describeFormat(stringsFormat, { fixtures, bilingual: false });
 
 const enc = (s: string) => new TextEncoder().encode(s);
 const dec = (b: Uint8Array) => new TextDecoder('utf-8', { ignoreBOM: true }).decode(b);

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { FormatError } from '../../src/formats/errors.ts';
-import { decodeText } from '../../src/formats/text.ts';
+import { decodeText } from '../../src/formats/file-text.ts';
 
 /** About 1.2 MB of UTF-8 with 1-, 2-, 3- and 4-byte characters, shifted by `shift` ASCII bytes. */
 function sample(shift: number): Uint8Array {

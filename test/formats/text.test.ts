@@ -1,15 +1,9 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyEdits, decodeText, TextPositions } from '../../src/formats/text.ts';
+import { applyEdits, decodeText, TextPositions } from '../../src/formats/file-text.ts';
 import { textFormat } from '../../src/formats/text-lines/index.ts';
 import { applyOrderedEdits, LineLocator } from '../../src/formats/text-lines/sequential.ts';
-import { describeFormat } from './store-suite.ts';
-
-const fixtures = ['release-notes.txt', 'welcome-crlf.txt', 'store-listing.txt'].map(
-  (f) => `test/fixtures/text/${f}`,
-);
-describeFormat(textFormat, { fixtures, bilingual: false });
 
 const enc = (s: string) => new TextEncoder().encode(s);
 const dec = (b: Uint8Array) => new TextDecoder().decode(b);

@@ -10,7 +10,6 @@ const dir = 'test/fixtures/xliff12';
 const fixtures = ['angular-messages.xlf', 'okapi-manual.xlf', 'xcode-export-crlf.xlf'].map(
   (f) => `${dir}/${f}`,
 );
-describeFormat(xliff12Format, { fixtures, bilingual: true });
 describeFormat(xliff12Format, { fixtures: fixtures.slice(0, 3), bilingual: true, targetLang: 'ar' });
 
 const enc = (s: string) => new TextEncoder().encode(s);

@@ -138,7 +138,7 @@ describe('receiver', () => {
       'whsec_Z2hp',
     ]);
     expect(() => secretsFromEnv({ SVC_WEBHOOK_SECRET: 'whsec_YWJj whsec_a' })).toThrow(
-      'SVC_WEBHOOK_SECRET: [receiver] a webhook secret must be whsec_ followed by base64',
+      'SVC_WEBHOOK_SECRET: [webhooks] a webhook secret must be whsec_ followed by base64',
     );
   });
 });

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
  *
  * | concern                            | where                                                      |
  * |------------------------------------|------------------------------------------------------------|
- * | timing-safe comparisons            | timing-safe.test.ts; workbench/cookies-csrf; receiver/verify|
+ * | timing-safe comparisons            | timing-safe.test.ts; workbench/cookies-csrf; webhooks/verify |
  * | no secrets in logs                 | secrets-in-logs.test.ts                                    |
  * | SSRF on webhookUrl                 | ssrf.test.ts; server/webhooks-ssrf, webhooks-delivery      |
  * | XXE and entity expansion           | xml-entities.test.ts; formats/xml, importers/security      |
@@ -96,7 +96,7 @@ const COVERED: [concern: string, file: string, tests: string[]][] = [
   ],
   [
     'webhook signature verification: wrong secret, tampering, replays',
-    'test/receiver/verify.test.ts',
+    'test/webhooks/verify.test.ts',
     [
       'refuses a message signed only with a secret the receiver does not hold',
       'refuses a tampered body',

@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { verify } from '../../receiver/verify.ts';
 import { hashApiKey, hashesEqual } from '../../server/auth/keys.ts';
-import { signatureHeaders } from '../../server/webhooks/signing.ts';
 import { tokensMatch } from '../../server/workbench/csrf.ts';
+import { signatureHeaders, verify } from '../../src/webhooks/standard-webhooks.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 const KEY = `svc_${'0123456789abcdef'.repeat(2)}01234567`;
@@ -107,9 +106,8 @@ const SECRET_MODULES = [
   'server/workbench/sessions.ts',
   'server/workbench/auth.ts',
   'server/workbench/login-routes.ts',
-  'receiver/verify.ts',
+  'src/webhooks/standard-webhooks.ts',
   'receiver/http/webhook-middleware.ts',
-  'server/webhooks/signing.ts',
 ];
 
 /** Comparisons that name a secret but compare no secret with a stored value, and why. */
@@ -160,7 +158,7 @@ describe('source scan: secrets are compared only through timingSafeEqual', () =>
   it.each([
     ['server/auth/keys.ts', 'x', 'y'],
     ['server/workbench/csrf.ts', 'a', 'b'],
-    ['receiver/verify.ts', 'c', 'expected'],
+    ['src/webhooks/standard-webhooks.ts', 'c', 'expected'],
   ])('%s calls timingSafeEqual only after comparing the lengths of the same two buffers', (path, a, b) => {
     const source = readFileSync(join(ROOT, path), 'utf8');
     const calls = [...source.matchAll(/timingSafeEqual\(([^)]*)\)/g)].filter((m) => !/import/.test(m[0]));

@@ -1,9 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startPlatform, type TestPlatform } from '../support/platform.ts';
+
+// The platform's clock: real time plus whatever a test skips ahead, so expiry needs no sleep.
+let skipped = 0;
+const now = () => Date.now() + skipped;
 
 let p: TestPlatform;
 beforeAll(async () => {
-  p = await startPlatform();
+  p = await startPlatform({ now });
 });
 afterAll(() => p.close());
 
@@ -71,18 +75,20 @@ describe('API key lifecycle', () => {
   it('records lastUsedAt once a key is used', async () => {
     const { body } = await createKey({ name: 'used' });
     await p.call('/v2/languages', { key: body.key as string });
-    await new Promise((r) => setTimeout(r, 50));
-    const record = await (await p.call(`/v2/api-keys/${body.id}`)).json();
-    expect(record.lastUsedAt).not.toBeNull();
+    // The request does not wait for lastUsedAt to be written, so the test waits for the write.
+    await vi.waitFor(async () => {
+      const record = await (await p.call(`/v2/api-keys/${body.id}`)).json();
+      expect(record.lastUsedAt).not.toBeNull();
+    });
   });
 
   it('expired keys answer 401; expiresAt must lie in the future', async () => {
-    const soon = new Date(Date.now() + 400).toISOString();
+    const soon = new Date(now() + 400).toISOString();
     const { status, body } = await createKey({ name: 'short', expiresAt: soon });
     expect(status).toBe(201);
     expect(body.expiresAt).toBe(soon);
     expect((await p.call('/v2/languages', { key: body.key as string })).status).toBe(200);
-    await new Promise((r) => setTimeout(r, 500));
+    skipped += 500;
     const res = await p.call('/v2/languages', { key: body.key as string });
     expect(res.status).toBe(401);
     expect((await res.json()).message).toMatch(/expired/);

@@ -1,7 +1,7 @@
 import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ISO_639_1_CODES, parseLanguageTag } from '../../server/languages/iso639.ts';
+import { ISO_639_1_CODES, parseLanguageTag } from '../../src/languages/iso639.ts';
 import { basic, startPlatform, type TestPlatform } from '../support/platform.ts';
 
 let p: TestPlatform;

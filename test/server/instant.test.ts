@@ -1,34 +1,19 @@
-import http from 'node:http';
-import { gzipSync } from 'node:zlib';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countCharacters } from '../../src/api/helpers/characters.ts';
 import { jsonFormat } from '../../src/formats/json/index.ts';
 import { poFormat } from '../../src/formats/po/index.ts';
 import { yamlFormat } from '../../src/formats/yaml/index.ts';
-import { basic, startPlatform, type TestPlatform } from '../support/platform.ts';
+import { startPlatform, type TestPlatform } from '../support/platform.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
+import { json, uploader } from './instant-support.ts';
 
 let p: TestPlatform;
 let hooks: WebhookReceiver;
 let secret: string;
 let memoryId: number;
 
-async function json(res: Response) {
-  const body = await res.json();
-  if (!res.ok) throw new Error(`${res.status}: ${JSON.stringify(body)}`);
-  return body;
-}
-
-async function upload(name: string, content: string | Uint8Array<ArrayBuffer>) {
-  return json(
-    await p.call(`/v2/files?name=${encodeURIComponent(name)}`, {
-      method: 'POST',
-      body: content,
-      headers: { 'content-type': 'application/octet-stream' },
-    }),
-  );
-}
+const upload = uploader(() => p);
 
 const APP_JSON = `{
   "nav": {
@@ -245,169 +230,6 @@ describe('TM leverage in jobs', () => {
     await p.idle();
     const stats = await json(await p.call(`/v2/jobs/${job.id}/stats`));
     expect(stats).toMatchObject({ exactWords: 5, fuzzyWords: 0, newWords: 4, sourceWords: 9 });
-  });
-});
-
-describe('bad input gets a clear 4xx', () => {
-  const cases: [string, () => Promise<Response>, number, RegExp][] = [
-    [
-      'a job with no files',
-      () =>
-        p.call('/v2/jobs', {
-          method: 'POST',
-          json: { name: 'x', srcLang: 'en', fileIds: [], languagePairs: [{ trgLang: 'de', memoryId }] },
-        }),
-      400,
-      /at least one uploaded file/,
-    ],
-    [
-      'a job with an unknown file',
-      () =>
-        p.call('/v2/jobs', {
-          method: 'POST',
-          json: { name: 'x', srcLang: 'en', fileIds: [999999], languagePairs: [{ trgLang: 'de', memoryId }] },
-        }),
-      404,
-      /file 999999 not found/,
-    ],
-    [
-      'a job whose memory is another pair',
-      () =>
-        p.call('/v2/jobs', {
-          method: 'POST',
-          json: { name: 'x', srcLang: 'fr', fileIds: [1], languagePairs: [{ trgLang: 'de', memoryId }] },
-        }),
-      400,
-      /memory .* is en → de, not fr → de/,
-    ],
-    ['limit=51', () => p.call('/v2/jobs?limit=51'), 400, /limit must be at most 50/],
-    ['offset=-1', () => p.call('/v2/jobs?offset=-1'), 400, /offset must be 0 or more/],
-    ['an unknown job', () => p.call('/v2/jobs/424242'), 404, /job 424242 not found/],
-    ['a job id that is not a number', () => p.call('/v2/jobs/abc'), 400, /id/],
-    [
-      'a 0-byte file',
-      () =>
-        p.call('/v2/files?name=empty.json', {
-          method: 'POST',
-          body: '',
-          headers: { 'content-type': 'application/octet-stream' },
-        }),
-      400,
-      /body is empty/,
-    ],
-    [
-      'a file without a name',
-      () =>
-        p.call('/v2/files', {
-          method: 'POST',
-          body: 'x',
-          headers: { 'content-type': 'application/octet-stream' },
-        }),
-      400,
-      /name/,
-    ],
-    [
-      'a wrong file_hash',
-      () =>
-        p.call(`/v2/files?name=a.json&file_hash=${'0'.repeat(32)}`, {
-          method: 'POST',
-          body: '{"a":"b"}',
-          headers: { 'content-type': 'application/octet-stream' },
-        }),
-      400,
-      /does not match the MD5/,
-    ],
-    [
-      'a gzip upload (zip bomb vector)',
-      () =>
-        p.call('/v2/files?name=a.json', {
-          method: 'POST',
-          body: gzipSync(Buffer.alloc(10_000_000)),
-          headers: { 'content-type': 'application/octet-stream', 'content-encoding': 'gzip' },
-        }),
-      415,
-      /Content-Encoding gzip is not accepted/,
-    ],
-    [
-      'a gzip JSON body that inflates past the limit',
-      () =>
-        p.call('/v2/jobs', {
-          method: 'POST',
-          body: gzipSync(Buffer.from(`{"name":"${'x'.repeat(3_000_000)}"}`)),
-          headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
-        }),
-      413,
-      /larger than the limit/,
-    ],
-    [
-      'instant translation of an unknown file',
-      () => p.call(`/v2/translate/file?fileId=999999&memoryId=${memoryId}`, { method: 'POST' }),
-      404,
-      /file 999999 not found/,
-    ],
-    [
-      'instant translation without memoryId',
-      () => p.call('/v2/translate/file?fileId=1', { method: 'POST' }),
-      400,
-      /memoryId/,
-    ],
-    ['a download before export', () => p.call('/v2/jobs/1/download'), 409, /not been exported|still running/],
-    ['an unknown document', () => p.call('/v2/documents/files?id=999999'), 404, /document 999999 not found/],
-  ];
-  for (const [name, send, status, says] of cases) {
-    it(`${name} → ${status}`, async () => {
-      const res = await send();
-      expect(res.status).toBe(status);
-      expect((await res.json()).message).toMatch(says);
-    });
-  }
-
-  it('a declared 1 GB body is refused before it is read', async () => {
-    const url = new URL(`${p.url}/v2/files?name=huge.bin`);
-    const status = await new Promise<number>((resolve, reject) => {
-      const req = http.request(url, {
-        method: 'POST',
-        headers: {
-          authorization: basic(p.key),
-          'content-type': 'application/octet-stream',
-          'content-length': String(1024 ** 3),
-        },
-      });
-      req.on('response', (res) => {
-        res.resume();
-        resolve(res.statusCode!);
-        req.destroy();
-      });
-      req.on('error', reject);
-      req.write(Buffer.alloc(1024));
-    });
-    expect(status).toBe(413);
-  });
-});
-
-describe('file names are safe relative paths', () => {
-  it.each([
-    '../../outside.json',
-    '/etc/passwd.json',
-    'a/../b.json',
-    'C:/x.json',
-    'a\\b.json',
-    'a//b.json',
-    'bad\u0000.json',
-  ])('%s is refused', async (name) => {
-    const res = await p.call(`/v2/files?name=${encodeURIComponent(name)}`, {
-      method: 'POST',
-      body: '{"a": "b"}',
-      headers: { 'content-type': 'application/octet-stream' },
-    });
-    expect(res.status).toBe(400);
-    expect((await res.json()).message).toMatch(/^name: /);
-  });
-
-  it('keeps nested repository paths', async () => {
-    expect((await upload('app/src/main/res/values-b+sr+Latn/strings.xml', '<resources/>')).name).toBe(
-      'app/src/main/res/values-b+sr+Latn/strings.xml',
-    );
   });
 });
 

@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, createClient } from '../../src/api/index.ts';
+import { settingsFrom } from '../../src/config/settings.ts';
 import type { PullRequestUpdate } from '../../src/github/pull-request-body.ts';
 import { pullRequestBody } from '../../src/github/pull-request-body.ts';
-import { settingsFrom } from '../../src/sync/config-view.ts';
-import { memoryName } from '../../src/sync/memories.ts';
 import { runSync, type SyncResult } from '../../src/sync/run.ts';
+import { memoryName } from '../../src/translations/memories.ts';
 import { startPlatform, type TestPlatform } from '../support/platform.ts';
 
 let p: TestPlatform;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/index.ts';
-import { settingsFrom } from '../../src/sync/config-view.ts';
+import { settingsFrom } from '../../src/config/settings.ts';
 import { runSync } from '../../src/sync/run.ts';
 import { startPlatform, type TestPlatform } from '../support/platform.ts';
 

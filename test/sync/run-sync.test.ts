@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, createClient } from '../../src/api/index.ts';
+import { settingsFrom } from '../../src/config/settings.ts';
 import type { FileWrite } from '../../src/github/branch-commit.ts';
 import type { PullRequestUpdate } from '../../src/github/pull-request-body.ts';
-import { settingsFrom } from '../../src/sync/config-view.ts';
 import { runSync, type SyncOptions } from '../../src/sync/run.ts';
 import { startPlatform, type TestPlatform } from '../support/platform.ts';
 

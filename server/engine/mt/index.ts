@@ -2,6 +2,9 @@
  * Machine translation: providers (offline pseudo-translation, OpenAI-compatible chat, LibreTranslate)
  * and the segment translation pipeline the `/v2/translate` route calls for its MT items.
  */
+
+export type { WordSplit } from '../../../src/text/words.ts';
+export { splitWords } from '../../../src/text/words.ts';
 export { providerFromEnv } from './env.ts';
 export { libreTranslateProvider } from './libretranslate.ts';
 export { offlineProvider } from './offline.ts';
@@ -11,5 +14,3 @@ export { translateSegments } from './pipeline.ts';
 export type { TagPosition } from './tags.ts';
 export type { MtOutput, MtProvider, MtRequest, MtTerm } from './types.ts';
 export { MtError } from './types.ts';
-export type { WordSplit } from './words.ts';
-export { splitWords } from './words.ts';

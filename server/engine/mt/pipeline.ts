@@ -11,12 +11,12 @@
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { restore } from '../../../src/formats/placeholders.ts';
+import { splitWords } from '../../../src/text/words.ts';
 import { monotonicAlignment } from './align.ts';
 import { assemble, type Built, byRuns } from './assemble.ts';
 import { type Part, type Plan, planSegment } from './plan.ts';
 import { dropTagTokens, type TagPosition, tagPositions } from './tags.ts';
 import { MtError, type MtOutput, type MtProvider, type MtTerm } from './types.ts';
-import { splitWords } from './words.ts';
 
 export interface TranslateOptions {
   srclang: string;

@@ -10,9 +10,9 @@
  * are carried over to the start of the rest, so no placeholder is lost.
  */
 import { type Placeholder, protect } from '../../../src/formats/placeholders.ts';
+import { proseWordEnds } from '../../../src/text/words.ts';
 import type { IcuContext } from './icu-text.ts';
 import { type Piece, pieces } from './tokens.ts';
-import { proseWordEnds } from './words.ts';
 
 /** A piece of protected source text with its ICU context; `structural` marks plural/select syntax. */
 export type Item = Piece & { ctx: IcuContext; structural: boolean };

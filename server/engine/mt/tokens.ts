@@ -35,11 +35,6 @@ export function tokenIds(text: string): number[] {
   return [...text.matchAll(TOKEN)].map((m) => Number(m[1] ?? m[2]));
 }
 
-/** The highest code id in `text` (0 without tokens). */
-export function maxTokenId(text: string): number {
-  return Math.max(0, ...tokenIds(text));
-}
-
 /** Applies `change` to the text between tokens, keeping every token as written. */
 export function mapText(text: string, change: (plain: string) => string): string {
   return pieces(text)

@@ -4,8 +4,8 @@
  */
 import type { Selectable } from 'kysely';
 import type { Content, ContentPreferences, TemplateParams } from '../../../src/api/schemas/content.ts';
+import { parseLanguageTag } from '../../../src/languages/iso639.ts';
 import { badRequest } from '../../http/errors.ts';
-import { parseLanguageTag } from '../../languages/iso639.ts';
 import type { ContentsTable } from '../../store/schema.ts';
 import type { GenerationRequest } from './generator.ts';
 import { templateOf } from './templates.ts';

@@ -1,8 +1,8 @@
 import type { Logger } from 'pino';
+import { xKey } from '../../../src/contracts/tmx-key.ts';
 import type { Unit } from '../../../src/formats/model.ts';
 import { detectFormat, supportedExtensions } from '../../../src/formats/registry.ts';
-import { xKey } from '../../../src/sync/teach.ts';
-import { splitWords } from '../../engine/mt/words.ts';
+import { splitWords } from '../../../src/text/words.ts';
 import { jobEvent } from '../../services/jobs/events.ts';
 import type { TmCache } from '../../services/tm-cache.ts';
 import { readBlobBytes } from '../../store/blobs.ts';
@@ -20,7 +20,7 @@ const BATCH = 500;
 
 /**
  * In-context exact matches: a unit whose best TM match scores 100 and was taught from the same
- * key of the repository (its notes say `x-key: "<unit id>"`, see src/sync/teach.ts) — the
+ * key of the repository (its notes say `x-key: "<unit id>"`, see src/contracts/tmx-key.ts) — the
  * translation people already have for this very string. They arrive confirmed, so translators see
  * only new and changed segments (Phrase and Trados call these context or 101% matches).
  * Plural units are left to people. Returns the target per unit position.

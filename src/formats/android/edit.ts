@@ -16,8 +16,8 @@
 
 import { blankSeparated, lineEdits, lineStartOf } from '../edit/lines.ts';
 import { elementLines } from '../edit/xml-blocks.ts';
+import { applyEdits, type Edit, encodeText } from '../file-text.ts';
 import type { FormatModule, RenderOptions, TargetChanges } from '../model.ts';
-import { applyEdits, type Edit, encodeText } from '../text.ts';
 import { attribute, decodeXml, indentOf, type LoadedXml } from '../xml/document.ts';
 import type { XmlElement } from '../xml/nodes.ts';
 import { readAndroid } from './read.ts';

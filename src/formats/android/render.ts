@@ -1,5 +1,5 @@
+import type { Edit } from '../file-text.ts';
 import type { PluralCategory, PluralForms, Translations } from '../model.ts';
-import type { Edit } from '../text.ts';
 import { indentOf, type LoadedXml, setAttributeEdit, startTagClose } from '../xml/document.ts';
 import { markupOf, renderMixed, withoutMarkup } from '../xml/inline.ts';
 import type { XmlCData, XmlElement } from '../xml/nodes.ts';

@@ -15,6 +15,7 @@
  *   contradicts the target language (gen-l10n refuses such a file).
  */
 import { FormatError } from '../errors.ts';
+import { applyEdits, type Edit, encodeText } from '../file-text.ts';
 import { readJson } from '../json/index.ts';
 import {
   anchoredInsertions,
@@ -26,7 +27,6 @@ import {
 import { escaperFor } from '../json/render.ts';
 import { type JsonDoc, OBJECT, STRING, tokenizeJson } from '../json/tokens.ts';
 import type { FormatModule, RenderOptions, TargetChanges } from '../model.ts';
-import { applyEdits, type Edit, encodeText } from '../text.ts';
 
 /** Key events of a file's messages by name, with the key event of their `@name` metadata or -1. */
 function messages(doc: JsonDoc): Map<string, { key: number; meta: number }> {

@@ -9,8 +9,8 @@
  */
 
 import { blankSeparated, type LineEntry, lineEdits, lineEndAfter } from '../edit/lines.ts';
+import { applyEdits, encodeText } from '../file-text.ts';
 import type { FormatModule, RenderOptions, TargetChanges } from '../model.ts';
-import { applyEdits, encodeText } from '../text.ts';
 import { type CsvFile, fieldCount, fieldValue, readCsv } from './read.ts';
 
 /** The record of each unit id: units come in record order, each from the next record holding its key. */

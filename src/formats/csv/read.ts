@@ -3,8 +3,8 @@
  * embedded line breaks, CRLF or LF records. The delimiter is sniffed from the first record
  * (comma, semicolon as European spreadsheets write it, or tab).
  */
-import type { DecodedText } from '../text.ts';
-import { decodeText, TextPositions } from '../text.ts';
+import type { DecodedText } from '../file-text.ts';
+import { decodeText, TextPositions } from '../file-text.ts';
 
 /**
  * Fields are kept as flat arrays of positions (a big table would otherwise mean an object per

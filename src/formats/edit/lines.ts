@@ -3,7 +3,7 @@
  * resources): removing an entry takes its lines and the comment lines attached above it; a new
  * entry goes in as whole lines where the source's order puts it (DESIGN §7).
  */
-import type { Edit } from '../text.ts';
+import type { Edit } from '../file-text.ts';
 
 /** An entry of the target, in file order, as line positions. */
 export interface LineEntry {

@@ -12,9 +12,10 @@
  * segment, a new stringsdict variable) makes the whole file follow target.ts's rule (rendered from
  * the source with every translation kept).
  */
+
+import { applyEdits, type Edit, encodeText } from '../file-text.ts';
 import type { FormatModule, RenderOptions, TargetChanges } from '../model.ts';
 import { targetTranslations } from '../target.ts';
-import { applyEdits, type Edit, encodeText } from '../text.ts';
 import { decodeXml, indentOf, type LoadedXml } from '../xml/document.ts';
 import type { XmlElement } from '../xml/nodes.ts';
 import {

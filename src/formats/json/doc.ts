@@ -4,7 +4,7 @@
  * values, and allocating a node for each costs more than scanning the text.
  */
 import type { FormatError } from '../errors.ts';
-import { type DecodedText, TextPositions } from '../text.ts';
+import { type DecodedText, TextPositions } from '../file-text.ts';
 
 export const OBJECT = 1;
 export const ARRAY = 2;

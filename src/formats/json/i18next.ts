@@ -5,7 +5,6 @@
  * and https://www.i18next.com/translation-function/context.
  */
 import type { PluralCategory } from '../model.ts';
-import { CATEGORY_ORDER } from './cldr.ts';
 import { KEY_UNDERSCORE } from './doc.ts';
 import { escapeSegment } from './key-path.ts';
 import { type JsonDoc, STRING } from './tokens.ts';
@@ -47,17 +46,6 @@ export const ZERO = 0;
 /** Whether the `_` at `at` ends an `_ordinal` infix (`base_ordinal_one`) after a non-empty base. */
 function ordinalBefore(key: string, at: number): boolean {
   return at > 8 && key.startsWith('_ordinal', at - 8);
-}
-
-/** Splits `base_one` / `base_ordinal_one` (what /^(.+?)(_ordinal)?_(zero|…|other)$/ would match). */
-export function pluralSuffix(
-  key: string,
-): { base: string; ordinal: boolean; category: PluralCategory } | undefined {
-  const at = lastUnderscore(key, key.length);
-  const category = at > 0 ? categoryAfter(key, at) : -1;
-  if (category < 0) return undefined;
-  const ordinal = ordinalBefore(key, at);
-  return { base: key.slice(0, ordinal ? at - 8 : at), ordinal, category: CATEGORY_ORDER[category]! };
 }
 
 /** Sibling keys `base_<category>` (or `base_ordinal_<category>`) read as one plural unit. */

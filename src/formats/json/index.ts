@@ -13,8 +13,9 @@
  * - Render keeps the file's escaping (`\u00e9` vs `é`, `\/`, hex case) and separators; plural
  *   groups get exactly the translation's forms plus any the target needs (filled from `other`).
  */
+
+import { checkSize, decodeText, TextPositions } from '../file-text.ts';
 import type { FormatModule, ParseOptions, RenderOptions, Translations, Unit } from '../model.ts';
-import { checkSize, decodeText, TextPositions } from '../text.ts';
 import { editJson } from './edit.ts';
 import { LazyUnit, UnitPlaces } from './lazy-unit.ts';
 import { LastRead } from './memo.ts';

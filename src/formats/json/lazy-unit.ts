@@ -7,8 +7,9 @@
  * `location` is a getter, so it is not an own property: JSON.stringify still writes it (toJSON
  * keeps the field order of a plain unit), but spreading a unit does not copy it.
  */
+
+import { type DecodedText, TextPositions } from '../file-text.ts';
 import { type Location, NO_STRINGS, type PluralForms, type Unit } from '../model.ts';
-import { type DecodedText, TextPositions } from '../text.ts';
 
 /** The locations of one file's units: its line index, built when the first location is read. */
 export class UnitPlaces {

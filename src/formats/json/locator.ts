@@ -2,8 +2,9 @@
  * Locations of units found in file order, computed incrementally: O(total length) for a whole
  * file, where a per-unit lookup from the line start would be quadratic on one-line (minified) files.
  */
+
+import type { DecodedText, Encoding } from '../file-text.ts';
 import type { Location } from '../model.ts';
-import type { DecodedText, Encoding } from '../text.ts';
 
 export class Locator {
   private readonly text: string;

@@ -10,7 +10,7 @@
  * until the job ends: a loop parsing many files in one job kept all of them (17 MB of heap per
  * parse of a 5 MB file), and the garbage collector marked them all again and again.
  */
-import { checkSize } from '../text.ts';
+import { checkSize } from '../file-text.ts';
 
 function view(bytes: Uint8Array): Buffer {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);

@@ -3,7 +3,7 @@
  * case of tens of thousands of edits that already come in file order: no copy or sort then, and
  * the output is built as one string concatenation (V8 ropes) flattened once when encoded.
  */
-import { type DecodedText, type Edit, encodeText } from '../text.ts';
+import { type DecodedText, type Edit, encodeText } from '../file-text.ts';
 
 /**
  * What a render changes in a JSON-family text: string bodies replaced in file order, kept as

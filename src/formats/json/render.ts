@@ -4,8 +4,8 @@
  * the file's own separator and indentation) and lose the members the translation does not have.
  */
 import { FormatError } from '../errors.ts';
+import type { Edit } from '../file-text.ts';
 import type { PluralForms, Translations } from '../model.ts';
-import type { Edit } from '../text.ts';
 import { CATEGORY_ORDER, formPlan } from './cldr.ts';
 import { detectEscapeStyle, escapeJsonString, type JsonEscapeStyle } from './escape.ts';
 import { OTHER, type PluralGroup, pluralKey, ZERO } from './i18next.ts';

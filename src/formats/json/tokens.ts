@@ -10,7 +10,7 @@
  * literal with escapes, or an invalid one, is read character by character (scanString).
  */
 import type { FormatError } from '../errors.ts';
-import { type DecodedText, TextPositions } from '../text.ts';
+import { type DecodedText, TextPositions } from '../file-text.ts';
 import {
   ARRAY,
   ESCAPED,
@@ -22,6 +22,8 @@ import {
   OBJECT,
   STRING,
 } from './doc.ts';
+import { checkDuplicates } from './duplicate-keys.ts';
+import { type Fail, scanEscapes, scanString } from './string-literal.ts';
 
 export { ARRAY, JsonDoc, LITERAL, NUMBER, OBJECT, STRING } from './doc.ts';
 
@@ -35,128 +37,6 @@ const NUMBER_PATTERN = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g;
 /** Nesting deeper than this is refused: walkers recurse, and no string file nests that deep. */
 const MAX_DEPTH = 1000;
-
-type Fail = (message: string, at: number) => FormatError;
-
-function isHex4(text: string, at: number): boolean {
-  for (let i = at; i < at + 4; i++) {
-    // Setting bit 5 folds A-F onto a-f and leaves digits alone.
-    const c = text.charCodeAt(i) | 32;
-    if (!((c >= 48 && c <= 57) || (c >= 97 && c <= 102))) return false;
-  }
-  return true;
-}
-
-/**
- * The length of the escape whose backslash is at `at`: 6 for `\uXXXX`, 2 for the one-letter
- * escapes JSON has; -1 for a `\u` without four hex digits, 0 for any other character.
- */
-function escapeLength(text: string, at: number): number {
-  const e = text.charCodeAt(at + 1);
-  if (e === 117) return isHex4(text, at + 2) ? 6 : -1;
-  // " \ / b f n r t
-  return e === 34 || e === 92 || e === 47 || e === 98 || e === 102 || e === 110 || e === 114 || e === 116
-    ? 2
-    : 0;
-}
-
-/**
- * The end of the literal at `start` whose first quote is `quote` and which holds a backslash at
- * `backslash` before it: the escapes are checked where indexOf finds them, so a literal with an
- * escaped quote is not read character by character. Returns the index after the closing quote,
- * negated, or `start` (not negative) when an escape is invalid, for scanString to report it.
- */
-function scanEscapes(text: string, start: number, quote: number, backslash: number): number {
-  let end = quote;
-  let at = backslash;
-  while (at >= 0 && at < end) {
-    const length = escapeLength(text, at);
-    if (length <= 0) return start;
-    const next = at + length;
-    // The quote found was escaped: the literal goes on to the next one.
-    if (next > end) {
-      end = text.indexOf('"', next);
-      if (end < 0) return start;
-    }
-    at = text.indexOf('\\', next);
-  }
-  return -(end + 1);
-}
-
-/**
- * Reads the literal starting at `start` character by character, checking its escapes. Returns
- * the index after the closing quote, negated when the literal contains escapes.
- */
-function scanString(text: string, start: number, fail: Fail): number {
-  const len = text.length;
-  let i = start + 1;
-  let escaped = false;
-  for (;;) {
-    const c = text.charCodeAt(i);
-    if (c === 34) break;
-    if (c === 92) {
-      escaped = true;
-      const length = escapeLength(text, i);
-      if (length === -1) throw fail('invalid \\u escape in string', i);
-      if (length === 0) throw fail('invalid escape sequence in string', i);
-      i += length;
-    } else if (c < 32) throw fail('control character in string (write it as an escape)', i);
-    else if (i >= len) throw fail('unterminated string', start);
-    else i++;
-  }
-  return escaped ? -(i + 1) : i + 1;
-}
-
-function keyOf(text: string, ev: Int32Array, k: number): string {
-  const raw = text.slice(ev[k * 4 + 1]!, ev[k * 4 + 2]!);
-  return (ev[k * 4]! & ESCAPED) !== 0 ? (JSON.parse(raw) as string) : raw.slice(1, -1);
-}
-
-/** Whether the `length` characters at `a` and at `b` are the same (compared from the end, where keys differ most). */
-function sameChars(text: string, a: number, b: number, length: number): boolean {
-  for (let k = length - 2; k > 0; k--) if (text.charCodeAt(a + k) !== text.charCodeAt(b + k)) return false;
-  return true;
-}
-
-/**
- * Records each member of the object just closed (`members` of them) whose key an earlier member
- * of the same object has, as the text indexes of its key and of the first such key.
- */
-function checkDuplicates(
-  text: string,
-  ev: Int32Array,
-  object: number,
-  members: number,
-  found: number[],
-): void {
-  const stop = ev[object * 4 + 3]!;
-  let escaped = false;
-  for (let k = object + 1; k < stop && !escaped; k = ev[(k + 1) * 4 + 3]!)
-    escaped = (ev[k * 4]! & ESCAPED) !== 0;
-  if (members <= 16 && !escaped) {
-    // Pairwise on the raw text, lengths first: cheaper than hashing for the small objects most files are made of.
-    for (let a = object + 1; a < stop; a = ev[(a + 1) * 4 + 3]!) {
-      const sa = ev[a * 4 + 1]!;
-      const la = ev[a * 4 + 2]! - sa;
-      for (let b = object + 1; b < a; b = ev[(b + 1) * 4 + 3]!) {
-        const sb = ev[b * 4 + 1]!;
-        if (ev[b * 4 + 2]! - sb !== la) continue;
-        if (sameChars(text, sa, sb, la)) {
-          found.push(sa, sb);
-          break;
-        }
-      }
-    }
-    return;
-  }
-  const seen = new Map<string, number>();
-  for (let k = object + 1; k < stop; k = ev[(k + 1) * 4 + 3]!) {
-    const key = keyOf(text, ev, k);
-    const first = seen.get(key);
-    if (first !== undefined) found.push(ev[k * 4 + 1]!, first);
-    else seen.set(key, ev[k * 4 + 1]!);
-  }
-}
 
 function grow(ev: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
   const grown = new Int32Array(ev.length * 2);

@@ -14,6 +14,9 @@
  *   hashes, across translation (render then parse finds the same ids); adding a paragraph shifts
  *   only the later paragraphs' ids, not the headings' or cells'.
  */
+
+import type { DecodedText, Edit } from '../file-text.ts';
+import { decodeText, encodeText } from '../file-text.ts';
 import {
   type FormatModule,
   NO_STRINGS,
@@ -22,8 +25,6 @@ import {
   type Translations,
   type Unit,
 } from '../model.ts';
-import type { DecodedText, Edit } from '../text.ts';
-import { decodeText, encodeText } from '../text.ts';
 import { applyOrderedEdits, LineLocator } from '../text-lines/sequential.ts';
 import type { TextBlock } from './blocks.ts';
 import { parseBlocks } from './blocks.ts';

@@ -11,8 +11,8 @@
  */
 
 import { type LineEntry, lineEdits, lineEndAfter } from '../edit/lines.ts';
+import { applyEdits, encodeText } from '../file-text.ts';
 import type { RenderOptions, TargetChanges, Translations } from '../model.ts';
-import { applyEdits, encodeText } from '../text.ts';
 import { type PoEntry, type PoFile, readPo } from './read.ts';
 import { entryId } from './units.ts';
 

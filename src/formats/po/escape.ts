@@ -1,51 +1,13 @@
 /** PO string escapes (C syntax, as gettext writes and reads them) and the line wrapping of msgstr. */
 
-const UNESCAPES: Record<string, string> = {
-  n: '\n',
-  t: '\t',
-  r: '\r',
-  a: '\u0007',
-  b: '\b',
-  f: '\f',
-  v: '\v',
-  '"': '"',
-  '\\': '\\',
-  "'": "'",
-  '?': '?',
-};
+import { unescapeC } from '../c-escapes.ts';
 
 /**
- * Unescapes the text between a PO string's quotes; returns the index (within `raw`) of a bad escape
- * as a negative number minus one, so callers can report its column.
+ * Unescapes the text between a PO string's quotes (C escapes with `\xHH`; an unknown one is an
+ * error); returns the index (within `raw`) of a bad escape as a negative number minus one.
  */
 export function unescapePo(raw: string): string | number {
-  if (!raw.includes('\\')) return raw;
-  let out = '';
-  for (let i = 0; i < raw.length; i++) {
-    const c = raw[i]!;
-    if (c !== '\\') {
-      out += c;
-      continue;
-    }
-    const next = raw[i + 1];
-    if (next === undefined) return -i - 1;
-    const simple = UNESCAPES[next];
-    if (simple !== undefined) {
-      out += simple;
-      i++;
-    } else if (next >= '0' && next <= '7') {
-      const octal = /^[0-7]{1,3}/.exec(raw.slice(i + 1))![0];
-      out += String.fromCharCode(Number.parseInt(octal, 8));
-      i += octal.length;
-    } else if (next === 'x' && /^[0-9a-fA-F]{1,2}/.test(raw.slice(i + 2))) {
-      const hex = /^[0-9a-fA-F]{1,2}/.exec(raw.slice(i + 2))![0];
-      out += String.fromCharCode(Number.parseInt(hex, 16));
-      i += 1 + hex.length;
-    } else {
-      return -i - 1;
-    }
-  }
-  return out;
+  return unescapeC(raw, { hex: 'x', unknown: 'error' });
 }
 
 const ESCAPES: Record<string, string> = {

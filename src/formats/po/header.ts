@@ -3,7 +3,7 @@
  * edits that set `Language` and `Plural-Forms` string by string so the other header lines keep
  * their bytes (gettext wraps long header lines, so lines are rewritten only when they change).
  */
-import type { Edit } from '../text.ts';
+import type { Edit } from '../file-text.ts';
 import { escapePo, unescapePo, writePoString } from './escape.ts';
 import type { PluralFormsHeader } from './plural-expr.ts';
 import { parsePluralForms } from './plural-expr.ts';

@@ -3,8 +3,8 @@
  * and flag line, so render can patch msgstr text and flags without touching anything else.
  * Obsolete `#~` entries are skipped (kept verbatim by render, never units).
  */
-import type { DecodedText } from '../text.ts';
-import { decodeText, TextPositions } from '../text.ts';
+import type { DecodedText } from '../file-text.ts';
+import { decodeText, TextPositions } from '../file-text.ts';
 import { addComment, checkOrder, newDraft } from './draft.ts';
 import { unescapePo } from './escape.ts';
 

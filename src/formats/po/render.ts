@@ -4,9 +4,10 @@
  * previous strings that go with it); the header's Language and Plural-Forms are set only when at
  * least one translation was written.
  */
+
+import type { Edit } from '../file-text.ts';
+import { applyEdits, encodeText } from '../file-text.ts';
 import type { PluralCategory, PluralForms, RenderOptions, Translations } from '../model.ts';
-import type { Edit } from '../text.ts';
-import { applyEdits, encodeText } from '../text.ts';
 import type { StringLayout } from './escape.ts';
 import { escapePo, writePoString } from './escape.ts';
 import { filePlurals, headerEdits } from './header.ts';

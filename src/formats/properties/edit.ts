@@ -16,8 +16,8 @@ import {
   lineEndAfter,
   lineStartOf,
 } from '../edit/lines.ts';
+import { applyEdits, type DecodedText, decodeText, encodeText } from '../file-text.ts';
 import type { FormatModule, RenderOptions, TargetChanges } from '../model.ts';
-import { applyEdits, type DecodedText, decodeText, encodeText } from '../text.ts';
 import { detectPropertiesStyle, escapePropertiesValue, type PropertiesStyle } from './escape.ts';
 import { scanProperties } from './scanner.ts';
 

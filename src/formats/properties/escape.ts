@@ -1,7 +1,7 @@
 /**
  * Writing .properties values the way the file already writes them.
  */
-import type { DecodedText } from '../text.ts';
+import type { DecodedText } from '../file-text.ts';
 
 export interface PropertiesStyle {
   /** Characters to write as escapes: controls, backslashes, and what the encoding cannot hold raw. */

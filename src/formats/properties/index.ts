@@ -15,6 +15,7 @@
  */
 import { lastWins } from '../distinct-ids.ts';
 import { FormatError } from '../errors.ts';
+import { type DecodedText, decodeText, TextPositions } from '../file-text.ts';
 import { Locator } from '../json/locator.ts';
 import { InFileOrder } from '../json/lookup.ts';
 import { LastRead } from '../json/memo.ts';
@@ -27,7 +28,6 @@ import {
   type Translations,
   type Unit,
 } from '../model.ts';
-import { type DecodedText, decodeText, TextPositions } from '../text.ts';
 import { propertiesEdit } from './edit.ts';
 import { detectPropertiesStyle, escapePropertiesValue } from './escape.ts';
 import { type PropertiesFile, type PropertyEntry, scanProperties, unescapeProperties } from './scanner.ts';

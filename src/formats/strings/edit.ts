@@ -16,8 +16,8 @@ import {
   lineEndAfter,
   lineStartOf,
 } from '../edit/lines.ts';
+import { applyEdits, encodeText } from '../file-text.ts';
 import type { FormatModule, RenderOptions, TargetChanges } from '../model.ts';
-import { applyEdits, encodeText } from '../text.ts';
 import { escapeStrings } from './escape.ts';
 import { readStrings, type StringsFile } from './read.ts';
 

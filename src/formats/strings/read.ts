@@ -3,8 +3,8 @@
  * quoted or unquoted (plist-style) tokens, keeping every token's exact position for render.
  * Entries are kept as flat arrays (an object per token would dominate the cost of big files).
  */
-import type { DecodedText } from '../text.ts';
-import { checkSize, decodeText, TextPositions } from '../text.ts';
+import type { DecodedText } from '../file-text.ts';
+import { checkSize, decodeText, TextPositions } from '../file-text.ts';
 import { unescapeStrings } from './escape.ts';
 
 export interface StringsFile {

@@ -1,6 +1,6 @@
+import type { Edit } from '../file-text.ts';
 import { CATEGORY_ORDER } from '../json/cldr.ts';
 import type { PluralCategory, PluralForms, Translations } from '../model.ts';
-import type { Edit } from '../text.ts';
 import { indentOf, type LoadedXml, startTagClose } from '../xml/document.ts';
 import { escapeText } from '../xml/entities.ts';
 import type { XmlElement } from '../xml/nodes.ts';

@@ -9,6 +9,8 @@
  *   Latin-1 cannot hold is a FormatError rather than a corrupted file.
  */
 import { FormatError } from '../errors.ts';
+import type { DecodedText } from '../file-text.ts';
+import { decodeText, encodeText } from '../file-text.ts';
 import { LazyUnit, UnitPlaces } from '../json/lazy-unit.ts';
 import { InFileOrder } from '../json/lookup.ts';
 import { LastRead } from '../json/memo.ts';
@@ -21,8 +23,6 @@ import type {
   Translations,
   Unit,
 } from '../model.ts';
-import type { DecodedText } from '../text.ts';
-import { decodeText, encodeText } from '../text.ts';
 import { leadingSpace, trailingSpaceStart } from './trim.ts';
 
 interface TextFile {

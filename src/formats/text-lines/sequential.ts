@@ -3,9 +3,10 @@
  * Markdown): locations found in one forward pass, and edits applied without sorting. On files
  * with one unit per line these per-unit costs dominate parse and render.
  */
+
+import type { DecodedText, Edit } from '../file-text.ts';
+import { applyEdits } from '../file-text.ts';
 import type { Location } from '../model.ts';
-import type { DecodedText, Edit } from '../text.ts';
-import { applyEdits } from '../text.ts';
 
 export class LineLocator {
   private readonly text: string;

@@ -21,6 +21,7 @@
  *   New members are written like Xcode: sorted keys, `" : "`, the file's indentation unit.
  */
 
+import { TextPositions } from '../file-text.ts';
 import { readJson, reuseJson, startsWithObject } from '../json/index.ts';
 import { LazyUnit, UnitPlaces } from '../json/lazy-unit.ts';
 import type { JsonDoc } from '../json/tokens.ts';
@@ -34,7 +35,6 @@ import {
   type Translations,
   type Unit,
 } from '../model.ts';
-import { TextPositions } from '../text.ts';
 import { type Catalog, existingLeaf, objectMember, readCatalog } from './catalog.ts';
 import { patchSink } from './output.ts';
 import { catalogEdits } from './render.ts';

@@ -7,8 +7,8 @@
  * replacement as soon as it is made. Other encodings go through the patched text.
  */
 
+import type { DecodedText } from '../file-text.ts';
 import { JsonPatch } from '../json/patch.ts';
-import type { DecodedText } from '../text.ts';
 
 /** Takes edits in file order (non-overlapping) and gives the patched file. */
 export interface PatchSink {

@@ -4,11 +4,11 @@
  * writes it; every other byte stays as it was.
  */
 
+import type { Edit } from '../file-text.ts';
 import { CATEGORY_ORDER, formsToWrite } from '../json/cldr.ts';
 import { InFileOrder } from '../json/lookup.ts';
 import type { JsonDoc } from '../json/tokens.ts';
 import type { PluralCategory, PluralForms, Translations } from '../model.ts';
-import type { Edit } from '../text.ts';
 import {
   type Catalog,
   type CatalogString,

@@ -1,4 +1,3 @@
-import { DistinctIds } from '../distinct-ids.ts';
 import type { Unit } from '../model.ts';
 import {
   attribute,
@@ -11,6 +10,7 @@ import {
 } from '../xml/document.ts';
 import { mixedText } from '../xml/inline.ts';
 import type { XmlElement } from '../xml/nodes.ts';
+import { ancestor, DocumentUnitIds, translatable } from '../xml/xliff-units.ts';
 
 /** Inline elements of XLIFF 1.2 (§2.4): they must stay paired in a translation. */
 export const XLIFF12_INLINE: ReadonlySet<string> = new Set([
@@ -52,12 +52,8 @@ export function readXliff12(loaded: LoadedXml, onUnit: (entry: TransUnit) => voi
   const fail = (message: string, at: XmlElement): never => {
     throw loaded.positions.error(message, at.start, loaded.fileName);
   };
-  const earlierFiles = new Set<string>();
-  const ids = new DistinctIds();
-  /** Ids written in the current `<file>`, with where each was first written. */
-  let inFile = new Map<string, number>();
+  const ids = new DocumentUnitIds(loaded, 'trans-unit');
   let fileCount = 0;
-  let ordinal = 0;
   scanLoaded(loaded, {
     open(element) {
       const name = localName(element.name);
@@ -71,56 +67,13 @@ export function readXliff12(loaded: LoadedXml, onUnit: (entry: TransUnit) => voi
     },
     close(element) {
       const name = localName(element.name);
-      if (name === 'file') {
-        for (const id of inFile.keys()) earlierFiles.add(id);
-        inFile = new Map();
-      }
+      if (name === 'file') ids.endFile();
       if (name !== 'trans-unit') return;
-      ordinal++;
       const file = ancestor(element, 'file') ?? fail('<trans-unit> outside a <file>', element);
-      const written = attribute(element, 'id');
-      const base =
-        written === undefined
-          ? `unit-${ordinal}`
-          : earlierFiles.has(written)
-            ? `${attribute(file, 'original') ?? `file${fileCount}`}#${written}`
-            : written;
-      const id = ids.take(base);
-      const first = written === undefined ? undefined : inFile.get(written);
-      if (written === undefined) {
-        loaded.warn(`<trans-unit> without an id; it is addressed as "${id}"`, element.start);
-      } else if (first !== undefined) {
-        const line = loaded.positions.warning('', first).line;
-        loaded.warn(
-          `duplicate trans-unit id "${written}" (first on line ${line}); this one is addressed as "${id}"`,
-          element.start,
-        );
-      } else {
-        inFile.set(written, element.start);
-        if (id !== base) {
-          loaded.warn(
-            `trans-unit id "${base}" is not unique; this one is addressed as "${id}"`,
-            element.start,
-          );
-        }
-      }
+      const id = ids.take(element, () => attribute(file, 'original') ?? `file${fileCount}`);
       onUnit(transUnit(loaded, file, element, id, fail));
     },
   });
-}
-
-function ancestor(element: XmlElement, name: string): XmlElement | undefined {
-  for (let p = element.parent; p; p = p.parent) if (localName(p.name) === name) return p;
-  return undefined;
-}
-
-/** `translate` is inherited from enclosing groups (XLIFF 1.2 §2.3.2); the nearest one says. */
-function translatable(element: XmlElement): boolean {
-  for (let p: XmlElement | undefined = element; p; p = p.parent) {
-    const value = attribute(p, 'translate');
-    if (value !== undefined) return value !== 'no';
-  }
-  return true;
 }
 
 function transUnit(

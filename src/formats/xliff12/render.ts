@@ -1,5 +1,5 @@
+import type { Edit } from '../file-text.ts';
 import type { Translations } from '../model.ts';
-import type { Edit } from '../text.ts';
 import { renderContent } from '../xml/content.ts';
 import { attribute, indentOf, type LoadedXml, setAttributeEdit, startTagClose } from '../xml/document.ts';
 import type { XmlElement } from '../xml/nodes.ts';

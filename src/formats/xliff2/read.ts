@@ -11,6 +11,7 @@ import {
 } from '../xml/document.ts';
 import { mixedText } from '../xml/inline.ts';
 import type { XmlElement } from '../xml/nodes.ts';
+import { ancestor, DocumentUnitIds, translatable as inheritedTranslate } from '../xml/xliff-units.ts';
 
 /** Inline elements of XLIFF 2.0 (§4.2.2): they must stay paired in a translation. */
 export const XLIFF2_INLINE: ReadonlySet<string> = new Set(['pc', 'ph', 'sc', 'ec', 'mrk', 'sm', 'em', 'cp']);
@@ -39,12 +40,8 @@ export function readXliff2(loaded: LoadedXml, onSegment: (segment: Segment) => v
   const fail = (message: string, at: XmlElement): never => {
     throw loaded.positions.error(message, at.start, loaded.fileName);
   };
-  const earlierFiles = new Set<string>();
-  const unitIds = new DistinctIds();
+  const unitIds = new DocumentUnitIds(loaded, 'unit');
   const segmentIds = new DistinctIds();
-  /** Ids written in the current `<file>`, with where each was first written. */
-  let inFile = new Map<string, number>();
-  let ordinal = 0;
   return scanLoaded(loaded, {
     open(element) {
       const name = localName(element.name);
@@ -57,38 +54,13 @@ export function readXliff2(loaded: LoadedXml, onSegment: (segment: Segment) => v
     },
     close(element) {
       const name = localName(element.name);
-      if (name === 'file') {
-        for (const id of inFile.keys()) earlierFiles.add(id);
-        inFile = new Map();
-      }
+      if (name === 'file') unitIds.endFile();
       if (name !== 'unit') return;
-      ordinal++;
-      const written = attribute(element, 'id');
       const file = ancestor(element, 'file');
-      const base =
-        written === undefined
-          ? `unit-${ordinal}`
-          : earlierFiles.has(written)
-            ? `${(file && attribute(file, 'id')) ?? 'file'}#${written}`
-            : written;
-      const id = unitIds.take(base);
-      const first = written === undefined ? undefined : inFile.get(written);
-      if (written === undefined)
-        loaded.warn(`<unit> without an id; it is addressed as "${id}"`, element.start);
-      else if (first !== undefined) {
-        const line = loaded.positions.warning('', first).line;
-        loaded.warn(
-          `duplicate unit id "${written}" (first on line ${line}); this one is addressed as "${id}"`,
-          element.start,
-        );
-      } else {
-        inFile.set(written, element.start);
-        if (id !== base)
-          loaded.warn(`unit id "${base}" is not unique; this one is addressed as "${id}"`, element.start);
-      }
+      const id = unitIds.take(element, () => (file && attribute(file, 'id')) ?? 'file');
       const segments = childElements(element, 'segment');
       const notes = childElements(firstChild(element, 'notes') ?? element, 'note').map(textContent);
-      const translatable = inherited(element);
+      const translatable = inheritedTranslate(element);
       segments.forEach((segment, index) => {
         const wanted = segments.length === 1 ? id : `${id}#${index + 1}`;
         const segmentId = segmentIds.take(wanted);
@@ -125,18 +97,4 @@ function read(
   };
   if (target) unit.target = mixedText(loaded.text, target);
   return { unit, segment, source, target };
-}
-
-function ancestor(element: XmlElement, name: string): XmlElement | undefined {
-  for (let p = element.parent; p; p = p.parent) if (localName(p.name) === name) return p;
-  return undefined;
-}
-
-/** `translate` of the unit, else of the nearest group or file that says (XLIFF 2.0 §4.3.1.50). */
-function inherited(element: XmlElement): boolean {
-  for (let p: XmlElement | undefined = element; p; p = p.parent) {
-    const value = attribute(p, 'translate');
-    if (value !== undefined) return value !== 'no';
-  }
-  return true;
 }

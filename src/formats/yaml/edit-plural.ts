@@ -4,9 +4,9 @@
  * categories the target language does not use.
  */
 import type { Scalar } from 'yaml';
+import type { Edit } from '../file-text.ts';
 import { CATEGORY_ORDER } from '../json/cldr.ts';
 import type { PluralCategory, PluralForms } from '../model.ts';
-import type { Edit } from '../text.ts';
 import { writeBlock } from './block.ts';
 import { blockSource, scalarEdit } from './edit-scalar.ts';
 import type { PluralEntry } from './read.ts';

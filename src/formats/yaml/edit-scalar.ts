@@ -1,6 +1,6 @@
 /** Edits that replace one scalar's text in the original YAML, keeping its style. */
 import type { CST, Scalar } from 'yaml';
-import type { Edit } from '../text.ts';
+import type { Edit } from '../file-text.ts';
 import type { BlockLayout } from './block.ts';
 import { parseBlockHeader, writeBlock } from './block.ts';
 import type { FlowStyle } from './scalar.ts';

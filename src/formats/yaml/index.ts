@@ -11,6 +11,9 @@
  *   CLDR categories, inserting missing keys after the existing ones and removing unused ones.
  * - Comments above a key become notes.
  */
+
+import type { Edit } from '../file-text.ts';
+import { applyEdits, encodeText } from '../file-text.ts';
 import {
   type FormatModule,
   NO_STRINGS,
@@ -19,8 +22,6 @@ import {
   type Translations,
   type Unit,
 } from '../model.ts';
-import type { Edit } from '../text.ts';
-import { applyEdits, encodeText } from '../text.ts';
 import { yamlEdit } from './edit.ts';
 import { pluralEdits } from './edit-plural.ts';
 import { lineEnding, scalarEdit } from './edit-scalar.ts';

@@ -6,10 +6,10 @@
 import type { Document, Node, Pair, Scalar, YAMLMap } from 'yaml';
 import { isAlias, isMap, isScalar, isSeq, parseAllDocuments } from 'yaml';
 import { lastWins } from '../distinct-ids.ts';
+import type { DecodedText } from '../file-text.ts';
+import { decodeText, TextPositions } from '../file-text.ts';
 import { CATEGORY_ORDER } from '../json/cldr.ts';
 import type { ParseOptions, PluralCategory } from '../model.ts';
-import type { DecodedText } from '../text.ts';
-import { decodeText, TextPositions } from '../text.ts';
 import type { RootLocale } from './root-locale.ts';
 import { rootLocale } from './root-locale.ts';
 

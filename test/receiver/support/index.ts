@@ -4,7 +4,7 @@ import { type NewEvent, storeEvents } from '../../../receiver/store/inbox.ts';
 import { openReceiverDatabase } from '../../../receiver/store/open.ts';
 import type { ReceiverDatabase } from '../../../receiver/store/schema.ts';
 import { queueDepth } from '../../../receiver/store/settle.ts';
-import { signatureHeaders } from '../../../server/webhooks/signing.ts';
+import { signatureHeaders } from '../../../src/webhooks/standard-webhooks.ts';
 import { createPostgresDatabase, createSqliteFile, testEngine } from '../../support/db.ts';
 
 export const SECRET = `whsec_${Buffer.alloc(32, 3).toString('base64')}`;

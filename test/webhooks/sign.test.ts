@@ -1,7 +1,43 @@
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
-import { nextRetryAt, RETRY_OFFSETS_MS, retryScaleFrom } from '../../server/webhooks/retry-schedule.ts';
-import { newSecret, signatureHeaders } from '../../server/webhooks/signing.ts';
+import { newSecret, sign, signatureHeaders } from '../../src/webhooks/standard-webhooks.ts';
+
+// Expected values computed independently with `openssl dgst -sha256 -mac HMAC -macopt hexkey:…`
+// over "id.timestamp.body"; the first is the Standard Webhooks reference vector.
+const SEVENS = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
+
+describe('sign', () => {
+  it('gives the reference vector: v1 and base64 of HMAC-SHA256 over id.timestamp.body', () => {
+    const message = {
+      id: 'msg_p5jXN8AQM9LWM0D4loKWxJek',
+      timestamp: 1614265330,
+      body: '{"test": 2432232314}',
+    };
+    expect(sign('whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', message)).toBe(
+      'v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=',
+    );
+  });
+
+  it('signs a body with non-ASCII characters as its UTF-8 bytes', () => {
+    const message = { id: 'msg_unicode', timestamp: 1700000000, body: '{"name":"Ünïcødé ✓ 🎉"}' };
+    expect(sign(SEVENS, message)).toBe('v1,AWC+yln9vqPqzuDGS32EVSDt25qs8gbWzYmPF5Odl0s=');
+  });
+
+  it('signs a Buffer body byte for byte, and the same key with or without whsec_', () => {
+    const message = { id: 'msg_bin', timestamp: 1700000000, body: Buffer.from([0x00, 0xff, 0x80, 0x0a]) };
+    expect(sign(SEVENS, message)).toBe('v1,fki77NZ29PwuwS9hMqMf5lDYZLDLi2bl8OEaRIZ4gE0=');
+    expect(sign(SEVENS.slice(6), message)).toBe('v1,fki77NZ29PwuwS9hMqMf5lDYZLDLi2bl8OEaRIZ4gE0=');
+  });
+
+  it('throws TypeError for wrong arguments, naming the problem', () => {
+    const message = { id: 'msg_1', timestamp: 1700000000, body: '{}' };
+    expect(() => sign('whsec_not base64!', message)).toThrow(/whsec_ followed by base64/);
+    expect(() => sign(SEVENS, { ...message, id: '' })).toThrow(/message id/);
+    expect(() => sign(SEVENS, { ...message, timestamp: 1700000000.5 })).toThrow(/whole epoch seconds/);
+    expect(() => sign(SEVENS, { ...message, body: 42 as unknown as string })).toThrow(/string or a Buffer/);
+    expect(() => sign(SEVENS, { ...message, id: '' })).toThrow(TypeError);
+  });
+});
 
 describe('signatureHeaders', () => {
   // The Standard Webhooks reference vector, checked independently with
@@ -45,50 +81,5 @@ describe('newSecret', () => {
     const secret = newSecret((n) => Buffer.alloc(n, 0xab));
     expect(secret).toBe(`whsec_${Buffer.alloc(32, 0xab).toString('base64')}`);
     expect(Buffer.from(secret.slice(6), 'base64')).toHaveLength(32);
-  });
-});
-
-describe('nextRetryAt', () => {
-  const failedAt = 1_000_000;
-
-  it('retries 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h after the first failure', () => {
-    const hours = (h: number) => h * 3600_000;
-    const expected = [
-      5_000,
-      300_000,
-      1_800_000,
-      hours(2),
-      hours(5),
-      hours(10),
-      hours(14),
-      hours(20),
-      hours(24),
-    ];
-    expect(RETRY_OFFSETS_MS).toEqual(expected);
-    for (let failures = 1; failures <= 9; failures++) {
-      expect(nextRetryAt(failedAt, failures, 1, failedAt)).toBe(failedAt + expected[failures - 1]!);
-    }
-  });
-
-  it('gives up after the ninth retry fails', () => {
-    expect(nextRetryAt(failedAt, 10, 1, failedAt)).toBeUndefined();
-  });
-
-  it('scales the offsets and never schedules in the past', () => {
-    expect(nextRetryAt(failedAt, 2, 0.001, failedAt)).toBe(failedAt + 300);
-    expect(nextRetryAt(failedAt, 1, 1, failedAt + 60_000)).toBe(failedAt + 60_000);
-  });
-
-  it('refuses a failure count below one', () => {
-    expect(() => nextRetryAt(failedAt, 0, 1, failedAt)).toThrow(TypeError);
-  });
-});
-
-describe('retryScaleFrom', () => {
-  it('reads SVC_WEBHOOK_RETRY_SCALE, 1 when unset, and refuses nonsense', () => {
-    expect(retryScaleFrom({})).toBe(1);
-    expect(retryScaleFrom({ SVC_WEBHOOK_RETRY_SCALE: '0.001' })).toBe(0.001);
-    expect(() => retryScaleFrom({ SVC_WEBHOOK_RETRY_SCALE: '0' })).toThrow(/positive number/);
-    expect(() => retryScaleFrom({ SVC_WEBHOOK_RETRY_SCALE: 'fast' })).toThrow(/positive number/);
   });
 });

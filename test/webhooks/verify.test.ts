@@ -1,9 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type HeaderBag, type VerifyFailure, verify } from '../../receiver/verify.ts';
-import { newSecret, signatureHeaders } from '../../server/webhooks/signing.ts';
+import {
+  type HeaderBag,
+  newSecret,
+  signatureHeaders,
+  type VerifyFailure,
+  verify,
+} from '../../src/webhooks/standard-webhooks.ts';
 
-// The Standard Webhooks reference vector (also checked in test/server/webhooks-signing.test.ts).
+// The Standard Webhooks reference vector (also checked in test/webhooks/sign.test.ts).
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 const BODY = '{"test": 2432232314}';
 const AT = 1614265330_000;

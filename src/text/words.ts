@@ -7,7 +7,7 @@
  * split into words rather than taken as one), and placeholders are kept whole: `{name}`, `%1$s`,
  * `{{count}}` and ICU `#` are words; tags and ICU branch syntax are delimiters, like punctuation.
  */
-import { findPlaceholders, type PlaceholderSyntax } from '../../../src/formats/placeholders.ts';
+import { findPlaceholders, type PlaceholderSyntax } from '../formats/placeholders.ts';
 
 export interface WordSplit {
   words: string[];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { monotonicAlignment } from '../../../../server/engine/mt/align.ts';
-import { splitWords } from '../../../../server/engine/mt/words.ts';
+import { monotonicAlignment } from '../../server/engine/mt/align.ts';
+import { splitWords } from '../../src/text/words.ts';
 
 describe('splitWords', () => {
   it('keeps placeholders whole as words and puts tags and punctuation in delimiters', () => {

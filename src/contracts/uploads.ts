@@ -1,6 +1,6 @@
 import type { Client, FileRecord } from '../api/index.ts';
+import type { SourceFile } from '../translations/source-file.ts';
 import { repoLabel, wasSent } from './labels.ts';
-import type { SourceFile } from './source-file.ts';
 
 /**
  * The MD5 of the last upload of every path of this repository (GET /v2/files?labels=repo:…, one

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { textHash } from '../../src/contracts/sync-state.ts';
 import { jsonFormat } from '../../src/formats/json/index.ts';
 import { targetTranslations } from '../../src/formats/target.ts';
-import { textHash } from '../../src/sync/state.ts';
-import { deliver, planTarget } from '../../src/sync/target-plan.ts';
-import { mergeDelivery } from '../../src/sync/write-target.ts';
+import { deliver, planTarget } from '../../src/translations/target-plan.ts';
+import { mergeDelivery } from '../../src/translations/write-target.ts';
 
 const bytes = (s: string) => new TextEncoder().encode(s);
 const units = (json: object) => jsonFormat.parse(bytes(JSON.stringify(json, null, 2)));

@@ -1,10 +1,10 @@
 import { parse as parseYaml } from 'yaml';
-import { discoverSourceFilesOnDisk } from '../config/discover.ts';
-import { ConfigError } from '../config/errors.ts';
-import { toConfigIssues } from '../config/issues.ts';
-import { loadConfig } from '../config/load.ts';
-import { type SvcConfig, SvcConfigSchema } from '../config/schema.ts';
-import { entryForSource, translationPath } from '../config/translation-paths.ts';
+import { discoverSourceFilesOnDisk } from './discover.ts';
+import { ConfigError } from './errors.ts';
+import { toConfigIssues } from './issues.ts';
+import { loadConfig } from './load.ts';
+import { type SvcConfig, SvcConfigSchema } from './schema.ts';
+import { entryForSource, translationPath } from './translation-paths.ts';
 
 /** Pull-request settings an input may override (`pr-branch`, `pr-title`, …). */
 export type PullRequestOverrides = Partial<SvcConfig['pullRequest']>;

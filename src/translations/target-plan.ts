@@ -9,9 +9,10 @@
  *   a delivery for the current source is pending (its pull request is open): that is written again;
  * - everything else is kept byte for byte; units the source no longer has leave the target.
  */
+
+import { type TargetRecord, textHash } from '../contracts/sync-state.ts';
 import type { Unit } from '../formats/model.ts';
 import { sourceText, type UnitText } from '../formats/target.ts';
-import { type TargetRecord, textHash } from './state.ts';
 
 export type Reason = 'new' | 'changed';
 

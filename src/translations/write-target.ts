@@ -3,6 +3,8 @@
  * the Action and `sync --write` (translations they fetched) and the receiver (a delivery, merged
  * against the base branch as it is now).
  */
+
+import { type TargetRecord, textHash } from '../contracts/sync-state.ts';
 import { FormatError } from '../formats/errors.ts';
 import type { FormatModule, Unit } from '../formats/model.ts';
 import {
@@ -13,7 +15,6 @@ import {
   targetTranslations,
   type UnitText,
 } from '../formats/target.ts';
-import { type TargetRecord, textHash } from './state.ts';
 import { deliver, planTarget, type TargetPlan } from './target-plan.ts';
 
 export interface TargetFile {

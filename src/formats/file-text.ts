@@ -1,3 +1,7 @@
+/**
+ * A string file's text: its bytes decoded (UTF-8 or UTF-16 by their BOM, Latin-1 when allowed) and
+ * encoded back, line/column positions in it, and edits applied to it. (The text format is text-lines/.)
+ */
 import { isAscii } from 'node:buffer';
 import { FormatError } from './errors.ts';
 import type { FormatWarning, Location } from './model.ts';

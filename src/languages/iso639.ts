@@ -1,4 +1,4 @@
-import { ISO_639_1_CODES } from '../../src/api/schemas/language-codes.ts';
+import { ISO_639_1_CODES } from '../api/schemas/language-codes.ts';
 
 export { ISO_639_1_CODES };
 

@@ -4,6 +4,7 @@
  * TM lookups (and the platform's instant translations) serve people's words first.
  */
 import { type Client, type Memory, poll } from '../api/index.ts';
+import { xKey } from '../contracts/tmx-key.ts';
 import type { PluralCategory } from '../formats/model.ts';
 import type { UnitText } from '../formats/target.ts';
 
@@ -18,12 +19,6 @@ export interface TaughtPair {
 
 const xml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-/**
- * A unit id as the `x-key` note holds it: a JSON string, so ids with characters XML 1.0 cannot
- * carry (PO's msgctxt separator U+0004) or line breaks (notes are lines) travel intact.
- */
-export const xKey = (id: string) => JSON.stringify(id);
 
 /** TMX creationdate: YYYYMMDDThhmmssZ. */
 const tmxDate = (at: Date) => `${at.toISOString().slice(0, 19).replace(/[-:]/g, '')}Z`;

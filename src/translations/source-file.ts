@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { splitWords } from '../../server/engine/mt/words.ts';
 import { md5Hex, unitCharacters } from '../api/index.ts';
 import { FormatError } from '../formats/errors.ts';
 import { detectFormat, formatByName } from '../formats/registry.ts';
+import { splitWords } from '../text/words.ts';
 
 /** A source string file of the repository, read and parsed. */
 export interface SourceFile {

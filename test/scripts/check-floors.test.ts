@@ -1,0 +1,135 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { checkFloors, findImports } from '../../scripts/check-floors.ts';
+
+const root = join(import.meta.dirname, '..', '..');
+const script = join(root, 'scripts', 'check-floors.ts');
+
+const trees: string[] = [];
+function tree(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'svc-floors-'));
+  trees.push(dir);
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+  return dir;
+}
+afterEach(() => {
+  for (const dir of trees.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** Runs the script as CI does; returns its exit status and what it printed. */
+function run(dir: string): { status: number; output: string } {
+  try {
+    const out = execFileSync(process.execPath, [script, dir], { encoding: 'utf8', stdio: 'pipe' });
+    return { status: 0, output: out };
+  } catch (e) {
+    const err = e as { status: number; stdout: string; stderr: string };
+    return { status: err.status, output: err.stdout + err.stderr };
+  }
+}
+
+describe('findImports', () => {
+  it('finds every kind of import with its line, type-only and multi-line ones too', () => {
+    const text = [
+      "import a from './a.ts';",
+      "import type { B } from './b.ts';",
+      'import {',
+      '  c,',
+      '  type D,',
+      "} from './c.ts';",
+      "import * as e from './e.ts';",
+      "import './side-effect.ts';",
+      "export { f } from './f.ts';",
+      "export * from './g.ts';",
+      "export type { H } from './h.ts';",
+      'const i = await import(',
+      "  './i.ts'",
+      ');',
+      "const j = require('./j.cjs');",
+    ].join('\n');
+    expect(findImports(text)).toEqual([
+      { line: 1, specifier: './a.ts' },
+      { line: 2, specifier: './b.ts' },
+      { line: 3, specifier: './c.ts' },
+      { line: 7, specifier: './e.ts' },
+      { line: 8, specifier: './side-effect.ts' },
+      { line: 9, specifier: './f.ts' },
+      { line: 10, specifier: './g.ts' },
+      { line: 11, specifier: './h.ts' },
+      { line: 12, specifier: './i.ts' },
+      { line: 15, specifier: './j.cjs' },
+    ]);
+  });
+
+  it('ignores imports written in comments, strings, templates and patterns, and method calls named import', () => {
+    const text = [
+      "// import x from '../server/x.ts';",
+      "/* import y from '../server/y.ts'; */",
+      'const s = "import z from \'../server/z.ts\'";',
+      "const t = `export * from '../server/t.ts'`;",
+      'const r = /import \'"/g;',
+      "await client.memories.import({ name: 'import from' });",
+      "import { real } from './real.ts';",
+    ].join('\n');
+    expect(findImports(text)).toEqual([{ line: 7, specifier: './real.ts' }]);
+  });
+
+  it('reports a computed import(), whose target cannot be checked', () => {
+    expect(findImports('const m = await import(name);')).toEqual([{ line: 1, specifier: undefined }]);
+  });
+});
+
+describe('scripts/check-floors.ts', () => {
+  it('fails with file:line, importer, target and rule when a service imports the other one', () => {
+    const dir = tree({
+      'receiver/b.ts': 'export const b = 1;\n',
+      'server/a.ts': "// the platform\nexport const a = 1;\nimport { b } from '../receiver/b.ts';\n",
+    });
+    const { status, output } = run(dir);
+    expect(status).toBe(1);
+    expect(output).toContain(
+      'server/a.ts:3: server/a.ts may not import receiver/b.ts (the services never import each other nor the Action (DESIGN §8))',
+    );
+  });
+
+  it('fails when the library imports a service, the Action logic, or a test', () => {
+    const dir = tree({
+      'server/words.ts': 'export const w = 1;\n',
+      'src/sync/run.ts': 'export const r = 1;\n',
+      'test/support/x.ts': 'export const x = 1;\n',
+      'src/config/languages.ts': [
+        "import { w } from '../../server/words.ts';",
+        "export type { R } from '../sync/run.ts';",
+        "const x = await import('../../test/support/x.ts');",
+      ].join('\n'),
+    });
+    expect(checkFloors(dir).map((b) => `${b.line} ${b.target}`)).toEqual([
+      '1 server/words.ts',
+      '2 src/sync/run.ts',
+      '3 test/support/x.ts',
+    ]);
+    expect(run(dir).status).toBe(1);
+  });
+
+  it('passes a tree that keeps its floors: services over the library, entry points over both', () => {
+    const dir = tree({
+      'src/formats/json.ts': 'export const j = 1;\n',
+      'src/sync/run.ts': "import { j } from '../formats/json.ts';\n",
+      'server/app.ts': "import { j } from '../src/formats/json.ts';\n",
+      'receiver/app.ts': "import { j } from '../src/formats/json.ts';\nimport 'express';\n",
+      'src/cli/up.ts':
+        "import '../../server/app.ts';\nimport '../../receiver/app.ts';\nimport '../sync/run.ts';\n",
+      'test/x.test.ts': "import '../server/app.ts';\nimport '../receiver/app.ts';\n",
+    });
+    expect(run(dir)).toEqual({ status: 0, output: 'floors: no breach\n' });
+  });
+
+  it('finds no breach in this repository', () => {
+    expect(checkFloors(root)).toEqual([]);
+  });
+});
