@@ -39,6 +39,17 @@ function coveredByExact(
 }
 
 /**
+ * Whether a category is only reached by large or fractional numbers: French, Spanish, Italian
+ * and Portuguese `many` is "1 000 000 de …" (CLDR 42). Most runtimes fall back to `other` there
+ * and most real translations have no such form, so its absence is a warning, not an error.
+ */
+function onlyForLargeNumbers(lang: string, type: Intl.PluralRuleType, category: string): boolean {
+  const r = rules(lang, type);
+  if (!r || category === 'other') return false;
+  return !SAMPLES.some((n) => n <= 1000 && r.select(n) === category);
+}
+
+/**
  * Issues of one plural's selectors against what `lang` needs. `selectors` are the category names
  * (and, for ICU, `=N` exact values) the translation provides.
  */
@@ -52,7 +63,9 @@ export function categoryIssues(
   const exact = new Set(selectors.filter((s) => s.startsWith('=')).map((s) => Number(s.slice(1))));
   const present = new Set(selectors.filter((s) => !s.startsWith('=')));
   const kind = type === 'ordinal' ? 'ordinal ' : '';
-  const missing = needed.filter((c) => !present.has(c) && !coveredByExact(lang, type, c, exact));
+  const absent = needed.filter((c) => !present.has(c) && !coveredByExact(lang, type, c, exact));
+  const missing = absent.filter((c) => !onlyForLargeNumbers(lang, type, c));
+  const rare = absent.filter((c) => onlyForLargeNumbers(lang, type, c));
   const extra = [...present].filter((c) => !needed.includes(c) && c !== 'zero');
   const issues: UnitIssue[] = [];
   if (missing.length > 0)
@@ -60,6 +73,12 @@ export function categoryIssues(
       rule: 'plural-categories',
       severity: 'error',
       message: `missing ${kind}plural ${missing.length > 1 ? 'categories' : 'category'} ${missing.join(', ')}: ${lang} needs ${needed.join(', ')}`,
+    });
+  if (rare.length > 0)
+    issues.push({
+      rule: 'plural-categories',
+      severity: 'warning',
+      message: `missing ${kind}plural ${rare.length > 1 ? 'categories' : 'category'} ${rare.join(', ')}: ${lang} uses ${rare.length > 1 ? 'them' : 'it'} only for large numbers such as 1000000 (most runtimes fall back to other)`,
     });
   if (extra.length > 0)
     issues.push({

@@ -5,9 +5,10 @@
  * found the way the format places it: the entry's `msgstr`, the unit's `<target>`, the
  * catalog entry's localization for the language.
  */
+
+import { type DecodedText, decodeText, TextPositions } from '../formats/file-text.ts';
 import { STRING, tokenizeJson } from '../formats/json/tokens.ts';
 import type { Location, Unit } from '../formats/model.ts';
-import { type DecodedText, decodeText, TextPositions } from '../formats/file-text.ts';
 
 export interface Position {
   line: number;

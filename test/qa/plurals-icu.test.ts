@@ -34,6 +34,16 @@ describe('plural categories (CLDR through Intl.PluralRules)', () => {
     expect(categoryIssues('not a tag!', ['other'])).toEqual([]);
   });
 
+  it('a category only large numbers reach (French many) is a warning when missing', () => {
+    expect(messages(categoryIssues('fr', ['one', 'other']))).toEqual([
+      'warning: missing plural category many: fr uses it only for large numbers such as 1000000 (most runtimes fall back to other)',
+    ]);
+    expect(categoryIssues('fr', ['one', 'many', 'other'])).toEqual([]);
+    expect(messages(categoryIssues('fr', ['many', 'other']))).toEqual([
+      'error: missing plural category one: fr needs one, many, other',
+    ]);
+  });
+
   it('empty forms count as missing', () => {
     expect(messages(formIssues('de', { one: '%d Lied', other: ' ' }))).toEqual([
       'error: missing plural category other: de needs one, other',
