@@ -5,13 +5,13 @@ import { apiKeyService } from './auth/api-key-service.ts';
 import { authenticate } from './auth/authenticate.ts';
 import { createKeyCache } from './auth/key-cache.ts';
 import type { MtProvider } from './engine/mt/index.ts';
-import { providerFromEnv } from './engine/mt/index.ts';
+import { mtProvider } from './engine/mt/index.ts';
 import { ApiRegistry } from './http/api-router.ts';
 import { errorHandler, notFoundHandler } from './http/error-handler.ts';
 import { createPlatformMetrics } from './http/metrics.ts';
 import { buildOpenApi } from './http/openapi.ts';
 import { requestId } from './http/request-id.ts';
-import { DEFAULT_LIMITS, type LimitsConfig } from './limits/config.ts';
+import type { LimitsConfig } from './limits/config.ts';
 import { generalQuota } from './limits/middleware.ts';
 import { createRateLimiter } from './limits/rate-limiter.ts';
 import { apiKeyRoutes } from './routes/api-keys.ts';
@@ -25,7 +25,7 @@ import { languageRoutes } from './routes/languages.ts';
 import { memoryRoutes } from './routes/memories.ts';
 import { projectRoutes } from './routes/projects.ts';
 import { translateRoutes } from './routes/translate.ts';
-import { generatorFromEnv, heartbeatFromEnv } from './services/content/env.ts';
+import { contentGenerator } from './services/content/from-settings.ts';
 import type { ContentGenerator } from './services/content/generator.ts';
 import { contentService, failInterruptedContents } from './services/content/service.ts';
 import { documentService } from './services/documents/service.ts';
@@ -36,6 +36,7 @@ import { memoryService } from './services/memories.ts';
 import { segmentTranslationService } from './services/segment-translation.ts';
 import { termCache } from './services/term-cache.ts';
 import { createTmCache } from './services/tm-cache.ts';
+import { type PlatformSettings, readSettings } from './settings.ts';
 import type { PlatformDatabase } from './store/db.ts';
 import { createWebhooks, DELIVERY_WORK, type WebhookOptions } from './webhooks/index.ts';
 import { autoDeliverHandler } from './work/handlers/auto-deliver.ts';
@@ -51,6 +52,8 @@ import { workbenchRouter } from './workbench/router.ts';
 
 export interface AppDeps {
   database: PlatformDatabase;
+  /** Settings from the environment (`readSettings(env)`); default: every setting at its default. */
+  settings?: PlatformSettings;
   log?: Logger;
   now?: () => number;
   random?: (size: number) => Buffer;
@@ -62,18 +65,17 @@ export interface AppDeps {
   version?: string;
   /** Largest uploaded file (memory imports, files), in bytes (default 512 MiB). */
   maxUploadBytes?: number;
-  /** Machine translation (default: from SVC_MT_PROVIDER in `env`, offline when unset). */
+  /** Machine translation (default: the provider `settings.mt` names). */
   mt?: MtProvider;
-  /** Content generation (default: from SVC_CONTENT_PROVIDER in `env`, offline when unset). */
+  /** Content generation (default: the generator `settings.content` names). */
   content?: ContentGenerator;
   /** Longest a content generation may run (default 10 minutes; tests shorten it). */
   contentMaxGenerationMs?: number;
-  env?: NodeJS.ProcessEnv;
   /** Background work items run at once by this process (default 2). */
   workConcurrency?: number;
   /**
    * Webhooks may target loopback and private addresses: set when the server itself listens on
-   * loopback (DESIGN §5, Webhooks); SVC_WEBHOOK_ALLOW_PRIVATE=1 in `env` does the same.
+   * loopback (DESIGN §5, Webhooks); SVC_WEBHOOK_ALLOW_PRIVATE=1 in the settings does the same.
    */
   allowPrivateWebhooks?: boolean;
   /** Webhook delivery settings: resolver, timeout, retry scale (tests). */
@@ -92,39 +94,26 @@ export function createApp(deps: AppDeps): Platform {
   const log = deps.log ?? pino({ level: 'silent' });
   const now = deps.now ?? Date.now;
   const random = deps.random ?? randomBytes;
-  const limiter = createRateLimiter({ db, now, limits: deps.limits ?? DEFAULT_LIMITS });
+  const settings = deps.settings ?? readSettings({});
+  const limiter = createRateLimiter({ db, now, limits: deps.limits ?? settings.limits });
 
   const maxUploadBytes = deps.maxUploadBytes ?? 512 * 1024 * 1024;
-  const env = deps.env ?? process.env;
   const tm = createTmCache(db);
   const terms = termCache(db);
-  const mt = deps.mt ?? providerFromEnv(env);
-  const autoDeliverMs = env.SVC_AUTO_DELIVER_MS ? Number(env.SVC_AUTO_DELIVER_MS) : undefined;
-  if (autoDeliverMs !== undefined && !(autoDeliverMs >= 0)) {
-    throw new TypeError(
-      `SVC_AUTO_DELIVER_MS must be a number of milliseconds, got "${env.SVC_AUTO_DELIVER_MS}"`,
-    );
-  }
+  const mt = deps.mt ?? mtProvider(settings.mt);
+  const autoDeliverMs = settings.autoDeliverMs;
   const webhooks = createWebhooks({
     db,
     now,
     log,
     random,
-    env,
+    settings: settings.webhooks,
     allowPrivate: deps.allowPrivateWebhooks,
     version: deps.version,
     options: deps.webhooks,
   });
-  const envInt = (name: string) => {
-    const raw = env[name];
-    if (raw === undefined || raw === '') return undefined;
-    const value = Number(raw);
-    if (!Number.isInteger(value) || value <= 0)
-      throw new TypeError(`${name} must be a positive integer, got "${raw}"`);
-    return value;
-  };
-  const concurrency = deps.workConcurrency ?? envInt('SVC_WORK_CONCURRENCY');
-  const leaseMs = envInt('SVC_WORK_LEASE_MS');
+  const concurrency = deps.workConcurrency ?? settings.work.concurrency;
+  const leaseMs = settings.work.leaseMs;
   const worker = createWorker({
     db,
     dialect: deps.database.dialect,
@@ -163,9 +152,9 @@ export function createApp(deps: AppDeps): Platform {
   webhooks.addRoutes(api, wake);
   contentRoutes(api, {
     service: contentService({ db, now }),
-    generator: deps.content ?? generatorFromEnv(env),
+    generator: deps.content ?? contentGenerator(settings.content),
     log,
-    heartbeatMs: heartbeatFromEnv(env),
+    heartbeatMs: settings.contentHeartbeatMs,
     ...(deps.contentMaxGenerationMs ? { maxGenerationMs: deps.contentMaxGenerationMs } : {}),
   });
   domainRoutes(api);

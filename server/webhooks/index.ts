@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { ApiRegistry } from '../http/api-router.ts';
 import { webhookRoutes } from '../routes/webhooks.ts';
+import type { WebhookEnvSettings } from '../settings.ts';
 import type { Db } from '../store/db.ts';
 import type { WorkHandler } from '../work/worker.ts';
 import { webhookDeliveryHandler } from './delivery.ts';
@@ -17,7 +18,8 @@ export interface WebhooksDeps {
   now: () => number;
   log: Logger;
   random: (size: number) => Buffer;
-  env: NodeJS.ProcessEnv;
+  /** The platform's webhook settings (`readSettings(env).webhooks`). */
+  settings: WebhookEnvSettings;
   /** The server listens on loopback (AppDeps.allowPrivateWebhooks). */
   allowPrivate?: boolean;
   version?: string;
@@ -36,7 +38,7 @@ export function createWebhooks(deps: WebhooksDeps): {
 } {
   const settings = webhookSettings(
     { ...deps.options, allowPrivate: deps.allowPrivate, version: deps.version },
-    deps.env,
+    deps.settings,
   );
   const transport = createWebhookTransport(settings);
   const { db, now, log, random } = deps;

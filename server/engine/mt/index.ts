@@ -2,7 +2,7 @@
  * Machine translation: providers (offline pseudo-translation, OpenAI-compatible chat, LibreTranslate)
  * and the segment translation pipeline the `/v2/translate` route calls for its MT items.
  */
-export { providerFromEnv } from './env.ts';
+export { mtProvider } from './from-settings.ts';
 export { libreTranslateProvider } from './libretranslate.ts';
 export { offlineProvider } from './offline.ts';
 export { openAiProvider } from './openai.ts';
