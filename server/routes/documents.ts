@@ -6,23 +6,19 @@ import {
   PretranslateResult,
 } from '../../src/api/schemas/documents.ts';
 import { Document } from '../../src/api/schemas/projects.ts';
+import type { PlatformServices } from '../compose.ts';
 import { type ApiRegistry, reply } from '../http/api-router.ts';
 import { attachmentDisposition } from '../http/content-disposition.ts';
 import { HttpError } from '../http/errors.ts';
 import { jsonHeader, receiveUpload } from '../http/upload.ts';
 import { parseInput } from '../http/validate.ts';
 import { limitedEndpoint } from '../limits/middleware.ts';
-import type { RateLimiter } from '../limits/rate-limiter.ts';
-import { type DocumentService, readMultipartFile } from '../services/documents/service.ts';
+import { readMultipartFile } from '../services/documents/service.ts';
 import { deleteBlob, type StoredBlob, writeBlob } from '../store/blobs.ts';
-import type { Db } from '../store/db.ts';
 
-export function documentRoutes(
-  api: ApiRegistry,
-  limiter: RateLimiter,
-  documents: DocumentService,
-  deps: { db: Db; now: () => number; maxUploadBytes: number },
-): void {
+export function documentRoutes(api: ApiRegistry, services: PlatformServices): void {
+  const { limiter, documents } = services;
+  const deps = services;
   api.add({
     method: 'post',
     path: '/v2/documents/pretranslate',

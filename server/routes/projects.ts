@@ -1,9 +1,10 @@
 import { ListProjectsQuery, Project } from '../../src/api/schemas/projects.ts';
+import type { PlatformServices } from '../compose.ts';
 import type { ApiRegistry } from '../http/api-router.ts';
 import { listProjects } from '../services/projects.ts';
-import type { Db } from '../store/db.ts';
 
-export function projectRoutes(api: ApiRegistry, db: Db): void {
+export function projectRoutes(api: ApiRegistry, services: PlatformServices): void {
+  const { db } = services;
   api.add({
     method: 'get',
     path: '/v2/projects',

@@ -1,6 +1,4 @@
 import type { Logger } from 'pino';
-import type { ApiRegistry } from '../http/api-router.ts';
-import { webhookRoutes } from '../routes/webhooks.ts';
 import type { WebhookEnvSettings } from '../settings.ts';
 import type { Db } from '../store/db.ts';
 import type { WorkHandler } from '../work/worker.ts';
@@ -8,7 +6,7 @@ import { webhookDeliveryHandler } from './delivery.ts';
 import { DELIVERY_WORK } from './emit.ts';
 import { type WebhookOptions, webhookSettings } from './options.ts';
 import { pruneWebhookMessages } from './retention.ts';
-import { webhookService } from './service.ts';
+import { type WebhookService, webhookService } from './service.ts';
 import { createWebhookTransport } from './transport.ts';
 
 export { DELIVERY_WORK, type WebhookOptions };
@@ -27,14 +25,16 @@ export interface WebhooksDeps {
 }
 
 /**
- * Webhooks as the app wires them: the 'webhook-delivery' work handler and the configuration
- * routes, sharing one settings object (SSRF rules, timeout, retry scale, retention).
+ * Webhooks as the platform composes them: the 'webhook-delivery' work handler, the retention
+ * pruning and the configuration service, sharing one settings object (SSRF rules, timeout, retry
+ * scale, retention).
  */
 export function createWebhooks(deps: WebhooksDeps): {
   deliveryHandler: WorkHandler;
   /** Deletes finished messages older than the retention (the worker's maintenance). */
   prune(now: number): Promise<number>;
-  addRoutes(api: ApiRegistry, wake: () => void): void;
+  /** The configuration service; `wake` starts enqueued redeliveries at once. */
+  service(wake: () => void): WebhookService;
 } {
   const settings = webhookSettings(
     { ...deps.options, allowPrivate: deps.allowPrivate, version: deps.version },
@@ -45,8 +45,6 @@ export function createWebhooks(deps: WebhooksDeps): {
   return {
     deliveryHandler: webhookDeliveryHandler({ db, now, log, transport, retryScale: settings.retryScale }),
     prune: (t) => pruneWebhookMessages(db, t - settings.retentionDays * 86_400_000),
-    addRoutes(api, wake) {
-      webhookRoutes(api, webhookService({ db, now, random, allowPrivate: settings.allowPrivate, wake }));
-    },
+    service: (wake) => webhookService({ db, now, random, allowPrivate: settings.allowPrivate, wake }),
   };
 }
