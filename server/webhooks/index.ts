@@ -1,11 +1,11 @@
 import type { Logger } from 'pino';
 import type { WebhookEnvSettings } from '../settings.ts';
 import type { Db } from '../store/db.ts';
+import { pruneWebhookMessages } from '../store/webhooks.ts';
 import type { WorkHandler } from '../work/worker.ts';
 import { webhookDeliveryHandler } from './delivery.ts';
 import { DELIVERY_WORK } from './emit.ts';
 import { type WebhookOptions, webhookSettings } from './options.ts';
-import { pruneWebhookMessages } from './retention.ts';
 import { type WebhookService, webhookService } from './service.ts';
 import { createWebhookTransport } from './transport.ts';
 

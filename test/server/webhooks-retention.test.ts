@@ -8,8 +8,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { readSettings } from '../../server/settings.ts';
 import { createOrganization } from '../../server/store/accounts.ts';
 import type { WebhookDeliveryStatus } from '../../server/store/schema.ts';
+import { pruneWebhookMessages } from '../../server/store/webhooks.ts';
 import { createWebhooks } from '../../server/webhooks/index.ts';
-import { pruneWebhookMessages } from '../../server/webhooks/retention.ts';
 import { createWorker } from '../../server/work/worker.ts';
 import { eachPlatformDatabase } from '../support/platform-db.ts';
 
