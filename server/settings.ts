@@ -126,10 +126,7 @@ function readMtSettings(env: Env): MtSettings {
       return { provider: 'offline' };
     case 'openai':
       return {
-        provider: 'openai',
-        ...openAiEndpoint(env, 'mt'),
-        model: env.SVC_OPENAI_MODEL?.trim() || 'gpt-4o-mini',
-        temperature: temperature(env, 'SVC_OPENAI_TEMPERATURE', 'mt'),
+        ...openAiChat(env, 'mt', ['SVC_OPENAI_MODEL'], 'SVC_OPENAI_TEMPERATURE'),
         timeoutMs,
         // An LLM writes every output token one by one: small batches keep each answer well within
         // the timeout and the model's output limit.
@@ -161,10 +158,7 @@ function readContentSettings(env: Env): ContentSettings {
       return { provider: 'offline' };
     case 'openai':
       return {
-        provider: 'openai',
-        ...openAiEndpoint(env, 'content'),
-        model: env.SVC_CONTENT_MODEL?.trim() || env.SVC_OPENAI_MODEL?.trim() || 'gpt-4o-mini',
-        temperature: temperature(env, 'SVC_CONTENT_TEMPERATURE', 'content'),
+        ...openAiChat(env, 'content', ['SVC_CONTENT_MODEL', 'SVC_OPENAI_MODEL'], 'SVC_CONTENT_TEMPERATURE'),
         idleTimeoutMs: positiveInt(env, 'SVC_CONTENT_TIMEOUT_MS', 'content') ?? 60_000,
       };
     default:
@@ -174,14 +168,23 @@ function readContentSettings(env: Env): ContentSettings {
   }
 }
 
-/** The OpenAI-compatible endpoint machine translation and content generation share. */
-function openAiEndpoint(env: Env, scope: 'mt' | 'content'): { baseUrl: string; apiKey: string | undefined } {
+/**
+ * The OpenAI-compatible chat endpoint machine translation and content generation share; the
+ * model is the first of `models` that is set, else gpt-4o-mini.
+ */
+function openAiChat(env: Env, scope: 'mt' | 'content', models: string[], temperatureName: string) {
   const baseUrl = httpUrl(env, 'SVC_OPENAI_BASE_URL', scope) ?? OPENAI_DEFAULT_BASE;
   const apiKey = env.SVC_OPENAI_API_KEY?.trim() || undefined;
   if (!apiKey && baseUrl === OPENAI_DEFAULT_BASE) {
     throw new TypeError(`[${scope}] SVC_OPENAI_API_KEY is required for api.openai.com`);
   }
-  return { baseUrl, apiKey };
+  return {
+    provider: 'openai' as const,
+    baseUrl,
+    apiKey,
+    model: models.map((name) => env[name]?.trim()).find(Boolean) || 'gpt-4o-mini',
+    temperature: temperature(env, temperatureName, scope),
+  };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { CompiledQuery, type Selectable } from 'kysely';
 import type { Db } from './db.ts';
+import { ownedRows } from './owned.ts';
 import type { ApiKeysTable, Role } from './schema.ts';
 
 export type ApiKeyRow = Selectable<ApiKeysTable>;
@@ -21,19 +22,11 @@ export async function findKeysByPrefix(db: Db, prefix: string): Promise<ApiKeyRo
 
 /** A key of one organization; another organization's key is never returned. */
 export async function getApiKey(db: Db, organizationId: number, id: string): Promise<ApiKeyRow | undefined> {
-  return db
-    .selectFrom('api_keys')
-    .selectAll()
-    .where('organization_id', '=', organizationId)
-    .where('id', '=', id)
-    .executeTakeFirst();
+  return ownedRows(db, 'api_keys', organizationId).where('id', '=', id).executeTakeFirst();
 }
 
 export async function listApiKeys(db: Db, organizationId: number, userId: number): Promise<ApiKeyRow[]> {
-  return db
-    .selectFrom('api_keys')
-    .selectAll()
-    .where('organization_id', '=', organizationId)
+  return ownedRows(db, 'api_keys', organizationId)
     .where('user_id', '=', userId)
     .orderBy('created_at')
     .orderBy('id')

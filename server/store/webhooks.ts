@@ -4,6 +4,7 @@
  */
 import { type Insertable, type Selectable, sql } from 'kysely';
 import { type Db, isPostgres } from './db.ts';
+import { ownedRows } from './owned.ts';
 import type {
   WebhookAttemptsTable,
   WebhookConfigurationsTable,
@@ -26,39 +27,28 @@ export interface FollowingWork {
   now: number;
 }
 
-/** A configuration of the organization that is not deleted. */
+/** The organization's configurations that are not deleted. */
+const liveConfigurations = (db: Db, organizationId: number) =>
+  ownedRows(db, 'webhook_configurations', organizationId).where('deleted_at', 'is', null);
+
 export async function getConfiguration(
   db: Db,
   organizationId: number,
   id: number,
 ): Promise<ConfigurationRow | undefined> {
-  return db
-    .selectFrom('webhook_configurations')
-    .selectAll()
-    .where('organization_id', '=', organizationId)
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
+  return liveConfigurations(db, organizationId).where('id', '=', id).executeTakeFirst();
 }
 
 export async function listConfigurations(db: Db, organizationId: number): Promise<ConfigurationRow[]> {
-  return db
-    .selectFrom('webhook_configurations')
-    .selectAll()
-    .where('organization_id', '=', organizationId)
-    .where('deleted_at', 'is', null)
-    .orderBy('id')
-    .execute();
+  return liveConfigurations(db, organizationId).orderBy('id').execute();
 }
 
 /** The enabled configurations of an organization, with the event types each subscribes to. */
 export async function enabledConfigurations(db: Db, organizationId: number) {
-  return db
-    .selectFrom('webhook_configurations')
+  return liveConfigurations(db, organizationId)
+    .clearSelect()
     .select(['id', 'event_types'])
-    .where('organization_id', '=', organizationId)
     .where('enabled', '=', 1)
-    .where('deleted_at', 'is', null)
     .orderBy('id')
     .execute();
 }
