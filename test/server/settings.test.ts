@@ -1,4 +1,6 @@
 /** Settings are read from the environment once, by readSettings, and every bad value is named. */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../../server/limits/config.ts';
 import { PLATFORM_TIMEOUTS, readSettings } from '../../server/settings.ts';
@@ -56,5 +58,18 @@ describe('readSettings', () => {
   ])('refuses %s=%s, naming the variable and the value', (name, value, message) => {
     expect(() => readSettings({ [name]: value })).toThrow(TypeError);
     expect(() => readSettings({ [name]: value })).toThrow(message);
+  });
+});
+
+describe('the environment', () => {
+  it('is read in server/ only by settings.ts (main.ts hands it process.env)', () => {
+    const root = join(import.meta.dirname, '../../server');
+    const readers = readdirSync(root, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.ts'))
+      .filter((file) =>
+        /\bprocess\.env\b|\benv\.[A-Z_]+|\benv\[/.test(readFileSync(join(root, file), 'utf8')),
+      )
+      .map((file) => relative(root, join(root, file)));
+    expect(readers.sort()).toEqual(['main.ts', 'settings.ts']);
   });
 });
