@@ -37,7 +37,7 @@ const database = connectDatabase<PlatformSchema>(`sqlite:${join(dir, 'platform.d
 await migrateToLatest(database.db as never, database.dialect, platformMigrations);
 const boot = await bootstrapIfEmpty(database.db, Date.now);
 const limits = { ...DEFAULT_LIMITS, windowMs: WINDOW_MS, characters: CHARACTERS };
-const { app, worker } = createApp({ database, env: {}, limits });
+const { app, worker } = createApp({ database, limits });
 worker.start();
 const server = app.listen(0, '127.0.0.1');
 await new Promise((r) => server.once('listening', r));

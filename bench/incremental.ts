@@ -33,7 +33,7 @@ const dir = await mkdtemp(join(tmpdir(), 'svc-bench-incremental-'));
 const database = connectDatabase<PlatformSchema>(`sqlite:${join(dir, 'platform.db')}`);
 await migrateToLatest(database.db as never, database.dialect, platformMigrations);
 const boot = await bootstrapIfEmpty(database.db, Date.now);
-const { app, worker } = createApp({ database, env: {}, limits: { ...DEFAULT_LIMITS, general: 1_000_000 } });
+const { app, worker } = createApp({ database, limits: { ...DEFAULT_LIMITS, general: 1_000_000 } });
 worker.start();
 let requests = 0;
 const server = createServer((req, res) => {

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { createApp } from '../server/app.ts';
 import { bootstrapIfEmpty } from '../server/bootstrap.ts';
 import { DEFAULT_LIMITS } from '../server/limits/config.ts';
+import { readSettings } from '../server/settings.ts';
 import { platformMigrations } from '../server/store/migrations/index.ts';
 import type { PlatformSchema } from '../server/store/schema.ts';
 import { connectDatabase } from '../src/db/connect.ts';
@@ -27,7 +28,7 @@ await migrateToLatest(database.db as never, database.dialect, platformMigrations
 const boot = await bootstrapIfEmpty(database.db, Date.now);
 const { app, worker } = createApp({
   database,
-  env: { SVC_WORK_CONCURRENCY: process.env.SVC_WORK_CONCURRENCY ?? '4' },
+  settings: readSettings({ SVC_WORK_CONCURRENCY: process.env.SVC_WORK_CONCURRENCY ?? '4' }),
   limits: { ...DEFAULT_LIMITS, general: 1_000_000 },
 });
 worker.start();

@@ -3,16 +3,15 @@ import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import pino, { type Logger } from 'pino';
-import { logLevelFromEnv } from '../src/config/env.ts';
 import { connectDatabase } from '../src/db/connect.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { listen } from '../src/http/listen.ts';
-import { applyTimeouts, type ServerTimeouts, timeoutsFromEnv } from '../src/http/server-timeouts.ts';
+import { applyTimeouts, type ServerTimeouts } from '../src/http/server-timeouts.ts';
 import { requestIdMixin } from '../src/tracing/request-context.ts';
 import { createApp } from './app.ts';
 import { bootstrapIfEmpty, reissueBootstrapKey } from './bootstrap.ts';
 import { isLoopbackHost } from './http/loopback.ts';
-import { limitsFromEnv } from './limits/config.ts';
+import { readSettings } from './settings.ts';
 import { platformMigrations } from './store/migrations/index.ts';
 import type { PlatformSchema } from './store/schema.ts';
 
@@ -35,12 +34,7 @@ export interface ServerOptions {
   reissueKey?: boolean;
 }
 
-/** Headers within 20 s, a whole request (uploads of up to 512 MiB) within 2 min, idle keep-alive 5 s. */
-export const PLATFORM_TIMEOUTS: ServerTimeouts = {
-  headersMs: 20_000,
-  requestMs: 120_000,
-  keepAliveMs: 5_000,
-};
+export { PLATFORM_TIMEOUTS } from './settings.ts';
 
 export interface RunningServer {
   url: string;
@@ -56,9 +50,9 @@ export interface RunningServer {
  * except on loopback or behind a TLS-terminating proxy (DESIGN §5, Transport).
  */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
-  const env = options.env ?? process.env;
-  const log =
-    options.log ?? pino({ level: logLevelFromEnv(env, 'info'), mixin: requestIdMixin }, pino.destination(2));
+  // Every setting is checked before anything starts: a wrong one names itself and nothing listens.
+  const settings = readSettings(options.env ?? process.env);
+  const log = options.log ?? pino({ level: settings.logLevel, mixin: requestIdMixin }, pino.destination(2));
   const host = options.host ?? '127.0.0.1';
   const tls = options.tlsCert && options.tlsKey;
   if ((options.tlsCert === undefined) !== (options.tlsKey === undefined)) {
@@ -70,7 +64,6 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         'or --trust-proxy when a proxy in front terminates TLS',
     );
   }
-  const limits = limitsFromEnv(env);
   // Listen first: a port in use fails the start at once, before a database file or an
   // organization and key that nobody would be shown exist. Requests in the moment until the app
   // is ready are answered 503.
@@ -85,7 +78,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       )
     : http.createServer(onRequest);
   // Slow clients may not hold a connection open forever (slow-loris).
-  applyTimeouts(server, options.timeouts ?? timeoutsFromEnv(env, PLATFORM_TIMEOUTS));
+  applyTimeouts(server, options.timeouts ?? settings.timeouts);
   await listen(server, options.port ?? 8080, host);
   let database: ReturnType<typeof connectDatabase<PlatformSchema>> | undefined;
   let worker: ReturnType<typeof createApp>['worker'] | undefined;
@@ -98,8 +91,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       database,
       log,
       now,
-      limits,
-      env,
+      settings,
       trustProxy: options.trustProxy ?? false,
       // A platform on loopback serves one machine: its webhooks may go to local receivers.
       allowPrivateWebhooks: isLoopbackHost(host),

@@ -34,6 +34,18 @@ export function toRecord(row: ApiKeyRow): ApiKeyRecord {
   };
 }
 
+/** A key just issued, with the key itself (shown this once). */
+function presentIssued(row: ApiKeyRow, key: string): ApiKeyRotated {
+  return {
+    id: row.id,
+    name: row.name,
+    prefix: row.prefix,
+    key,
+    createdAt: new Date(row.created_at).toISOString(),
+    expiresAt: iso(row.expires_at),
+  };
+}
+
 /** API key lifecycle: create, list, read, revoke, rotate (spec, API keys; DESIGN §5). */
 export function apiKeyService(deps: ApiKeyServiceDeps) {
   const { db, now } = deps;
@@ -85,12 +97,7 @@ export function apiKeyService(deps: ApiKeyServiceDeps) {
       }
       const { row, key } = await issue(auth.organizationId, userId, request.name, expiresAt);
       return {
-        id: row.id,
-        name: row.name,
-        prefix: row.prefix,
-        key,
-        createdAt: new Date(row.created_at).toISOString(),
-        expiresAt: iso(row.expires_at),
+        ...presentIssued(row, key),
         ownerEmail: (await findUserEmail(db, userId)) ?? null,
         ownerUserId: userId,
       };
@@ -128,14 +135,7 @@ export function apiKeyService(deps: ApiKeyServiceDeps) {
           old.expires_at,
         );
       });
-      return {
-        id: row.id,
-        name: row.name,
-        prefix: row.prefix,
-        key,
-        createdAt: new Date(row.created_at).toISOString(),
-        expiresAt: iso(row.expires_at),
-      };
+      return presentIssued(row, key);
     },
 
     /** Issues a key without permission checks: bootstrap and rotation. */

@@ -1,11 +1,10 @@
 import type { RequestHandler } from 'express';
-import { CompiledQuery } from 'kysely';
 import type { Logger } from 'pino';
 import { unauthorized } from '../http/errors.ts';
-import { touchApiKey } from '../store/api-keys.ts';
+import { keysWithRoleByPrefix, touchApiKey } from '../store/api-keys.ts';
 import type { Db } from '../store/db.ts';
 import type { AuthContext } from './context.ts';
-import { createKeyCache, type KeyCache, type KeyRow } from './key-cache.ts';
+import { createKeyCache, type KeyCache } from './key-cache.ts';
 import { hashApiKey, hashesEqual, prefixOf, readCredentials } from './keys.ts';
 
 export interface AuthenticatorDeps {
@@ -28,25 +27,7 @@ export function authenticate(deps: AuthenticatorDeps): RequestHandler {
   const touchEveryMs = deps.touchEveryMs ?? 60_000;
   const touched = new Map<string, number>();
   const cache = deps.cache ?? createKeyCache();
-  // Compiled once: building the query per request cost more than running it.
-  const lookup = db
-    .selectFrom('api_keys')
-    .leftJoin('grants', (join) =>
-      join
-        .onRef('grants.organization_id', '=', 'api_keys.organization_id')
-        .onRef('grants.user_id', '=', 'api_keys.user_id'),
-    )
-    .select([
-      'api_keys.id',
-      'api_keys.key_hash',
-      'api_keys.organization_id',
-      'api_keys.user_id',
-      'api_keys.expires_at',
-      'api_keys.revoked_at',
-      'grants.role',
-    ])
-    .where('api_keys.prefix', '=', '')
-    .compile();
+  const keysByPrefix = keysWithRoleByPrefix(db);
 
   return async (req, res, next) => {
     const credentials = readCredentials(req.get('authorization'), req.query.key, req.get('key'));
@@ -58,8 +39,8 @@ export function authenticate(deps: AuthenticatorDeps): RequestHandler {
     const t = now();
     let row = cache.get(hash, t);
     if (!row) {
-      const rows = (await db.executeQuery<KeyRow>(CompiledQuery.raw(lookup.sql, [prefix]))).rows;
-      for (const candidate of rows) if (hashesEqual(candidate.key_hash, hash)) row = candidate;
+      for (const candidate of await keysByPrefix(prefix))
+        if (hashesEqual(candidate.key_hash, hash)) row = candidate;
       if (!row) throw unauthorized('invalid API key');
       cache.set(hash, row, t);
     }

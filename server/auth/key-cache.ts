@@ -1,15 +1,7 @@
-import type { Role } from '../store/schema.ts';
+import type { KeyWithRoleRow } from '../store/api-keys.ts';
 
 /** What authentication needs of a key row. */
-export interface KeyRow {
-  id: string;
-  key_hash: string;
-  organization_id: number;
-  user_id: number;
-  expires_at: number | null;
-  revoked_at: number | null;
-  role: Role | null;
-}
+export type KeyRow = KeyWithRoleRow;
 
 /**
  * Key rows by key hash for a short time, so a busy client does not cost a database read per

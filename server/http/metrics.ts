@@ -6,6 +6,8 @@
 import type { RequestHandler } from 'express';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Db } from '../store/db.ts';
+import { countUnfinishedDeliveries } from '../store/webhooks.ts';
+import { countWorkItemsByStatus } from '../store/work-items.ts';
 
 export interface PlatformMetrics {
   registry: Registry;
@@ -36,16 +38,8 @@ export function createPlatformMetrics(db: Db): PlatformMetrics {
     labelNames: ['status'],
     registers,
     async collect() {
-      const rows = await db
-        .selectFrom('work_items')
-        .select(['status', db.fn.countAll<number>().as('n')])
-        .where('status', 'in', ['queued', 'running', 'dead'])
-        .groupBy('status')
-        .execute();
-      this.reset();
-      for (const status of ['queued', 'running', 'dead']) {
-        this.set({ status }, Number(rows.find((r) => r.status === status)?.n ?? 0));
-      }
+      const statuses = ['queued', 'running', 'dead'] as const;
+      setCounts(this, statuses, await countWorkItemsByStatus(db, [...statuses]));
     },
   });
   new Gauge({
@@ -54,16 +48,7 @@ export function createPlatformMetrics(db: Db): PlatformMetrics {
     labelNames: ['status'],
     registers,
     async collect() {
-      const rows = await db
-        .selectFrom('webhook_deliveries')
-        .select(['status', db.fn.countAll<number>().as('n')])
-        .where('status', '!=', 'succeeded')
-        .groupBy('status')
-        .execute();
-      this.reset();
-      for (const status of ['pending', 'failed', 'disabled']) {
-        this.set({ status }, Number(rows.find((r) => r.status === status)?.n ?? 0));
-      }
+      setCounts(this, ['pending', 'failed', 'disabled'], await countUnfinishedDeliveries(db));
     },
   });
 
@@ -79,4 +64,10 @@ export function createPlatformMetrics(db: Db): PlatformMetrics {
     next();
   };
   return { registry, middleware };
+}
+
+/** Sets the gauge of every status to its count, 0 for a status without any. */
+function setCounts(gauge: Gauge, statuses: readonly string[], counts: { status: string; n: number }[]): void {
+  gauge.reset();
+  for (const status of statuses) gauge.set({ status }, counts.find((c) => c.status === status)?.n ?? 0);
 }

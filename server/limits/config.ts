@@ -19,22 +19,3 @@ export const DEFAULT_LIMITS: LimitsConfig = {
   windowMs: 60_000,
   perOrganizationFrom: Date.UTC(2026, 5, 30),
 };
-
-/** Limits from the environment: SVC_RATE_WINDOW_MS, SVC_RATE_LIMIT_GENERAL, _REQUESTS, _CHARACTERS. */
-export function limitsFromEnv(env: NodeJS.ProcessEnv): LimitsConfig {
-  const read = (name: string, fallback: number) => {
-    const raw = env[name];
-    if (raw === undefined || raw === '') return fallback;
-    const value = Number(raw);
-    if (!Number.isInteger(value) || value <= 0)
-      throw new TypeError(`${name} must be a positive integer, got "${raw}"`);
-    return value;
-  };
-  return {
-    ...DEFAULT_LIMITS,
-    windowMs: read('SVC_RATE_WINDOW_MS', DEFAULT_LIMITS.windowMs),
-    general: read('SVC_RATE_LIMIT_GENERAL', DEFAULT_LIMITS.general),
-    requests: read('SVC_RATE_LIMIT_REQUESTS', DEFAULT_LIMITS.requests),
-    characters: read('SVC_RATE_LIMIT_CHARACTERS', DEFAULT_LIMITS.characters),
-  };
-}

@@ -6,7 +6,7 @@ import {
   CreateApiKeyRequest,
 } from '../../src/api/schemas/api-keys.ts';
 import { KeyErrorBody } from '../../src/api/schemas/errors.ts';
-import type { ApiKeyService } from '../auth/api-key-service.ts';
+import type { PlatformServices } from '../compose.ts';
 import { type ApiRegistry, reply } from '../http/api-router.ts';
 
 const errors = {
@@ -16,7 +16,8 @@ const errors = {
   404: { description: 'no such key in this organization', schema: KeyErrorBody },
 };
 
-export function apiKeyRoutes(api: ApiRegistry, keys: ApiKeyService): void {
+export function apiKeyRoutes(api: ApiRegistry, services: PlatformServices): void {
+  const keys = services.apiKeys;
   api.add({
     method: 'post',
     path: '/v2/api-keys',

@@ -13,6 +13,7 @@ import {
   UpdateContentRequest,
 } from '../../src/api/schemas/content.ts';
 import type { AuthContext } from '../auth/context.ts';
+import type { PlatformServices } from '../compose.ts';
 import type { ApiRegistry } from '../http/api-router.ts';
 import { openEventStream } from '../http/sse-writer.ts';
 import type { ContentGenerator } from '../services/content/generator.ts';
@@ -37,7 +38,8 @@ const EVENTS =
 const stream = { description: EVENTS, contentType: 'text/event-stream' };
 
 /** Content generation (spec, Content generation; DESIGN §5): terms, preferences, contents, streams. */
-export function contentRoutes(api: ApiRegistry, deps: ContentRouteDeps): void {
+export function contentRoutes(api: ApiRegistry, services: PlatformServices): void {
+  const deps: ContentRouteDeps = services.content;
   const { service, generator } = deps;
   // Runs before the inputs are parsed: an organization that has not signed learns that first.
   const signed: RequestHandler = async (_req, res, next) => {

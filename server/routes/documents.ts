@@ -6,22 +6,17 @@ import {
   PretranslateResult,
 } from '../../src/api/schemas/documents.ts';
 import { Document } from '../../src/api/schemas/projects.ts';
+import type { PlatformServices } from '../compose.ts';
 import { type ApiRegistry, reply } from '../http/api-router.ts';
 import { attachmentDisposition } from '../http/content-disposition.ts';
 import { readMultipartFile } from '../http/multipart.ts';
 import { jsonHeader, uploadOf } from '../http/upload.ts';
 import { parseInput } from '../http/validate.ts';
 import { limitedEndpoint } from '../limits/middleware.ts';
-import type { RateLimiter } from '../limits/rate-limiter.ts';
-import type { DocumentService } from '../services/documents/service.ts';
-import type { Db } from '../store/db.ts';
 
-export function documentRoutes(
-  api: ApiRegistry,
-  limiter: RateLimiter,
-  documents: DocumentService,
-  deps: { db: Db; now: () => number; maxUploadBytes: number },
-): void {
+export function documentRoutes(api: ApiRegistry, services: PlatformServices): void {
+  const { limiter, documents } = services;
+  const deps = services;
   api.add({
     method: 'post',
     path: '/v2/documents/pretranslate',

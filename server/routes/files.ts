@@ -6,6 +6,7 @@ import {
   RemoveLabelQuery,
   UploadFileQuery,
 } from '../../src/api/schemas/files.ts';
+import type { PlatformServices } from '../compose.ts';
 import { type ApiRegistry, reply } from '../http/api-router.ts';
 import { attachmentDisposition } from '../http/content-disposition.ts';
 import { sendChunks } from '../http/send-chunks.ts';
@@ -14,7 +15,8 @@ import type { FileService } from '../services/files.ts';
 
 const missing = { 404: { description: 'no such file in this organization' } };
 
-export function fileRoutes(api: ApiRegistry, files: FileService): void {
+export function fileRoutes(api: ApiRegistry, services: PlatformServices): void {
+  const { files } = services;
   api.add({
     method: 'post',
     path: '/v2/files',

@@ -4,14 +4,14 @@ import {
   TranslateFileQuery,
   TranslationIdQuery,
 } from '../../src/api/schemas/instant.ts';
+import type { PlatformServices } from '../compose.ts';
 import type { ApiRegistry } from '../http/api-router.ts';
 import { attachmentDisposition } from '../http/content-disposition.ts';
 import { sendChunks } from '../http/send-chunks.ts';
 import { limitedEndpoint } from '../limits/middleware.ts';
-import type { RateLimiter } from '../limits/rate-limiter.ts';
-import type { InstantService } from '../services/instant.ts';
 
-export function instantRoutes(api: ApiRegistry, limiter: RateLimiter, instant: InstantService): void {
+export function instantRoutes(api: ApiRegistry, services: PlatformServices): void {
+  const { limiter, instant } = services;
   api.add({
     method: 'post',
     path: '/v2/translate/file',

@@ -8,16 +8,18 @@ import {
   UpdateJobRequest,
 } from '../../src/api/schemas/jobs.ts';
 import { WorkflowTemplate } from '../../src/api/schemas/workflows.ts';
+import type { PlatformServices } from '../compose.ts';
 import type { ApiRegistry } from '../http/api-router.ts';
 import { sendChunks } from '../http/send-chunks.ts';
 import type { JobService } from '../services/jobs/service.ts';
 import { listTemplates } from '../services/workflows.ts';
-import type { Db } from '../store/db.ts';
 
 const missing = { 404: { description: 'no such job in this organization' } };
 const job = { description: 'the job', schema: Job };
 
-export function jobRoutes(api: ApiRegistry, jobs: JobService, deps: { db: Db; now: () => number }): void {
+export function jobRoutes(api: ApiRegistry, services: PlatformServices): void {
+  const { jobs } = services;
+  const deps = services;
   api.add({
     method: 'get',
     path: '/v2/jobs',

@@ -15,12 +15,11 @@ import {
   TermbaseExportResult,
   UpdateMemoryRequest,
 } from '../../src/api/schemas/memories.ts';
+import type { PlatformServices } from '../compose.ts';
 import type { ApiRegistry, HeaderDef } from '../http/api-router.ts';
 import { jsonHeader, receiveUpload } from '../http/upload.ts';
 import { parseInput } from '../http/validate.ts';
-import type { MemoryService } from '../services/memories.ts';
 import { deleteBlob } from '../store/blobs.ts';
-import type { Db } from '../store/db.ts';
 
 const inaccessible = { 401: { description: 'not authenticated, or no permission on the memory' } };
 
@@ -54,11 +53,9 @@ const SEPARATE_HEADER_DOCS: HeaderDef[] = [
   { name: 'skip_duplicates', description: separately, schema: ImportHeader.shape.skip_duplicates },
 ];
 
-export function memoryRoutes(
-  api: ApiRegistry,
-  memories: MemoryService,
-  deps: { db: Db; now: () => number; maxUploadBytes: number },
-): void {
+export function memoryRoutes(api: ApiRegistry, services: PlatformServices): void {
+  const { memories } = services;
+  const deps = services;
   api.add({
     method: 'get',
     path: '/v2/memories',

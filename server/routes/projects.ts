@@ -1,10 +1,9 @@
 import { ListProjectsQuery, Project } from '../../src/api/schemas/projects.ts';
+import type { PlatformServices } from '../compose.ts';
 import type { ApiRegistry } from '../http/api-router.ts';
-import { projectService } from '../services/projects.ts';
-import type { Db } from '../store/db.ts';
 
-export function projectRoutes(api: ApiRegistry, db: Db): void {
-  const projects = projectService({ db });
+export function projectRoutes(api: ApiRegistry, services: PlatformServices): void {
+  const { projects } = services;
   api.add({
     method: 'get',
     path: '/v2/projects',

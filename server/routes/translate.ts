@@ -1,6 +1,7 @@
 import type { Response } from 'express';
 import { TranslateRequest, TranslateResult } from '../../src/api/schemas/translate.ts';
 import type { AuthContext } from '../auth/context.ts';
+import type { PlatformServices } from '../compose.ts';
 import type { ApiRegistry } from '../http/api-router.ts';
 
 type Translate = (
@@ -23,7 +24,8 @@ export function disconnectSignal(res: Response): AbortSignal {
   return controller.signal;
 }
 
-export function translateRoutes(api: ApiRegistry, translate: Translate): void {
+export function translateRoutes(api: ApiRegistry, services: PlatformServices): void {
+  const translate: Translate = services.translate;
   const responses = {
     200: { description: 'TM matches (score ≥ 75) first, then machine translation', schema: TranslateResult },
     401: { description: 'not authenticated, or no permission on the memory' },

@@ -9,8 +9,8 @@ import {
   WebhookDeliveryParams,
   WebhookIdParams,
 } from '../../src/api/schemas/webhooks.ts';
+import type { PlatformServices } from '../compose.ts';
 import { type ApiRegistry, reply } from '../http/api-router.ts';
-import type { WebhookService } from '../webhooks/service.ts';
 
 const BASE = '/v3/connectors/configuration/webhooks';
 const TAG = 'Webhooks';
@@ -18,7 +18,8 @@ const missing = { 404: { description: 'no such configuration in this organizatio
 const adminOnly = { 403: { description: 'only admins manage webhooks' } };
 
 /** Webhook configurations (spec, Webhook configuration; DESIGN §5) and their delivery log. */
-export function webhookRoutes(api: ApiRegistry, webhooks: WebhookService): void {
+export function webhookRoutes(api: ApiRegistry, services: PlatformServices): void {
+  const { webhooks } = services;
   api.add({
     method: 'post',
     path: BASE,

@@ -7,46 +7,52 @@ const FILTERS = {
   markdown: { id: 3, filterName: 'markdown', configDescription: 'Markdown structure kept intact' },
 } as const;
 
+type FilterName = keyof typeof FILTERS;
+
+/** A domain's model is named for it and shares its id. */
+const domain = (
+  domainId: number,
+  domainName: string,
+  model: string,
+  filters: FilterName[],
+  description: string,
+) =>
+  ({
+    domainId,
+    domainName,
+    model: { id: domainId, name: `offline-${model}` },
+    filters,
+    description,
+  }) as const;
+
 /**
  * The domains jobs can name (`domainId`): subject areas that select MT models and file filters.
  * GET /v3/domains lists them; a job presents its domain as `{id, name}`.
  */
 export const DOMAINS = [
-  {
-    domainId: 1,
-    domainName: 'General',
-    model: { id: 1, name: 'offline-general' },
-    filters: ['default'],
-    description: 'Everyday text with no special vocabulary',
-  },
-  {
-    domainId: 2,
-    domainName: 'Software & UI',
-    model: { id: 2, name: 'offline-software' },
-    filters: ['default', 'icu'],
-    description: 'User interface strings, documentation and release notes; keeps placeholders and ICU syntax',
-  },
-  {
-    domainId: 3,
-    domainName: 'Legal',
-    model: { id: 3, name: 'offline-legal' },
-    filters: ['default'],
-    description: 'Contracts, terms of service and privacy policies',
-  },
-  {
-    domainId: 4,
-    domainName: 'Medical & Life sciences',
-    model: { id: 4, name: 'offline-medical' },
-    filters: ['default'],
-    description: 'Clinical, pharmaceutical and medical-device text',
-  },
-  {
-    domainId: 5,
-    domainName: 'Marketing',
-    model: { id: 5, name: 'offline-marketing' },
-    filters: ['default', 'markdown'],
-    description: 'Campaigns, product pages and social media copy',
-  },
+  domain(1, 'General', 'general', ['default'], 'Everyday text with no special vocabulary'),
+  domain(
+    2,
+    'Software & UI',
+    'software',
+    ['default', 'icu'],
+    'User interface strings, documentation and release notes; keeps placeholders and ICU syntax',
+  ),
+  domain(3, 'Legal', 'legal', ['default'], 'Contracts, terms of service and privacy policies'),
+  domain(
+    4,
+    'Medical & Life sciences',
+    'medical',
+    ['default'],
+    'Clinical, pharmaceutical and medical-device text',
+  ),
+  domain(
+    5,
+    'Marketing',
+    'marketing',
+    ['default', 'markdown'],
+    'Campaigns, product pages and social media copy',
+  ),
 ] as const;
 
 export function domainById(id: number) {

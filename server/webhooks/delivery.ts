@@ -1,12 +1,11 @@
 import type { Logger } from 'pino';
 import { signatureHeaders } from '../../src/webhooks/standard-webhooks.ts';
-import { type Db, isPostgres } from '../store/db.ts';
+import type { Db } from '../store/db.ts';
 import type { WebhookDeliveryStatus } from '../store/schema.ts';
-import { enqueue } from '../work/queue.ts';
+import { disablePendingDelivery, getDeliveryToSend, recordAttempt } from '../store/webhooks.ts';
 import { PermanentError, type WorkHandler } from '../work/worker.ts';
 import { DELIVERY_WORK, type DeliveryWork } from './emit.ts';
 import { nextRetryAt } from './retry-schedule.ts';
-import { stopConfiguration } from './store.ts';
 import type { AttemptResult, WebhookTransport } from './transport.ts';
 
 export interface DeliveryHandlerDeps {
@@ -26,33 +25,6 @@ function parseWork(payload: unknown): DeliveryWork {
   return { deliveryId: p.deliveryId!, attempt: p.attempt!, manual: p.manual === true };
 }
 
-function loadDelivery(db: Db, deliveryId: number) {
-  return db
-    .selectFrom('webhook_deliveries as d')
-    .innerJoin('webhook_messages as m', 'm.id', 'd.message_id')
-    .innerJoin('webhook_configurations as c', 'c.id', 'd.configuration_id')
-    .select([
-      'd.id',
-      'd.status',
-      'd.attempts',
-      'd.first_failed_at',
-      'd.organization_id',
-      'd.configuration_id',
-      'm.id as message_id',
-      'm.event_type',
-      'm.body',
-      'm.request_id',
-      'c.url',
-      'c.secret',
-      'c.previous_secret',
-      'c.previous_secret_until',
-      'c.enabled',
-      'c.deleted_at',
-    ])
-    .where('d.id', '=', deliveryId)
-    .executeTakeFirst();
-}
-
 /**
  * The 'webhook-delivery' work handler: makes one signed attempt and records it. Retries are new
  * work items scheduled on the delivery's own timetable, so the handler completes normally
@@ -65,15 +37,10 @@ export function webhookDeliveryHandler(deps: DeliveryHandlerDeps): WorkHandler {
 
   return async (payload, ctx) => {
     const work = parseWork(payload);
-    const row = await loadDelivery(db, work.deliveryId);
+    const row = await getDeliveryToSend(db, work.deliveryId);
     if (row?.status !== 'pending' || row.attempts !== work.attempt - 1) return;
     if (row.enabled !== 1 || row.deleted_at !== null) {
-      await db
-        .updateTable('webhook_deliveries')
-        .set({ status: 'disabled', next_attempt_at: null, updated_at: now() })
-        .where('id', '=', row.id)
-        .where('status', '=', 'pending')
-        .execute();
+      await disablePendingDelivery(db, row.id, now());
       return;
     }
 
@@ -113,42 +80,33 @@ export function webhookDeliveryHandler(deps: DeliveryHandlerDeps): WorkHandler {
       ...(outcome.status === 'succeeded' ? { delivered_at: finished } : {}),
       updated_at: finished,
     };
-    // The delivery as this attempt found it: updated only if no other attempt was recorded meanwhile.
-    const current = { id: row.id, status: 'pending' as const, attempts: work.attempt - 1 };
-    if (isPostgres(db) && result.statusCode !== 410 && outcome.retryAt === undefined) {
-      // Nothing follows the attempt (the usual case): its record and the delivery's update in one
-      // statement.
-      await db
-        .with('a', (qb) => qb.insertInto('webhook_attempts').values(attempt))
-        .updateTable('webhook_deliveries')
-        .set(update)
-        .where((eb) => eb.and(current))
-        .execute();
-    } else {
-      await db.transaction().execute(async (tx) => {
-        await tx.insertInto('webhook_attempts').values(attempt).execute();
-        const updated = await tx
-          .updateTable('webhook_deliveries')
-          .set(update)
-          .where((eb) => eb.and(current))
-          .executeTakeFirst();
-        // Another attempt of this delivery was recorded meanwhile: it decided what comes next.
-        if (Number(updated.numUpdatedRows) !== 1) return;
-        if (result.statusCode === 410) {
-          await stopConfiguration(tx, row.configuration_id, {
-            reason: `endpoint answered 410 Gone at ${new Date(finished).toISOString()}`,
-            now: finished,
-          });
-        }
-        if (outcome.retryAt !== undefined) {
-          const next: DeliveryWork = { deliveryId: row.id, attempt: work.attempt + 1 };
-          await enqueue(tx, finished, DELIVERY_WORK, next, {
-            organizationId: row.organization_id,
-            runAt: outcome.retryAt,
-          });
-        }
-      });
-    }
+    // Recorded only if no other attempt of this delivery was recorded meanwhile: that one decided
+    // what comes next.
+    await recordAttempt(db, {
+      attempt,
+      update,
+      expected: { id: row.id, attempts: work.attempt - 1 },
+      ...(result.statusCode === 410
+        ? {
+            stop: {
+              configurationId: row.configuration_id,
+              reason: `endpoint answered 410 Gone at ${new Date(finished).toISOString()}`,
+              now: finished,
+            },
+          }
+        : {}),
+      ...(outcome.retryAt !== undefined
+        ? {
+            next: {
+              kind: DELIVERY_WORK,
+              payload: { deliveryId: row.id, attempt: work.attempt + 1 } satisfies DeliveryWork,
+              organizationId: row.organization_id,
+              runAt: outcome.retryAt,
+              now: finished,
+            },
+          }
+        : {}),
+    });
     const level = result.error ? 'warn' : 'info';
     log[level](
       { delivery: row.id, webhookId: row.message_id, attempt: work.attempt, status: result.statusCode },

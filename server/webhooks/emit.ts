@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
 import { type EventPayload, EventPayloads, EventType } from '../../src/api/schemas/webhooks.ts';
 import { currentRequestId } from '../../src/tracing/request-context.ts';
-import { type Db, isPostgres } from '../store/db.ts';
-import { enqueue, enqueueEach } from '../work/queue.ts';
-import { eventTypesOf } from './store.ts';
+import type { Db } from '../store/db.ts';
+import { enabledConfigurations, insertMessage } from '../store/webhooks.ts';
+import { eventTypesOf } from './present.ts';
 
 /** The work kind that sends one delivery attempt. */
 export const DELIVERY_WORK = 'webhook-delivery';
@@ -58,16 +57,9 @@ export async function emitEvent<T extends EventType>(
     );
   }
 
-  const configurations = (
-    await db
-      .selectFrom('webhook_configurations')
-      .select(['id', 'event_types'])
-      .where('organization_id', '=', event.organizationId)
-      .where('enabled', '=', 1)
-      .where('deleted_at', 'is', null)
-      .orderBy('id')
-      .execute()
-  ).filter((c) => eventTypesOf(c).includes(type.data));
+  const configurations = (await enabledConfigurations(db, event.organizationId)).filter((c) =>
+    eventTypesOf(c).includes(type.data),
+  );
   if (configurations.length === 0) return { messageId: null, deliveryIds: [] };
 
   const messageId = newMessageId(options.random);
@@ -79,59 +71,6 @@ export async function emitEvent<T extends EventType>(
     request_id: currentRequestId() ?? null,
     created_at: now,
   };
-  const delivery = (configurationId: number) => ({
-    message_id: messageId,
-    configuration_id: configurationId,
-    organization_id: event.organizationId,
-    status: 'pending' as const,
-    attempts: 0,
-    first_failed_at: null,
-    next_attempt_at: now,
-    last_attempt_at: null,
-    last_status_code: null,
-    last_error: null,
-    delivered_at: null,
-    created_at: now,
-    updated_at: now,
-  });
-  const work = { organizationId: event.organizationId };
-  if (isPostgres(db)) {
-    // The message, its deliveries and their work items in one statement: one round trip.
-    const rows = await db
-      .with('m', (qb) => qb.insertInto('webhook_messages').values(message).returning('id'))
-      .with('d', (qb) =>
-        qb
-          .insertInto('webhook_deliveries')
-          .values(configurations.map((c) => delivery(c.id)))
-          .returning(['id', 'configuration_id']),
-      )
-      .with('w', (qb) =>
-        enqueueEach(
-          qb,
-          now,
-          DELIVERY_WORK,
-          work,
-          'd',
-          sql`json_build_object('deliveryId', d.id, 'attempt', 1)::text`,
-        ),
-      )
-      .selectFrom('d')
-      .select(['id', 'configuration_id'])
-      .orderBy('configuration_id')
-      .execute();
-    return { messageId, deliveryIds: rows.map((r) => r.id) };
-  }
-  await db.insertInto('webhook_messages').values(message).execute();
-  const deliveryIds: number[] = [];
-  for (const configuration of configurations) {
-    const { id } = await db
-      .insertInto('webhook_deliveries')
-      .values(delivery(configuration.id))
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    deliveryIds.push(id);
-    const payload: DeliveryWork = { deliveryId: id, attempt: 1 };
-    await enqueue(db, now, DELIVERY_WORK, payload, work);
-  }
-  return { messageId, deliveryIds };
+  const ids = configurations.map((c) => c.id);
+  return { messageId, deliveryIds: await insertMessage(db, message, ids, DELIVERY_WORK) };
 }

@@ -1,6 +1,5 @@
+import type { WebhookEnvSettings } from '../settings.ts';
 import { type Resolver, systemResolver } from './guarded-lookup.ts';
-import { DEFAULT_RETENTION_DAYS } from './retention.ts';
-import { retryScaleFrom } from './retry-schedule.ts';
 
 /** Delivery settings a caller may override (tests: a stub resolver, short timeouts, scaled retries). */
 export interface WebhookOptions {
@@ -24,13 +23,13 @@ export interface WebhookSettings {
 }
 
 /**
- * The settings in force: explicit options first, then the environment. Private and loopback
- * addresses are allowed when the server listens on loopback (`allowPrivate`) or with
- * SVC_WEBHOOK_ALLOW_PRIVATE=1.
+ * The settings in force: explicit options first, then the platform's settings (`readSettings`).
+ * Private and loopback addresses are allowed when the server listens on loopback
+ * (`allowPrivate`) or with SVC_WEBHOOK_ALLOW_PRIVATE=1.
  */
 export function webhookSettings(
   options: WebhookOptions & { allowPrivate?: boolean; version?: string },
-  env: NodeJS.ProcessEnv,
+  configured: WebhookEnvSettings,
 ): WebhookSettings {
   const timeoutMs = options.timeoutMs ?? 15_000;
   if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) {
@@ -39,22 +38,9 @@ export function webhookSettings(
   return {
     resolver: options.resolver ?? systemResolver,
     timeoutMs,
-    retryScale: options.retryScale ?? retryScaleFrom(env),
-    retentionDays: options.retentionDays ?? retentionDaysFrom(env),
-    allowPrivate: options.allowPrivate === true || env.SVC_WEBHOOK_ALLOW_PRIVATE === '1',
+    retryScale: options.retryScale ?? configured.retryScale,
+    retentionDays: options.retentionDays ?? configured.retentionDays,
+    allowPrivate: options.allowPrivate === true || configured.allowPrivate,
     userAgent: `svc-connector-webhooks/${options.version ?? '0.1.0'}`,
   };
-}
-
-/** Reads SVC_WEBHOOK_RETENTION_DAYS: a positive number of days, 30 when unset. */
-export function retentionDaysFrom(env: NodeJS.ProcessEnv): number {
-  const raw = env.SVC_WEBHOOK_RETENTION_DAYS;
-  if (raw === undefined || raw === '') return DEFAULT_RETENTION_DAYS;
-  const days = Number(raw);
-  if (!Number.isFinite(days) || days <= 0) {
-    throw new TypeError(
-      `SVC_WEBHOOK_RETENTION_DAYS must be a positive number of days, got ${JSON.stringify(raw)}`,
-    );
-  }
-  return days;
 }

@@ -31,14 +31,3 @@ export function nextRetryAt(firstFailedAt: number, failures: number, scale: numb
   if (offset === undefined) return undefined;
   return Math.max(now, firstFailedAt + Math.round(offset * scale));
 }
-
-/** Reads SVC_WEBHOOK_RETRY_SCALE: a positive number, 1 when unset. */
-export function retryScaleFrom(env: NodeJS.ProcessEnv): number {
-  const raw = env.SVC_WEBHOOK_RETRY_SCALE;
-  if (raw === undefined || raw === '') return 1;
-  const scale = Number(raw);
-  if (!Number.isFinite(scale) || scale <= 0) {
-    throw new TypeError(`SVC_WEBHOOK_RETRY_SCALE must be a positive number, got ${JSON.stringify(raw)}`);
-  }
-  return scale;
-}

@@ -10,20 +10,21 @@ import { newSecret } from '../../src/webhooks/standard-webhooks.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { HttpError } from '../http/errors.ts';
 import type { Db } from '../store/db.ts';
-import { enqueue } from '../work/queue.ts';
-import { DELIVERY_WORK, type DeliveryWork } from './emit.ts';
-import { checkWebhookUrl } from './ssrf-guard.ts';
 import {
-  attemptsOf,
   type ConfigurationRow,
   getConfiguration,
   getDelivery,
+  insertConfiguration,
+  listAttempts,
   listConfigurations,
   listDeliveries,
-  presentConfiguration,
-  presentDelivery,
+  requeueDelivery,
   stopConfiguration,
-} from './store.ts';
+  updateConfiguration,
+} from '../store/webhooks.ts';
+import { DELIVERY_WORK, type DeliveryWork } from './emit.ts';
+import { presentAttempt, presentConfiguration, presentDelivery } from './present.ts';
+import { checkWebhookUrl } from './ssrf-guard.ts';
 
 export interface WebhookServiceDeps {
   db: Db;
@@ -69,24 +70,20 @@ export function webhookService(deps: WebhookServiceDeps) {
       mayWrite(auth);
       checkUrl(request.webhookUrl);
       const t = now();
-      const { id } = await db
-        .insertInto('webhook_configurations')
-        .values({
-          organization_id: auth.organizationId,
-          name: request.webhookName,
-          url: request.webhookUrl,
-          event_types: JSON.stringify(request.eventType),
-          secret: newSecret(random),
-          previous_secret: null,
-          previous_secret_until: null,
-          enabled: 1,
-          disabled_reason: null,
-          created_at: t,
-          updated_at: t,
-          deleted_at: null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const id = await insertConfiguration(db, {
+        organization_id: auth.organizationId,
+        name: request.webhookName,
+        url: request.webhookUrl,
+        event_types: JSON.stringify(request.eventType),
+        secret: newSecret(random),
+        previous_secret: null,
+        previous_secret_until: null,
+        enabled: 1,
+        disabled_reason: null,
+        created_at: t,
+        updated_at: t,
+        deleted_at: null,
+      });
       return withSecret(auth, id);
     },
 
@@ -102,17 +99,13 @@ export function webhookService(deps: WebhookServiceDeps) {
       mayWrite(auth);
       await owned(auth, id);
       if (change.webhookUrl !== undefined) checkUrl(change.webhookUrl);
-      await db
-        .updateTable('webhook_configurations')
-        .set({
-          ...(change.webhookName !== undefined ? { name: change.webhookName } : {}),
-          ...(change.webhookUrl !== undefined ? { url: change.webhookUrl } : {}),
-          ...(change.eventType !== undefined ? { event_types: JSON.stringify(change.eventType) } : {}),
-          ...(change.enabled === true ? { enabled: 1, disabled_reason: null } : {}),
-          updated_at: now(),
-        })
-        .where('id', '=', id)
-        .execute();
+      await updateConfiguration(db, id, {
+        ...(change.webhookName !== undefined ? { name: change.webhookName } : {}),
+        ...(change.webhookUrl !== undefined ? { url: change.webhookUrl } : {}),
+        ...(change.eventType !== undefined ? { event_types: JSON.stringify(change.eventType) } : {}),
+        ...(change.enabled === true ? { enabled: 1, disabled_reason: null } : {}),
+        updated_at: now(),
+      });
       // Disabling also ends the pending deliveries, as a 410 does.
       if (change.enabled === false) {
         await stopConfiguration(db, id, { reason: 'disabled through the API', now: now() });
@@ -131,16 +124,12 @@ export function webhookService(deps: WebhookServiceDeps) {
       mayWrite(auth);
       const row = await owned(auth, id);
       const t = now();
-      await db
-        .updateTable('webhook_configurations')
-        .set({
-          secret: newSecret(random),
-          previous_secret: row.secret,
-          previous_secret_until: t + PREVIOUS_SECRET_GRACE_MS,
-          updated_at: t,
-        })
-        .where('id', '=', id)
-        .execute();
+      await updateConfiguration(db, id, {
+        secret: newSecret(random),
+        previous_secret: row.secret,
+        previous_secret_until: t + PREVIOUS_SECRET_GRACE_MS,
+        updated_at: t,
+      });
       return withSecret(auth, id);
     },
 
@@ -160,7 +149,7 @@ export function webhookService(deps: WebhookServiceDeps) {
       return {
         ...presentDelivery(row),
         payload: JSON.parse(row.body) as Record<string, unknown>,
-        attemptLog: await attemptsOf(db, row.id),
+        attemptLog: (await listAttempts(db, row.id)).map(presentAttempt),
       };
     },
 
@@ -178,22 +167,16 @@ export function webhookService(deps: WebhookServiceDeps) {
             'enable it with PUT {"enabled": true} first',
         );
       }
-      const t = now();
-      await db.transaction().execute(async (tx) => {
-        const row = await getDelivery(tx, auth.organizationId, id, deliveryId);
-        if (!row) throw new HttpError(404, `delivery ${deliveryId} of webhook configuration ${id} not found`);
+      const at = { organizationId: auth.organizationId, configurationId: id, deliveryId, now: now() };
+      const found = await requeueDelivery(db, at, (row) => {
         const work: DeliveryWork = {
           deliveryId,
           attempt: row.attempts + 1,
           ...(row.status === 'pending' ? {} : { manual: true }),
         };
-        await tx
-          .updateTable('webhook_deliveries')
-          .set({ status: 'pending', next_attempt_at: t, updated_at: t })
-          .where('id', '=', deliveryId)
-          .execute();
-        await enqueue(tx, t, DELIVERY_WORK, work, { organizationId: auth.organizationId });
+        return { kind: DELIVERY_WORK, payload: work };
       });
+      if (!found) throw new HttpError(404, `delivery ${deliveryId} of webhook configuration ${id} not found`);
       deps.wake();
       const row = await getDelivery(db, auth.organizationId, id, deliveryId);
       return presentDelivery(row!);

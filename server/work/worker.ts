@@ -3,7 +3,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import { withRequestId } from '../../src/tracing/request-context.ts';
 import type { Db, Dialect } from '../store/db.ts';
-import { claim, complete, extendLease, fail, pruneDone, type WorkItem } from './queue.ts';
+import { claim, complete, extendLease, fail, pruneDone, type WorkItem } from '../store/work-items.ts';
 
 /** Thrown by a handler for work that can never succeed: no retry. */
 export class PermanentError extends Error {

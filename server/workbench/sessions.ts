@@ -1,7 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { hashApiKey, hashesEqual, prefixOf } from '../auth/keys.ts';
+import { findUserEmail } from '../store/accounts.ts';
 import { findKeysByPrefix } from '../store/api-keys.ts';
 import type { Db } from '../store/db.ts';
+import {
+  deleteExpiredSessions,
+  deleteSession,
+  findSession,
+  insertSession,
+  touchSession,
+} from '../store/sessions.ts';
 import { newToken } from './csrf.ts';
 
 /** A session ends after 8 h without a request, and 24 h after sign-in whatever happens. */
@@ -45,10 +53,6 @@ export function sessionStore(deps: SessionStoreDeps) {
   const absoluteMs = deps.absoluteMs ?? ABSOLUTE_MS;
   const touchEveryMs = deps.touchEveryMs ?? 60_000;
 
-  async function forget(tokenHash: string) {
-    await db.deleteFrom('workbench_sessions').where('token_hash', '=', tokenHash).execute();
-  }
-
   return {
     /** Signs in with an API key: a new session (and its token) for the key's organization and user. */
     async signIn(key: string): Promise<SignInResult> {
@@ -62,35 +66,28 @@ export function sessionStore(deps: SessionStoreDeps) {
       // Only the holder of the whole key learns why it stopped working (as the API does).
       if (row.revoked_at !== null) return { problem: 'This API key has been revoked.' };
       if (row.expires_at !== null && row.expires_at <= t) return { problem: 'This API key has expired.' };
-      const user = await db
-        .selectFrom('users')
-        .select('email')
-        .where('id', '=', row.user_id)
-        .executeTakeFirst();
+      const email = await findUserEmail(db, row.user_id);
       // Sign-in is rare: a good moment to drop sessions that ran out.
-      await db.deleteFrom('workbench_sessions').where('expires_at', '<=', t).execute();
+      await deleteExpiredSessions(db, t);
       const token = newToken(random);
       const session: WorkbenchSession = {
         organizationId: row.organization_id,
         userId: row.user_id,
         apiKeyId: row.id,
-        email: user?.email ?? '',
+        email: email ?? '',
         csrfToken: newToken(random),
         expiresAt: t + Math.min(idleMs, absoluteMs),
       };
-      await db
-        .insertInto('workbench_sessions')
-        .values({
-          token_hash: hashToken(token),
-          organization_id: session.organizationId,
-          api_key_id: session.apiKeyId,
-          user_id: session.userId,
-          csrf_token: session.csrfToken,
-          created_at: t,
-          last_seen_at: t,
-          expires_at: session.expiresAt,
-        })
-        .execute();
+      await insertSession(db, {
+        token_hash: hashToken(token),
+        organization_id: session.organizationId,
+        api_key_id: session.apiKeyId,
+        user_id: session.userId,
+        csrf_token: session.csrfToken,
+        created_at: t,
+        last_seen_at: t,
+        expires_at: session.expiresAt,
+      });
       return { token, session };
     },
 
@@ -98,25 +95,7 @@ export function sessionStore(deps: SessionStoreDeps) {
     async resolve(token: string | undefined): Promise<WorkbenchSession | undefined> {
       if (!token) return undefined;
       const tokenHash = hashToken(token);
-      const row = await db
-        .selectFrom('workbench_sessions as s')
-        .innerJoin('api_keys as k', 'k.id', 's.api_key_id')
-        .leftJoin('users as u', 'u.id', 's.user_id')
-        .select([
-          's.organization_id',
-          's.user_id',
-          's.api_key_id',
-          's.csrf_token',
-          's.created_at',
-          's.last_seen_at',
-          's.expires_at',
-          'k.revoked_at',
-          'k.expires_at as key_expires_at',
-          'k.organization_id as key_organization_id',
-          'u.email',
-        ])
-        .where('s.token_hash', '=', tokenHash)
-        .executeTakeFirst();
+      const row = await findSession(db, tokenHash);
       const t = now();
       const alive =
         row !== undefined &&
@@ -125,17 +104,13 @@ export function sessionStore(deps: SessionStoreDeps) {
         (row.key_expires_at === null || row.key_expires_at > t) &&
         row.key_organization_id === row.organization_id;
       if (!alive) {
-        if (row) await forget(tokenHash);
+        if (row) await deleteSession(db, tokenHash);
         return undefined;
       }
       let expiresAt = row.expires_at;
       if (t - row.last_seen_at >= touchEveryMs) {
         expiresAt = Math.min(t + idleMs, row.created_at + absoluteMs);
-        await db
-          .updateTable('workbench_sessions')
-          .set({ last_seen_at: t, expires_at: expiresAt })
-          .where('token_hash', '=', tokenHash)
-          .execute();
+        await touchSession(db, tokenHash, t, expiresAt);
       }
       return {
         organizationId: row.organization_id,
@@ -149,7 +124,7 @@ export function sessionStore(deps: SessionStoreDeps) {
 
     /** Ends the session of a token (sign-out); an unknown token is ignored. */
     async signOut(token: string | undefined): Promise<void> {
-      if (token) await forget(hashToken(token));
+      if (token) await deleteSession(db, hashToken(token));
     },
   };
 }

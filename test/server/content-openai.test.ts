@@ -3,11 +3,16 @@
  * protocol, and the environment that selects it.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { generatorFromEnv, heartbeatFromEnv } from '../../server/services/content/env.ts';
+import { contentGenerator } from '../../server/services/content/from-settings.ts';
 import { ContentGenerationError, type GenerationRequest } from '../../server/services/content/generator.ts';
 import { openAiGenerator } from '../../server/services/content/openai.ts';
 import { TEMPLATES } from '../../server/services/content/templates.ts';
+import { readSettings } from '../../server/settings.ts';
 import { type FakeOpenAi, startFakeOpenAi } from '../support/fake-openai.ts';
+
+/** The generator an environment selects, as the server builds it. */
+const generatorFromEnv = (env: NodeJS.ProcessEnv) => contentGenerator(readSettings(env).content);
+const heartbeatFromEnv = (env: NodeJS.ProcessEnv) => readSettings(env).contentHeartbeatMs;
 
 let fake: FakeOpenAi;
 const KEY = 'sk-test-0123456789';

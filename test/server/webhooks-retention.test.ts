@@ -5,11 +5,11 @@
  */
 import pino from 'pino';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { readSettings } from '../../server/settings.ts';
 import { createOrganization } from '../../server/store/accounts.ts';
 import type { WebhookDeliveryStatus } from '../../server/store/schema.ts';
+import { pruneWebhookMessages } from '../../server/store/webhooks.ts';
 import { createWebhooks } from '../../server/webhooks/index.ts';
-import { retentionDaysFrom } from '../../server/webhooks/options.ts';
-import { pruneWebhookMessages } from '../../server/webhooks/retention.ts';
 import { createWorker } from '../../server/work/worker.ts';
 import { eachPlatformDatabase } from '../support/platform-db.ts';
 
@@ -119,7 +119,7 @@ describe('webhook retention', () => {
       now: () => now,
       log,
       random: (n) => Buffer.alloc(n),
-      env: { SVC_WEBHOOK_RETENTION_DAYS: '7' },
+      settings: readSettings({ SVC_WEBHOOK_RETENTION_DAYS: '7' }).webhooks,
     });
     const failing = async () => {
       throw new Error('housekeeping broke');
@@ -140,6 +140,7 @@ describe('webhook retention', () => {
   });
 
   it('SVC_WEBHOOK_RETENTION_DAYS must be a positive number of days', () => {
+    const retentionDaysFrom = (env: NodeJS.ProcessEnv) => readSettings(env).webhooks.retentionDays;
     expect(retentionDaysFrom({})).toBe(30);
     expect(retentionDaysFrom({ SVC_WEBHOOK_RETENTION_DAYS: '0.5' })).toBe(0.5);
     for (const bad of ['0', '-3', 'forever'])

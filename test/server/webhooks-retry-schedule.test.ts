@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { nextRetryAt, RETRY_OFFSETS_MS, retryScaleFrom } from '../../server/webhooks/retry-schedule.ts';
+import { readSettings } from '../../server/settings.ts';
+import { nextRetryAt, RETRY_OFFSETS_MS } from '../../server/webhooks/retry-schedule.ts';
 
 describe('nextRetryAt', () => {
   const failedAt = 1_000_000;
@@ -37,7 +38,8 @@ describe('nextRetryAt', () => {
   });
 });
 
-describe('retryScaleFrom', () => {
+describe('SVC_WEBHOOK_RETRY_SCALE', () => {
+  const retryScaleFrom = (env: NodeJS.ProcessEnv) => readSettings(env).webhooks.retryScale;
   it('reads SVC_WEBHOOK_RETRY_SCALE, 1 when unset, and refuses nonsense', () => {
     expect(retryScaleFrom({})).toBe(1);
     expect(retryScaleFrom({ SVC_WEBHOOK_RETRY_SCALE: '0.001' })).toBe(0.001);

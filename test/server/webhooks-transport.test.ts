@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readSettings } from '../../server/settings.ts';
 import { systemResolver } from '../../server/webhooks/guarded-lookup.ts';
 import { webhookSettings } from '../../server/webhooks/options.ts';
 import { createWebhookTransport } from '../../server/webhooks/transport.ts';
@@ -66,19 +67,26 @@ describe('webhook transport', () => {
 
 describe('webhookSettings', () => {
   it('allows private addresses from the option or SVC_WEBHOOK_ALLOW_PRIVATE=1 only', () => {
-    expect(webhookSettings({}, {}).allowPrivate).toBe(false);
-    expect(webhookSettings({ allowPrivate: true }, {}).allowPrivate).toBe(true);
-    expect(webhookSettings({}, { SVC_WEBHOOK_ALLOW_PRIVATE: '1' }).allowPrivate).toBe(true);
-    expect(webhookSettings({}, { SVC_WEBHOOK_ALLOW_PRIVATE: 'yes' }).allowPrivate).toBe(false);
+    expect(webhookSettings({}, readSettings({}).webhooks).allowPrivate).toBe(false);
+    expect(webhookSettings({ allowPrivate: true }, readSettings({}).webhooks).allowPrivate).toBe(true);
+    expect(webhookSettings({}, readSettings({ SVC_WEBHOOK_ALLOW_PRIVATE: '1' }).webhooks).allowPrivate).toBe(
+      true,
+    );
+    expect(
+      webhookSettings({}, readSettings({ SVC_WEBHOOK_ALLOW_PRIVATE: 'yes' }).webhooks).allowPrivate,
+    ).toBe(false);
   });
 
   it('defaults to a 15 s timeout and the environment’s retry scale', () => {
-    const settings = webhookSettings({ version: '2.0.0' }, { SVC_WEBHOOK_RETRY_SCALE: '0.01' });
+    const settings = webhookSettings(
+      { version: '2.0.0' },
+      readSettings({ SVC_WEBHOOK_RETRY_SCALE: '0.01' }).webhooks,
+    );
     expect(settings).toMatchObject({
       timeoutMs: 15_000,
       retryScale: 0.01,
       userAgent: 'svc-connector-webhooks/2.0.0',
     });
-    expect(() => webhookSettings({ timeoutMs: 0 }, {})).toThrow(TypeError);
+    expect(() => webhookSettings({ timeoutMs: 0 }, readSettings({}).webhooks)).toThrow(TypeError);
   });
 });

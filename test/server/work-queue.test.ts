@@ -3,7 +3,7 @@
  * engine under test (SVC_TEST_DB).
  */
 import { describe, expect, it } from 'vitest';
-import { claim, complete, enqueue } from '../../server/work/queue.ts';
+import { claim, complete, enqueue } from '../../server/store/work-items.ts';
 import { eachPlatformDatabase } from '../support/platform-db.ts';
 
 const database = eachPlatformDatabase();

@@ -7,6 +7,7 @@ import { bootstrapIfEmpty } from '../../server/bootstrap.ts';
 import type { MtProvider } from '../../server/engine/mt/index.ts';
 import { DEFAULT_LIMITS, type LimitsConfig } from '../../server/limits/config.ts';
 import type { ContentGenerator } from '../../server/services/content/generator.ts';
+import { readSettings } from '../../server/settings.ts';
 import { createOrganization, ensureUser, grant } from '../../server/store/accounts.ts';
 import type { PlatformDatabase } from '../../server/store/db.ts';
 import { platformMigrations } from '../../server/store/migrations/index.ts';
@@ -76,7 +77,7 @@ export async function startPlatform(options: StartOptions = {}): Promise<TestPla
     ...(options.mt ? { mt: options.mt } : {}),
     allowPrivateWebhooks: options.allowPrivateWebhooks ?? true,
     webhooks: options.webhooks,
-    env: options.env ?? {},
+    settings: readSettings(options.env ?? {}),
     ...(options.log ? { log: options.log } : {}),
     ...(options.content ? { content: options.content } : {}),
     ...(options.contentMaxGenerationMs ? { contentMaxGenerationMs: options.contentMaxGenerationMs } : {}),

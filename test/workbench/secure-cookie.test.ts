@@ -20,7 +20,7 @@ beforeAll(async () => {
   database = connectDatabase<PlatformSchema>('sqlite::memory:');
   await migrateToLatest(database.db as never, database.dialect, platformMigrations);
   key = (await bootstrapIfEmpty(database.db, Date.now))!.key;
-  const { app } = createApp({ database, trustProxy: true, env: {} });
+  const { app } = createApp({ database, trustProxy: true });
   server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });

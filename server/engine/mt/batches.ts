@@ -2,8 +2,6 @@
  * Splitting segments into provider requests: providers cap both how many segments and how many
  * characters one request may carry (LLM context and output limits, LibreTranslate's char_limit).
  */
-import { positiveIntSetting } from '../../providers/settings.ts';
-
 export interface BatchLimits {
   /** Most segments per request (at least 1). */
   segments: number;
@@ -28,9 +26,4 @@ export function batches(sources: readonly string[], limits: BatchLimits): number
   });
   if (current.length > 0) out.push(current);
   return out;
-}
-
-/** Reads a positive integer setting, or the default when unset; anything else is a configuration error. */
-export function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  return positiveIntSetting(env, name, fallback, 'mt');
 }

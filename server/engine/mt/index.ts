@@ -5,7 +5,7 @@
 
 export type { WordSplit } from '../../../src/text/words.ts';
 export { splitWords } from '../../../src/text/words.ts';
-export { providerFromEnv } from './env.ts';
+export { mtProvider } from './from-settings.ts';
 export { libreTranslateProvider } from './libretranslate.ts';
 export { offlineProvider } from './offline.ts';
 export { openAiProvider } from './openai.ts';

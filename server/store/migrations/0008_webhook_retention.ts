@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-/** Webhook messages are pruned by age (server/webhooks/retention.ts): an index keeps that a range scan. */
+/** Webhook messages are pruned by age (pruneWebhookMessages in server/store/webhooks.ts): an index keeps that a range scan. */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createIndex('webhook_messages_created')

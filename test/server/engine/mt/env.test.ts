@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { providerFromEnv } from '../../../../server/engine/mt/env.ts';
+import { mtProvider } from '../../../../server/engine/mt/from-settings.ts';
+import { readSettings } from '../../../../server/settings.ts';
+
+/** The provider an environment selects, as the server builds it. */
+const providerFromEnv = (env: NodeJS.ProcessEnv, deps: { fetch?: typeof fetch } = {}) =>
+  mtProvider(readSettings(env).mt, deps);
 
 describe('providerFromEnv', () => {
   it('chooses offline by default and by name', () => {

@@ -1,8 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { providerFromEnv } from '../../../../server/engine/mt/env.ts';
+import { mtProvider } from '../../../../server/engine/mt/from-settings.ts';
 import { translateSegments } from '../../../../server/engine/mt/pipeline.ts';
 import { MtError, type MtProvider } from '../../../../server/engine/mt/types.ts';
+import { readSettings } from '../../../../server/settings.ts';
 import { type FakeLibreTranslate, startFakeLibreTranslate } from '../../../support/fake-libretranslate.ts';
+
+/** The provider an environment selects, as the server builds it. */
+const providerFromEnv = (env: NodeJS.ProcessEnv, deps: { fetch?: typeof fetch } = {}) =>
+  mtProvider(readSettings(env).mt, deps);
 
 const KEY = 'lt-key-secret-7';
 let fake: FakeLibreTranslate;
