@@ -152,7 +152,8 @@ GET /healthz, /readyz and /metrics serve probes and Prometheus.`,
       // `--db` may be given before or after `dead-letters`; commander hands it to either command.
       const opts = command.optsWithGlobals<{ retry?: string; db?: string }>();
       const { openReceiverDatabase, DEFAULT_RECEIVER_DATABASE_URL } = await import('./store/open.ts');
-      const { formatDeadLetters, listDeadLetters, retryDeadLetter } = await import('./dead-letters.ts');
+      const { formatDeadLetters } = await import('./dead-letters-table.ts');
+      const { listDeadLetters, retryDeadLetter } = await import('./store/dead-letters.ts');
       const database = await openReceiverDatabase(
         databaseUrl(opts.db, process.env) ?? DEFAULT_RECEIVER_DATABASE_URL,
       );

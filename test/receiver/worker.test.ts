@@ -1,8 +1,9 @@
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { formatDeadLetters, listDeadLetters, retryDeadLetter } from '../../receiver/dead-letters.ts';
+import { formatDeadLetters } from '../../receiver/dead-letters-table.ts';
 import type { Dispatcher } from '../../receiver/dispatch.ts';
 import type { ReceiverMetrics } from '../../receiver/metrics.ts';
+import { listDeadLetters, retryDeadLetter } from '../../receiver/store/dead-letters.ts';
 import type { ReceiverDatabase } from '../../receiver/store/schema.ts';
 import { createReceiverWorker, type ReceiverWorker, type WorkerOptions } from '../../receiver/worker.ts';
 import {
