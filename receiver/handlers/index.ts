@@ -3,8 +3,8 @@ import { urlFromEnv } from '../../src/config/env.ts';
 import type { GitHub } from '../../src/github/client.ts';
 import type { ReceiverServices, ReceiverServicesFactory } from '../dispatch.ts';
 import { allowedRepositories } from './allowed-repos.ts';
-import { createDispatcher, type DispatcherDeps } from './dispatcher.ts';
 import { GITHUB_NOT_CONFIGURED, gitHubAccess, gitHubConfigured } from './github-access.ts';
+import { createPhases, type PhasesDeps } from './phases.ts';
 import { createReconcile } from './reconcile.ts';
 
 /**
@@ -39,7 +39,7 @@ async function notConfigured(): Promise<never> {
  * SVC_RECEIVER_TEST_PAUSE_AT=STEP (tests only): the handler logs `paused at STEP` and waits there
  * for good, so a test can kill -9 the process at exactly that point of a batch.
  */
-function pauseFromEnv(env: NodeJS.ProcessEnv): { onStep?: DispatcherDeps['onStep'] } {
+function pauseFromEnv(env: NodeJS.ProcessEnv): { onStep?: PhasesDeps['onStep'] } {
   const at = env.SVC_RECEIVER_TEST_PAUSE_AT;
   if (!at) return {};
   return {
@@ -60,10 +60,10 @@ export function servicesOver(o: {
   log: Parameters<ReceiverServicesFactory>[0]['log'];
   db: Parameters<ReceiverServicesFactory>[0]['db'];
   now?: () => number;
-  onStep?: DispatcherDeps['onStep'];
+  onStep?: PhasesDeps['onStep'];
 }): ReceiverServices {
   return {
-    dispatcher: createDispatcher({
+    dispatcher: createPhases({
       ...(o.onStep ? { onStep: o.onStep } : {}),
       client: o.client,
       github: o.github,
