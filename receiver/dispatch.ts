@@ -1,4 +1,6 @@
 import type { Logger } from 'pino';
+import type { GitHub } from '../src/github/client.ts';
+import type { ReceiverSettings } from './settings.ts';
 import type { ReceiverDb } from './store/schema.ts';
 
 /** One stored webhook event as the handlers see it. */
@@ -59,10 +61,12 @@ export interface ReceiverServices {
   storeOnly?: string;
 }
 
-/** Builds the services from the environment (SVC_API_URL, SVC_API_KEY, GITHUB_TOKEN, …). */
+/** Builds the services from the receiver's settings (receiver/compose-services.ts by default). */
 export type ReceiverServicesFactory = (context: {
-  env: NodeJS.ProcessEnv;
+  settings: ReceiverSettings;
   log: Logger;
   /** The receiver's database, open and migrated (reconcile stores what it finds in the inbox). */
   db: ReceiverDb;
+  /** GitHub access instead of the settings' (the local stack's GitHub double). */
+  github?: ((owner: string, repo: string) => Promise<GitHub>) | undefined;
 }) => ReceiverServices | Promise<ReceiverServices>;

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pino from 'pino';
 import { Pool } from 'undici';
-import { startReceiver } from '../../receiver/main.ts';
+import { serveReceiver } from '../../receiver/serve.ts';
 import { signatureHeaders } from '../../server/webhooks/signing.ts';
 
 export interface ReceiverIngestOptions {
@@ -40,7 +40,7 @@ const SECRET = `whsec_${Buffer.alloc(32, 5).toString('base64')}`;
  * otherwise share its event loop): prints its URL, stops when its stdin closes.
  */
 async function serve(dbPath: string): Promise<void> {
-  const receiver = await startReceiver({
+  const receiver = await serveReceiver({
     port: 0,
     dbUrl: `sqlite:${dbPath}`,
     secrets: [SECRET],

@@ -2,9 +2,10 @@ import { Command } from 'commander';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { receiverCommand, runReceiver, secretsFromEnv } from '../../receiver/cli.ts';
+import { composeServices } from '../../receiver/compose-services.ts';
 import type { ReceiverServicesFactory } from '../../receiver/dispatch.ts';
-import { GITHUB_NOT_CONFIGURED } from '../../receiver/handlers/github-access.ts';
-import { createReceiverServices } from '../../receiver/handlers/index.ts';
+import { GITHUB_NOT_CONFIGURED } from '../../receiver/github-access.ts';
+import { receiverSettingsFromEnv } from '../../receiver/settings.ts';
 import {
   enqueue,
   jobDeliver,
@@ -92,6 +93,8 @@ describe('receiver', () => {
         env: {
           SVC_WEBHOOK_SECRET: `whsec_${Buffer.alloc(32, 1).toString('base64')}, ${SECRET}`,
           SVC_RECEIVER_DATABASE_URL: db.url,
+          SVC_API_KEY: 'svc_test',
+          RECEIVER_ALLOWED_REPOS: 'acme/*',
         },
         createServices: async () => ({
           dispatcher: r.dispatcher,
@@ -155,7 +158,7 @@ describe('receiver without GitHub access', () => {
   });
   /** The real services from the environment, with a platform that answers /readyz. */
   const fromEnv: ReceiverServicesFactory = async (context) => ({
-    ...(await createReceiverServices(context)),
+    ...(await composeServices(context)),
     checkPlatform: async () => {},
   });
   const capture = () => {
@@ -213,7 +216,7 @@ describe('receiver without GitHub access', () => {
 
     // With a token the services handle events: the one stored above is handled after the restart.
     const withToken = await fromEnv({
-      env: env({ GITHUB_TOKEN: 'ghp_test' }),
+      settings: receiverSettingsFromEnv(env({ GITHUB_TOKEN: 'ghp_test' })),
       log: pino({ level: 'silent' }),
       db: db.database.db,
     });

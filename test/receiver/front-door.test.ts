@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningReceiver, startReceiver } from '../../receiver/main.ts';
+import { type RunningReceiver, serveReceiver } from '../../receiver/serve.ts';
 import type { ReceiverDatabase } from '../../receiver/store/schema.ts';
 import {
   fakeClock,
@@ -21,7 +21,7 @@ let reader: ReceiverDatabase;
 beforeAll(async () => {
   db = await receiverTestDatabase();
   reader = db.database;
-  receiver = await startReceiver({
+  receiver = await serveReceiver({
     port: 0,
     dbUrl: db.url,
     secrets: [SECRET],

@@ -5,7 +5,7 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningReceiver, startReceiver } from '../../receiver/main.ts';
+import { type RunningReceiver, serveReceiver } from '../../receiver/serve.ts';
 import { currentRequestId, requestIdMixin } from '../../src/tracing/request-context.ts';
 import { jobDeliver, receiverTestDatabase, recordingDispatcher, SECRET, signed } from './support/index.ts';
 
@@ -25,7 +25,7 @@ let db: Awaited<ReturnType<typeof receiverTestDatabase>>;
 
 beforeAll(async () => {
   db = await receiverTestDatabase();
-  receiver = await startReceiver({
+  receiver = await serveReceiver({
     port: 0,
     dbUrl: db.url,
     secrets: [SECRET],

@@ -6,7 +6,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runReceiver } from '../../receiver/cli.ts';
 import type { ReceiverServices } from '../../receiver/dispatch.ts';
-import type { RunningReceiver } from '../../receiver/main.ts';
+import type { RunningReceiver } from '../../receiver/serve.ts';
 import { type RunningServer, startServer } from '../../server/main.ts';
 import { signatureHeaders } from '../../server/webhooks/signing.ts';
 import { type Client, createClient, poll } from '../../src/api/index.ts';
