@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import pino, { type Logger } from 'pino';
 import { logLevelFromEnv } from '../src/config/env.ts';
 import { requestIdMixin } from '../src/tracing/request-context.ts';
-import type { ReceiverServicesFactory } from './dispatch.ts';
+import type { ReceiverServicesFactory } from './contracts.ts';
 import { type ReceiverFlags, receiverDatabaseUrl, receiverSettingsFromEnv } from './settings.ts';
 import type { StartedReceiver } from './start.ts';
 

@@ -1,6 +1,6 @@
 import { type Client, createClient } from '../src/api/index.ts';
 import type { GitHub } from '../src/github/client.ts';
-import type { ReceiverServices, ReceiverServicesFactory } from './dispatch.ts';
+import type { ReceiverServices, ReceiverServicesFactory } from './contracts.ts';
 import { GITHUB_NOT_CONFIGURED, gitHubAccess } from './github-access.ts';
 import { createPhases, type PhasesDeps } from './handlers/phases.ts';
 import { createReconcile } from './handlers/reconcile.ts';
@@ -62,7 +62,7 @@ export function servicesOver(o: {
 }): ReceiverServices {
   let closing: Promise<void> | undefined;
   return {
-    dispatcher: createPhases({
+    phases: createPhases({
       ...(o.onStep ? { onStep: o.onStep } : {}),
       client: o.client,
       github: o.github,

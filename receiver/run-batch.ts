@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { Logger } from 'pino';
 import { withRequestId } from '../src/tracing/request-context.ts';
-import type { Dispatcher, InboxEvent, PartialFailure } from './dispatch.ts';
+import type { EventPhases, InboxEvent, PartialFailure } from './contracts.ts';
 import type { ReceiverMetrics } from './metrics.ts';
 import { releaseGroup, renewGroup } from './store/group-locks.ts';
 import type { ReceiverDb } from './store/schema.ts';
@@ -14,7 +14,7 @@ export class WorkerStopping extends Error {
 
 export interface BatchDeps {
   db: ReceiverDb;
-  dispatcher: Dispatcher;
+  phases: EventPhases;
   owner: string;
   now: () => number;
   leaseMs: number;
@@ -28,7 +28,7 @@ export interface BatchDeps {
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /**
- * Runs `handle` once for events the worker has claimed (one group's, or one event alone), keeps
+ * Runs `handleBatch` once for events the worker has claimed (one group's, or one event alone), keeps
  * their leases — and the group's lock — alive meanwhile, and settles each event: done, back in
  * line after a backoff, or dead. `stopping` aborts the handler when the worker gives up waiting;
  * its events are then handed back without counting the attempt. Losing the group lock (this
@@ -66,7 +66,7 @@ export async function runBatch(
       const requestIds = [...new Set(events.flatMap((e) => (e.requestId ? [e.requestId] : [])))];
       const trace = requestIds[0] ?? `receiver-event-${ids[0]}`;
       log.info({ groupKey, events: ids, requestIds, trace }, 'handling events');
-      outcome = (await withRequestId(trace, () => deps.dispatcher.handle(events, signal))) || undefined;
+      outcome = (await withRequestId(trace, () => deps.phases.handleBatch(events, signal))) || undefined;
     } catch (err) {
       if (stopping.aborted && stopping.reason instanceof WorkerStopping) {
         await release(db, ids, owner, now(), true);
@@ -105,7 +105,7 @@ export async function runBatch(
 
 /**
  * Puts a failed event back in line after a backoff, or dead-letters it (permanent error, or its
- * attempts are spent). `counted` is false for a failing `groupOf`, whose attempt was not counted
+ * attempts are spent). `counted` is false for a failing `nameGroup`, whose attempt was not counted
  * at claim time.
  */
 export async function settleFailure(

@@ -2,7 +2,7 @@ import pino, { type Logger } from 'pino';
 import type { GitHub } from '../src/github/client.ts';
 import { requestIdMixin } from '../src/tracing/request-context.ts';
 import { composeServices } from './compose-services.ts';
-import type { ReceiverServices, ReceiverServicesFactory } from './dispatch.ts';
+import type { ReceiverServices, ReceiverServicesFactory } from './contracts.ts';
 import { type RunningReceiver, serveReceiver } from './serve.ts';
 import type { ReceiverSettings } from './settings.ts';
 import { openReceiverDatabase } from './store/open.ts';
@@ -49,7 +49,7 @@ export async function startReceiver(
       host: settings.host,
       database: given,
       secrets: settings.secrets,
-      dispatcher: services.dispatcher,
+      phases: services.phases,
       checkPlatform: services.checkPlatform,
       ...(services.reconcile ? { reconcile: services.reconcile } : {}),
       ...(services.storeOnly ? { storeOnly: services.storeOnly } : {}),

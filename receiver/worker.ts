@@ -3,7 +3,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import type { Dialect } from '../src/db/connect.ts';
 import { fullJitterBackoff } from './backoff.ts';
-import type { Dispatcher, InboxEvent } from './dispatch.ts';
+import type { EventPhases, InboxEvent } from './contracts.ts';
 import type { ReceiverMetrics } from './metrics.ts';
 import { type BatchDeps, runBatch, settleFailure, WorkerStopping } from './run-batch.ts';
 import { acquireGroup, releaseGroup } from './store/group-locks.ts';
@@ -14,7 +14,7 @@ import { pruneFinished } from './store/settle.ts';
 export interface WorkerOptions {
   db: ReceiverDb;
   dialect: Dialect;
-  dispatcher: Dispatcher;
+  phases: EventPhases;
   metrics: ReceiverMetrics;
   log: Logger;
   now?: () => number;
@@ -25,7 +25,7 @@ export interface WorkerOptions {
   pollMs?: number;
   /** Lease on claimed events and group locks, renewed every third of it (default 60 s). */
   leaseMs?: number;
-  /** Most events of one group handed to one `handle` call (default 500); the rest come next. */
+  /** Most events of one group handed to one `handleBatch` call (default 500); the rest come next. */
   groupLimit?: number;
   /** Attempts before an event is dead (default 8). */
   maxAttempts?: number;
@@ -53,13 +53,13 @@ export interface ReceiverWorker {
 }
 
 /**
- * The worker loop: names each new event's group (`dispatcher.groupOf`), then takes groups whose
- * lock it wins — with ALL their due events, handled in one `dispatcher.handle` call — and events
+ * The worker loop: names each new event's group (`phases.nameGroup`), then takes groups whose
+ * lock it wins — with ALL their due events, handled in one `phases.handleBatch` call — and events
  * that belong to no group, one by one. Several processes may share the database: a group is
  * handled by one worker at a time, and a crashed worker's events come back when its lease ends.
  */
 export function createReceiverWorker(options: WorkerOptions): ReceiverWorker {
-  const { db, dialect, dispatcher, log, metrics } = options;
+  const { db, dialect, phases, log, metrics } = options;
   const now = options.now ?? Date.now;
   const random = options.random ?? Math.random;
   const concurrency = options.concurrency ?? 2;
@@ -71,7 +71,7 @@ export function createReceiverWorker(options: WorkerOptions): ReceiverWorker {
   const owner = `${process.pid}-${randomUUID().slice(0, 8)}`;
   const batch: BatchDeps = {
     db,
-    dispatcher,
+    phases,
     owner,
     now,
     leaseMs,
@@ -113,10 +113,10 @@ export function createReceiverWorker(options: WorkerOptions): ReceiverWorker {
     await Promise.all(
       fresh.map(async (event) => {
         try {
-          answers.push({ id: event.id, groupKey: await dispatcher.groupOf(event, stopping.signal) });
+          answers.push({ id: event.id, groupKey: await phases.nameGroup(event, stopping.signal) });
         } catch (err) {
           const message = err instanceof Error ? err.message : String(err);
-          await settleFailure(batch, event, `groupOf: ${message}`, false, false);
+          await settleFailure(batch, event, `nameGroup: ${message}`, false, false);
         }
       }),
     );

@@ -1,7 +1,7 @@
 /**
  * Receiver ingest: N signed JOB_DELIVER deliveries posted to POST /webhooks with 64 requests in
  * flight, against the receiver in a child process on an embedded SQLite file with
- * synchronous=FULL (every 202 is durable), its worker running with a dispatcher that does nothing.
+ * synchronous=FULL (every 202 is durable), its worker running with a phases that does nothing.
  * Bodies are signed before the clock starts. `benchReceiverIngest()` is what bench/receiver.ts
  * calls; run directly it prints {"bench":"receiver-ingest","ingest_per_s":R,…}.
  */
@@ -44,7 +44,7 @@ async function serve(dbPath: string): Promise<void> {
     port: 0,
     dbUrl: `sqlite:${dbPath}`,
     secrets: [SECRET],
-    dispatcher: { groupOf: async () => 'bench/app@main', handle: async () => {} },
+    phases: { nameGroup: async () => 'bench/app@main', handleBatch: async () => {} },
     checkPlatform: async () => {},
     log: pino({ level: 'silent' }),
   });

@@ -1,7 +1,7 @@
 import type { GitHub } from '../../src/github/client.ts';
 import { readRepositoryFile } from '../../src/github/read-file.ts';
 import { settingsFrom } from '../../src/sync/config-view.ts';
-import type { InboxEvent, PartialFailure } from '../dispatch.ts';
+import type { InboxEvent, PartialFailure } from '../contracts.ts';
 import { newestWritten } from '../store/written-paths.ts';
 import { Deliveries } from './deliveries.ts';
 import { originOfGroup } from './group-key.ts';

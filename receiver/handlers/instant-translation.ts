@@ -1,5 +1,5 @@
 import { originOf } from '../../src/sync/labels.ts';
-import type { InboxEvent } from '../dispatch.ts';
+import type { InboxEvent } from '../contracts.ts';
 import { Deliveries } from './deliveries.ts';
 import type { EventContext, EventHandler, Grouping } from './registry.ts';
 import { sourceUpload } from './source-upload.ts';

@@ -2,7 +2,7 @@ import { type Client, downloadJobZip, type FileRecord, waitForExport } from '../
 import type { SvcConfig } from '../../src/config/index.ts';
 import { type Origin, originOf } from '../../src/sync/labels.ts';
 import { mapConcurrent } from '../../src/sync/map-concurrent.ts';
-import type { InboxEvent } from '../dispatch.ts';
+import type { InboxEvent } from '../contracts.ts';
 import { Deliveries } from './deliveries.ts';
 import { groupKeyOf } from './group-key.ts';
 import type { EventHandler, Grouping, Leverage } from './registry.ts';

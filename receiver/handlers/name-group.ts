@@ -1,4 +1,4 @@
-import type { InboxEvent } from '../dispatch.ts';
+import type { InboxEvent } from '../contracts.ts';
 import { groupKeyOf } from './group-key.ts';
 import type { EventContext, Registry } from './registry.ts';
 

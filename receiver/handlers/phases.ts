@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Client } from '../../src/api/index.ts';
 import type { GitHub } from '../../src/github/client.ts';
-import type { Dispatcher } from '../dispatch.ts';
+import type { EventPhases } from '../contracts.ts';
 import type { ReceiverDb } from '../store/schema.ts';
 import { allEventHandlers } from './all-events.ts';
 import { handleBatch } from './handle-batch.ts';
@@ -28,13 +28,13 @@ export interface PhasesDeps {
  * The worker's two phases over the event handlers: name each event's group (phase 1, name-group.ts),
  * then handle the batch of a group (phase 2, handle-batch.ts).
  */
-export function createPhases(deps: PhasesDeps): Dispatcher {
+export function createPhases(deps: PhasesDeps): EventPhases {
   const registry = deps.registry ?? allEventHandlers();
   const now = deps.now ?? Date.now;
   return {
-    groupOf: (event, signal) =>
+    nameGroup: (event, signal) =>
       nameGroup({ registry, client: deps.client, log: deps.log, isAllowed: deps.isAllowed }, event, signal),
-    handle: (events, signal) =>
+    handleBatch: (events, signal) =>
       handleBatch(
         {
           registry,

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { Client } from '../../src/api/index.ts';
 import type { SyncSettings } from '../../src/sync/config-view.ts';
 import type { Origin } from '../../src/sync/labels.ts';
-import type { InboxEvent } from '../dispatch.ts';
+import type { InboxEvent } from '../contracts.ts';
 import type { Deliveries } from './deliveries.ts';
 
 /** Phase 1's answer: the repository and base the event writes to, or why it writes nothing. */

@@ -1,6 +1,6 @@
 import type { ExpressionBuilder, SelectQueryBuilder } from 'kysely';
 import type { Dialect } from '../../src/db/connect.ts';
-import type { InboxEvent } from '../dispatch.ts';
+import type { InboxEvent } from '../contracts.ts';
 import type { ReceiverDb, ReceiverSchema } from './schema.ts';
 
 /** Who holds a claim and until when. */
@@ -78,7 +78,7 @@ async function leaseRows(
 }
 
 /**
- * Leases up to `limit` due events whose group is not known yet, so `groupOf` runs once per event.
+ * Leases up to `limit` due events whose group is not known yet, so `nameGroup` runs once per event.
  * On PostgreSQL `FOR UPDATE SKIP LOCKED` lets several processes claim at once without waiting on
  * each other's rows (as server/work/queue.ts does); SQLite has one writer, so it is exclusive anyway.
  */
@@ -100,7 +100,7 @@ export async function claimUngrouped(
 }
 
 /**
- * Records `groupOf`'s answers and puts the events back in line, due at once. One transaction, so
+ * Records `nameGroup`'s answers and puts the events back in line, due at once. One transaction, so
  * naming a burst of events costs one disk flush, not one per event.
  */
 export async function setGroups(

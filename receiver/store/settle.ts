@@ -30,7 +30,7 @@ export async function markDone(db: ReceiverDb, ids: readonly number[], owner: st
 /**
  * Records a failure: back in line at `retryAt`, or `dead` when there is none (attempts spent or a
  * permanent error). `countAttempt` adds the attempt when it was not counted at claim time
- * (a failing `groupOf`). False when the caller no longer holds the event.
+ * (a failing `nameGroup`). False when the caller no longer holds the event.
  */
 export async function markFailed(
   db: ReceiverDb,

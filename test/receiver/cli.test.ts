@@ -3,7 +3,7 @@ import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { receiverCommand, runReceiver, secretsFromEnv } from '../../receiver/cli.ts';
 import { composeServices } from '../../receiver/compose-services.ts';
-import type { ReceiverServicesFactory } from '../../receiver/dispatch.ts';
+import type { ReceiverServicesFactory } from '../../receiver/contracts.ts';
 import { GITHUB_NOT_CONFIGURED } from '../../receiver/github-access.ts';
 import { receiverSettingsFromEnv } from '../../receiver/settings.ts';
 import {
@@ -97,7 +97,7 @@ describe('receiver', () => {
           RECEIVER_ALLOWED_REPOS: 'acme/*',
         },
         createServices: async () => ({
-          dispatcher: r.dispatcher,
+          phases: r.phases,
           checkPlatform: async () => {},
           close: async () => {
             closed = true;
@@ -122,7 +122,7 @@ describe('receiver', () => {
     const context = {
       env: {},
       createServices: async () => ({
-        dispatcher: recordingDispatcher().dispatcher,
+        phases: recordingDispatcher().phases,
         checkPlatform: async () => {},
       }),
     };
@@ -227,7 +227,7 @@ describe('receiver without GitHub access', () => {
       { port: '0', host: '127.0.0.1' },
       {
         env: env({ GITHUB_TOKEN: 'ghp_test' }),
-        createServices: async () => ({ dispatcher: r.dispatcher, checkPlatform: async () => {} }),
+        createServices: async () => ({ phases: r.phases, checkPlatform: async () => {} }),
         log: pino({ level: 'silent' }),
       },
     );

@@ -25,7 +25,7 @@ beforeAll(async () => {
     port: 0,
     dbUrl: db.url,
     secrets: [SECRET],
-    dispatcher: recorder.dispatcher,
+    phases: recorder.phases,
     checkPlatform: async () => {
       if (platformDown) throw new Error(platformDown);
     },

@@ -29,7 +29,7 @@ beforeAll(async () => {
     port: 0,
     dbUrl: db.url,
     secrets: [SECRET],
-    dispatcher: recorder.dispatcher,
+    phases: recorder.phases,
     checkPlatform: async () => {},
     worker: { pollMs: 60_000 },
     log: pino({ level: 'debug', mixin: requestIdMixin }, sink),

@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { EventPhases } from '../../receiver/contracts.ts';
 import { formatDeadLetters } from '../../receiver/dead-letters-table.ts';
-import type { Dispatcher } from '../../receiver/dispatch.ts';
 import type { ReceiverMetrics } from '../../receiver/metrics.ts';
 import { listDeadLetters, retryDeadLetter } from '../../receiver/store/dead-letters.ts';
 import type { ReceiverDatabase } from '../../receiver/store/schema.ts';
@@ -34,11 +34,11 @@ afterEach(async () => {
   await db.drop();
 });
 
-function worker(dispatcher: Dispatcher, options: Partial<WorkerOptions> = {}) {
+function worker(phases: EventPhases, options: Partial<WorkerOptions> = {}) {
   const w = createReceiverWorker({
     db: database.db,
     dialect: database.dialect,
-    dispatcher,
+    phases,
     metrics,
     log: silent,
     now: clock.now,
@@ -68,7 +68,7 @@ describe('retries', () => {
       }
     });
     const [id] = await enqueue(database, clock.now(), [{ group: 'acme/app@main' }]);
-    const w = worker(r.dispatcher);
+    const w = worker(r.phases);
     await w.idle();
     expect(r.calls).toHaveLength(1);
     expect(await queueRow(database, id!)).toMatchObject({
@@ -92,7 +92,7 @@ describe('retries', () => {
       if (broken) throw new Error('repository archived');
     });
     const [id] = await enqueue(database, clock.now(), [{ group: 'acme/app@main' }]);
-    const w = worker(r.dispatcher, { maxAttempts: 3 });
+    const w = worker(r.phases, { maxAttempts: 3 });
     await w.idle();
     await advance(w, 3600_000);
     await advance(w, 3600_000);
@@ -133,7 +133,7 @@ describe('retries', () => {
           }
         : undefined,
     );
-    const w = worker(r.dispatcher);
+    const w = worker(r.phases);
     await w.idle();
     expect(await queueRow(database, a)).toMatchObject({ status: 'done' });
     expect(await queueRow(database, b)).toMatchObject({
@@ -150,7 +150,7 @@ describe('retries', () => {
     expect(await queueRow(database, b)).toMatchObject({ status: 'done' });
   });
 
-  it('retries an event whose groupOf failed, counting the attempt', async () => {
+  it('retries an event whose nameGroup failed, counting the attempt', async () => {
     const r = recordingDispatcher();
     let down = true;
     r.setGroupOf(async () => {
@@ -158,14 +158,14 @@ describe('retries', () => {
       return 'g';
     });
     const [id] = await enqueue(database, clock.now(), [{}]);
-    const w = worker(r.dispatcher);
+    const w = worker(r.phases);
     await w.idle();
     expect(r.calls).toHaveLength(0);
     expect(await queueRow(database, id!)).toMatchObject({
       status: 'pending',
       attempts: 1,
       grouped: 0,
-      last_error: 'groupOf: platform answered 503',
+      last_error: 'nameGroup: platform answered 503',
     });
     down = false;
     await advance(w, 2500);
@@ -183,7 +183,7 @@ describe('groups', () => {
       { group: 'acme/app@main' },
     ]);
     const r = recordingDispatcher();
-    const w = worker(r.dispatcher, { concurrency: 3 });
+    const w = worker(r.phases, { concurrency: 3 });
     await w.idle();
     expect(r.grouped.sort()).toEqual([...ids].sort());
     const calls = r.calls
@@ -200,7 +200,7 @@ describe('groups', () => {
       Array.from({ length: 5 }, () => ({ group: 'g' })),
     );
     const r = recordingDispatcher();
-    const w = worker(r.dispatcher, { groupLimit: 2 });
+    const w = worker(r.phases, { groupLimit: 2 });
     await w.idle();
     expect(r.calls.map((call) => call.map((e) => e.id))).toEqual([
       ids.slice(0, 2),
@@ -218,7 +218,7 @@ describe('groups', () => {
       }
     });
     const [a] = await enqueue(database, clock.now(), [{ group: 'g' }]);
-    const w = worker(r.dispatcher);
+    const w = worker(r.phases);
     await w.idle();
     const [b] = await enqueue(database, clock.now(), [{ group: 'g' }]);
     await advance(w, 0);
@@ -233,7 +233,7 @@ describe('groups', () => {
       .execute();
     const [id] = await enqueue(database, clock.now(), [{ group: 'g' }]);
     const r = recordingDispatcher();
-    const w = worker(r.dispatcher);
+    const w = worker(r.phases);
     await w.idle();
     await advance(w, 30_000);
     expect(r.calls).toHaveLength(0);
@@ -254,9 +254,9 @@ describe('groups', () => {
     const active = new Map<string, number>();
     const handledBy = new Map<number, string>();
     let overlaps = 0;
-    const dispatcherFor = (name: string): Dispatcher => ({
-      groupOf: async (event) => (event.payload as { group: string }).group,
-      async handle(events) {
+    const dispatcherFor = (name: string): EventPhases => ({
+      nameGroup: async (event) => (event.payload as { group: string }).group,
+      async handleBatch(events) {
         const g = events[0]!.groupKey!;
         if ((active.get(g) ?? 0) > 0) overlaps++;
         active.set(g, (active.get(g) ?? 0) + 1);
@@ -277,7 +277,7 @@ describe('groups', () => {
     const two = createReceiverWorker({
       db: second.db,
       dialect: second.dialect,
-      dispatcher: dispatcherFor('two'),
+      phases: dispatcherFor('two'),
       metrics,
       log: silent,
       now: clock.now,

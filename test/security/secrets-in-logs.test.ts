@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runReceiver } from '../../receiver/cli.ts';
-import type { ReceiverServices } from '../../receiver/dispatch.ts';
+import type { ReceiverServices } from '../../receiver/contracts.ts';
 import type { RunningReceiver } from '../../receiver/serve.ts';
 import { type RunningServer, startServer } from '../../server/main.ts';
 import { signatureHeaders } from '../../server/webhooks/signing.ts';

@@ -32,7 +32,7 @@ export function startRealReceiver(
     port: 0,
     dbUrl: 'sqlite::memory:',
     secrets: [RECEIVER_SECRET],
-    dispatcher: { groupOf: async () => null, handle: async () => {} },
+    phases: { nameGroup: async () => null, handleBatch: async () => {} },
     checkPlatform: async () => {},
     log: o.log ?? pino({ level: 'silent' }),
     ...(o.timeouts ? { timeouts: o.timeouts } : {}),

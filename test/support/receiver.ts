@@ -49,7 +49,7 @@ export async function startTestReceiver(o: {
   const receiver = createReceiverApp({
     database,
     secrets: o.secrets,
-    dispatcher: services.dispatcher,
+    phases: services.phases,
     checkPlatform: services.checkPlatform,
     ...(services.reconcile ? { reconcile: services.reconcile } : {}),
     log,
