@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { Logger } from 'pino';
+import { keepLease } from '../src/queue/lease-heartbeat.ts';
 import { withRequestId } from '../src/tracing/request-context.ts';
 import type { EventPhases, InboxEvent, PartialFailure } from './contracts.ts';
 import type { ReceiverMetrics } from './metrics.ts';
@@ -45,17 +46,19 @@ export async function runBatch(
   const ids = events.map((e) => e.id);
   const lost = new AbortController();
   const signal = AbortSignal.any([stopping, lost.signal]);
-  const heartbeat = setInterval(() => {
-    const until = now() + leaseMs;
-    Promise.all([
-      renewLeases(db, ids, owner, until),
-      groupKey ? renewGroup(db, groupKey, owner, until) : true,
-    ])
-      .then(([held, lock]) => {
-        if (held === 0 || !lock) lost.abort(new Error(`lease on group ${groupKey ?? '(none)'} lost`));
-      })
-      .catch((err: unknown) => log.warn({ err, groupKey }, 'could not renew leases'));
-  }, leaseMs / 3);
+  const stopRenewing = keepLease({
+    leaseMs,
+    renew: async () => {
+      const until = now() + leaseMs;
+      const [held, lock] = await Promise.all([
+        renewLeases(db, ids, owner, until),
+        groupKey ? renewGroup(db, groupKey, owner, until) : true,
+      ]);
+      return held > 0 && lock;
+    },
+    onLost: () => lost.abort(new Error(`lease on group ${groupKey ?? '(none)'} lost`)),
+    onError: (err) => log.warn({ err, groupKey }, 'could not renew leases'),
+  });
   const started = performance.now();
   let released = false;
   try {
@@ -98,7 +101,7 @@ export async function runBatch(
     released = true;
     deps.metrics.processed.inc(done.length);
   } finally {
-    clearInterval(heartbeat);
+    stopRenewing();
     if (groupKey && !released) await releaseGroup(db, groupKey, owner);
   }
 }

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { Logger } from 'pino';
 import type { Dialect } from '../src/db/connect.ts';
-import { fullJitterBackoff } from './backoff.ts';
+import { fullJitterBackoff } from '../src/queue/backoff.ts';
+import type { LeaseWorker, LeaseWorkerOptions } from '../src/queue/worker-options.ts';
 import type { EventPhases, InboxEvent } from './contracts.ts';
 import type { ReceiverMetrics } from './metrics.ts';
 import { type BatchDeps, runBatch, settleFailure, WorkerStopping } from './run-batch.ts';
@@ -11,26 +11,19 @@ import { claimGroup, claimLoners, claimUngrouped, dueGroups, setGroups } from '.
 import type { ReceiverDb } from './store/schema.ts';
 import { pruneFinished } from './store/settle.ts';
 
-export interface WorkerOptions {
+/**
+ * The receiver's worker settings; defaults: concurrency 2 (groups or lone events at once), pollMs
+ * 500, leaseMs 60 s (on claimed events and group locks), backoff full jitter 5 s … 15 min.
+ */
+export interface WorkerOptions extends LeaseWorkerOptions {
   db: ReceiverDb;
   dialect: Dialect;
   phases: EventPhases;
   metrics: ReceiverMetrics;
-  log: Logger;
-  now?: () => number;
-  random?: () => number;
-  /** Groups (or lone events) handled at once by this process (default 2). */
-  concurrency?: number;
-  /** Idle poll interval (default 500 ms); `wake()` cuts it short. */
-  pollMs?: number;
-  /** Lease on claimed events and group locks, renewed every third of it (default 60 s). */
-  leaseMs?: number;
   /** Most events of one group handed to one `handleBatch` call (default 500); the rest come next. */
   groupLimit?: number;
   /** Attempts before an event is dead (default 8). */
   maxAttempts?: number;
-  /** Delay before the next attempt after `attempts` failed ones (default full jitter, 5 s … 15 min). */
-  backoff?: (attempts: number) => number;
   /** Finds work the webhooks may have missed: run at start and every `reconcileMs` (default 5 min). */
   reconcile?: () => Promise<void>;
   reconcileMs?: number;
@@ -40,16 +33,10 @@ export interface WorkerOptions {
   retentionMs?: number;
 }
 
-export interface ReceiverWorker {
+/** `stop()` lets running handlers finish, or aborts them after `stopTimeoutMs` and hands their events back. */
+export interface ReceiverWorker extends LeaseWorker {
   /** This worker's lease owner name (process id and a random part). */
   readonly owner: string;
-  start(): void;
-  /** Polls now: the front door stored something. */
-  wake(): void;
-  /** Stops claiming; lets running handlers finish (or aborts them after `stopTimeoutMs` and hands their events back). */
-  stop(): Promise<void>;
-  /** Resolves once a poll that began after the call found nothing due and nothing running (tests). */
-  idle(): Promise<void>;
 }
 
 /**
@@ -134,7 +121,7 @@ export function createReceiverWorker(options: WorkerOptions): ReceiverWorker {
       // Lock and claim in one transaction: one disk flush, and no lock left behind without events.
       const events = await db.transaction().execute(async (tx) => {
         if (!(await acquireGroup(tx, group, owner, t, leaseMs))) return [];
-        const claimed = await claimGroup(tx, group, { owner, now: t, leaseMs, limit: groupLimit });
+        const claimed = await claimGroup(tx, dialect, group, { owner, now: t, leaseMs, limit: groupLimit });
         if (claimed.length === 0) await releaseGroup(tx, group, owner);
         return claimed;
       });

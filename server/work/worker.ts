@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { Logger } from 'pino';
+import { fullJitterBackoff } from '../../src/queue/backoff.ts';
+import { keepLease } from '../../src/queue/lease-heartbeat.ts';
+import type { LeaseWorker, LeaseWorkerOptions } from '../../src/queue/worker-options.ts';
 import { withRequestId } from '../../src/tracing/request-context.ts';
 import type { Db, Dialect } from '../store/db.ts';
 import { claim, complete, extendLease, fail, pruneDone, type WorkItem } from './queue.ts';
@@ -18,37 +20,23 @@ export interface WorkContext {
 
 export type WorkHandler = (payload: unknown, ctx: WorkContext) => Promise<void>;
 
-export interface WorkerOptions {
+/**
+ * The platform worker's settings; defaults: concurrency 2, leaseMs 30 s, pollMs 250, backoff full
+ * jitter from 1 s, at most 5 min.
+ */
+export interface WorkerOptions extends LeaseWorkerOptions {
   db: Db;
   dialect: Dialect;
   handlers: Record<string, WorkHandler>;
-  log: Logger;
-  now?: () => number;
-  random?: () => number;
-  /** Items run at once by this process (default 2). */
-  concurrency?: number;
-  /** Lease length; renewed every third of it while an item runs (default 30 s). */
-  leaseMs?: number;
-  /** Idle poll interval (default 250 ms); `wake()` cuts it short. */
-  pollMs?: number;
   /**
    * Housekeeping run every 10 minutes beside the pruning of finished work (e.g. old webhook
    * messages); a failure is logged and tried again next time.
    */
   maintenance?: ((now: number) => Promise<unknown>)[];
-  /** Retry delay for attempt n: exponential from 1 s with full jitter, at most 5 min. */
-  backoff?: (attempt: number) => number;
 }
 
-export interface Worker {
-  start(): void;
-  /** Wakes the loop now (after enqueueing in this process). */
-  wake(): void;
-  /** Stops claiming, aborts nothing, waits for running items to finish. */
-  stop(): Promise<void>;
-  /** Resolves once no item is due or running (tests). */
-  idle(): Promise<void>;
-}
+/** `stop()` stops claiming, aborts nothing and waits for running items to finish. */
+export type Worker = LeaseWorker;
 
 /**
  * Runs queued work from the database: imports, exports, pretranslation, instant translations,
@@ -62,8 +50,7 @@ export function createWorker(options: WorkerOptions): Worker {
   const concurrency = options.concurrency ?? 2;
   const leaseMs = options.leaseMs ?? 30_000;
   const pollMs = options.pollMs ?? 250;
-  const backoff =
-    options.backoff ?? ((n: number) => Math.floor(random() * Math.min(300_000, 1000 * 2 ** (n - 1))));
+  const backoff = options.backoff ?? fullJitterBackoff(random, { baseMs: 1000, capMs: 300_000 });
   const worker = `${process.pid}-${randomUUID().slice(0, 8)}`;
   const kinds = Object.keys(handlers);
   const running = new Map<number, Promise<void>>();
@@ -84,13 +71,12 @@ export function createWorker(options: WorkerOptions): Worker {
 
   async function runItem(item: WorkItem) {
     const controller = new AbortController();
-    const heartbeat = setInterval(() => {
-      extendLease(db, item.id, worker, now() + leaseMs)
-        .then((held) => {
-          if (!held) controller.abort(new Error('lease lost'));
-        })
-        .catch((err: unknown) => log.warn({ err, item: item.id }, 'could not extend lease'));
-    }, leaseMs / 3);
+    const stopRenewing = keepLease({
+      leaseMs,
+      renew: () => extendLease(db, item.id, worker, now() + leaseMs),
+      onLost: () => controller.abort(new Error('lease lost')),
+      onError: (err) => log.warn({ err, item: item.id }, 'could not extend lease'),
+    });
     try {
       const handler = handlers[item.kind];
       if (!handler) throw new PermanentError(`no handler for work kind ${item.kind}`);
@@ -116,7 +102,7 @@ export function createWorker(options: WorkerOptions): Worker {
         `work ${outcome}`,
       );
     } finally {
-      clearInterval(heartbeat);
+      stopRenewing();
     }
   }
 
