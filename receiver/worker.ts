@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Dialect } from '../src/db/connect.ts';
+import { createAlarm } from '../src/queue/alarm.ts';
 import { fullJitterBackoff } from '../src/queue/backoff.ts';
 import type { LeaseWorker, LeaseWorkerOptions } from '../src/queue/worker-options.ts';
 import type { EventPhases, InboxEvent } from './contracts.ts';
@@ -71,7 +72,7 @@ export function createReceiverWorker(options: WorkerOptions): ReceiverWorker {
   const running = new Set<Promise<void>>();
   let stopped = true;
   let loop: Promise<void> | undefined;
-  let wakeUp: (() => void) | undefined;
+  const alarm = createAlarm();
   // A wake that comes while a poll runs (the front door committed meanwhile) makes the next poll
   // start at once instead of after pollMs.
   let woken = false;
@@ -161,7 +162,7 @@ export function createReceiverWorker(options: WorkerOptions): ReceiverWorker {
 
   function wake() {
     woken = true;
-    wakeUp?.();
+    alarm.ring();
   }
 
   async function run() {
@@ -188,13 +189,7 @@ export function createReceiverWorker(options: WorkerOptions): ReceiverWorker {
         await nextTurn();
         continue;
       }
-      let timer: NodeJS.Timeout | undefined;
-      await new Promise<void>((resolve) => {
-        wakeUp = resolve;
-        timer = setTimeout(resolve, pollMs);
-      });
-      clearTimeout(timer);
-      wakeUp = undefined;
+      await alarm.sleep(pollMs);
     }
   }
 

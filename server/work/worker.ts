@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { createAlarm } from '../../src/queue/alarm.ts';
 import { fullJitterBackoff } from '../../src/queue/backoff.ts';
 import { keepLease } from '../../src/queue/lease-heartbeat.ts';
 import type { LeaseWorker, LeaseWorkerOptions } from '../../src/queue/worker-options.ts';
@@ -55,8 +56,7 @@ export function createWorker(options: WorkerOptions): Worker {
   const kinds = Object.keys(handlers);
   const running = new Map<number, Promise<void>>();
   let stopped = true;
-  let timer: NodeJS.Timeout | undefined;
-  let wakeUp: (() => void) | undefined;
+  const alarm = createAlarm();
   let lastPrune = 0;
   // Leases run out only when a process died: looking for them a few times per lease is enough,
   // and saves a query on most polls.
@@ -136,7 +136,7 @@ export function createWorker(options: WorkerOptions): Worker {
   }
 
   function wake() {
-    wakeUp?.();
+    alarm.ring();
   }
 
   async function run() {
@@ -147,12 +147,7 @@ export function createWorker(options: WorkerOptions): Worker {
         log.error({ err }, 'work queue poll failed');
       }
       if (stopped) break;
-      await new Promise<void>((resolve) => {
-        wakeUp = resolve;
-        timer = setTimeout(resolve, lastClaimEmpty || running.size >= concurrency ? pollMs : 0);
-      });
-      clearTimeout(timer);
-      wakeUp = undefined;
+      await alarm.sleep(lastClaimEmpty || running.size >= concurrency ? pollMs : 0);
       // A wake from a finished item resolves at once, and handlers whose queries SQLite answers
       // synchronously finish without I/O: without this turn a backlog would drain in one chain of
       // microtasks, answering no request meanwhile (1,400 language detections held a loaded
