@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Dialect } from '../src/db/connect.ts';
-import { createAlarm } from '../src/queue/alarm.ts';
 import { fullJitterBackoff } from '../src/queue/backoff.ts';
+import { createPollLoop } from '../src/queue/poll-loop.ts';
 import type { LeaseWorker, LeaseWorkerOptions } from '../src/queue/worker-options.ts';
 import type { EventPhases, InboxEvent } from './contracts.ts';
 import type { ReceiverMetrics } from './metrics.ts';
@@ -71,26 +70,17 @@ export function createReceiverWorker(options: WorkerOptions): ReceiverWorker {
   const stopping = new AbortController();
   const running = new Set<Promise<void>>();
   let stopped = true;
-  let loop: Promise<void> | undefined;
-  const alarm = createAlarm();
-  // A wake that comes while a poll runs (the front door committed meanwhile) makes the next poll
-  // start at once instead of after pollMs.
-  let woken = false;
   let nextReconcile = Number.NEGATIVE_INFINITY;
   let reconciling: Promise<void> | undefined;
   let nextPrune = Number.NEGATIVE_INFINITY;
   let pruning: Promise<unknown> | undefined;
-  // idle() resolves only after a poll that began after it was asked: an earlier poll may have
-  // looked before the caller's events were committed.
-  let polls = 0;
-  let idleWaiters: { after: number; resolve: () => void }[] = [];
 
   function start(events: InboxEvent[], groupKey: string | null) {
     const p: Promise<void> = runBatch(batch, events, groupKey, stopping.signal)
       .catch((err: unknown) => log.error({ err, groupKey }, 'could not settle a batch'))
       .finally(() => {
         running.delete(p);
-        wake();
+        loop.wake();
       });
     running.add(p);
   }
@@ -111,7 +101,7 @@ export function createReceiverWorker(options: WorkerOptions): ReceiverWorker {
     await setGroups(db, owner, now(), answers);
   }
 
-  /** One poll; true when it found anything to do. */
+  /** One poll; true when it found anything to do or work still runs. */
   async function tick(): Promise<boolean> {
     const t = now();
     maintain(t);
@@ -160,64 +150,31 @@ export function createReceiverWorker(options: WorkerOptions): ReceiverWorker {
     }
   }
 
-  function wake() {
-    woken = true;
-    alarm.ring();
-  }
-
-  async function run() {
-    while (!stopped) {
-      woken = false;
-      const poll = ++polls;
-      let busy = true;
-      try {
-        busy = await tick();
-      } catch (err) {
-        log.error({ err }, 'receiver queue poll failed');
-      }
-      // A batch that ended during the poll (it wakes the loop) may have left its group's next
-      // events due after the poll looked: only a quiet poll means idle.
-      if (!busy && !woken) {
-        const ready = idleWaiters.filter((w) => w.after < poll);
-        idleWaiters = idleWaiters.filter((w) => w.after >= poll);
-        for (const w of ready) w.resolve();
-      }
-      if (stopped) break;
-      // A turn of the event loop between polls even when woken: SQLite answers synchronously, so
-      // polls that find work at once would otherwise chain without letting a request in.
-      if (woken) {
-        await nextTurn();
-        continue;
-      }
-      await alarm.sleep(pollMs);
-    }
-  }
+  const loop = createPollLoop({
+    // Polls again at once only when woken: a batch that ends, or the front door storing events.
+    poll: async () => ({ busy: await tick(), again: false }),
+    pollMs,
+    onError: (err) => log.error({ err }, 'receiver queue poll failed'),
+  });
 
   return {
     owner,
     start() {
-      if (!stopped) return;
       stopped = false;
-      loop = run();
+      loop.start();
     },
-    wake,
+    wake: () => loop.wake(),
     async stop() {
       if (stopped) return;
       stopped = true;
-      wake();
       const grace = setTimeout(
         () => stopping.abort(new WorkerStopping('the receiver is stopping')),
         options.stopTimeoutMs ?? 30_000,
       );
-      await loop;
+      await loop.stop();
       await Promise.allSettled([...running, reconciling, pruning]);
       clearTimeout(grace);
     },
-    idle() {
-      return new Promise((resolve) => {
-        idleWaiters.push({ after: polls, resolve });
-        wake();
-      });
-    },
+    idle: () => loop.idle(),
   };
 }

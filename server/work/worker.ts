@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { setImmediate as nextTurn } from 'node:timers/promises';
-import { createAlarm } from '../../src/queue/alarm.ts';
 import { fullJitterBackoff } from '../../src/queue/backoff.ts';
 import { keepLease } from '../../src/queue/lease-heartbeat.ts';
+import { createPollLoop, type PollOutcome } from '../../src/queue/poll-loop.ts';
 import type { LeaseWorker, LeaseWorkerOptions } from '../../src/queue/worker-options.ts';
 import { withRequestId } from '../../src/tracing/request-context.ts';
 import type { Db, Dialect } from '../store/db.ts';
@@ -55,19 +54,11 @@ export function createWorker(options: WorkerOptions): Worker {
   const worker = `${process.pid}-${randomUUID().slice(0, 8)}`;
   const kinds = Object.keys(handlers);
   const running = new Map<number, Promise<void>>();
-  let stopped = true;
-  const alarm = createAlarm();
   let lastPrune = 0;
   // Leases run out only when a process died: looking for them a few times per lease is enough,
   // and saves a query on most polls.
   let lastExpiredCheck = Number.NEGATIVE_INFINITY;
   const expiredEveryMs = Math.min(1000, leaseMs / 4);
-  // A poll resolves idle() only if it started after the caller asked: one that began earlier may
-  // have claimed before the caller's work was committed.
-  let polls = 0;
-  let idleWaiters: { after: number; resolve: () => void }[] = [];
-  let lastClaimEmpty = false;
-  let loop: Promise<void> | undefined;
 
   async function runItem(item: WorkItem) {
     const controller = new AbortController();
@@ -106,10 +97,10 @@ export function createWorker(options: WorkerOptions): Worker {
     }
   }
 
-  async function tick() {
-    const poll = ++polls;
+  /** One poll: claims what there is room for and starts it. */
+  async function tick(): Promise<PollOutcome> {
     const free = concurrency - running.size;
-    if (free <= 0) return;
+    if (free <= 0) return { busy: true, again: false };
     const t = now();
     if (t - lastPrune > 600_000) {
       lastPrune = t;
@@ -120,60 +111,33 @@ export function createWorker(options: WorkerOptions): Worker {
     const expired = t - lastExpiredCheck >= expiredEveryMs;
     if (expired) lastExpiredCheck = t;
     const items = await claim(db, dialect, { worker, now: t, leaseMs, limit: free, kinds, expired });
-    lastClaimEmpty = items.length === 0;
     for (const item of items) {
       const p = runItem(item).finally(() => {
         running.delete(item.id);
-        wake();
+        loop.wake();
       });
       running.set(item.id, p);
     }
-    if (lastClaimEmpty && running.size === 0) {
-      const ready = idleWaiters.filter((w) => w.after < poll);
-      idleWaiters = idleWaiters.filter((w) => w.after >= poll);
-      for (const w of ready) w.resolve();
-    }
+    // Work found and room for more: poll again at once; otherwise after pollMs or a wake.
+    return {
+      busy: items.length > 0 || running.size > 0,
+      again: items.length > 0 && running.size < concurrency,
+    };
   }
 
-  function wake() {
-    alarm.ring();
-  }
-
-  async function run() {
-    while (!stopped) {
-      try {
-        await tick();
-      } catch (err) {
-        log.error({ err }, 'work queue poll failed');
-      }
-      if (stopped) break;
-      await alarm.sleep(lastClaimEmpty || running.size >= concurrency ? pollMs : 0);
-      // A wake from a finished item resolves at once, and handlers whose queries SQLite answers
-      // synchronously finish without I/O: without this turn a backlog would drain in one chain of
-      // microtasks, answering no request meanwhile (1,400 language detections held a loaded
-      // server for 4.6 s).
-      await nextTurn();
-    }
-  }
+  const loop = createPollLoop({
+    poll: tick,
+    pollMs,
+    onError: (err) => log.error({ err }, 'work queue poll failed'),
+  });
 
   return {
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      loop = run();
-    },
-    wake,
+    start: () => loop.start(),
+    wake: () => loop.wake(),
     async stop() {
-      stopped = true;
-      wake();
-      await loop;
+      await loop.stop();
       await Promise.allSettled(running.values());
     },
-    idle() {
-      return new Promise((resolve) => {
-        idleWaiters.push({ after: polls, resolve });
-        wake();
-      });
-    },
+    idle: () => loop.idle(),
   };
 }
