@@ -11,7 +11,7 @@ import {
   jobDeliver,
   queueRow,
   receiverTestDatabase,
-  recordingDispatcher,
+  recordingPhases,
   SECRET,
   signed,
 } from './support/index.ts';
@@ -85,7 +85,7 @@ describe('receiver dead-letters', () => {
 
 describe('receiver', () => {
   it('starts from the environment with the services the factory builds', async () => {
-    const r = recordingDispatcher();
+    const r = recordingPhases();
     let closed = false;
     const { running, services } = await runReceiver(
       { port: '0', host: '127.0.0.1' },
@@ -122,7 +122,7 @@ describe('receiver', () => {
     const context = {
       env: {},
       createServices: async () => ({
-        phases: recordingDispatcher().phases,
+        phases: recordingPhases().phases,
         checkPlatform: async () => {},
       }),
     };
@@ -222,7 +222,7 @@ describe('receiver without GitHub access', () => {
     });
     expect(withToken.storeOnly).toBeUndefined();
     await withToken.close?.();
-    const r = recordingDispatcher();
+    const r = recordingPhases();
     const handled = await runReceiver(
       { port: '0', host: '127.0.0.1' },
       {

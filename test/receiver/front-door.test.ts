@@ -6,14 +6,14 @@ import {
   fakeClock,
   jobDeliver,
   receiverTestDatabase,
-  recordingDispatcher,
+  recordingPhases,
   SECRET,
   signed,
 } from './support/index.ts';
 
 const clock = fakeClock(Date.now());
 let platformDown: string | undefined;
-const recorder = recordingDispatcher();
+const recorder = recordingPhases();
 let receiver: RunningReceiver;
 let db: Awaited<ReturnType<typeof receiverTestDatabase>>;
 let reader: ReceiverDatabase;

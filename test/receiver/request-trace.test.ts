@@ -7,7 +7,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningReceiver, serveReceiver } from '../../receiver/serve.ts';
 import { currentRequestId, requestIdMixin } from '../../src/tracing/request-context.ts';
-import { jobDeliver, receiverTestDatabase, recordingDispatcher, SECRET, signed } from './support/index.ts';
+import { jobDeliver, receiverTestDatabase, recordingPhases, SECRET, signed } from './support/index.ts';
 
 const lines: Record<string, unknown>[] = [];
 const sink = new Writable({
@@ -17,7 +17,7 @@ const sink = new Writable({
   },
 });
 const seen: (string | undefined)[] = [];
-const recorder = recordingDispatcher(async () => {
+const recorder = recordingPhases(async () => {
   seen.push(currentRequestId());
 });
 let receiver: RunningReceiver;

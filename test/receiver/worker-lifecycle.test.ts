@@ -12,7 +12,7 @@ import {
   fakeClock,
   queueRow,
   receiverTestDatabase,
-  recordingDispatcher,
+  recordingPhases,
   testMetrics,
 } from './support/index.ts';
 
@@ -76,7 +76,7 @@ describe('leases', () => {
     await expect.poll(() => hung.state.started).toBe(1);
     expect(await queueRow(database, id!)).toMatchObject({ status: 'processing', attempts: 1 });
 
-    const r = recordingDispatcher();
+    const r = recordingPhases();
     const two = worker(r.phases, () => start + 301, { leaseMs: 300 });
     await two.idle();
     expect(r.calls.map((call) => call.map((e) => [e.id, e.attempts, e.groupKey]))).toEqual([
@@ -105,7 +105,7 @@ describe('leases', () => {
       await exited;
     }
     expect(await queueRow(database, id!)).toMatchObject({ status: 'processing', attempts: 1 });
-    const r = recordingDispatcher();
+    const r = recordingPhases();
     const soon = worker(r.phases, () => Date.now() + 30_000);
     await soon.idle();
     expect(r.calls).toHaveLength(0);
@@ -120,7 +120,7 @@ describe('leases', () => {
 describe('stop', () => {
   it('lets a running handler finish before stopping', async () => {
     const clock = fakeClock();
-    const r = recordingDispatcher(() => new Promise((resolve) => setTimeout(resolve, 30)));
+    const r = recordingPhases(() => new Promise((resolve) => setTimeout(resolve, 30)));
     const [id] = await enqueue(database, clock.now(), [{ group: 'g' }]);
     const w = worker(r.phases, clock.now, { stopTimeoutMs: 5000 });
     await expect.poll(() => r.calls.length).toBe(1);
@@ -153,7 +153,7 @@ describe('maintenance', () => {
   it('runs reconcile at start and again every reconcileMs', async () => {
     const clock = fakeClock();
     let runs = 0;
-    const w = worker(recordingDispatcher().phases, clock.now, {
+    const w = worker(recordingPhases().phases, clock.now, {
       reconcile: async () => {
         runs++;
       },
@@ -171,7 +171,7 @@ describe('maintenance', () => {
 
   it('keeps running when reconcile fails', async () => {
     const clock = fakeClock();
-    const r = recordingDispatcher();
+    const r = recordingPhases();
     const w = worker(r.phases, clock.now, {
       reconcile: async () => {
         throw new Error('platform unreachable');
@@ -185,7 +185,7 @@ describe('maintenance', () => {
 
   it('deletes finished events once they are older than the retention', async () => {
     const clock = fakeClock();
-    const r = recordingDispatcher();
+    const r = recordingPhases();
     const [id] = await enqueue(database, clock.now(), [{ group: 'g' }]);
     const w = worker(r.phases, clock.now, { retentionMs: 3600_000 });
     await w.idle();

@@ -11,7 +11,7 @@ import {
   fakeClock,
   queueRow,
   receiverTestDatabase,
-  recordingDispatcher,
+  recordingPhases,
   testMetrics,
 } from './support/index.ts';
 
@@ -61,7 +61,7 @@ async function advance(w: ReceiverWorker, ms: number) {
 describe('retries', () => {
   it('retries a failed event after a full-jitter backoff and then completes it', async () => {
     let fail = true;
-    const r = recordingDispatcher(async () => {
+    const r = recordingPhases(async () => {
       if (fail) {
         fail = false;
         throw new Error('GitHub answered 502');
@@ -88,7 +88,7 @@ describe('retries', () => {
 
   it('dead-letters an event after maxAttempts, and a dead-letter retry puts it back with attempts 0', async () => {
     let broken = true;
-    const r = recordingDispatcher(async () => {
+    const r = recordingPhases(async () => {
       if (broken) throw new Error('repository archived');
     });
     const [id] = await enqueue(database, clock.now(), [{ group: 'acme/app@main' }]);
@@ -123,7 +123,7 @@ describe('retries', () => {
   it('settles a partial failure per event: done, retried, or dead when permanent', async () => {
     const ids = await enqueue(database, clock.now(), [{ group: 'g' }, { group: 'g' }, { group: 'g' }]);
     const [a, b, c] = ids as [number, number, number];
-    const r = recordingDispatcher(async (events) =>
+    const r = recordingPhases(async (events) =>
       events.length === 3
         ? {
             failed: [
@@ -151,7 +151,7 @@ describe('retries', () => {
   });
 
   it('retries an event whose nameGroup failed, counting the attempt', async () => {
-    const r = recordingDispatcher();
+    const r = recordingPhases();
     let down = true;
     r.setGroupOf(async () => {
       if (down) throw new Error('platform answered 503');
@@ -182,7 +182,7 @@ describe('groups', () => {
       {},
       { group: 'acme/app@main' },
     ]);
-    const r = recordingDispatcher();
+    const r = recordingPhases();
     const w = worker(r.phases, { concurrency: 3 });
     await w.idle();
     expect(r.grouped.sort()).toEqual([...ids].sort());
@@ -199,7 +199,7 @@ describe('groups', () => {
       clock.now(),
       Array.from({ length: 5 }, () => ({ group: 'g' })),
     );
-    const r = recordingDispatcher();
+    const r = recordingPhases();
     const w = worker(r.phases, { groupLimit: 2 });
     await w.idle();
     expect(r.calls.map((call) => call.map((e) => e.id))).toEqual([
@@ -211,7 +211,7 @@ describe('groups', () => {
 
   it('leaves events waiting for a backoff out of the next batch of their group', async () => {
     let first = true;
-    const r = recordingDispatcher(async () => {
+    const r = recordingPhases(async () => {
       if (first) {
         first = false;
         throw new Error('rate limited');
@@ -232,7 +232,7 @@ describe('groups', () => {
       .values({ group_key: 'g', owner: 'another-process', lease_until: clock.now() + 60_000 })
       .execute();
     const [id] = await enqueue(database, clock.now(), [{ group: 'g' }]);
-    const r = recordingDispatcher();
+    const r = recordingPhases();
     const w = worker(r.phases);
     await w.idle();
     await advance(w, 30_000);

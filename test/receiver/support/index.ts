@@ -99,7 +99,7 @@ type HandleFn = EventPhases['handleBatch'];
  * A phases that records every call. Events are grouped by their payload's `group` field
  * (null without one); `handleBatch` does what `onHandle` says (succeed by default).
  */
-export function recordingDispatcher(onHandle: HandleFn = async () => {}) {
+export function recordingPhases(onHandle: HandleFn = async () => {}) {
   const calls: InboxEvent[][] = [];
   const grouped: number[] = [];
   let nameGroup: EventPhases['nameGroup'] = async (event) => {
