@@ -1,6 +1,6 @@
 import express, { type ErrorRequestHandler, type Express } from 'express';
 import pino, { type Logger } from 'pino';
-import type { Dispatcher } from './dispatch.ts';
+import type { EventPhases } from './contracts.ts';
 import { healthRouter } from './http/health.ts';
 import { createWebhookHandler, webhookRoute } from './http/webhook-middleware.ts';
 import { createMetrics, type ReceiverMetrics } from './metrics.ts';
@@ -14,7 +14,7 @@ export interface ReceiverAppDeps {
   database: ReceiverDatabase;
   /** Webhook signing secrets (`whsec_…`); several while one is rotated out. */
   secrets: readonly string[];
-  dispatcher: Dispatcher;
+  phases: EventPhases;
   /** Resolves when the platform answers (GET /readyz). */
   checkPlatform: () => Promise<void>;
   reconcile?: () => Promise<void>;
@@ -30,7 +30,7 @@ export interface ReceiverAppDeps {
   /** Worker settings: concurrency, pollMs, leaseMs, maxAttempts, backoff, reconcileMs, … */
   worker?: Omit<
     WorkerOptions,
-    'db' | 'dialect' | 'dispatcher' | 'metrics' | 'log' | 'now' | 'random' | 'reconcile'
+    'db' | 'dialect' | 'phases' | 'metrics' | 'log' | 'now' | 'random' | 'reconcile'
   >;
 }
 
@@ -56,7 +56,7 @@ export function createReceiverApp(deps: ReceiverAppDeps): ReceiverApp {
     ...deps.worker,
     db,
     dialect,
-    dispatcher: deps.dispatcher,
+    phases: deps.phases,
     metrics,
     log,
     now,

@@ -1,7 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import type { Logger } from 'pino';
+import { keepLease } from '../src/queue/lease-heartbeat.ts';
 import { withRequestId } from '../src/tracing/request-context.ts';
-import type { Dispatcher, InboxEvent, PartialFailure } from './dispatch.ts';
+import type { EventPhases, InboxEvent, PartialFailure } from './contracts.ts';
 import type { ReceiverMetrics } from './metrics.ts';
 import { releaseGroup, renewGroup } from './store/group-locks.ts';
 import type { ReceiverDb } from './store/schema.ts';
@@ -14,7 +15,7 @@ export class WorkerStopping extends Error {
 
 export interface BatchDeps {
   db: ReceiverDb;
-  dispatcher: Dispatcher;
+  phases: EventPhases;
   owner: string;
   now: () => number;
   leaseMs: number;
@@ -28,7 +29,7 @@ export interface BatchDeps {
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /**
- * Runs `handle` once for events the worker has claimed (one group's, or one event alone), keeps
+ * Runs `handleBatch` once for events the worker has claimed (one group's, or one event alone), keeps
  * their leases — and the group's lock — alive meanwhile, and settles each event: done, back in
  * line after a backoff, or dead. `stopping` aborts the handler when the worker gives up waiting;
  * its events are then handed back without counting the attempt. Losing the group lock (this
@@ -45,17 +46,19 @@ export async function runBatch(
   const ids = events.map((e) => e.id);
   const lost = new AbortController();
   const signal = AbortSignal.any([stopping, lost.signal]);
-  const heartbeat = setInterval(() => {
-    const until = now() + leaseMs;
-    Promise.all([
-      renewLeases(db, ids, owner, until),
-      groupKey ? renewGroup(db, groupKey, owner, until) : true,
-    ])
-      .then(([held, lock]) => {
-        if (held === 0 || !lock) lost.abort(new Error(`lease on group ${groupKey ?? '(none)'} lost`));
-      })
-      .catch((err: unknown) => log.warn({ err, groupKey }, 'could not renew leases'));
-  }, leaseMs / 3);
+  const stopRenewing = keepLease({
+    leaseMs,
+    renew: async () => {
+      const until = now() + leaseMs;
+      const [held, lock] = await Promise.all([
+        renewLeases(db, ids, owner, until),
+        groupKey ? renewGroup(db, groupKey, owner, until) : true,
+      ]);
+      return held > 0 && lock;
+    },
+    onLost: () => lost.abort(new Error(`lease on group ${groupKey ?? '(none)'} lost`)),
+    onError: (err) => log.warn({ err, groupKey }, 'could not renew leases'),
+  });
   const started = performance.now();
   let released = false;
   try {
@@ -66,7 +69,7 @@ export async function runBatch(
       const requestIds = [...new Set(events.flatMap((e) => (e.requestId ? [e.requestId] : [])))];
       const trace = requestIds[0] ?? `receiver-event-${ids[0]}`;
       log.info({ groupKey, events: ids, requestIds, trace }, 'handling events');
-      outcome = (await withRequestId(trace, () => deps.dispatcher.handle(events, signal))) || undefined;
+      outcome = (await withRequestId(trace, () => deps.phases.handleBatch(events, signal))) || undefined;
     } catch (err) {
       if (stopping.aborted && stopping.reason instanceof WorkerStopping) {
         await release(db, ids, owner, now(), true);
@@ -98,14 +101,14 @@ export async function runBatch(
     released = true;
     deps.metrics.processed.inc(done.length);
   } finally {
-    clearInterval(heartbeat);
+    stopRenewing();
     if (groupKey && !released) await releaseGroup(db, groupKey, owner);
   }
 }
 
 /**
  * Puts a failed event back in line after a backoff, or dead-letters it (permanent error, or its
- * attempts are spent). `counted` is false for a failing `groupOf`, whose attempt was not counted
+ * attempts are spent). `counted` is false for a failing `nameGroup`, whose attempt was not counted
  * at claim time.
  */
 export async function settleFailure(

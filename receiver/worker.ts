@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { Logger } from 'pino';
 import type { Dialect } from '../src/db/connect.ts';
-import { fullJitterBackoff } from './backoff.ts';
-import type { Dispatcher, InboxEvent } from './dispatch.ts';
+import { fullJitterBackoff } from '../src/queue/backoff.ts';
+import { createPollLoop } from '../src/queue/poll-loop.ts';
+import type { LeaseWorker, LeaseWorkerOptions } from '../src/queue/worker-options.ts';
+import type { EventPhases, InboxEvent } from './contracts.ts';
 import type { ReceiverMetrics } from './metrics.ts';
 import { type BatchDeps, runBatch, settleFailure, WorkerStopping } from './run-batch.ts';
 import { acquireGroup, releaseGroup } from './store/group-locks.ts';
@@ -11,26 +11,19 @@ import { claimGroup, claimLoners, claimUngrouped, dueGroups, setGroups } from '.
 import type { ReceiverDb } from './store/schema.ts';
 import { pruneFinished } from './store/settle.ts';
 
-export interface WorkerOptions {
+/**
+ * The receiver's worker settings; defaults: concurrency 2 (groups or lone events at once), pollMs
+ * 500, leaseMs 60 s (on claimed events and group locks), backoff full jitter 5 s … 15 min.
+ */
+export interface WorkerOptions extends LeaseWorkerOptions {
   db: ReceiverDb;
   dialect: Dialect;
-  dispatcher: Dispatcher;
+  phases: EventPhases;
   metrics: ReceiverMetrics;
-  log: Logger;
-  now?: () => number;
-  random?: () => number;
-  /** Groups (or lone events) handled at once by this process (default 2). */
-  concurrency?: number;
-  /** Idle poll interval (default 500 ms); `wake()` cuts it short. */
-  pollMs?: number;
-  /** Lease on claimed events and group locks, renewed every third of it (default 60 s). */
-  leaseMs?: number;
-  /** Most events of one group handed to one `handle` call (default 500); the rest come next. */
+  /** Most events of one group handed to one `handleBatch` call (default 500); the rest come next. */
   groupLimit?: number;
   /** Attempts before an event is dead (default 8). */
   maxAttempts?: number;
-  /** Delay before the next attempt after `attempts` failed ones (default full jitter, 5 s … 15 min). */
-  backoff?: (attempts: number) => number;
   /** Finds work the webhooks may have missed: run at start and every `reconcileMs` (default 5 min). */
   reconcile?: () => Promise<void>;
   reconcileMs?: number;
@@ -40,26 +33,20 @@ export interface WorkerOptions {
   retentionMs?: number;
 }
 
-export interface ReceiverWorker {
+/** `stop()` lets running handlers finish, or aborts them after `stopTimeoutMs` and hands their events back. */
+export interface ReceiverWorker extends LeaseWorker {
   /** This worker's lease owner name (process id and a random part). */
   readonly owner: string;
-  start(): void;
-  /** Polls now: the front door stored something. */
-  wake(): void;
-  /** Stops claiming; lets running handlers finish (or aborts them after `stopTimeoutMs` and hands their events back). */
-  stop(): Promise<void>;
-  /** Resolves once a poll that began after the call found nothing due and nothing running (tests). */
-  idle(): Promise<void>;
 }
 
 /**
- * The worker loop: names each new event's group (`dispatcher.groupOf`), then takes groups whose
- * lock it wins — with ALL their due events, handled in one `dispatcher.handle` call — and events
+ * The worker loop: names each new event's group (`phases.nameGroup`), then takes groups whose
+ * lock it wins — with ALL their due events, handled in one `phases.handleBatch` call — and events
  * that belong to no group, one by one. Several processes may share the database: a group is
  * handled by one worker at a time, and a crashed worker's events come back when its lease ends.
  */
 export function createReceiverWorker(options: WorkerOptions): ReceiverWorker {
-  const { db, dialect, dispatcher, log, metrics } = options;
+  const { db, dialect, phases, log, metrics } = options;
   const now = options.now ?? Date.now;
   const random = options.random ?? Math.random;
   const concurrency = options.concurrency ?? 2;
@@ -71,7 +58,7 @@ export function createReceiverWorker(options: WorkerOptions): ReceiverWorker {
   const owner = `${process.pid}-${randomUUID().slice(0, 8)}`;
   const batch: BatchDeps = {
     db,
-    dispatcher,
+    phases,
     owner,
     now,
     leaseMs,
@@ -83,26 +70,17 @@ export function createReceiverWorker(options: WorkerOptions): ReceiverWorker {
   const stopping = new AbortController();
   const running = new Set<Promise<void>>();
   let stopped = true;
-  let loop: Promise<void> | undefined;
-  let wakeUp: (() => void) | undefined;
-  // A wake that comes while a poll runs (the front door committed meanwhile) makes the next poll
-  // start at once instead of after pollMs.
-  let woken = false;
   let nextReconcile = Number.NEGATIVE_INFINITY;
   let reconciling: Promise<void> | undefined;
   let nextPrune = Number.NEGATIVE_INFINITY;
   let pruning: Promise<unknown> | undefined;
-  // idle() resolves only after a poll that began after it was asked: an earlier poll may have
-  // looked before the caller's events were committed.
-  let polls = 0;
-  let idleWaiters: { after: number; resolve: () => void }[] = [];
 
   function start(events: InboxEvent[], groupKey: string | null) {
     const p: Promise<void> = runBatch(batch, events, groupKey, stopping.signal)
       .catch((err: unknown) => log.error({ err, groupKey }, 'could not settle a batch'))
       .finally(() => {
         running.delete(p);
-        wake();
+        loop.wake();
       });
     running.add(p);
   }
@@ -113,17 +91,17 @@ export function createReceiverWorker(options: WorkerOptions): ReceiverWorker {
     await Promise.all(
       fresh.map(async (event) => {
         try {
-          answers.push({ id: event.id, groupKey: await dispatcher.groupOf(event, stopping.signal) });
+          answers.push({ id: event.id, groupKey: await phases.nameGroup(event, stopping.signal) });
         } catch (err) {
           const message = err instanceof Error ? err.message : String(err);
-          await settleFailure(batch, event, `groupOf: ${message}`, false, false);
+          await settleFailure(batch, event, `nameGroup: ${message}`, false, false);
         }
       }),
     );
     await setGroups(db, owner, now(), answers);
   }
 
-  /** One poll; true when it found anything to do. */
+  /** One poll; true when it found anything to do or work still runs. */
   async function tick(): Promise<boolean> {
     const t = now();
     maintain(t);
@@ -134,7 +112,7 @@ export function createReceiverWorker(options: WorkerOptions): ReceiverWorker {
       // Lock and claim in one transaction: one disk flush, and no lock left behind without events.
       const events = await db.transaction().execute(async (tx) => {
         if (!(await acquireGroup(tx, group, owner, t, leaseMs))) return [];
-        const claimed = await claimGroup(tx, group, { owner, now: t, leaseMs, limit: groupLimit });
+        const claimed = await claimGroup(tx, dialect, group, { owner, now: t, leaseMs, limit: groupLimit });
         if (claimed.length === 0) await releaseGroup(tx, group, owner);
         return claimed;
       });
@@ -172,70 +150,31 @@ export function createReceiverWorker(options: WorkerOptions): ReceiverWorker {
     }
   }
 
-  function wake() {
-    woken = true;
-    wakeUp?.();
-  }
-
-  async function run() {
-    while (!stopped) {
-      woken = false;
-      const poll = ++polls;
-      let busy = true;
-      try {
-        busy = await tick();
-      } catch (err) {
-        log.error({ err }, 'receiver queue poll failed');
-      }
-      // A batch that ended during the poll (it wakes the loop) may have left its group's next
-      // events due after the poll looked: only a quiet poll means idle.
-      if (!busy && !woken) {
-        const ready = idleWaiters.filter((w) => w.after < poll);
-        idleWaiters = idleWaiters.filter((w) => w.after >= poll);
-        for (const w of ready) w.resolve();
-      }
-      if (stopped) break;
-      // A turn of the event loop between polls even when woken: SQLite answers synchronously, so
-      // polls that find work at once would otherwise chain without letting a request in.
-      if (woken) {
-        await nextTurn();
-        continue;
-      }
-      let timer: NodeJS.Timeout | undefined;
-      await new Promise<void>((resolve) => {
-        wakeUp = resolve;
-        timer = setTimeout(resolve, pollMs);
-      });
-      clearTimeout(timer);
-      wakeUp = undefined;
-    }
-  }
+  const loop = createPollLoop({
+    // Polls again at once only when woken: a batch that ends, or the front door storing events.
+    poll: async () => ({ busy: await tick(), again: false }),
+    pollMs,
+    onError: (err) => log.error({ err }, 'receiver queue poll failed'),
+  });
 
   return {
     owner,
     start() {
-      if (!stopped) return;
       stopped = false;
-      loop = run();
+      loop.start();
     },
-    wake,
+    wake: () => loop.wake(),
     async stop() {
       if (stopped) return;
       stopped = true;
-      wake();
       const grace = setTimeout(
         () => stopping.abort(new WorkerStopping('the receiver is stopping')),
         options.stopTimeoutMs ?? 30_000,
       );
-      await loop;
+      await loop.stop();
       await Promise.allSettled([...running, reconciling, pruning]);
       clearTimeout(grace);
     },
-    idle() {
-      return new Promise((resolve) => {
-        idleWaiters.push({ after: polls, resolve });
-        wake();
-      });
-    },
+    idle: () => loop.idle(),
   };
 }

@@ -1,7 +1,7 @@
 /**
  * Receiver ingest: N signed JOB_DELIVER deliveries posted to POST /webhooks with 64 requests in
  * flight, against the receiver in a child process on an embedded SQLite file with
- * synchronous=FULL (every 202 is durable), its worker running with a dispatcher that does nothing.
+ * synchronous=FULL (every 202 is durable), its worker running with a phases that does nothing.
  * Bodies are signed before the clock starts. `benchReceiverIngest()` is what bench/receiver.ts
  * calls; run directly it prints {"bench":"receiver-ingest","ingest_per_s":R,…}.
  */
@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pino from 'pino';
 import { Pool } from 'undici';
-import { startReceiver } from '../../receiver/main.ts';
+import { serveReceiver } from '../../receiver/serve.ts';
 import { signatureHeaders } from '../../src/webhooks/standard-webhooks.ts';
 
 export interface ReceiverIngestOptions {
@@ -40,11 +40,11 @@ const SECRET = `whsec_${Buffer.alloc(32, 5).toString('base64')}`;
  * otherwise share its event loop): prints its URL, stops when its stdin closes.
  */
 async function serve(dbPath: string): Promise<void> {
-  const receiver = await startReceiver({
+  const receiver = await serveReceiver({
     port: 0,
     dbUrl: `sqlite:${dbPath}`,
     secrets: [SECRET],
-    dispatcher: { groupOf: async () => 'bench/app@main', handle: async () => {} },
+    phases: { nameGroup: async () => 'bench/app@main', handleBatch: async () => {} },
     checkPlatform: async () => {},
     log: pino({ level: 'silent' }),
   });

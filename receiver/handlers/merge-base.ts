@@ -16,11 +16,11 @@ import type { GitHub } from '../../src/github/client.ts';
 import type { LanguageUnits, TranslatedFile } from '../../src/github/pull-request-body.ts';
 import { readRepositoryBytes } from '../../src/github/read-file.ts';
 import { resolveMemories } from '../../src/translations/memories.ts';
-import { placeholderWarnings } from '../../src/translations/placeholder-qa.ts';
+import { type PlaceholderWarning, placeholderWarnings } from '../../src/translations/placeholder-qa.ts';
 import { type PlannedTarget, pairsOf, unitsOf } from '../../src/translations/plan-summary.ts';
 import { teachMemories } from '../../src/translations/teach.ts';
 import { mergeDelivery } from '../../src/translations/write-target.ts';
-import type { Collected, Delivered } from './translated-files.ts';
+import type { Delivered, Deliveries } from './deliveries.ts';
 
 /** What the batch writes once merged with the base: files by path, and what each language got. */
 export interface MergedBatch {
@@ -29,18 +29,21 @@ export interface MergedBatch {
   /** The newest source upload written into each path (see written-paths.ts). */
   sourceIds: Map<string, number>;
   units: LanguageUnits[];
+  /** Placeholders the written targets lost or gained (listed in the PR body). */
+  warnings: PlaceholderWarning[];
 }
 
 /**
  * Merges every delivery with the base (mergeDelivery; the languages of one path — a multilingual
  * file — one after the other), adds the placeholder QA of what is written, teaches the memories and
- * saves the record. Deliveries that change nothing write nothing.
+ * saves the record. Deliveries that change nothing write nothing; a target that does not parse is
+ * a failure of `into`, and what is left out a note of it.
  */
 export async function mergeWithBase(
   deps: { client: Client; gh: GitHub; log: Logger; now: () => number },
   settings: SyncSettings,
   origin: Origin,
-  into: Collected,
+  into: Deliveries,
   repositoryFiles: ReadonlyMap<string, FileRecord>,
   signal: AbortSignal,
 ): Promise<MergedBatch> {
@@ -50,20 +53,20 @@ export async function mergeWithBase(
   const state = await loadState(client, stateRecord, { signal, warn: (m) => deps.log.warn(m) });
   const before = JSON.stringify(state);
   const planned: (PlannedTarget & { translated: number })[] = [];
-  const batch: MergedBatch = { files: [], described: [], sourceIds: new Map(), units: [] };
+  const batch: MergedBatch = { files: [], described: [], sourceIds: new Map(), units: [], warnings: [] };
   const byPath = new Map<string, Delivered[]>();
-  for (const d of into.delivered.values()) byPath.set(d.path, [...(byPath.get(d.path) ?? []), d]);
+  for (const d of into.delivered()) byPath.set(d.path, [...(byPath.get(d.path) ?? []), d]);
   for (const [path, deliveries] of byPath) {
     const { sourcePath } = deliveries[0]!;
     const baseSource = await readRepositoryBytes(gh, at, sourcePath);
     if (!baseSource) {
-      into.skipped.push(`${path}: its source ${sourcePath} is no longer on ${origin.ref}; nothing written`);
+      into.note(`${path}: its source ${sourcePath} is no longer on ${origin.ref}; nothing written`);
       continue;
     }
     const pinned = entryForSource(settings, sourcePath)?.format;
     const format = pinned ? formatByName(pinned) : detectFormat(sourcePath, baseSource);
     if (!format) {
-      into.skipped.push(`${sourcePath}: no format reads it; nothing written`);
+      into.note(`${sourcePath}: no format reads it; nothing written`);
       continue;
     }
     const base = path === sourcePath ? baseSource : await readRepositoryBytes(gh, at, path);
@@ -83,7 +86,7 @@ export async function mergeWithBase(
         });
       } catch (error) {
         if (!(error instanceof FormatError)) throw error;
-        into.failures.push({
+        into.fail({
           sourcePath,
           target: d.lang,
           message: `${error.format()} (the target does not parse; it is left as it is)`,
@@ -95,7 +98,7 @@ export async function mergeWithBase(
       state.targets[d.lang]![path] = plan.record;
       planned.push({ lang: d.lang, path, plan, translated: merged.written.length });
       if (merged.stale.length > 0)
-        into.skipped.push(
+        into.note(
           `${path} (${d.lang}): ${merged.stale.length} delivered unit(s) left out, their source changed on ${origin.ref} since the upload (${merged.stale.slice(0, 5).join(', ')})`,
         );
       if (!merged.bytes) continue;
@@ -105,7 +108,7 @@ export async function mergeWithBase(
     }
     if (current === base || !current) continue;
     batch.files.push({ path, content: current });
-    into.warnings.push(
+    batch.warnings.push(
       ...placeholderWarnings({ path: sourcePath, bytes: baseSource }, { path, bytes: current }, pinned),
     );
   }

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { Client } from '../../src/api/index.ts';
-import { type NewEvent, storeEvents } from '../store/inbox.ts';
+import { instantTranslationsMentioned, type NewEvent, storeEvents } from '../store/inbox.ts';
 import type { ReceiverDb } from '../store/schema.ts';
 
 export interface ReconcileDeps {
@@ -11,8 +11,6 @@ export interface ReconcileDeps {
   /** How far back instant translations are looked for (default 7 days). */
   lookbackMs?: number;
 }
-
-const INSTANT = ['INSTANT_TRANSLATE_COMPLETED', 'INSTANT_TRANSLATE_FAILED'];
 
 /**
  * Finds what webhooks may have missed and puts it in the inbox as if it had been delivered:
@@ -55,21 +53,7 @@ export function createReconcile(deps: ReconcileDeps): () => Promise<void> {
       ...(await deps.client.instant.status({ status: 'Failed', fromTime: since })),
     ];
     if (finished.length > 0) {
-      const known = new Set<number>();
-      const rows = await deps.db
-        .selectFrom('receiver_inbox')
-        .select('payload')
-        .where('type', 'in', INSTANT)
-        .where('received_at', '>=', at - lookbackMs - 24 * 60 * 60_000)
-        .execute();
-      for (const row of rows) {
-        try {
-          const id = (JSON.parse(row.payload) as { translationId?: unknown }).translationId;
-          if (typeof id === 'number') known.add(id);
-        } catch {
-          // Stored bodies were valid JSON; an unreadable one mentions nothing.
-        }
-      }
+      const known = await instantTranslationsMentioned(deps.db, at - lookbackMs - 24 * 60 * 60_000);
       for (const t of finished) {
         if (known.has(t.id)) continue;
         const type = t.status === 'Failed' ? 'INSTANT_TRANSLATE_FAILED' : 'INSTANT_TRANSLATE_COMPLETED';

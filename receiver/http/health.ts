@@ -1,6 +1,6 @@
 import { Router as createRouter, type Router } from 'express';
-import { sql } from 'kysely';
 import type { ReceiverMetrics } from '../metrics.ts';
+import { pingDatabase } from '../store/ping.ts';
 import type { ReceiverDb } from '../store/schema.ts';
 
 export interface HealthDeps {
@@ -37,7 +37,7 @@ export function healthRouter(deps: HealthDeps): Router {
   });
   router.get('/readyz', async (_req, res) => {
     try {
-      await within(sql`SELECT 1`.execute(deps.db), timeoutMs, 'the database');
+      await within(pingDatabase(deps.db), timeoutMs, 'the database');
     } catch (err) {
       res.status(503).json({ status: 'unavailable', reason: `database: ${reasonOf(err)}` });
       return;

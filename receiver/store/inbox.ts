@@ -76,3 +76,26 @@ export async function storeEvents(db: ReceiverDb, events: readonly NewEvent[]): 
     return { duplicate: false, id };
   });
 }
+
+/**
+ * The translation ids named by instant-translation events received since `since` (epoch ms):
+ * reconcile leaves those to the events that brought them.
+ */
+export async function instantTranslationsMentioned(db: ReceiverDb, since: number): Promise<Set<number>> {
+  const rows = await db
+    .selectFrom('receiver_inbox')
+    .select('payload')
+    .where('type', 'in', ['INSTANT_TRANSLATE_COMPLETED', 'INSTANT_TRANSLATE_FAILED'])
+    .where('received_at', '>=', since)
+    .execute();
+  const known = new Set<number>();
+  for (const row of rows) {
+    try {
+      const id = (JSON.parse(row.payload) as { translationId?: unknown }).translationId;
+      if (typeof id === 'number') known.add(id);
+    } catch {
+      // Stored bodies were valid JSON; an unreadable one mentions nothing.
+    }
+  }
+  return known;
+}

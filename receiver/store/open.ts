@@ -2,9 +2,6 @@ import { connectDatabase } from '../../src/db/connect.ts';
 import { migrateReceiver } from './migrations.ts';
 import type { ReceiverDatabase, ReceiverSchema } from './schema.ts';
 
-/** Where the receiver keeps its inbox unless told otherwise. */
-export const DEFAULT_RECEIVER_DATABASE_URL = 'sqlite:./data/receiver.db';
-
 /**
  * Opens the receiver's database (`sqlite:PATH`, `sqlite::memory:`, `postgres://…`) and brings its
  * tables up to date. SQLite runs with `synchronous=FULL`: a 202 promises the platform that the

@@ -1,6 +1,6 @@
 import type { ExpressionBuilder, SelectQueryBuilder } from 'kysely';
 import type { Dialect } from '../../src/db/connect.ts';
-import type { InboxEvent } from '../dispatch.ts';
+import type { InboxEvent } from '../contracts.ts';
 import type { ReceiverDb, ReceiverSchema } from './schema.ts';
 
 /** Who holds a claim and until when. */
@@ -78,29 +78,7 @@ async function leaseRows(
 }
 
 /**
- * Leases up to `limit` due events whose group is not known yet, so `groupOf` runs once per event.
- * On PostgreSQL `FOR UPDATE SKIP LOCKED` lets several processes claim at once without waiting on
- * each other's rows (as server/work/queue.ts does); SQLite has one writer, so it is exclusive anyway.
- */
-export async function claimUngrouped(
-  db: ReceiverDb,
-  dialect: Dialect,
-  lease: Lease & { limit: number },
-): Promise<InboxEvent[]> {
-  let candidates = db
-    .selectFrom('receiver_queue')
-    .select('event_id')
-    .where('grouped', '=', 0)
-    .where((eb) => due(eb, lease.now))
-    .orderBy('next_attempt_at')
-    .orderBy('event_id')
-    .limit(lease.limit);
-  if (dialect === 'postgres') candidates = candidates.forUpdate().skipLocked();
-  return leaseRows(db, candidates, lease, false);
-}
-
-/**
- * Records `groupOf`'s answers and puts the events back in line, due at once. One transaction, so
+ * Records `nameGroup`'s answers and puts the events back in line, due at once. One transaction, so
  * naming a burst of events costs one disk flush, not one per event.
  */
 export async function setGroups(
@@ -159,42 +137,56 @@ export async function dueGroups(db: ReceiverDb, now: number, limit: number): Pro
   return rows.map((r) => r.group_key!);
 }
 
-/**
- * Claims the due events of a group whose lock the caller holds — all of them, up to `limit`
- * (oldest first; a backlog after an outage is then handled in bounded batches) — counting an
- * attempt for each: they are handled together. Events waiting for a backoff stay out.
- */
-export async function claimGroup(
-  db: ReceiverDb,
-  groupKey: string,
-  lease: Lease & { limit: number },
-): Promise<InboxEvent[]> {
-  const candidates = db
-    .selectFrom('receiver_queue')
-    .select('event_id')
-    .where('group_key', '=', groupKey)
-    .where('grouped', '=', 1)
-    .where((eb) => due(eb, lease.now))
-    .orderBy('event_id')
-    .limit(lease.limit);
-  return leaseRows(db, candidates, lease, true);
-}
+/** Which due events a claim takes. */
+type Which = 'ungrouped' | 'loners' | { group: string };
 
-/** Claims up to `limit` due events that belong to no group (each is handled alone). */
-export async function claimLoners(
+/**
+ * Leases up to `limit` due events of one kind, oldest first:
+ * - `ungrouped`: events whose group is not known yet, so `nameGroup` runs once per event (no
+ *   attempt counted: naming the group is not handling);
+ * - `loners`: events that belong to no group (each is handled alone);
+ * - `{ group }`: the events of a group whose lock the caller holds — all of them, up to `limit`
+ *   (a backlog after an outage is then handled in bounded batches), handled together.
+ * Events waiting for a backoff stay out. On PostgreSQL `FOR UPDATE SKIP LOCKED` lets several
+ * processes claim ungrouped events and loners at once without waiting on each other's rows (as
+ * server/work/queue.ts does); SQLite has one writer, so it is exclusive anyway. A group's events
+ * need no such care: its lock already keeps other processes out.
+ */
+async function claim(
   db: ReceiverDb,
   dialect: Dialect,
+  which: Which,
   lease: Lease & { limit: number },
 ): Promise<InboxEvent[]> {
   let candidates = db
     .selectFrom('receiver_queue')
     .select('event_id')
-    .where('grouped', '=', 1)
-    .where('group_key', 'is', null)
-    .where((eb) => due(eb, lease.now))
-    .orderBy('next_attempt_at')
-    .orderBy('event_id')
-    .limit(lease.limit);
-  if (dialect === 'postgres') candidates = candidates.forUpdate().skipLocked();
-  return leaseRows(db, candidates, lease, true);
+    .where('grouped', '=', which === 'ungrouped' ? 0 : 1)
+    .where((eb) => due(eb, lease.now));
+  if (which === 'loners') candidates = candidates.where('group_key', 'is', null);
+  else if (which !== 'ungrouped') candidates = candidates.where('group_key', '=', which.group);
+  // A group's events go in arrival order; across groups, the longest-waiting first.
+  candidates =
+    typeof which === 'object'
+      ? candidates.orderBy('event_id')
+      : candidates.orderBy('next_attempt_at').orderBy('event_id');
+  candidates = candidates.limit(lease.limit);
+  if (dialect === 'postgres' && typeof which !== 'object') candidates = candidates.forUpdate().skipLocked();
+  return leaseRows(db, candidates, lease, which !== 'ungrouped');
 }
+
+/** Leases due events whose group is not known yet (see claim). */
+export const claimUngrouped = (db: ReceiverDb, dialect: Dialect, lease: Lease & { limit: number }) =>
+  claim(db, dialect, 'ungrouped', lease);
+
+/** Claims the due events of a group whose lock the caller holds, counting an attempt each (see claim). */
+export const claimGroup = (
+  db: ReceiverDb,
+  dialect: Dialect,
+  groupKey: string,
+  lease: Lease & { limit: number },
+) => claim(db, dialect, { group: groupKey }, lease);
+
+/** Claims due events that belong to no group, counting an attempt each (see claim). */
+export const claimLoners = (db: ReceiverDb, dialect: Dialect, lease: Lease & { limit: number }) =>
+  claim(db, dialect, 'loners', lease);

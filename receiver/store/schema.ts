@@ -33,7 +33,7 @@ export interface QueueTable {
   lease_owner: string | null;
   lease_until: number | null;
   last_error: string | null;
-  /** 1 once `groupOf` answered (its answer may be null: handled alone). */
+  /** 1 once `nameGroup` answered (its answer may be null: handled alone). */
   grouped: number;
   group_key: string | null;
   updated_at: number;

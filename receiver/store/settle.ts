@@ -1,20 +1,22 @@
+import { extendLeases, type LeaseColumns } from '../../src/db/lease-statements.ts';
 import type { ReceiverDb } from './schema.ts';
 
 // Every write here is guarded by `lease_owner`: a worker that lost its lease (it hung and another
 // took the events over) changes nothing.
 
+/** Where the receiver's queue keeps the leases on its events. */
+const EVENT_LEASES: LeaseColumns = {
+  table: 'receiver_queue',
+  id: 'event_id',
+  owner: 'lease_owner',
+  until: 'lease_until',
+  status: 'status',
+  handling: 'processing',
+};
+
 /** Extends the leases of events a worker is handling; returns how many it still holds. */
-export async function renewLeases(db: ReceiverDb, ids: readonly number[], owner: string, until: number) {
-  if (ids.length === 0) return 0;
-  const result = await db
-    .updateTable('receiver_queue')
-    .set({ lease_until: until })
-    .where('event_id', 'in', ids)
-    .where('lease_owner', '=', owner)
-    .where('status', '=', 'processing')
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
-}
+export const renewLeases = (db: ReceiverDb, ids: readonly number[], owner: string, until: number) =>
+  extendLeases(db, EVENT_LEASES, ids, owner, until);
 
 /** Marks handled events done. */
 export async function markDone(db: ReceiverDb, ids: readonly number[], owner: string, now: number) {
@@ -30,7 +32,7 @@ export async function markDone(db: ReceiverDb, ids: readonly number[], owner: st
 /**
  * Records a failure: back in line at `retryAt`, or `dead` when there is none (attempts spent or a
  * permanent error). `countAttempt` adds the attempt when it was not counted at claim time
- * (a failing `groupOf`). False when the caller no longer holds the event.
+ * (a failing `nameGroup`). False when the caller no longer holds the event.
  */
 export async function markFailed(
   db: ReceiverDb,

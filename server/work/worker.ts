@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { Logger } from 'pino';
+import { fullJitterBackoff } from '../../src/queue/backoff.ts';
+import { keepLease } from '../../src/queue/lease-heartbeat.ts';
+import { createPollLoop, type PollOutcome } from '../../src/queue/poll-loop.ts';
+import type { LeaseWorker, LeaseWorkerOptions } from '../../src/queue/worker-options.ts';
 import { withRequestId } from '../../src/tracing/request-context.ts';
 import type { Db, Dialect } from '../store/db.ts';
 import { claim, complete, extendLease, fail, pruneDone, type WorkItem } from '../store/work-items.ts';
@@ -18,37 +20,23 @@ export interface WorkContext {
 
 export type WorkHandler = (payload: unknown, ctx: WorkContext) => Promise<void>;
 
-export interface WorkerOptions {
+/**
+ * The platform worker's settings; defaults: concurrency 2, leaseMs 30 s, pollMs 250, backoff full
+ * jitter from 1 s, at most 5 min.
+ */
+export interface WorkerOptions extends LeaseWorkerOptions {
   db: Db;
   dialect: Dialect;
   handlers: Record<string, WorkHandler>;
-  log: Logger;
-  now?: () => number;
-  random?: () => number;
-  /** Items run at once by this process (default 2). */
-  concurrency?: number;
-  /** Lease length; renewed every third of it while an item runs (default 30 s). */
-  leaseMs?: number;
-  /** Idle poll interval (default 250 ms); `wake()` cuts it short. */
-  pollMs?: number;
   /**
    * Housekeeping run every 10 minutes beside the pruning of finished work (e.g. old webhook
    * messages); a failure is logged and tried again next time.
    */
   maintenance?: ((now: number) => Promise<unknown>)[];
-  /** Retry delay for attempt n: exponential from 1 s with full jitter, at most 5 min. */
-  backoff?: (attempt: number) => number;
 }
 
-export interface Worker {
-  start(): void;
-  /** Wakes the loop now (after enqueueing in this process). */
-  wake(): void;
-  /** Stops claiming, aborts nothing, waits for running items to finish. */
-  stop(): Promise<void>;
-  /** Resolves once no item is due or running (tests). */
-  idle(): Promise<void>;
-}
+/** `stop()` stops claiming, aborts nothing and waits for running items to finish. */
+export type Worker = LeaseWorker;
 
 /**
  * Runs queued work from the database: imports, exports, pretranslation, instant translations,
@@ -62,35 +50,24 @@ export function createWorker(options: WorkerOptions): Worker {
   const concurrency = options.concurrency ?? 2;
   const leaseMs = options.leaseMs ?? 30_000;
   const pollMs = options.pollMs ?? 250;
-  const backoff =
-    options.backoff ?? ((n: number) => Math.floor(random() * Math.min(300_000, 1000 * 2 ** (n - 1))));
+  const backoff = options.backoff ?? fullJitterBackoff(random, { baseMs: 1000, capMs: 300_000 });
   const worker = `${process.pid}-${randomUUID().slice(0, 8)}`;
   const kinds = Object.keys(handlers);
   const running = new Map<number, Promise<void>>();
-  let stopped = true;
-  let timer: NodeJS.Timeout | undefined;
-  let wakeUp: (() => void) | undefined;
   let lastPrune = 0;
   // Leases run out only when a process died: looking for them a few times per lease is enough,
   // and saves a query on most polls.
   let lastExpiredCheck = Number.NEGATIVE_INFINITY;
   const expiredEveryMs = Math.min(1000, leaseMs / 4);
-  // A poll resolves idle() only if it started after the caller asked: one that began earlier may
-  // have claimed before the caller's work was committed.
-  let polls = 0;
-  let idleWaiters: { after: number; resolve: () => void }[] = [];
-  let lastClaimEmpty = false;
-  let loop: Promise<void> | undefined;
 
   async function runItem(item: WorkItem) {
     const controller = new AbortController();
-    const heartbeat = setInterval(() => {
-      extendLease(db, item.id, worker, now() + leaseMs)
-        .then((held) => {
-          if (!held) controller.abort(new Error('lease lost'));
-        })
-        .catch((err: unknown) => log.warn({ err, item: item.id }, 'could not extend lease'));
-    }, leaseMs / 3);
+    const stopRenewing = keepLease({
+      leaseMs,
+      renew: () => extendLease(db, item.id, worker, now() + leaseMs),
+      onLost: () => controller.abort(new Error('lease lost')),
+      onError: (err) => log.warn({ err, item: item.id }, 'could not extend lease'),
+    });
     try {
       const handler = handlers[item.kind];
       if (!handler) throw new PermanentError(`no handler for work kind ${item.kind}`);
@@ -116,14 +93,14 @@ export function createWorker(options: WorkerOptions): Worker {
         `work ${outcome}`,
       );
     } finally {
-      clearInterval(heartbeat);
+      stopRenewing();
     }
   }
 
-  async function tick() {
-    const poll = ++polls;
+  /** One poll: claims what there is room for and starts it. */
+  async function tick(): Promise<PollOutcome> {
     const free = concurrency - running.size;
-    if (free <= 0) return;
+    if (free <= 0) return { busy: true, again: false };
     const t = now();
     if (t - lastPrune > 600_000) {
       lastPrune = t;
@@ -134,65 +111,33 @@ export function createWorker(options: WorkerOptions): Worker {
     const expired = t - lastExpiredCheck >= expiredEveryMs;
     if (expired) lastExpiredCheck = t;
     const items = await claim(db, dialect, { worker, now: t, leaseMs, limit: free, kinds, expired });
-    lastClaimEmpty = items.length === 0;
     for (const item of items) {
       const p = runItem(item).finally(() => {
         running.delete(item.id);
-        wake();
+        loop.wake();
       });
       running.set(item.id, p);
     }
-    if (lastClaimEmpty && running.size === 0) {
-      const ready = idleWaiters.filter((w) => w.after < poll);
-      idleWaiters = idleWaiters.filter((w) => w.after >= poll);
-      for (const w of ready) w.resolve();
-    }
+    // Work found and room for more: poll again at once; otherwise after pollMs or a wake.
+    return {
+      busy: items.length > 0 || running.size > 0,
+      again: items.length > 0 && running.size < concurrency,
+    };
   }
 
-  function wake() {
-    wakeUp?.();
-  }
-
-  async function run() {
-    while (!stopped) {
-      try {
-        await tick();
-      } catch (err) {
-        log.error({ err }, 'work queue poll failed');
-      }
-      if (stopped) break;
-      await new Promise<void>((resolve) => {
-        wakeUp = resolve;
-        timer = setTimeout(resolve, lastClaimEmpty || running.size >= concurrency ? pollMs : 0);
-      });
-      clearTimeout(timer);
-      wakeUp = undefined;
-      // A wake from a finished item resolves at once, and handlers whose queries SQLite answers
-      // synchronously finish without I/O: without this turn a backlog would drain in one chain of
-      // microtasks, answering no request meanwhile (1,400 language detections held a loaded
-      // server for 4.6 s).
-      await nextTurn();
-    }
-  }
+  const loop = createPollLoop({
+    poll: tick,
+    pollMs,
+    onError: (err) => log.error({ err }, 'work queue poll failed'),
+  });
 
   return {
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      loop = run();
-    },
-    wake,
+    start: () => loop.start(),
+    wake: () => loop.wake(),
     async stop() {
-      stopped = true;
-      wake();
-      await loop;
+      await loop.stop();
       await Promise.allSettled(running.values());
     },
-    idle() {
-      return new Promise((resolve) => {
-        idleWaiters.push({ after: polls, resolve });
-        wake();
-      });
-    },
+    idle: () => loop.idle(),
   };
 }

@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
-import type { ReceiverServices } from '../../receiver/dispatch.ts';
 import { EVENT_TYPES } from '../api/schemas/webhooks.ts';
 import type { GitHub } from '../github/client.ts';
 import { PortInUseError } from '../http/listen.ts';
@@ -17,7 +16,7 @@ export interface LocalStackOptions {
   /** Environment of both: SVC_AUTO_DELIVER_MS, GITHUB_TOKEN, RECEIVER_ALLOWED_REPOS, … */
   env: NodeJS.ProcessEnv;
   log: Logger;
-  /** GitHub access for the receiver (default: from env, see receiver/handlers/github-access.ts). */
+  /** GitHub access for the receiver (default: from env, see receiver/github-access.ts). */
   github?: (owner: string, repo: string) => Promise<GitHub>;
 }
 
@@ -61,13 +60,8 @@ export async function startLocalStack(o: LocalStackOptions): Promise<LocalStack>
   await mkdir(o.dataDir, { recursive: true });
   const { startServer } = await import('../../server/main.ts');
   const { createClient } = await import('../api/index.ts');
-  const { startReceiver } = await import('../../receiver/main.ts');
-  const { openReceiverDatabase } = await import('../../receiver/store/open.ts');
-  const { servicesOver } = await import('../../receiver/handlers/index.ts');
-  const { allowedRepositories } = await import('../../receiver/handlers/allowed-repos.ts');
-  const { GITHUB_NOT_CONFIGURED, gitHubAccess, gitHubConfigured } = await import(
-    '../../receiver/handlers/github-access.ts'
-  );
+  const { receiverSettingsFromEnv } = await import('../../receiver/settings.ts');
+  const { startReceiver } = await import('../../receiver/start.ts');
 
   // The receiver is on loopback: the platform may deliver there.
   const env: NodeJS.ProcessEnv = { SVC_WEBHOOK_ALLOW_PRIVATE: '1', ...o.env };
@@ -92,25 +86,7 @@ export async function startLocalStack(o: LocalStackOptions): Promise<LocalStack>
   }
 
   const client = createClient({ baseUrl: platform.url, apiKey });
-  const receiverDb = await openReceiverDatabase(`sqlite:${join(o.dataDir, 'receiver.db')}`);
-  let services: ReceiverServices | undefined;
   try {
-    // Without any GitHub access the receiver stores events and handles none (see storeOnly).
-    const storeOnly = o.github || gitHubConfigured(env) ? undefined : GITHUB_NOT_CONFIGURED;
-    const github =
-      o.github ??
-      (storeOnly
-        ? async () => {
-            throw new Error(GITHUB_NOT_CONFIGURED);
-          }
-        : gitHubAccess({ env, log: o.log }));
-    services = servicesOver({
-      client,
-      github,
-      isAllowed: allowedRepositories(env.RECEIVER_ALLOWED_REPOS ?? '*'),
-      log: o.log,
-      db: receiverDb.db,
-    });
     // The webhook configuration needs the receiver's address and the receiver needs its secret:
     // settle the port first.
     const receiverPort = o.receiverPort || (await freeLoopbackPort());
@@ -128,17 +104,19 @@ export async function startLocalStack(o: LocalStackOptions): Promise<LocalStack>
       secret = created.secret;
       await writeFile(secretFile, `${secret}\n`, { mode: 0o600 });
     }
-    const receiver = await startReceiver({
-      port: receiverPort,
-      host: '127.0.0.1',
-      database: receiverDb,
-      secrets: [secret],
-      dispatcher: services.dispatcher,
-      checkPlatform: services.checkPlatform,
-      ...(services.reconcile ? { reconcile: services.reconcile } : {}),
-      ...(storeOnly ? { storeOnly } : {}),
-      log: o.log,
-    });
+    // The receiver's settings as `svc-connector receiver` reads them, pointed at this platform;
+    // without any GitHub access it stores events and handles none (see storeOnly).
+    const settings = receiverSettingsFromEnv(
+      {
+        ...env,
+        SVC_API_URL: platform.url,
+        SVC_API_KEY: apiKey,
+        SVC_WEBHOOK_SECRET: secret,
+        RECEIVER_ALLOWED_REPOS: env.RECEIVER_ALLOWED_REPOS ?? '*',
+      },
+      { port: receiverPort, host: '127.0.0.1', db: `sqlite:${join(o.dataDir, 'receiver.db')}` },
+    );
+    const receiver = await startReceiver(settings, { log: o.log, ...(o.github ? { github: o.github } : {}) });
     return {
       platformUrl: platform.url,
       receiverUrl: receiver.url,
@@ -147,13 +125,12 @@ export async function startLocalStack(o: LocalStackOptions): Promise<LocalStack>
       reissued: reissueKey && platform.bootstrapKey !== undefined,
       async close() {
         await receiver.close();
-        await services?.close?.();
+        await client.close();
         await platform.close();
       },
     };
   } catch (error) {
-    await services?.close?.();
-    await receiverDb.close().catch(() => {});
+    await client.close();
     await platform.close();
     throw error instanceof PortInUseError ? new PortInUseError(error.port, '--receiver-port') : error;
   }

@@ -6,7 +6,6 @@ import { dirname, join } from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runReceiver } from '../../receiver/cli.ts';
-import { createReceiverServices } from '../../receiver/handlers/index.ts';
 import { runAction } from '../support/action-runner.ts';
 import { startPlatform, type TestPlatform } from '../support/platform.ts';
 import { repoRoot, runCli } from '../support/processes.ts';
@@ -72,7 +71,7 @@ describe('errors caused by environment variables name them', () => {
     const start = (env: NodeJS.ProcessEnv) =>
       runReceiver(
         { port: '0', host: '127.0.0.1' },
-        { env: { ...base, ...env }, createServices: createReceiverServices, log: pino({ level: 'silent' }) },
+        { env: { ...base, ...env }, log: pino({ level: 'silent' }) },
       );
     await expect(start({ SVC_WEBHOOK_SECRET: 'whsec_not base64!' })).rejects.toThrow(
       'SVC_WEBHOOK_SECRET: [receiver] a webhook secret must be whsec_ followed by base64',

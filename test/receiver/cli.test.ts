@@ -2,15 +2,16 @@ import { Command } from 'commander';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { receiverCommand, runReceiver, secretsFromEnv } from '../../receiver/cli.ts';
-import type { ReceiverServicesFactory } from '../../receiver/dispatch.ts';
-import { GITHUB_NOT_CONFIGURED } from '../../receiver/handlers/github-access.ts';
-import { createReceiverServices } from '../../receiver/handlers/index.ts';
+import { composeServices } from '../../receiver/compose-services.ts';
+import type { ReceiverServicesFactory } from '../../receiver/contracts.ts';
+import { GITHUB_NOT_CONFIGURED } from '../../receiver/github-access.ts';
+import { receiverSettingsFromEnv } from '../../receiver/settings.ts';
 import {
   enqueue,
   jobDeliver,
   queueRow,
   receiverTestDatabase,
-  recordingDispatcher,
+  recordingPhases,
   SECRET,
   signed,
 } from './support/index.ts';
@@ -84,7 +85,7 @@ describe('receiver dead-letters', () => {
 
 describe('receiver', () => {
   it('starts from the environment with the services the factory builds', async () => {
-    const r = recordingDispatcher();
+    const r = recordingPhases();
     let closed = false;
     const { running, services } = await runReceiver(
       { port: '0', host: '127.0.0.1' },
@@ -92,9 +93,11 @@ describe('receiver', () => {
         env: {
           SVC_WEBHOOK_SECRET: `whsec_${Buffer.alloc(32, 1).toString('base64')}, ${SECRET}`,
           SVC_RECEIVER_DATABASE_URL: db.url,
+          SVC_API_KEY: 'svc_test',
+          RECEIVER_ALLOWED_REPOS: 'acme/*',
         },
         createServices: async () => ({
-          dispatcher: r.dispatcher,
+          phases: r.phases,
           checkPlatform: async () => {},
           close: async () => {
             closed = true;
@@ -119,7 +122,7 @@ describe('receiver', () => {
     const context = {
       env: {},
       createServices: async () => ({
-        dispatcher: recordingDispatcher().dispatcher,
+        phases: recordingPhases().phases,
         checkPlatform: async () => {},
       }),
     };
@@ -155,7 +158,7 @@ describe('receiver without GitHub access', () => {
   });
   /** The real services from the environment, with a platform that answers /readyz. */
   const fromEnv: ReceiverServicesFactory = async (context) => ({
-    ...(await createReceiverServices(context)),
+    ...(await composeServices(context)),
     checkPlatform: async () => {},
   });
   const capture = () => {
@@ -213,18 +216,18 @@ describe('receiver without GitHub access', () => {
 
     // With a token the services handle events: the one stored above is handled after the restart.
     const withToken = await fromEnv({
-      env: env({ GITHUB_TOKEN: 'ghp_test' }),
+      settings: receiverSettingsFromEnv(env({ GITHUB_TOKEN: 'ghp_test' })),
       log: pino({ level: 'silent' }),
       db: db.database.db,
     });
     expect(withToken.storeOnly).toBeUndefined();
     await withToken.close?.();
-    const r = recordingDispatcher();
+    const r = recordingPhases();
     const handled = await runReceiver(
       { port: '0', host: '127.0.0.1' },
       {
         env: env({ GITHUB_TOKEN: 'ghp_test' }),
-        createServices: async () => ({ dispatcher: r.dispatcher, checkPlatform: async () => {} }),
+        createServices: async () => ({ phases: r.phases, checkPlatform: async () => {} }),
         log: pino({ level: 'silent' }),
       },
     );

@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import { zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { collectJob } from '../../receiver/handlers/collect.ts';
-import { emptyCollected } from '../../receiver/handlers/translated-files.ts';
+import { Deliveries } from '../../receiver/handlers/deliveries.ts';
+import { collectJob } from '../../receiver/handlers/job-deliver.ts';
 import { type Client, ZipError } from '../../src/api/index.ts';
 import { loadConfig } from '../../src/config/index.ts';
 
@@ -37,11 +37,11 @@ function platformServing(zip: Uint8Array): Client {
 }
 
 const collect = (zip: Uint8Array) => {
-  const into = emptyCollected();
+  const into = new Deliveries();
   const run = collectJob(
     platformServing(zip),
     config,
-    { kind: 'job', jobId: 3, origin: { owner: 'acme', repo: 'app', ref: 'main' }, files: [file] },
+    { jobId: 3, files: [file] },
     into,
     new AbortController().signal,
   );
@@ -54,7 +54,7 @@ describe('collectJob with an archive it must not trust', () => {
       zipSync({ '../../.github/workflows/x.yml': new TextEncoder().encode('on: push') }),
     );
     await expect(run).rejects.toBeInstanceOf(ZipError);
-    expect(into.delivered.size).toBe(0);
+    expect(into.delivered()).toHaveLength(0);
   });
 
   it("skips entries that are not the job's files, and places the job's file only at its configured path", async () => {
@@ -65,8 +65,8 @@ describe('collectJob with an archive it must not trust', () => {
       }),
     );
     await run;
-    expect([...into.delivered.values()].map((d) => d.path)).toEqual(['locales/de/app.json']);
-    expect(into.skipped).toEqual([
+    expect(into.delivered().map((d) => d.path)).toEqual(['locales/de/app.json']);
+    expect(into.notes).toEqual([
       expect.stringContaining('"de/.github/workflows/x.yml" is not one of the job\'s files'),
     ]);
   });

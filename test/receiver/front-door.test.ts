@@ -1,19 +1,19 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningReceiver, startReceiver } from '../../receiver/main.ts';
+import { type RunningReceiver, serveReceiver } from '../../receiver/serve.ts';
 import type { ReceiverDatabase } from '../../receiver/store/schema.ts';
 import {
   fakeClock,
   jobDeliver,
   receiverTestDatabase,
-  recordingDispatcher,
+  recordingPhases,
   SECRET,
   signed,
 } from './support/index.ts';
 
 const clock = fakeClock(Date.now());
 let platformDown: string | undefined;
-const recorder = recordingDispatcher();
+const recorder = recordingPhases();
 let receiver: RunningReceiver;
 let db: Awaited<ReturnType<typeof receiverTestDatabase>>;
 let reader: ReceiverDatabase;
@@ -21,11 +21,11 @@ let reader: ReceiverDatabase;
 beforeAll(async () => {
   db = await receiverTestDatabase();
   reader = db.database;
-  receiver = await startReceiver({
+  receiver = await serveReceiver({
     port: 0,
     dbUrl: db.url,
     secrets: [SECRET],
-    dispatcher: recorder.dispatcher,
+    phases: recorder.phases,
     checkPlatform: async () => {
       if (platformDown) throw new Error(platformDown);
     },

@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allowedRepositories } from '../../receiver/handlers/allowed-repos.ts';
-import { gitHubAccess } from '../../receiver/handlers/github-access.ts';
+import { allowedRepositories } from '../../receiver/allowed-repos.ts';
+import { gitHubAccess, gitHubSettingsFromEnv } from '../../receiver/github-access.ts';
 import { type FakeGitHub, startFakeGitHub } from '../support/fake-github/index.ts';
 
 let gh: FakeGitHub;
@@ -15,11 +15,11 @@ afterAll(() => gh.close());
 describe('GitHub access for the receiver', () => {
   it('as a GitHub App: finds the installation of the repository and works with its token', async () => {
     const access = gitHubAccess({
-      env: {
+      github: gitHubSettingsFromEnv({
         GITHUB_APP_ID: String(gh.app.id),
         GITHUB_APP_PRIVATE_KEY: gh.app.privateKey,
         GITHUB_API_URL: gh.url,
-      },
+      }),
       log,
     });
     const octokit = await access('acme', 'app');
@@ -31,11 +31,11 @@ describe('GitHub access for the receiver', () => {
 
   it('reads a private key whose newlines were written as \\n', async () => {
     const access = gitHubAccess({
-      env: {
+      github: gitHubSettingsFromEnv({
         GITHUB_APP_ID: String(gh.app.id),
         GITHUB_APP_PRIVATE_KEY: gh.app.privateKey.replaceAll('\n', '\\n'),
         GITHUB_API_URL: gh.url,
-      },
+      }),
       log,
     });
     const octokit = await access('acme', 'app');
@@ -43,18 +43,18 @@ describe('GitHub access for the receiver', () => {
   });
 
   it('says what is missing when neither a token nor an App is configured', () => {
-    expect(() => gitHubAccess({ env: {}, log })).toThrow(
+    expect(() => gitHubAccess({ github: gitHubSettingsFromEnv({}), log })).toThrow(
       /set GITHUB_TOKEN, or GITHUB_APP_ID and GITHUB_APP_PRIVATE_KEY/,
     );
   });
 
   it('names a repository the App is not installed on', async () => {
     const access = gitHubAccess({
-      env: {
+      github: gitHubSettingsFromEnv({
         GITHUB_APP_ID: String(gh.app.id),
         GITHUB_APP_PRIVATE_KEY: gh.app.privateKey,
         GITHUB_API_URL: gh.url,
-      },
+      }),
       log,
     });
     await expect(access('acme', 'missing')).rejects.toThrow(/not installed on acme\/missing/);

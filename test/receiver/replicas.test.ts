@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createReceiverApp } from '../../receiver/app.ts';
-import type { Dispatcher, InboxEvent } from '../../receiver/dispatch.ts';
+import type { EventPhases, InboxEvent } from '../../receiver/contracts.ts';
 import { jobDeliver, receiverTestDatabase, SECRET, signed } from './support/index.ts';
 
 const EVENTS = 1000;
@@ -19,9 +19,9 @@ describe('two receivers on one database', () => {
     const handled = new Map<number, number>();
     const active = new Map<string, number>();
     let overlaps = 0;
-    const dispatcher = (): Dispatcher => ({
-      groupOf: async (event) => `acme/app${(event.payload as { id: number }).id % GROUPS}@main`,
-      async handle(events: InboxEvent[]) {
+    const phases = (): EventPhases => ({
+      nameGroup: async (event) => `acme/app${(event.payload as { id: number }).id % GROUPS}@main`,
+      async handleBatch(events: InboxEvent[]) {
         const group = events[0]!.groupKey!;
         active.set(group, (active.get(group) ?? 0) + 1);
         if (active.get(group)! > 1) overlaps++;
@@ -38,7 +38,7 @@ describe('two receivers on one database', () => {
       const app = createReceiverApp({
         database,
         secrets: [SECRET],
-        dispatcher: dispatcher(),
+        phases: phases(),
         checkPlatform: async () => {},
         worker: { pollMs: 20, concurrency: 3 },
       });

@@ -5,9 +5,9 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningReceiver, startReceiver } from '../../receiver/main.ts';
+import { type RunningReceiver, serveReceiver } from '../../receiver/serve.ts';
 import { currentRequestId, requestIdMixin } from '../../src/tracing/request-context.ts';
-import { jobDeliver, receiverTestDatabase, recordingDispatcher, SECRET, signed } from './support/index.ts';
+import { jobDeliver, receiverTestDatabase, recordingPhases, SECRET, signed } from './support/index.ts';
 
 const lines: Record<string, unknown>[] = [];
 const sink = new Writable({
@@ -17,7 +17,7 @@ const sink = new Writable({
   },
 });
 const seen: (string | undefined)[] = [];
-const recorder = recordingDispatcher(async () => {
+const recorder = recordingPhases(async () => {
   seen.push(currentRequestId());
 });
 let receiver: RunningReceiver;
@@ -25,11 +25,11 @@ let db: Awaited<ReturnType<typeof receiverTestDatabase>>;
 
 beforeAll(async () => {
   db = await receiverTestDatabase();
-  receiver = await startReceiver({
+  receiver = await serveReceiver({
     port: 0,
     dbUrl: db.url,
     secrets: [SECRET],
-    dispatcher: recorder.dispatcher,
+    phases: recorder.phases,
     checkPlatform: async () => {},
     worker: { pollMs: 60_000 },
     log: pino({ level: 'debug', mixin: requestIdMixin }, sink),

@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { join } from 'node:path';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Dispatcher } from '../../receiver/dispatch.ts';
+import type { EventPhases } from '../../receiver/contracts.ts';
 import { WorkerStopping } from '../../receiver/run-batch.ts';
 import type { ReceiverDatabase } from '../../receiver/store/schema.ts';
 import { createReceiverWorker, type ReceiverWorker, type WorkerOptions } from '../../receiver/worker.ts';
@@ -12,7 +12,7 @@ import {
   fakeClock,
   queueRow,
   receiverTestDatabase,
-  recordingDispatcher,
+  recordingPhases,
   testMetrics,
 } from './support/index.ts';
 
@@ -31,11 +31,11 @@ afterEach(async () => {
   await db.drop();
 });
 
-function worker(dispatcher: Dispatcher, now: () => number, options: Partial<WorkerOptions> = {}) {
+function worker(phases: EventPhases, now: () => number, options: Partial<WorkerOptions> = {}) {
   const w = createReceiverWorker({
     db: database.db,
     dialect: database.dialect,
-    dispatcher,
+    phases,
     metrics: testMetrics(database),
     log: silent,
     now,
@@ -51,7 +51,7 @@ function worker(dispatcher: Dispatcher, now: () => number, options: Partial<Work
 /** A handler that runs until its signal is aborted, and remembers why. */
 function hangingHandler() {
   const state = { started: 0, abortedWith: undefined as unknown };
-  const handle: Dispatcher['handle'] = (_events, signal) =>
+  const handle: EventPhases['handleBatch'] = (_events, signal) =>
     new Promise((_resolve, reject) => {
       state.started++;
       signal.addEventListener('abort', () => {
@@ -68,7 +68,7 @@ describe('leases', () => {
     const hung = hangingHandler();
     // Worker one's clock stands still: it renews its lease to the same instant, as a process that
     // froze (or crashed) would fail to move it on.
-    const one = worker({ groupOf: async () => 'acme/app@main', handle: hung.handle }, () => start, {
+    const one = worker({ nameGroup: async () => 'acme/app@main', handleBatch: hung.handle }, () => start, {
       leaseMs: 300,
     });
     const [id] = await enqueue(database, start, [{}]);
@@ -76,8 +76,8 @@ describe('leases', () => {
     await expect.poll(() => hung.state.started).toBe(1);
     expect(await queueRow(database, id!)).toMatchObject({ status: 'processing', attempts: 1 });
 
-    const r = recordingDispatcher();
-    const two = worker(r.dispatcher, () => start + 301, { leaseMs: 300 });
+    const r = recordingPhases();
+    const two = worker(r.phases, () => start + 301, { leaseMs: 300 });
     await two.idle();
     expect(r.calls.map((call) => call.map((e) => [e.id, e.attempts, e.groupKey]))).toEqual([
       [[id, 2, 'acme/app@main']],
@@ -105,12 +105,12 @@ describe('leases', () => {
       await exited;
     }
     expect(await queueRow(database, id!)).toMatchObject({ status: 'processing', attempts: 1 });
-    const r = recordingDispatcher();
-    const soon = worker(r.dispatcher, () => Date.now() + 30_000);
+    const r = recordingPhases();
+    const soon = worker(r.phases, () => Date.now() + 30_000);
     await soon.idle();
     expect(r.calls).toHaveLength(0);
     await soon.stop();
-    const later = worker(r.dispatcher, () => Date.now() + 61_000);
+    const later = worker(r.phases, () => Date.now() + 61_000);
     await later.idle();
     expect(r.calls.map((call) => call.map((e) => [e.id, e.attempts]))).toEqual([[[id, 2]]]);
     expect(await queueRow(database, id!)).toMatchObject({ status: 'done' });
@@ -120,9 +120,9 @@ describe('leases', () => {
 describe('stop', () => {
   it('lets a running handler finish before stopping', async () => {
     const clock = fakeClock();
-    const r = recordingDispatcher(() => new Promise((resolve) => setTimeout(resolve, 30)));
+    const r = recordingPhases(() => new Promise((resolve) => setTimeout(resolve, 30)));
     const [id] = await enqueue(database, clock.now(), [{ group: 'g' }]);
-    const w = worker(r.dispatcher, clock.now, { stopTimeoutMs: 5000 });
+    const w = worker(r.phases, clock.now, { stopTimeoutMs: 5000 });
     await expect.poll(() => r.calls.length).toBe(1);
     await w.stop();
     expect(await queueRow(database, id!)).toMatchObject({ status: 'done' });
@@ -132,7 +132,9 @@ describe('stop', () => {
     const clock = fakeClock();
     const hung = hangingHandler();
     const [id] = await enqueue(database, clock.now(), [{ group: 'g' }, { group: 'g' }]);
-    const w = worker({ groupOf: async () => 'g', handle: hung.handle }, clock.now, { stopTimeoutMs: 20 });
+    const w = worker({ nameGroup: async () => 'g', handleBatch: hung.handle }, clock.now, {
+      stopTimeoutMs: 20,
+    });
     await expect.poll(() => hung.state.started).toBe(1);
     await w.stop();
     expect(hung.state.abortedWith).toBeInstanceOf(WorkerStopping);
@@ -151,7 +153,7 @@ describe('maintenance', () => {
   it('runs reconcile at start and again every reconcileMs', async () => {
     const clock = fakeClock();
     let runs = 0;
-    const w = worker(recordingDispatcher().dispatcher, clock.now, {
+    const w = worker(recordingPhases().phases, clock.now, {
       reconcile: async () => {
         runs++;
       },
@@ -169,8 +171,8 @@ describe('maintenance', () => {
 
   it('keeps running when reconcile fails', async () => {
     const clock = fakeClock();
-    const r = recordingDispatcher();
-    const w = worker(r.dispatcher, clock.now, {
+    const r = recordingPhases();
+    const w = worker(r.phases, clock.now, {
       reconcile: async () => {
         throw new Error('platform unreachable');
       },
@@ -183,9 +185,9 @@ describe('maintenance', () => {
 
   it('deletes finished events once they are older than the retention', async () => {
     const clock = fakeClock();
-    const r = recordingDispatcher();
+    const r = recordingPhases();
     const [id] = await enqueue(database, clock.now(), [{ group: 'g' }]);
-    const w = worker(r.dispatcher, clock.now, { retentionMs: 3600_000 });
+    const w = worker(r.phases, clock.now, { retentionMs: 3600_000 });
     await w.idle();
     expect(await queueRow(database, id!)).toMatchObject({ status: 'done' });
     clock.advance(3600_001);

@@ -1,8 +1,9 @@
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { formatDeadLetters, listDeadLetters, retryDeadLetter } from '../../receiver/dead-letters.ts';
-import type { Dispatcher } from '../../receiver/dispatch.ts';
+import type { EventPhases } from '../../receiver/contracts.ts';
+import { formatDeadLetters } from '../../receiver/dead-letters-table.ts';
 import type { ReceiverMetrics } from '../../receiver/metrics.ts';
+import { listDeadLetters, retryDeadLetter } from '../../receiver/store/dead-letters.ts';
 import type { ReceiverDatabase } from '../../receiver/store/schema.ts';
 import { createReceiverWorker, type ReceiverWorker, type WorkerOptions } from '../../receiver/worker.ts';
 import {
@@ -10,7 +11,7 @@ import {
   fakeClock,
   queueRow,
   receiverTestDatabase,
-  recordingDispatcher,
+  recordingPhases,
   testMetrics,
 } from './support/index.ts';
 
@@ -33,11 +34,11 @@ afterEach(async () => {
   await db.drop();
 });
 
-function worker(dispatcher: Dispatcher, options: Partial<WorkerOptions> = {}) {
+function worker(phases: EventPhases, options: Partial<WorkerOptions> = {}) {
   const w = createReceiverWorker({
     db: database.db,
     dialect: database.dialect,
-    dispatcher,
+    phases,
     metrics,
     log: silent,
     now: clock.now,
@@ -60,14 +61,14 @@ async function advance(w: ReceiverWorker, ms: number) {
 describe('retries', () => {
   it('retries a failed event after a full-jitter backoff and then completes it', async () => {
     let fail = true;
-    const r = recordingDispatcher(async () => {
+    const r = recordingPhases(async () => {
       if (fail) {
         fail = false;
         throw new Error('GitHub answered 502');
       }
     });
     const [id] = await enqueue(database, clock.now(), [{ group: 'acme/app@main' }]);
-    const w = worker(r.dispatcher);
+    const w = worker(r.phases);
     await w.idle();
     expect(r.calls).toHaveLength(1);
     expect(await queueRow(database, id!)).toMatchObject({
@@ -87,11 +88,11 @@ describe('retries', () => {
 
   it('dead-letters an event after maxAttempts, and a dead-letter retry puts it back with attempts 0', async () => {
     let broken = true;
-    const r = recordingDispatcher(async () => {
+    const r = recordingPhases(async () => {
       if (broken) throw new Error('repository archived');
     });
     const [id] = await enqueue(database, clock.now(), [{ group: 'acme/app@main' }]);
-    const w = worker(r.dispatcher, { maxAttempts: 3 });
+    const w = worker(r.phases, { maxAttempts: 3 });
     await w.idle();
     await advance(w, 3600_000);
     await advance(w, 3600_000);
@@ -122,7 +123,7 @@ describe('retries', () => {
   it('settles a partial failure per event: done, retried, or dead when permanent', async () => {
     const ids = await enqueue(database, clock.now(), [{ group: 'g' }, { group: 'g' }, { group: 'g' }]);
     const [a, b, c] = ids as [number, number, number];
-    const r = recordingDispatcher(async (events) =>
+    const r = recordingPhases(async (events) =>
       events.length === 3
         ? {
             failed: [
@@ -132,7 +133,7 @@ describe('retries', () => {
           }
         : undefined,
     );
-    const w = worker(r.dispatcher);
+    const w = worker(r.phases);
     await w.idle();
     expect(await queueRow(database, a)).toMatchObject({ status: 'done' });
     expect(await queueRow(database, b)).toMatchObject({
@@ -149,22 +150,22 @@ describe('retries', () => {
     expect(await queueRow(database, b)).toMatchObject({ status: 'done' });
   });
 
-  it('retries an event whose groupOf failed, counting the attempt', async () => {
-    const r = recordingDispatcher();
+  it('retries an event whose nameGroup failed, counting the attempt', async () => {
+    const r = recordingPhases();
     let down = true;
     r.setGroupOf(async () => {
       if (down) throw new Error('platform answered 503');
       return 'g';
     });
     const [id] = await enqueue(database, clock.now(), [{}]);
-    const w = worker(r.dispatcher);
+    const w = worker(r.phases);
     await w.idle();
     expect(r.calls).toHaveLength(0);
     expect(await queueRow(database, id!)).toMatchObject({
       status: 'pending',
       attempts: 1,
       grouped: 0,
-      last_error: 'groupOf: platform answered 503',
+      last_error: 'nameGroup: platform answered 503',
     });
     down = false;
     await advance(w, 2500);
@@ -181,8 +182,8 @@ describe('groups', () => {
       {},
       { group: 'acme/app@main' },
     ]);
-    const r = recordingDispatcher();
-    const w = worker(r.dispatcher, { concurrency: 3 });
+    const r = recordingPhases();
+    const w = worker(r.phases, { concurrency: 3 });
     await w.idle();
     expect(r.grouped.sort()).toEqual([...ids].sort());
     const calls = r.calls
@@ -198,8 +199,8 @@ describe('groups', () => {
       clock.now(),
       Array.from({ length: 5 }, () => ({ group: 'g' })),
     );
-    const r = recordingDispatcher();
-    const w = worker(r.dispatcher, { groupLimit: 2 });
+    const r = recordingPhases();
+    const w = worker(r.phases, { groupLimit: 2 });
     await w.idle();
     expect(r.calls.map((call) => call.map((e) => e.id))).toEqual([
       ids.slice(0, 2),
@@ -210,14 +211,14 @@ describe('groups', () => {
 
   it('leaves events waiting for a backoff out of the next batch of their group', async () => {
     let first = true;
-    const r = recordingDispatcher(async () => {
+    const r = recordingPhases(async () => {
       if (first) {
         first = false;
         throw new Error('rate limited');
       }
     });
     const [a] = await enqueue(database, clock.now(), [{ group: 'g' }]);
-    const w = worker(r.dispatcher);
+    const w = worker(r.phases);
     await w.idle();
     const [b] = await enqueue(database, clock.now(), [{ group: 'g' }]);
     await advance(w, 0);
@@ -231,8 +232,8 @@ describe('groups', () => {
       .values({ group_key: 'g', owner: 'another-process', lease_until: clock.now() + 60_000 })
       .execute();
     const [id] = await enqueue(database, clock.now(), [{ group: 'g' }]);
-    const r = recordingDispatcher();
-    const w = worker(r.dispatcher);
+    const r = recordingPhases();
+    const w = worker(r.phases);
     await w.idle();
     await advance(w, 30_000);
     expect(r.calls).toHaveLength(0);
@@ -253,9 +254,9 @@ describe('groups', () => {
     const active = new Map<string, number>();
     const handledBy = new Map<number, string>();
     let overlaps = 0;
-    const dispatcherFor = (name: string): Dispatcher => ({
-      groupOf: async (event) => (event.payload as { group: string }).group,
-      async handle(events) {
+    const dispatcherFor = (name: string): EventPhases => ({
+      nameGroup: async (event) => (event.payload as { group: string }).group,
+      async handleBatch(events) {
         const g = events[0]!.groupKey!;
         if ((active.get(g) ?? 0) > 0) overlaps++;
         active.set(g, (active.get(g) ?? 0) + 1);
@@ -276,7 +277,7 @@ describe('groups', () => {
     const two = createReceiverWorker({
       db: second.db,
       dialect: second.dialect,
-      dispatcher: dispatcherFor('two'),
+      phases: dispatcherFor('two'),
       metrics,
       log: silent,
       now: clock.now,

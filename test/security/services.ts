@@ -1,6 +1,6 @@
 import { connect } from 'node:net';
 import pino, { type Logger } from 'pino';
-import { type RunningReceiver, startReceiver } from '../../receiver/main.ts';
+import { type RunningReceiver, serveReceiver } from '../../receiver/serve.ts';
 import { type RunningServer, startServer } from '../../server/main.ts';
 import type { ServerTimeouts } from '../../src/http/server-timeouts.ts';
 
@@ -24,15 +24,15 @@ export function startRealPlatform(
   });
 }
 
-/** The receiver as receiver/main.ts runs it, with handlers that do nothing. */
+/** The receiver as receiver/serve.ts serves it, with handlers that do nothing. */
 export function startRealReceiver(
   o: { log?: Logger; timeouts?: ServerTimeouts } = {},
 ): Promise<RunningReceiver> {
-  return startReceiver({
+  return serveReceiver({
     port: 0,
     dbUrl: 'sqlite::memory:',
     secrets: [RECEIVER_SECRET],
-    dispatcher: { groupOf: async () => null, handle: async () => {} },
+    phases: { nameGroup: async () => null, handleBatch: async () => {} },
     checkPlatform: async () => {},
     log: o.log ?? pino({ level: 'silent' }),
     ...(o.timeouts ? { timeouts: o.timeouts } : {}),

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Octokit } from '@octokit/rest';
 import pino from 'pino';
 import { createReceiverApp, type ReceiverApp } from '../../receiver/app.ts';
-import { servicesOver } from '../../receiver/handlers/index.ts';
+import { servicesOver } from '../../receiver/compose-services.ts';
 import { openReceiverDatabase } from '../../receiver/store/open.ts';
 import type { ReceiverDatabase } from '../../receiver/store/schema.ts';
 import { type Client, createClient } from '../../src/api/index.ts';
@@ -49,7 +49,7 @@ export async function startTestReceiver(o: {
   const receiver = createReceiverApp({
     database,
     secrets: o.secrets,
-    dispatcher: services.dispatcher,
+    phases: services.phases,
     checkPlatform: services.checkPlatform,
     ...(services.reconcile ? { reconcile: services.reconcile } : {}),
     log,

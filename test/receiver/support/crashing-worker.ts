@@ -12,9 +12,9 @@ const database = await openReceiverDatabase(process.argv[2]!);
 const worker = createReceiverWorker({
   db: database.db,
   dialect: database.dialect,
-  dispatcher: {
-    groupOf: async () => 'acme/app@main',
-    handle: (events) => {
+  phases: {
+    nameGroup: async () => 'acme/app@main',
+    handleBatch: (events) => {
       process.stdout.write(`handling ${events.map((e) => e.id).join(',')}\n`);
       return new Promise(() => {});
     },

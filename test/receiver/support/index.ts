@@ -1,4 +1,4 @@
-import type { Dispatcher, InboxEvent } from '../../../receiver/dispatch.ts';
+import type { EventPhases, InboxEvent } from '../../../receiver/contracts.ts';
 import { createMetrics } from '../../../receiver/metrics.ts';
 import { type NewEvent, storeEvents } from '../../../receiver/store/inbox.ts';
 import { openReceiverDatabase } from '../../../receiver/store/open.ts';
@@ -93,32 +93,32 @@ export async function enqueue(
   return results.map((r) => (r.duplicate ? -1 : r.id));
 }
 
-type HandleFn = Dispatcher['handle'];
+type HandleFn = EventPhases['handleBatch'];
 
 /**
- * A dispatcher that records every call. Events are grouped by their payload's `group` field
- * (null without one); `handle` does what `onHandle` says (succeed by default).
+ * A phases that records every call. Events are grouped by their payload's `group` field
+ * (null without one); `handleBatch` does what `onHandle` says (succeed by default).
  */
-export function recordingDispatcher(onHandle: HandleFn = async () => {}) {
+export function recordingPhases(onHandle: HandleFn = async () => {}) {
   const calls: InboxEvent[][] = [];
   const grouped: number[] = [];
-  let groupOf: Dispatcher['groupOf'] = async (event) => {
+  let nameGroup: EventPhases['nameGroup'] = async (event) => {
     grouped.push(event.id);
     return ((event.payload as { group?: string }).group ?? null) as string | null;
   };
-  const dispatcher: Dispatcher = {
-    groupOf: (event, signal) => groupOf(event, signal),
-    async handle(events, signal) {
+  const phases: EventPhases = {
+    nameGroup: (event, signal) => nameGroup(event, signal),
+    async handleBatch(events, signal) {
       calls.push(events);
       return onHandle(events, signal);
     },
   };
   return {
-    dispatcher,
+    phases,
     calls,
     grouped,
-    setGroupOf(fn: Dispatcher['groupOf']) {
-      groupOf = fn;
+    setGroupOf(fn: EventPhases['nameGroup']) {
+      nameGroup = fn;
     },
   };
 }

@@ -1,32 +1,53 @@
 import { createAppAuth } from '@octokit/auth-app';
 import type { Logger } from 'pino';
-import { urlFromEnv } from '../../src/config/env.ts';
-import { createGitHubClient, type GitHub } from '../../src/github/client.ts';
+import { urlFromEnv } from '../src/config/env.ts';
+import { createGitHubClient, type GitHub } from '../src/github/client.ts';
 
-export interface GitHubAccessOptions {
-  env: NodeJS.ProcessEnv;
-  log: Logger;
-  fetch?: typeof fetch;
+/** How the receiver reaches GitHub: a token, or a GitHub App; none for a store-only receiver. */
+export interface GitHubSettings {
+  /** GITHUB_API_URL (GitHub Enterprise), default https://api.github.com. */
+  apiUrl: string;
+  auth?: { token: string } | { appId: string; privateKey: string };
 }
 
 /** What `gitHubAccess` says when none of GITHUB_TOKEN, GITHUB_APP_ID, GITHUB_APP_PRIVATE_KEY is set. */
 export const GITHUB_NOT_CONFIGURED =
   'GitHub access is not configured: set GITHUB_TOKEN, or GITHUB_APP_ID and GITHUB_APP_PRIVATE_KEY';
 
-/** True when the environment names some GitHub access (a token, or part of an App's). */
-export function gitHubConfigured(env: NodeJS.ProcessEnv): boolean {
-  return Boolean(env.GITHUB_TOKEN || env.GITHUB_APP_ID || env.GITHUB_APP_PRIVATE_KEY);
+/**
+ * GITHUB_TOKEN, or a GitHub App (GITHUB_APP_ID + GITHUB_APP_PRIVATE_KEY, the PEM text; `\\n`
+ * escapes are read as newlines), and GITHUB_API_URL. Half an App is an error naming what is missing;
+ * nothing at all leaves `auth` out.
+ */
+export function gitHubSettingsFromEnv(env: NodeJS.ProcessEnv): GitHubSettings {
+  const apiUrl = urlFromEnv(env, 'GITHUB_API_URL', 'https://api.github.com');
+  if (env.GITHUB_TOKEN) return { apiUrl, auth: { token: env.GITHUB_TOKEN } };
+  const appId = env.GITHUB_APP_ID;
+  const privateKey = env.GITHUB_APP_PRIVATE_KEY?.replaceAll('\\n', '\n');
+  if (!appId && !privateKey) return { apiUrl };
+  if (!appId || !privateKey)
+    throw new Error(
+      `${appId ? 'GITHUB_APP_ID' : 'GITHUB_APP_PRIVATE_KEY'} is set but ${appId ? 'GITHUB_APP_PRIVATE_KEY' : 'GITHUB_APP_ID'} is not: a GitHub App needs both`,
+    );
+  return { apiUrl, auth: { appId, privateKey } };
+}
+
+export interface GitHubAccessOptions {
+  github: GitHubSettings;
+  log: Logger;
+  fetch?: typeof fetch;
 }
 
 /**
- * GitHub access from the environment: GITHUB_TOKEN, or a GitHub App (GITHUB_APP_ID +
- * GITHUB_APP_PRIVATE_KEY, the PEM text; `\\n` escapes are read as newlines) whose
- * installation on each repository is looked up once (GET /repos/{owner}/{repo}/installation)
- * and whose installation tokens @octokit/auth-app renews. GITHUB_API_URL for GitHub Enterprise.
+ * GitHub access for a repository: the token's client, or the GitHub App's installation on the
+ * repository, looked up once (GET /repos/{owner}/{repo}/installation), whose installation tokens
+ * @octokit/auth-app renews.
  */
 export function gitHubAccess(o: GitHubAccessOptions): (owner: string, repo: string) => Promise<GitHub> {
-  const { env, log } = o;
-  const baseUrl = urlFromEnv(env, 'GITHUB_API_URL', 'https://api.github.com');
+  const { log } = o;
+  const baseUrl = o.github.apiUrl;
+  const auth = o.github.auth;
+  if (!auth) throw new Error(GITHUB_NOT_CONFIGURED);
   const warn = {
     warn: (m: string) => log.warn(m),
     // `url` is the route template (`/repos/{owner}/{repo}/git/trees`): never a token or query.
@@ -34,17 +55,11 @@ export function gitHubAccess(o: GitHubAccessOptions): (owner: string, repo: stri
       log.info({ github: fields }, 'GitHub call'),
   };
   const extra = o.fetch ? { fetch: o.fetch } : {};
-  if (env.GITHUB_TOKEN) {
-    const gh = createGitHubClient({ auth: { token: env.GITHUB_TOKEN }, baseUrl, log: warn, ...extra });
+  if ('token' in auth) {
+    const gh = createGitHubClient({ auth: { token: auth.token }, baseUrl, log: warn, ...extra });
     return async () => gh;
   }
-  const appId = env.GITHUB_APP_ID;
-  const privateKey = env.GITHUB_APP_PRIVATE_KEY?.replaceAll('\\n', '\n');
-  if (!appId && !privateKey) throw new Error(GITHUB_NOT_CONFIGURED);
-  if (!appId || !privateKey)
-    throw new Error(
-      `${appId ? 'GITHUB_APP_ID' : 'GITHUB_APP_PRIVATE_KEY'} is set but ${appId ? 'GITHUB_APP_PRIVATE_KEY' : 'GITHUB_APP_ID'} is not: a GitHub App needs both`,
-    );
+  const { appId, privateKey } = auth;
   const installations = new Map<string, Promise<GitHub>>();
   const appAuth = createAppAuth({ appId, privateKey });
   return (owner, repo) => {

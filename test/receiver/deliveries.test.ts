@@ -1,18 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import {
-  dropOlderThan,
-  emptyCollected,
-  mergeCollected,
-  placeTranslation,
-} from '../../receiver/handlers/translated-files.ts';
+import { Deliveries } from '../../receiver/handlers/deliveries.ts';
 import { loadConfig } from '../../src/config/index.ts';
 
 const config = loadConfig(
   'source: en\ntargets: [de]\nfiles:\n  - source: locales/en/*.json\n    translation: locales/%lang%/%file%\n',
 );
 const text = (s: string) => new TextEncoder().encode(s);
-const place = (into = emptyCollected(), sourceFileId: number, content: string) => {
-  placeTranslation(into, config, {
+const place = (into = new Deliveries(), sourceFileId: number, content: string) => {
+  into.place(config, {
     sourcePath: 'locales/en/app.json',
     lang: 'de',
     bytes: text(content),
@@ -22,14 +17,14 @@ const place = (into = emptyCollected(), sourceFileId: number, content: string) =
   });
   return into;
 };
-const contents = (c: ReturnType<typeof emptyCollected>) =>
-  [...c.delivered.values()].map((d) => [d.path, new TextDecoder().decode(d.content), d.sourceFileId]);
+const contents = (c: Deliveries) =>
+  c.delivered().map((d) => [d.path, new TextDecoder().decode(d.content), d.sourceFileId]);
 
 describe('translations of one path from several source uploads', () => {
   it('keeps the newest source within a batch, whatever order the events came in', () => {
     const batch = place(place(undefined, 12, 'newer'), 10, 'older');
     expect(contents(batch)).toEqual([['locales/de/app.json', 'newer', 12]]);
-    expect(batch.skipped).toEqual([
+    expect(batch.notes).toEqual([
       'locales/de/app.json: translation of source upload 10 left out; the one of newer upload 12 stays',
     ]);
     // For the same upload, the later event wins.
@@ -38,19 +33,19 @@ describe('translations of one path from several source uploads', () => {
 
   it('merges events by the same rule', () => {
     const into = place(undefined, 12, 'newer');
-    mergeCollected(into, place(undefined, 10, 'older'));
+    into.absorb(place(undefined, 10, 'older'));
     expect(contents(into)).toEqual([['locales/de/app.json', 'newer', 12]]);
-    mergeCollected(into, place(undefined, 13, 'newest'));
+    into.absorb(place(undefined, 13, 'newest'));
     expect(contents(into)).toEqual([['locales/de/app.json', 'newest', 13]]);
   });
 
   it('leaves out what is older than what the branch already holds', () => {
     const older = place(undefined, 10, 'older');
-    dropOlderThan(older, new Map([['locales/de/app.json', 12]]));
-    expect(older.delivered.size).toBe(0);
-    expect(older.skipped).toHaveLength(1);
+    older.dropOlderThan(new Map([['locales/de/app.json', 12]]));
+    expect(older.delivered()).toHaveLength(0);
+    expect(older.notes).toHaveLength(1);
     const same = place(undefined, 12, 'same upload');
-    dropOlderThan(same, new Map([['locales/de/app.json', 12]]));
+    same.dropOlderThan(new Map([['locales/de/app.json', 12]]));
     expect(contents(same)).toEqual([['locales/de/app.json', 'same upload', 12]]);
   });
 });
@@ -60,9 +55,9 @@ describe('a multilingual file (.xcstrings)', () => {
     const catalog = loadConfig(
       'source: en\ntargets: [de, ru]\nfiles:\n  - source: App/*.xcstrings\n    translation: App/%file%\n',
     );
-    const into = emptyCollected();
+    const into = new Deliveries();
     for (const lang of ['de', 'ru'])
-      placeTranslation(into, catalog, {
+      into.place(catalog, {
         sourcePath: 'App/Localizable.xcstrings',
         lang,
         bytes: text(`{"lang": "${lang}"}`),
@@ -70,7 +65,7 @@ describe('a multilingual file (.xcstrings)', () => {
         words: 1,
         sourceFileId: 7,
       });
-    expect([...into.delivered.values()].map((d) => [d.path, d.lang])).toEqual([
+    expect(into.delivered().map((d) => [d.path, d.lang])).toEqual([
       ['App/Localizable.xcstrings', 'de'],
       ['App/Localizable.xcstrings', 'ru'],
     ]);

@@ -1,4 +1,6 @@
 import type { Logger } from 'pino';
+import type { GitHub } from '../src/github/client.ts';
+import type { ReceiverSettings } from './settings.ts';
 import type { ReceiverDb } from './store/schema.ts';
 
 /** One stored webhook event as the handlers see it. */
@@ -15,37 +17,40 @@ export interface InboxEvent {
   receivedAt: number;
   /** The platform request behind the event (`svc-request-id`), when its delivery named one. */
   requestId?: string;
-  /** Handling attempts so far, this one included (1 on the first call to `handle`). */
+  /** Handling attempts so far, this one included (1 on the first call to `handleBatch`). */
   attempts: number;
-  /** What `groupOf` answered; null for events handled alone. */
+  /** What `nameGroup` answered; null for events handled alone. */
   groupKey: string | null;
 }
 
-/** `handle`'s way of failing some events of a batch while the others succeed. */
+/** `handleBatch`'s way of failing some events of a batch while the others succeed. */
 export interface PartialFailure {
   failed: { id: number; error: string; permanent?: boolean }[];
 }
 
-/** What the worker needs from the handlers (the GitHub/platform logic lives behind it). */
-export interface Dispatcher {
+/**
+ * The two phases the worker runs events through (the GitHub/platform logic lives behind them):
+ * name each event's group, then handle the batch of a group.
+ */
+export interface EventPhases {
   /**
-   * Which repository+base this event touches, e.g. "acme/app@main" — may call the platform.
+   * Phase 1: which repository+base this event touches, e.g. "acme/app@main" — may call the platform.
    * Events that need no GitHub work may return `null` (handled alone, no group lock).
    * Throwing = retry later (counts as an attempt).
    */
-  groupOf(event: InboxEvent, signal: AbortSignal): Promise<string | null>;
+  nameGroup(event: InboxEvent, signal: AbortSignal): Promise<string | null>;
   /**
-   * Handles events of ONE group together (coalesced into one commit by the handler). Throwing
+   * Phase 2: handles events of ONE group together (coalesced into one commit by the handler). Throwing
    * retries them all with backoff; `{ failed: [{id, error, permanent?}] }` retries or
    * dead-letters only those, the others are done.
    */
   // biome-ignore lint/suspicious/noConfusingVoidType: a handler that fails nothing simply returns
-  handle(events: InboxEvent[], signal: AbortSignal): Promise<void | PartialFailure>;
+  handleBatch(events: InboxEvent[], signal: AbortSignal): Promise<void | PartialFailure>;
 }
 
-/** Everything the running receiver gets from the handlers' side (built by the lead's factory). */
+/** Everything the running receiver gets from the handlers' side (built by compose-services.ts). */
 export interface ReceiverServices {
-  dispatcher: Dispatcher;
+  phases: EventPhases;
   /** Resolves when the platform answers; rejects with the reason otherwise (GET /readyz). */
   checkPlatform: () => Promise<void>;
   /** Finds work the webhooks may have missed; run at start and every `reconcileMs`. */
@@ -59,10 +64,12 @@ export interface ReceiverServices {
   storeOnly?: string;
 }
 
-/** Builds the services from the environment (SVC_API_URL, SVC_API_KEY, GITHUB_TOKEN, …). */
+/** Builds the services from the receiver's settings (receiver/compose-services.ts by default). */
 export type ReceiverServicesFactory = (context: {
-  env: NodeJS.ProcessEnv;
+  settings: ReceiverSettings;
   log: Logger;
   /** The receiver's database, open and migrated (reconcile stores what it finds in the inbox). */
   db: ReceiverDb;
+  /** GitHub access instead of the settings' (the local stack's GitHub double). */
+  github?: ((owner: string, repo: string) => Promise<GitHub>) | undefined;
 }) => ReceiverServices | Promise<ReceiverServices>;

@@ -1,4 +1,4 @@
-import type { ReceiverDb } from './store/schema.ts';
+import type { ReceiverDb } from './schema.ts';
 
 /** An event the worker gave up on. */
 export interface DeadLetter {
@@ -56,25 +56,4 @@ export async function retryDeadLetter(db: ReceiverDb, id: number, now: number): 
     .where('status', '=', 'dead')
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
-}
-
-/** The list as a fixed-width table for the terminal. */
-export function formatDeadLetters(letters: readonly DeadLetter[]): string {
-  if (letters.length === 0) return 'no dead letters\n';
-  const rows = letters.map((l) => [
-    String(l.id),
-    l.type,
-    l.webhookId,
-    String(l.attempts),
-    new Date(l.deadAt).toISOString(),
-    (l.lastError ?? '').replace(/\s+/g, ' ').slice(0, 120),
-  ]);
-  const head = ['ID', 'TYPE', 'WEBHOOK ID', 'ATTEMPTS', 'DIED', 'LAST ERROR'];
-  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) =>
-    cells
-      .map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]!)))
-      .join('  ')
-      .trimEnd();
-  return `${[head, ...rows].map(line).join('\n')}\n`;
 }

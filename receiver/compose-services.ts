@@ -1,0 +1,81 @@
+import { type Client, createClient } from '../src/api/index.ts';
+import type { GitHub } from '../src/github/client.ts';
+import type { ReceiverServices, ReceiverServicesFactory } from './contracts.ts';
+import { GITHUB_NOT_CONFIGURED, gitHubAccess } from './github-access.ts';
+import { createPhases, type PhasesDeps } from './handlers/phases.ts';
+import { createReconcile } from './handlers/reconcile.ts';
+
+/**
+ * The composition root of the receiver's services: the platform client, GitHub access (the
+ * settings' token or App, or the `github` given), the event handlers' two phases, the platform
+ * check and reconcile. Without any GitHub access the receiver still stores events (README:
+ * "stores events only").
+ */
+export const composeServices: ReceiverServicesFactory = ({ settings, log, db, github }) => {
+  const storeOnly = github || settings.github.auth ? undefined : GITHUB_NOT_CONFIGURED;
+  const access = github ?? (storeOnly ? notConfigured : gitHubAccess({ github: settings.github, log }));
+  const { url, apiKey, limits, share } = settings.platform;
+  const client = createClient({ baseUrl: url, apiKey, limits, share });
+  return {
+    ...servicesOver({
+      client,
+      github: access,
+      isAllowed: settings.isAllowed,
+      log,
+      db,
+      ...pauseAt(settings.pauseAt),
+    }),
+    ...(storeOnly ? { storeOnly } : {}),
+  };
+};
+
+/** Stands in for GitHub access in a store-only receiver, whose worker never runs a handler. */
+async function notConfigured(): Promise<never> {
+  throw new Error(GITHUB_NOT_CONFIGURED);
+}
+
+/**
+ * SVC_RECEIVER_TEST_PAUSE_AT=STEP (tests only): the handler logs `paused at STEP` and waits there
+ * for good, so a test can kill -9 the process at exactly that point of a batch.
+ */
+function pauseAt(at: string | undefined): { onStep?: PhasesDeps['onStep'] } {
+  if (!at) return {};
+  return {
+    onStep: async (step) => {
+      if (step !== at) return;
+      // Written straight to stderr (pino may buffer) so the test sees it before it kills.
+      process.stderr.write(`paused at ${step}\n`);
+      await new Promise(() => {});
+    },
+  };
+}
+
+/** The services over given parts (tests pass a fake GitHub and their own client). */
+export function servicesOver(o: {
+  client: Client;
+  github: (owner: string, repo: string) => Promise<GitHub>;
+  isAllowed: (fullName: string) => boolean;
+  log: Parameters<ReceiverServicesFactory>[0]['log'];
+  db: Parameters<ReceiverServicesFactory>[0]['db'];
+  now?: () => number;
+  onStep?: PhasesDeps['onStep'];
+}): ReceiverServices {
+  let closing: Promise<void> | undefined;
+  return {
+    phases: createPhases({
+      ...(o.onStep ? { onStep: o.onStep } : {}),
+      client: o.client,
+      github: o.github,
+      isAllowed: o.isAllowed,
+      log: o.log,
+      db: o.db,
+      ...(o.now ? { now: o.now } : {}),
+    }),
+    checkPlatform: async () => {
+      await o.client.languages.get({ timeoutMs: 5000 });
+    },
+    reconcile: createReconcile({ client: o.client, db: o.db, log: o.log, ...(o.now ? { now: o.now } : {}) }),
+    // Closed by the running receiver and perhaps again by its owner: the client once.
+    close: () => (closing ??= o.client.close()),
+  };
+}

@@ -1,0 +1,52 @@
+import type { Logger } from 'pino';
+import type { Client } from '../../src/api/index.ts';
+import type { GitHub } from '../../src/github/client.ts';
+import type { EventPhases } from '../contracts.ts';
+import type { ReceiverDb } from '../store/schema.ts';
+import { allEventHandlers } from './all-events.ts';
+import { handleBatch } from './handle-batch.ts';
+import { nameGroup } from './name-group.ts';
+import type { Registry } from './registry.ts';
+import type { HandlerStep } from './write-pull-request.ts';
+
+export interface PhasesDeps {
+  client: Client;
+  /** An Octokit for a repository (a token's, or the GitHub App installation's). */
+  github: (owner: string, repo: string) => Promise<GitHub>;
+  isAllowed: (fullName: string) => boolean;
+  log: Logger;
+  /** The receiver's database: which source upload each translated file on a branch came from. */
+  db: ReceiverDb;
+  now?: () => number;
+  /** Default: every event type's handler (all-events.ts). */
+  registry?: Registry;
+  /** Called at each step of a batch; a test that crashes the receiver at a given step pauses there. */
+  onStep?: (step: HandlerStep) => Promise<void>;
+}
+
+/**
+ * The worker's two phases over the event handlers: name each event's group (phase 1, name-group.ts),
+ * then handle the batch of a group (phase 2, handle-batch.ts).
+ */
+export function createPhases(deps: PhasesDeps): EventPhases {
+  const registry = deps.registry ?? allEventHandlers();
+  const now = deps.now ?? Date.now;
+  return {
+    nameGroup: (event, signal) =>
+      nameGroup({ registry, client: deps.client, log: deps.log, isAllowed: deps.isAllowed }, event, signal),
+    handleBatch: (events, signal) =>
+      handleBatch(
+        {
+          registry,
+          client: deps.client,
+          github: deps.github,
+          log: deps.log,
+          db: deps.db,
+          now,
+          onStep: deps.onStep,
+        },
+        events,
+        signal,
+      ),
+  };
+}
