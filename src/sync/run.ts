@@ -26,11 +26,25 @@ export interface SyncLog {
   warning?(message: string): void;
 }
 
+/** One pull request a sink wrote (one per language with `pull_request.split: language`). */
+export interface SinkPullRequest {
+  url: string;
+  number: number;
+  lang?: string | undefined;
+  /** The QA check run created on its head, when findings were computed. */
+  check?: { id: number; url: string; conclusion: string } | undefined;
+  /** The base could not be merged into its branch: nothing committed, the PR says so. */
+  conflict?: boolean | undefined;
+}
+
+/** What a sink wrote: the first pull request, and every one in `all` (split mode). */
+export type SinkResult = SinkPullRequest & { all?: readonly SinkPullRequest[] | undefined };
+
 /** Where finished instant translations go: a pull request (the Action) or the working tree (the CLI). */
 export type TranslationSink = (
   files: FileWrite[],
   update: PullRequestUpdate,
-) => Promise<{ url: string; number: number } | undefined>;
+) => Promise<SinkResult | undefined>;
 
 export interface SyncOptions {
   client: Client;
@@ -62,7 +76,7 @@ export interface SyncResult {
   job?: Job;
   translations: StartedTranslation[];
   written: FileWrite[];
-  pullRequest?: { url: string; number: number } | undefined;
+  pullRequest?: SinkResult | undefined;
   /** Instant mode with a sink: what was done to each target (see incremental.ts). */
   targets?: IncrementalResult;
   /** Translations that failed (instant mode with a sink): the run fails after writing the rest. */
