@@ -1,9 +1,26 @@
 export {
+  type AppCredentials,
+  createInstallationToken,
+  findInstallation,
+  type InstallationToken,
+  readPrivateKey,
+} from './app-token.ts';
+export {
   type CommitIdentity,
   type CommitOutcome,
   DEFAULT_IDENTITY,
   type FileWrite,
 } from './branch-commit.ts';
+export {
+  ANNOTATIONS_PER_REQUEST,
+  createConflictCheckRun,
+  createQaCheckRun,
+  QA_CHECK_NAME,
+  type QaCheckRun,
+  type QaFinding,
+  qaConclusion,
+  qaSummary,
+} from './check-run.ts';
 export {
   createGitHubClient,
   type GitHub,
@@ -11,6 +28,7 @@ export {
   type GitHubClientOptions,
   parseRepository,
 } from './client.ts';
+export { type ConflictReport, reportConflict } from './conflict-report.ts';
 export { type PullRequestRef, upsertPullRequest } from './pull-request.ts';
 export { type PullRequestUpdate, pullRequestBody, type TranslatedFile } from './pull-request-body.ts';
 export {
@@ -20,3 +38,10 @@ export {
   writePullRequest,
 } from './pull-request-writer.ts';
 export { githubStatus, readRepositoryFile } from './read-file.ts';
+export { languageBranch, languageTitle, splitByLanguage } from './split-update.ts';
+export {
+  type FindingsOf,
+  type TranslationPullRequest,
+  type TranslationPullRequestsOptions,
+  writeTranslationPullRequests,
+} from './translation-pull-requests.ts';
