@@ -88,6 +88,14 @@ async function writeOne(
     assignees: settings.assignees,
     draft: settings.draft,
     ...(o.afterCommit ? { afterCommit: o.afterCommit } : {}),
+  }).catch((error: unknown) => {
+    // git cannot hold `svc-l10n/main` and `svc-l10n/main/de` at once: say so after a switch to split.
+    if (lang && githubStatus(error) === 422 && /reference already exists/i.test(String(error)))
+      throw new Error(
+        `cannot create branch ${branch}: a branch ${branch.slice(0, branch.lastIndexOf('/'))} exists (git cannot hold both); merge or close its pull request and delete it, or put %lang% in pull_request.branch`,
+        { cause: error },
+      );
+    throw error;
   });
   if (!written.pullRequest) return undefined;
   const out: TranslationPullRequest = {

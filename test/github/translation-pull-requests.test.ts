@@ -58,4 +58,22 @@ describe('writeTranslationPullRequests with a personal token (the documented fal
       '- `de.json:1` warning `placeholder-missing`: {n} missing',
     );
   });
+
+  it('says why a split branch cannot be created beside the unsplit one', async () => {
+    const write = writeTranslationPullRequests(
+      new Octokit({ auth: gh.token, baseUrl: gh.url }),
+      {
+        owner: 'acme',
+        repo: 'app',
+        base: 'main',
+        pullRequest: { ...config.pullRequest, branch: 'svc-l10n/main', split: 'language' },
+        warn: () => {},
+      },
+      [{ path: 'de.json', content: '{"a": "{n} A!"}\n' }],
+      update,
+    );
+    await expect(write).rejects.toThrow(
+      'cannot create branch svc-l10n/main/de: a branch svc-l10n/main exists (git cannot hold both)',
+    );
+  });
 });
