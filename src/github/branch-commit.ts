@@ -126,6 +126,30 @@ export async function commitToBranch(gh: GitHub, request: CommitRequest): Promis
 }
 
 /**
+ * The l10n branch's head to read targets from when people committed to it (their edits there are
+ * people's work, DESIGN §7), after the base was merged in through the merges API when it moved —
+ * so the writer starts from what the branch holds. Undefined when there is no branch, when every
+ * commit on it is ours (commitToBranch rebuilds it from the base), or when the merge conflicts
+ * (commitToBranch then commits nothing and reports it).
+ */
+export async function branchHeadWithPeople(
+  gh: GitHub,
+  r: { owner: string; repo: string; base: string; branch: string; identity?: CommitIdentity },
+): Promise<string | undefined> {
+  const { owner, repo, branch } = r;
+  const identity = r.identity ?? DEFAULT_IDENTITY;
+  const base = await tipOf(gh, owner, repo, r.base);
+  const tip = base && (await tipOf(gh, owner, repo, branch));
+  if (!base || !tip) return undefined;
+  if (tip.authorEmail === identity.email && tip.parents.length === 1 && tip.parents[0] === base.sha)
+    return undefined;
+  const { ours, behindBy } = await branchChangesIfOurs(gh, owner, repo, base.sha, tip.sha, identity);
+  if (ours) return undefined;
+  if (behindBy === 0) return tip.sha;
+  return (await mergeInto(gh, { owner, repo, branch, base: r.base, baseSha: base.sha }))?.sha;
+}
+
+/**
  * Merges the base's tip into the branch with POST /repos/{owner}/{repo}/merges (a merge commit by
  * the token's account, people's commits kept); undefined on a conflict (409).
  */

@@ -6,11 +6,13 @@ export {
   readPrivateKey,
 } from './app-token.ts';
 export {
+  branchHeadWithPeople,
   type CommitIdentity,
   type CommitOutcome,
   DEFAULT_IDENTITY,
   type FileWrite,
 } from './branch-commit.ts';
+export { type BranchTarget, type BranchTargetsOptions, l10nBranchTargets } from './branch-targets.ts';
 export {
   ANNOTATIONS_PER_REQUEST,
   createConflictCheckRun,

@@ -16,7 +16,7 @@ import { INSTANT_SENT_LABEL, type Origin } from './labels.ts';
 import { mapConcurrent } from './map-concurrent.ts';
 import { resolveMemories } from './memories.ts';
 import { isProblem, readSourceFile, type SourceFile, type SourceProblem } from './source-file.ts';
-import { parseSources } from './targets.ts';
+import { parseSources, type TargetSource } from './targets.ts';
 import { type Uploaded, uploadSourceFiles } from './upload.ts';
 
 export interface SyncLog {
@@ -40,11 +40,17 @@ export interface SinkPullRequest {
 /** What a sink wrote: the first pull request, and every one in `all` (split mode). */
 export type SinkResult = SinkPullRequest & { all?: readonly SinkPullRequest[] | undefined };
 
-/** Where finished instant translations go: a pull request (the Action) or the working tree (the CLI). */
-export type TranslationSink = (
+/**
+ * Where finished instant translations go: a pull request (the Action) or the working tree (the
+ * CLI). A sink writing to an l10n branch says where the targets are read (`readTarget`): from that
+ * branch when people committed to it, so their edits there are kept (DESIGN §7).
+ */
+export type TranslationSink = ((
   files: FileWrite[],
   update: PullRequestUpdate,
-) => Promise<SinkResult | undefined>;
+) => Promise<SinkResult | undefined>) & {
+  readTarget?: TargetSource | undefined;
+};
 
 export interface SyncOptions {
   client: Client;
@@ -230,6 +236,7 @@ async function writeIncrementally(
     files: last,
     resolveMemories: memoriesOf,
     ...(o.all ? { fresh: true } : {}),
+    readTarget: o.sink?.readTarget,
     timeoutMs: o.waitTimeoutMs ?? 30 * 60_000,
     signal: o.signal,
     now,
