@@ -10,7 +10,7 @@ import { jsonFormat } from '../../src/formats/json/index.ts';
 import { settingsFrom } from '../../src/sync/config-view.ts';
 import { emptyState, type SyncState } from '../../src/sync/state.ts';
 import { type ParsedSource, planTargets, type TargetSource } from '../../src/sync/targets.ts';
-import { writeTarget } from '../../src/sync/write-target.ts';
+import { mergeDelivery, writeTarget } from '../../src/sync/write-target.ts';
 
 const CONFIG = `source: en
 targets: [de]
@@ -106,5 +106,37 @@ describe('writing a target started from the l10n branch a person committed to', 
     const two = await run(second, state, { greeting: 'Hallo zusammen' });
     expect(text(two.out)).toContain('"bye": "Tschüss"');
     expect(text(two.out)).not.toContain('Leute');
+  });
+});
+
+describe('mergeDelivery over the target of the l10n branch a person committed to (the receiver)', () => {
+  const en = (o: object) => new TextEncoder().encode(`${JSON.stringify(o, null, 2)}\n`);
+  it("keeps the person's edit of our earlier delivery and writes the newly delivered unit", () => {
+    const first = mergeDelivery({
+      format: jsonFormat,
+      lang: 'de',
+      path: PATH,
+      baseSource: en({ a: 'One', b: 'Two' }),
+      baseTarget: undefined,
+      translatedSource: en({ a: 'One', b: 'Two' }),
+      delivered: en({ a: 'Eins', b: 'Zwei' }),
+      record: undefined,
+    });
+    const branch = new TextEncoder().encode(text(first.bytes).replace('"Zwei"', '"Zwo (von Hand)"'));
+    const delivery = {
+      format: jsonFormat,
+      lang: 'de',
+      path: PATH,
+      baseSource: en({ a: 'One, changed', b: 'Two' }),
+      baseTarget: branch,
+      translatedSource: en({ a: 'One, changed', b: 'Two' }),
+      delivered: en({ a: 'Eins, geändert', b: 'Zwei' }),
+      record: first.plan.record,
+    };
+    const merged = mergeDelivery({ ...delivery, onBranch: true });
+    expect(text(merged.bytes)).toBe('{\n  "a": "Eins, geändert",\n  "b": "Zwo (von Hand)"\n}\n');
+    expect(merged.plan.edited).toEqual(['b']);
+    // Without onBranch the branch's text counts as the base's: a first sighting, kept too, but not named as an edit.
+    expect(mergeDelivery(delivery).plan.edited).toEqual([]);
   });
 });
