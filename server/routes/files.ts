@@ -11,7 +11,6 @@ import { type ApiRegistry, reply } from '../http/api-router.ts';
 import { attachmentDisposition } from '../http/content-disposition.ts';
 import { sendChunks } from '../http/send-chunks.ts';
 import { uploadOf } from '../http/upload.ts';
-import type { FileService } from '../services/files.ts';
 
 const missing = { 404: { description: 'no such file in this organization' } };
 

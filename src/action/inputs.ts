@@ -16,6 +16,8 @@ export interface ActionInputs {
   domainId: number | undefined;
   wait: boolean;
   githubToken: string | undefined;
+  /** A GitHub App whose installation token writes the pull request (its pushes start workflows). */
+  githubApp: { appId: string; privateKey: string } | undefined;
   pullRequest: PullRequestOverrides;
   dryRun: boolean;
 }
@@ -59,6 +61,23 @@ function required(name: string): string {
   return value;
 }
 
+/** github-app-id and github-app-private-key: both or neither; the key is masked line by line. */
+function appInputs(): ActionInputs['githubApp'] {
+  const appId = optional('github-app-id')?.trim();
+  const privateKey = optional('github-app-private-key');
+  if (privateKey) {
+    core.setSecret(privateKey);
+    for (const line of privateKey.split(/\r?\n|\\n/)) if (line.trim().length > 8) core.setSecret(line.trim());
+  }
+  if (!appId && !privateKey) return undefined;
+  if (!appId || !privateKey)
+    throw new InputError(
+      `input ${appId ? 'github-app-private-key' : 'github-app-id'} is required with ${appId ? 'github-app-id' : 'github-app-private-key'}: a GitHub App needs both`,
+    );
+  if (!/^\d+$/.test(appId)) throw new InputError(`input github-app-id: "${appId}" is not a number`);
+  return { appId, privateKey };
+}
+
 /** Reads the inputs; an invalid one throws InputError naming it. */
 export function getInputs(): ActionInputs {
   const apiKey = required('api-key');
@@ -71,6 +90,7 @@ export function getInputs(): ActionInputs {
     throw new InputError(`input mode: "${mode}" is not job or instant`);
   const githubToken = optional('github-token');
   if (githubToken) core.setSecret(githubToken);
+  const githubApp = appInputs();
   const draft = optional('pr-draft') === undefined ? undefined : bool('pr-draft', false);
   const pr: ActionInputs['pullRequest'] = {};
   const set = <K extends keyof ActionInputs['pullRequest']>(
@@ -100,6 +120,7 @@ export function getInputs(): ActionInputs {
     domainId: positive('domain-id'),
     wait: bool('wait', false),
     githubToken,
+    githubApp,
     pullRequest: pr,
     dryRun: bool('dry-run', false),
   };

@@ -6,12 +6,18 @@ import { retry } from '@octokit/plugin-retry';
 import { throttling } from '@octokit/plugin-throttling';
 import { createClient, limitsFromEnv } from '../api/index.ts';
 import { settingsFrom } from '../config/settings.ts';
-import { pullRequestBody } from '../github/pull-request-body.ts';
-import { writePullRequest } from '../github/pull-request-writer.ts';
+import { createInstallationToken } from '../github/app-token.ts';
 import { describeFailure } from '../sync/describe-failure.ts';
 import { runSync, type TranslationSink } from '../sync/run.ts';
 import { syncSummary } from '../sync/summary.ts';
 import { type ActionInputs, getInputs } from './inputs.ts';
+import { type FindingsOf, pullRequestSink } from './pull-request-sink.ts';
+
+/** What the entry point may inject (tests, and the QA engine once it is wired). */
+export interface RunOptions {
+  /** Localization QA over the files a pull request is about to hold; no check run without it. */
+  findings?: FindingsOf | undefined;
+}
 
 /** The branch a push went to; tags and detached refs are refused with the ref named. */
 function branchOf(env: NodeJS.ProcessEnv): string {
@@ -27,15 +33,37 @@ function waitOut(kind: string, after: number): boolean {
   return true;
 }
 
-function pullRequestSink(
+/**
+ * The token that writes the pull request: an installation token of the GitHub App when one is
+ * given (pushes made with it start the repository's workflows, GITHUB_TOKEN's do not), else
+ * `github-token`.
+ */
+async function pullRequestToken(inputs: ActionInputs, env: NodeJS.ProcessEnv): Promise<string> {
+  if (inputs.githubApp) {
+    const minted = await createInstallationToken(inputs.githubApp, context.repo, {
+      baseUrl: env.GITHUB_API_URL,
+    });
+    core.setSecret(minted.token);
+    core.info(
+      `writing the pull request as GitHub App ${inputs.githubApp.appId} (installation ${minted.installationId}): its checks will run`,
+    );
+    return minted.token;
+  }
+  if (inputs.githubToken) return inputs.githubToken;
+  throw new Error(
+    'wait: true writes the pull request: set github-app-id and github-app-private-key (recommended: its pushes start your workflows) or github-token',
+  );
+}
+
+async function actionSink(
   inputs: ActionInputs,
   settings: ReturnType<typeof settingsFrom>,
   base: string,
-): TranslationSink {
-  if (!inputs.githubToken)
-    throw new Error('input github-token is required with wait: true (it opens the pull request)');
+  env: NodeJS.ProcessEnv,
+  findings: FindingsOf | undefined,
+): Promise<TranslationSink> {
   const gh = getOctokit(
-    inputs.githubToken,
+    await pullRequestToken(inputs, env),
     {
       throttle: {
         onRateLimit: (after: number) => waitOut('rate limit', after),
@@ -45,28 +73,24 @@ function pullRequestSink(
     retry,
     throttling,
   );
-  const pr = settings.pullRequest;
-  return async (files, update) => {
-    const written = await writePullRequest(gh, {
-      owner: context.repo.owner,
-      repo: context.repo.repo,
-      base,
-      branch: pr.branch,
-      files,
-      commitMessage: pr.commitMessage,
-      title: pr.title,
-      body: (previous) => pullRequestBody(update, previous, pr.body),
-      labels: pr.labels,
-      reviewers: pr.reviewers,
-      assignees: pr.assignees,
-      draft: pr.draft,
-    });
-    return written.pullRequest;
-  };
+  const runUrl =
+    env.GITHUB_SERVER_URL && env.GITHUB_RUN_ID
+      ? `${env.GITHUB_SERVER_URL}/${context.repo.owner}/${context.repo.repo}/actions/runs/${env.GITHUB_RUN_ID}`
+      : undefined;
+  return pullRequestSink({
+    gh,
+    owner: context.repo.owner,
+    repo: context.repo.repo,
+    base,
+    pullRequest: settings.pullRequest,
+    findings,
+    detailsUrl: runUrl,
+    warn: (m) => core.warning(m),
+  });
 }
 
 /** The Action: inputs → runSync → outputs, annotations and the step summary. Never throws. */
-export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
+export async function run(env: NodeJS.ProcessEnv = process.env, options: RunOptions = {}): Promise<void> {
   try {
     const inputs = getInputs();
     const workspace = env.GITHUB_WORKSPACE ?? process.cwd();
@@ -106,7 +130,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
         },
         dryRun: inputs.dryRun,
         ...(settings.mode === 'instant' && inputs.wait && !inputs.dryRun
-          ? { sink: pullRequestSink(inputs, settings, base) }
+          ? { sink: await actionSink(inputs, settings, base, env, options.findings) }
           : {}),
         log: {
           info: (m) => core.info(m),
@@ -138,8 +162,11 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
       core.setOutput('translation-ids', translationIds.join(','));
       core.setOutput('uploaded-count', String(fileIds.length));
       core.setOutput('skipped-count', String(result.skipped.length));
-      core.setOutput('pull-request-url', result.pullRequest?.url ?? '');
-      core.setOutput('pull-request-number', result.pullRequest ? String(result.pullRequest.number) : '');
+      // Split mode writes one pull request per language: the outputs list them all, in order.
+      const pulls = result.pullRequest ? (result.pullRequest.all ?? [result.pullRequest]) : [];
+      core.setOutput('pull-request-url', pulls.map((p) => p.url).join(','));
+      core.setOutput('pull-request-number', pulls.map((p) => p.number).join(','));
+      core.setOutput('check-conclusion', pulls.map((p) => p.check?.conclusion ?? '').join(','));
       if (env.GITHUB_STEP_SUMMARY)
         await core.summary
           .addRaw(syncSummary(result, { targets: settings.targets, dryRun: inputs.dryRun }))

@@ -38,6 +38,10 @@ const PullRequestSchema = z.strictObject({
   assignees: z.array(text).optional(),
   draft: z.boolean().optional(),
   commit_message: text.optional(),
+  /** `language`: one branch and pull request per target language (default: one per base). */
+  split: z
+    .enum(['language'], { error: 'must be "language" (one pull request per target language)' })
+    .optional(),
 });
 
 const DATE = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2}))?$/;
@@ -97,6 +101,8 @@ export interface PullRequestConfig {
   assignees: string[];
   draft: boolean;
   commitMessage: string;
+  /** `language`: one branch (`<branch>/<lang>`, or `%lang%` in it) and pull request per target. */
+  split?: 'language' | undefined;
 }
 
 export interface JobConfig {
@@ -153,6 +159,7 @@ function toSvcConfig(raw: RawConfig): SvcConfig {
       assignees: pr.assignees ?? [],
       draft: pr.draft ?? false,
       commitMessage: pr.commit_message ?? DEFAULT_COMMIT_MESSAGE,
+      ...(pr.split ? { split: pr.split } : {}),
     },
     job: {
       due: raw.job?.due,

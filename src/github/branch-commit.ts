@@ -33,8 +33,10 @@ export interface CommitOutcome {
   commitSha: string | null;
   /** The branch's tip afterwards (undefined when there is no branch: nothing differed from base). */
   headSha: string | undefined;
-  /** How the commit was placed (see commitToBranch). */
-  strategy: 'created' | 'replaced' | 'rebuilt' | 'appended' | 'unchanged';
+  /** How the commit was placed (see commitToBranch); `conflict`: nothing committed. */
+  strategy: 'created' | 'replaced' | 'rebuilt' | 'appended' | 'merged' | 'unchanged' | 'conflict';
+  /** The merge commit that brought the moved base into the branch first, if one was made. */
+  mergeSha?: string | undefined;
 }
 
 type TreeEntry = { path: string; mode: '100644'; type: 'blob'; sha?: string | null; content?: string };
@@ -55,7 +57,9 @@ interface BranchTip {
  * - the base moved and every commit on the branch is ours: the branch is rebuilt on the new base
  *   with the files it changed plus these;
  * - anyone else committed to the branch: a commit on top, fast-forward only — never a force-push
- *   over their work.
+ *   over their work; when the base moved meanwhile, the base is first merged into the branch
+ *   through the merges API (a merge commit), so the commit never lands on a stale base. When that
+ *   merge conflicts, nothing is committed (`conflict`): a person resolves it.
  * Nothing is committed when the resulting tree equals the branch's tree.
  */
 export async function commitToBranch(gh: GitHub, request: CommitRequest): Promise<CommitOutcome> {
@@ -66,7 +70,7 @@ export async function commitToBranch(gh: GitHub, request: CommitRequest): Promis
     throw Object.assign(new Error(`${owner}/${repo}: base branch ${request.base} does not exist`), {
       status: 404,
     });
-  const tip = await tipOf(gh, owner, repo, branch);
+  let tip = await tipOf(gh, owner, repo, branch);
   const entries = await treeEntries(gh, owner, repo, request.files);
 
   let parent: string;
@@ -74,14 +78,21 @@ export async function commitToBranch(gh: GitHub, request: CommitRequest): Promis
   let force = false;
   let strategy: CommitOutcome['strategy'];
   let extra: TreeEntry[] = [];
+  let mergeSha: string | undefined;
   if (!tip) {
     [parent, baseTree, strategy] = [base.sha, base.tree, 'created'];
   } else if (tip.authorEmail === identity.email && tip.parents.length === 1 && tip.parents[0] === base.sha) {
     [parent, baseTree, strategy, force] = [base.sha, tip.tree, 'replaced', true];
   } else {
-    const ours = await branchChangesIfOurs(gh, owner, repo, base.sha, tip.sha, identity);
+    const { ours, behindBy } = await branchChangesIfOurs(gh, owner, repo, base.sha, tip.sha, identity);
     if (ours) {
       [parent, baseTree, strategy, force, extra] = [base.sha, base.tree, 'rebuilt', true, ours];
+    } else if (behindBy > 0) {
+      const merged = await mergeInto(gh, { owner, repo, branch, base: request.base, baseSha: base.sha });
+      if (!merged) return { commitSha: null, headSha: tip.sha, strategy: 'conflict' };
+      tip = merged;
+      mergeSha = merged.sha;
+      [parent, baseTree, strategy] = [tip.sha, tip.tree, 'merged'];
     } else {
       [parent, baseTree, strategy] = [tip.sha, tip.tree, 'appended'];
     }
@@ -93,7 +104,8 @@ export async function commitToBranch(gh: GitHub, request: CommitRequest): Promis
     base_tree: baseTree,
     tree: [...extra.filter((e) => !paths.has(e.path)), ...entries] as never,
   });
-  if (tip && tree.data.sha === tip.tree) return { commitSha: null, headSha: tip.sha, strategy: 'unchanged' };
+  if (tip && tree.data.sha === tip.tree)
+    return { commitSha: null, headSha: tip.sha, strategy: 'unchanged', ...(mergeSha ? { mergeSha } : {}) };
   if (!tip && tree.data.sha === base.tree)
     return { commitSha: null, headSha: undefined, strategy: 'unchanged' };
 
@@ -110,7 +122,62 @@ export async function commitToBranch(gh: GitHub, request: CommitRequest): Promis
   const sha = commit.data.sha;
   if (tip) await gh.rest.git.updateRef({ owner, repo, ref: `heads/${branch}`, sha, force });
   else await gh.rest.git.createRef({ owner, repo, ref: `refs/heads/${branch}`, sha });
-  return { commitSha: sha, headSha: sha, strategy };
+  return { commitSha: sha, headSha: sha, strategy, ...(mergeSha ? { mergeSha } : {}) };
+}
+
+/**
+ * The l10n branch's head to read targets from when people committed to it (their edits there are
+ * people's work, DESIGN §7), after the base was merged in through the merges API when it moved —
+ * so the writer starts from what the branch holds. Undefined when there is no branch, when every
+ * commit on it is ours (commitToBranch rebuilds it from the base), or when the merge conflicts
+ * (commitToBranch then commits nothing and reports it).
+ */
+export async function branchHeadWithPeople(
+  gh: GitHub,
+  r: { owner: string; repo: string; base: string; branch: string; identity?: CommitIdentity },
+): Promise<string | undefined> {
+  const { owner, repo, branch } = r;
+  const identity = r.identity ?? DEFAULT_IDENTITY;
+  const base = await tipOf(gh, owner, repo, r.base);
+  const tip = base && (await tipOf(gh, owner, repo, branch));
+  if (!base || !tip) return undefined;
+  if (tip.authorEmail === identity.email && tip.parents.length === 1 && tip.parents[0] === base.sha)
+    return undefined;
+  const { ours, behindBy } = await branchChangesIfOurs(gh, owner, repo, base.sha, tip.sha, identity);
+  if (ours) return undefined;
+  if (behindBy === 0) return tip.sha;
+  return (await mergeInto(gh, { owner, repo, branch, base: r.base, baseSha: base.sha }))?.sha;
+}
+
+/**
+ * Merges the base's tip into the branch with POST /repos/{owner}/{repo}/merges (a merge commit by
+ * the token's account, people's commits kept); undefined on a conflict (409).
+ */
+async function mergeInto(
+  gh: GitHub,
+  m: { owner: string; repo: string; branch: string; base: string; baseSha: string },
+): Promise<BranchTip | undefined> {
+  try {
+    const response = await gh.rest.repos.merge({
+      owner: m.owner,
+      repo: m.repo,
+      base: m.branch,
+      head: m.baseSha,
+      commit_message: `Merge ${m.base} into ${m.branch}`,
+    });
+    // 204: the branch already holds the base (it moved between our two reads).
+    if ((response.status as number) === 204) return tipOf(gh, m.owner, m.repo, m.branch);
+    const data = response.data;
+    return {
+      sha: data.sha,
+      tree: data.commit.tree.sha,
+      parents: data.parents.map((p) => p.sha),
+      authorEmail: data.commit.author?.email ?? undefined,
+    };
+  } catch (error) {
+    if (githubStatus(error) === 409) return undefined;
+    throw error;
+  }
 }
 
 /** The branch's tip commit and tree in one call (GET /branches/{branch}), or undefined. */
@@ -137,7 +204,8 @@ async function tipOf(
 /**
  * The files the branch changed since it left the base, as tree entries, when every commit on it
  * is ours; undefined when someone else committed (or the comparison is too large to be complete,
- * GitHub lists at most 300 files), in which case the branch must not be rebuilt.
+ * GitHub lists at most 300 files), in which case the branch must not be rebuilt. `behindBy`: the
+ * base's commits the branch lacks.
  */
 async function branchChangesIfOurs(
   gh: GitHub,
@@ -146,18 +214,21 @@ async function branchChangesIfOurs(
   baseSha: string,
   tipSha: string,
   identity: CommitIdentity,
-): Promise<TreeEntry[] | undefined> {
+): Promise<{ ours: TreeEntry[] | undefined; behindBy: number }> {
   const { data } = await gh.rest.repos.compareCommitsWithBasehead({
     owner,
     repo,
     basehead: `${baseSha}...${tipSha}`,
   });
+  const behindBy = data.behind_by;
   // Everything on the branch is already in the base (its PR was merged): start afresh from the base.
-  if (data.ahead_by === 0) return [];
-  if (data.commits.length < data.ahead_by) return undefined;
-  if (data.commits.some((c) => c.commit.author?.email !== identity.email)) return undefined;
+  if (data.ahead_by === 0) return { ours: [], behindBy };
+  const theirs = { ours: undefined, behindBy };
+  if (data.commits.length < data.ahead_by) return theirs;
+  // Merge commits made through the API carry the token's identity, not ours: a person's branch.
+  if (data.commits.some((c) => c.commit.author?.email !== identity.email)) return theirs;
   const files = data.files ?? [];
-  if (files.length >= 300) return undefined;
+  if (files.length >= 300) return theirs;
   const entries: TreeEntry[] = [];
   for (const f of files) {
     if (f.status === 'renamed' && f.previous_filename)
@@ -169,7 +240,7 @@ async function branchChangesIfOurs(
       sha: f.status === 'removed' ? null : f.sha,
     });
   }
-  return entries;
+  return { ours: entries, behindBy };
 }
 
 /**

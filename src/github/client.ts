@@ -4,7 +4,7 @@ import { throttling } from '@octokit/plugin-throttling';
 import { Octokit } from '@octokit/rest';
 
 /** What the pull-request writer and the repository reads need: Octokit's REST methods. */
-export type GitHub = Pick<Octokit, 'rest' | 'request'>;
+export type GitHub = Pick<Octokit, 'rest' | 'request' | 'paginate'>;
 
 export interface GitHubLogger {
   warn(message: string): void;

@@ -1,4 +1,5 @@
 import type { PlaceholderWarning } from '../translations/placeholder-qa.ts';
+import { type QaFinding, qaSummary } from './check-run.ts';
 
 /** One translated file written by an update. */
 export interface TranslatedFile {
@@ -17,6 +18,14 @@ export interface LanguageUnits {
   removed: readonly { path: string; id: string }[];
   /** Translations a person changed in the repository: kept, and taught to the memory. */
   edited: readonly { path: string; id: string }[];
+  /** This language's words by TM leverage, when the platform reported it (a job's project). */
+  leverage?: Leverage | undefined;
+}
+
+export interface Leverage {
+  exactWords: number;
+  fuzzyWords: number;
+  newWords: number;
 }
 
 /** What one update of the l10n pull request brought: the body lists it, then earlier updates. */
@@ -26,11 +35,15 @@ export interface PullRequestUpdate {
   sourceLang: string;
   files: readonly TranslatedFile[];
   /** Words by TM leverage, when the platform reported it (jobs). */
-  leverage?: { exactWords: number; fuzzyWords: number; newWords: number } | undefined;
+  leverage?: Leverage | undefined;
   failures: readonly { sourcePath: string; target: string; message: string }[];
   warnings: readonly PlaceholderWarning[];
   /** Unit counts per language, when the writer read the existing targets. */
   units?: readonly LanguageUnits[] | undefined;
+  /** The localization QA findings on the files written (the check run carries them as annotations). */
+  findings?: readonly QaFinding[] | undefined;
+  /** The job in the platform's workbench (job mode), where reviewers work on it. */
+  jobUrl?: string | undefined;
   at: Date;
 }
 
@@ -73,20 +86,15 @@ export function pullRequestBody(update: PullRequestUpdate, previous?: string, in
 
   const out: string[] = [];
   if (intro) out.push(intro, '');
-  out.push(`Translations from **${update.via}** (source: \`${update.sourceLang}\`).`, '');
+  const via = update.jobUrl ? `[${update.via}](${update.jobUrl})` : update.via;
+  out.push(`Translations from **${via}** (source: \`${update.sourceLang}\`).`, '');
+  if (update.jobUrl) out.push(`Review and edit them in the [workbench](${update.jobUrl}).`, '');
   out.push('| Language | Files | Words |', '|---|---:|---:|');
   for (const [lang, s] of [...byLang].sort(([a], [b]) => a.localeCompare(b)))
     out.push(`| ${cell(lang)} | ${s.files} | ${s.words} |`);
   if (update.units?.length) out.push('', ...unitsSection(update.units));
-  if (update.leverage) {
-    const { exactWords, fuzzyWords, newWords } = update.leverage;
-    const total = exactWords + fuzzyWords + newWords;
-    const pct = (n: number) => (total ? `${Math.round((100 * n) / total)}%` : '0%');
-    out.push(
-      '',
-      `**TM leverage**: ${exactWords} exact (${pct(exactWords)}), ${fuzzyWords} fuzzy (${pct(fuzzyWords)}), ${newWords} new (${pct(newWords)}) words.`,
-    );
-  }
+  if (update.leverage) out.push('', `**TM leverage**: ${leverageText(update.leverage)}.`);
+  if (update.findings) out.push('', '### Localization QA', '', ...qaSection(update.findings));
   out.push(
     '',
     '<details><summary>Files</summary>',
@@ -115,14 +123,36 @@ export function pullRequestBody(update: PullRequestUpdate, previous?: string, in
   return out.join('\n');
 }
 
+function leverageText({ exactWords, fuzzyWords, newWords }: Leverage): string {
+  const total = exactWords + fuzzyWords + newWords;
+  const pct = (n: number) => (total ? `${Math.round((100 * n) / total)}%` : '0%');
+  return `${exactWords} exact (${pct(exactWords)}), ${fuzzyWords} fuzzy (${pct(fuzzyWords)}), ${newWords} new (${pct(newWords)}) words`;
+}
+
+/** The QA counts per language and rule, then the findings themselves (file:line, rule, message). */
+function qaSection(findings: readonly QaFinding[]): string[] {
+  const out = [qaSummary(findings)];
+  if (findings.length === 0) return out;
+  out.push('');
+  for (const f of findings.slice(0, LISTED))
+    out.push(
+      `- ${code(`${f.path}:${f.line}`)} ${f.severity} ${code(f.rule)}: ${f.message.replace(/[\r\n]+/g, ' ')}`,
+    );
+  if (findings.length > LISTED)
+    out.push(`- … and ${findings.length - LISTED} more (see the check's annotations)`);
+  return out;
+}
+
 /** Units per language, then the keys removed and the translations people edited, each language apart. */
 function unitsSection(units: readonly LanguageUnits[]): string[] {
   const sorted = [...units].sort((a, b) => a.target.localeCompare(b.target));
+  const withLeverage = sorted.some((l) => l.leverage);
   const out = [
-    '| Language | Translated | Kept | Removed | Edited by people |',
-    '|---|---:|---:|---:|---:|',
+    `| Language | Translated | Kept | Removed | Edited by people |${withLeverage ? ' TM leverage |' : ''}`,
+    `|---|---:|---:|---:|---:|${withLeverage ? '---|' : ''}`,
     ...sorted.map(
-      (l) => `| ${cell(l.target)} | ${l.translated} | ${l.kept} | ${l.removed.length} | ${l.edited.length} |`,
+      (l) =>
+        `| ${cell(l.target)} | ${l.translated} | ${l.kept} | ${l.removed.length} | ${l.edited.length} |${withLeverage ? ` ${l.leverage ? leverageText(l.leverage) : ''} |` : ''}`,
     ),
   ];
   const keys = (title: string, list: readonly { path: string; id: string }[]) => {

@@ -1,5 +1,6 @@
 import { type CommitIdentity, type CommitOutcome, commitToBranch, type FileWrite } from './branch-commit.ts';
 import type { GitHub } from './client.ts';
+import { type ConflictReport, reportConflict } from './conflict-report.ts';
 import { type PullRequestOptions, type PullRequestRef, upsertPullRequest } from './pull-request.ts';
 
 /** What to write: the files, the commit message, and the pull request's options. */
@@ -18,6 +19,8 @@ export interface PullRequestWritten {
   /** Undefined when nothing differs from the base and no branch exists: there is nothing to review. */
   pullRequest: PullRequestRef | undefined;
   branch: string;
+  /** The base could not be merged into the branch: nothing committed, the PR says so. */
+  conflict?: ConflictReport | undefined;
 }
 
 /** The l10n branch for a base: one per base, so every batch for it lands in the same PR. */
@@ -45,8 +48,21 @@ export async function writePullRequest(gh: GitHub, w: PullRequestWrite): Promise
     ...(w.identity ? { identity: w.identity } : {}),
   });
   if (commit.headSha === undefined) return { commit, pullRequest: undefined, branch };
-  await w.afterCommit?.();
   const { files: _files, commitMessage: _message, identity: _identity, afterCommit: _after, ...options } = w;
+  if (commit.strategy === 'conflict') {
+    // The PR keeps what it says (its body describes what the branch holds, which did not change).
+    const pullRequest = await upsertPullRequest(gh, { ...options, branch, refresh: false });
+    const conflict = await reportConflict(gh, {
+      owner: w.owner,
+      repo: w.repo,
+      number: pullRequest.number,
+      base: w.base,
+      branch,
+      headSha: commit.headSha,
+    });
+    return { commit, pullRequest, branch, conflict };
+  }
+  await w.afterCommit?.();
   const pullRequest = await upsertPullRequest(gh, {
     ...options,
     branch,

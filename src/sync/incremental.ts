@@ -17,7 +17,7 @@ import type { SourceProblem } from '../translations/source-file.ts';
 import { teachMemories } from '../translations/teach.ts';
 import { writeTarget } from '../translations/write-target.ts';
 import { translateDeltas } from './delta.ts';
-import type { ParsedSource, TargetWork } from './targets.ts';
+import type { ParsedSource, TargetSource, TargetWork } from './targets.ts';
 import { planTargets } from './targets.ts';
 
 export interface IncrementalOptions {
@@ -31,6 +31,8 @@ export interface IncrementalOptions {
   resolveMemories: () => Promise<ReadonlyMap<string, Memory | undefined>>;
   /** Ignore what earlier runs recorded: every existing translation counts as current and is taught again. */
   fresh?: boolean;
+  /** Read targets from the l10n branch when people committed to it (see TargetSource). */
+  readTarget?: TargetSource | undefined;
   timeoutMs: number;
   signal?: AbortSignal | undefined;
   now: () => Date;
@@ -77,6 +79,7 @@ export async function prepareTargets(
   const before = JSON.stringify(state);
   const { works, problems } = await planTargets(o.sources, settings, o.workspace, state, {
     ...(o.fresh ? { fresh: true } : {}),
+    readTarget: o.readTarget,
   });
   const pairs = pairsOf(works);
   const follow = needMemories(works);

@@ -21,7 +21,7 @@ import {
 } from './incremental.ts';
 import { type StartedTranslation, startTranslations } from './instant.ts';
 import { createJob } from './job.ts';
-import { parseSources } from './targets.ts';
+import { parseSources, type TargetSource } from './targets.ts';
 import { type Uploaded, uploadSourceFiles } from './upload.ts';
 
 export interface SyncLog {
@@ -31,11 +31,31 @@ export interface SyncLog {
   warning?(message: string): void;
 }
 
-/** Where finished instant translations go: a pull request (the Action) or the working tree (the CLI). */
-export type TranslationSink = (
+/** One pull request a sink wrote (one per language with `pull_request.split: language`). */
+export interface SinkPullRequest {
+  url: string;
+  number: number;
+  lang?: string | undefined;
+  /** The QA check run created on its head, when findings were computed. */
+  check?: { id: number; url: string; conclusion: string } | undefined;
+  /** The base could not be merged into its branch: nothing committed, the PR says so. */
+  conflict?: boolean | undefined;
+}
+
+/** What a sink wrote: the first pull request, and every one in `all` (split mode). */
+export type SinkResult = SinkPullRequest & { all?: readonly SinkPullRequest[] | undefined };
+
+/**
+ * Where finished instant translations go: a pull request (the Action) or the working tree (the
+ * CLI). A sink writing to an l10n branch says where the targets are read (`readTarget`): from that
+ * branch when people committed to it, so their edits there are kept (DESIGN §7).
+ */
+export type TranslationSink = ((
   files: FileWrite[],
   update: PullRequestUpdate,
-) => Promise<{ url: string; number: number } | undefined>;
+) => Promise<SinkResult | undefined>) & {
+  readTarget?: TargetSource | undefined;
+};
 
 export interface SyncOptions {
   client: Client;
@@ -67,7 +87,7 @@ export interface SyncResult {
   job?: Job;
   translations: StartedTranslation[];
   written: FileWrite[];
-  pullRequest?: { url: string; number: number } | undefined;
+  pullRequest?: SinkResult | undefined;
   /** Instant mode with a sink: what was done to each target (see incremental.ts). */
   targets?: IncrementalResult;
   /** Translations that failed (instant mode with a sink): the run fails after writing the rest. */
@@ -221,6 +241,7 @@ async function writeIncrementally(
     files: last,
     resolveMemories: memoriesOf,
     ...(o.all ? { fresh: true } : {}),
+    readTarget: o.sink?.readTarget,
     timeoutMs: o.waitTimeoutMs ?? 30 * 60_000,
     signal: o.signal,
     now,

@@ -25,7 +25,21 @@ export interface TargetWork {
   /** The target as the checkout holds it; undefined when there is none. */
   bytes: Uint8Array | undefined;
   plan: TargetPlan;
+  /** Read from the l10n branch (people committed to it), not from the checkout. */
+  onBranch?: boolean;
 }
+
+/**
+ * Where a target is read from instead of the checkout: the l10n branch, when people committed to
+ * it (their edits there are people's work, DESIGN §7). Undefined: read the checkout; `{bytes:
+ * undefined}`: the branch has no such file.
+ */
+export type TargetSource = (target: {
+  path: string;
+  lang: string;
+  /** The target is the source file itself (a multilingual file). */
+  multilingual: boolean;
+}) => Promise<{ bytes: Uint8Array | undefined } | undefined>;
 
 /** Parses the sources again with their format (readSourceFile only counted their units). */
 export function parseSources(sources: readonly SourceFile[], plan: SourcesPlan): ParsedSource[] {
@@ -56,7 +70,7 @@ export async function planTargets(
   settings: SyncSettings,
   workspace: string,
   state: SyncState,
-  options: { fresh?: boolean } = {},
+  options: { fresh?: boolean; readTarget?: TargetSource | undefined } = {},
 ): Promise<{ works: TargetWork[]; problems: SourceProblem[] }> {
   const works: TargetWork[] = [];
   const problems: SourceProblem[] = [];
@@ -64,7 +78,12 @@ export async function planTargets(
     for (const lang of settings.targets) {
       const path = targetPathOf(settings, source.file.path, lang);
       const inSource = path === source.file.path;
-      const bytes = inSource ? source.file.bytes : await readIfPresent(join(workspace, path));
+      const branch = await options.readTarget?.({ path, lang, multilingual: inSource });
+      const bytes = branch
+        ? branch.bytes
+        : inSource
+          ? source.file.bytes
+          : await readIfPresent(join(workspace, path));
       let existing: Map<string, UnitText> | undefined;
       if (bytes) {
         try {
@@ -86,7 +105,11 @@ export async function planTargets(
         lang,
         path,
         bytes,
-        plan: planTarget(source.units, existing, record, options),
+        plan: planTarget(source.units, existing, record, {
+          ...(options.fresh ? { fresh: true } : {}),
+          ...(branch ? { onBranch: true } : {}),
+        }),
+        ...(branch ? { onBranch: true } : {}),
       });
     }
   }

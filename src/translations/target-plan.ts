@@ -8,6 +8,9 @@
  * - a unit whose source text changed since its target was recorded is translated again — unless
  *   a delivery for the current source is pending (its pull request is open): that is written again;
  * - everything else is kept byte for byte; units the source no longer has leave the target.
+ * When the target is read from the l10n branch (people committed to it), a delivery of ours found
+ * there is still pending (the base does not hold it yet), and any other text there differing from
+ * what we delivered or last saw is a person's edit: kept.
  */
 
 import { type TargetRecord, textHash } from '../contracts/sync-state.ts';
@@ -36,13 +39,14 @@ export interface TargetPlan {
 /**
  * Plans one target. `existing` is what the target file holds (undefined when there is no file);
  * `record` what earlier runs recorded for it; `fresh` ignores the record (`--all`: every
- * existing translation counts as current and is taught again).
+ * existing translation counts as current and is taught again); `onBranch`: `existing` is the l10n
+ * branch's head, not the base.
  */
 export function planTarget(
   units: readonly Unit[],
   existing: ReadonlyMap<string, UnitText> | undefined,
   record: TargetRecord | undefined,
-  options: { fresh?: boolean } = {},
+  options: { fresh?: boolean; onBranch?: boolean } = {},
 ): TargetPlan {
   const seen = options.fresh ? {} : (record?.units ?? {});
   const pendingBefore = options.fresh ? {} : (record?.pending ?? {});
@@ -65,6 +69,15 @@ export function planTarget(
     const now = existing?.get(unit.id);
     let waiting = pendingBefore[unit.id];
     let before = seen[unit.id];
+    if (options.onBranch && now !== undefined && waiting && textHash(waiting.text) === textHash(now)) {
+      // Our delivery, still only on the l10n branch: pending as before, written again or replaced.
+      if (before) plan.record.units[unit.id] = before;
+      if (waiting.s === s) {
+        plan.reapply.set(unit.id, waiting.text);
+        pending[unit.id] = waiting;
+      } else plan.translate.set(unit.id, 'changed');
+      continue;
+    }
     if (now !== undefined && waiting && textHash(waiting.text) === textHash(now)) {
       // Our delivery reached the base (its pull request was merged).
       before = { s: waiting.s, t: textHash(now) };
@@ -86,7 +99,8 @@ export function planTarget(
       continue;
     }
     if (!before || before.t !== t) {
-      if (before) plan.edited.push(unit.id);
+      // On the branch, a text other than the one we delivered there is a person's edit of it.
+      if (before || (options.onBranch && waiting)) plan.edited.push(unit.id);
       plan.teach.push({ id: unit.id, source, target: now });
       plan.record.units[unit.id] = { s, t };
       plan.kept += 1;

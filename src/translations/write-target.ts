@@ -76,8 +76,13 @@ export interface Delivery {
   path: string;
   /** The source on the base branch now. */
   baseSource: Uint8Array;
-  /** The target on the base branch now; undefined when there is none. */
+  /**
+   * The target on the base branch now; undefined when there is none. When people committed to
+   * the l10n branch, its head's target instead (with `onBranch`), so their edits there are kept.
+   */
   baseTarget: Uint8Array | undefined;
+  /** `baseTarget` was read from the l10n branch (l10nBranchTargets in src/github). */
+  onBranch?: boolean;
   /** The source as it was uploaded: the text the delivery translates. */
   translatedSource: Uint8Array;
   /** The delivered file (the platform's rendering of the translated source). */
@@ -105,7 +110,7 @@ export function mergeDelivery(d: Delivery): MergedDelivery {
   const parse = { fileName: d.path };
   const units = d.format.parse(d.baseSource, parse);
   const existing = d.baseTarget ? targetTranslations(d.format, d.baseTarget, d.lang, parse) : undefined;
-  const plan = planTarget(units, existing, d.record);
+  const plan = planTarget(units, existing, d.record, d.onBranch ? { onBranch: true } : {});
   const translated = new Map<string, UnitText>();
   try {
     for (const u of d.format.parse(d.translatedSource, parse)) translated.set(u.id, sourceText(u));

@@ -8,16 +8,15 @@ describe('action.yml as GitHub reads it (scripts/check-action.ts, also run by .c
     expect(checkAction(project)).toEqual([]);
   });
 
-  it('the validator refuses the unquoted description that once broke action.yml (line 44)', () => {
-    const broken = project.actionYml.replace(
-      '    description: "Token for the pull request (`wait: true`), usually `secrets.GITHUB_TOKEN`."',
-      '    description: Token for the pull request (`wait: true`), usually `secrets.GITHUB_TOKEN`.',
-    );
+  it('the validator refuses an unquoted description like the one that once broke action.yml', () => {
+    const quoted =
+      '    description: "Fallback when no App is given: a token for the pull request (`wait: true`), e.g. `secrets.GITHUB_TOKEN` (with `checks: write` for the QA check; its pushes start no workflow) or a token of your choice."';
+    const broken = project.actionYml.replace(quoted, quoted.replace('"', '').replace(/"$/, ''));
     expect(broken).not.toBe(project.actionYml);
     const problems = checkAction({ ...project, actionYml: broken });
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(/^action\.yml is not valid action metadata:\n/);
-    expect(problems[0]).toContain('mapping values are not allowed in this context at line 44 column 51');
+    expect(problems[0]).toContain('mapping values are not allowed in this context at line 50 column 47');
   });
 
   it('the validator refuses metadata that breaks the schema, not only the YAML', () => {

@@ -225,6 +225,14 @@ describe('loadConfig: one clear message per problem', () => {
     );
   });
 
+  it('pull_request.split takes only language', () => {
+    expect(loadConfig(`${MINIMAL}pull_request: { split: language }\n`).pullRequest.split).toBe('language');
+    expect(loadConfig(MINIMAL).pullRequest.split).toBeUndefined();
+    expect(message(`${MINIMAL}pull_request: { split: file }\n`)).toBe(
+      '.svc.yml: pull_request.split: must be "language", not "file"',
+    );
+  });
+
   it('an unknown format, with a suggestion', () => {
     expect(message(MINIMAL.replace('    translation:', '    format: jsn\n    translation:'))).toBe(
       '.svc.yml: files[0].format: unknown format "jsn" (did you mean "json"?)',

@@ -54,6 +54,12 @@ beforeAll(async () => {
       },
       {
         owner: 'acme',
+        name: 'appweb',
+        defaultBranch: 'main',
+        files: { '.svc.yml': CONFIG('instant'), ...SOURCES },
+      },
+      {
+        owner: 'acme',
         name: 'bad',
         defaultBranch: 'main',
         files: { '.svc.yml': 'source: en\ntargets: [de]\nfles: []\n' },
@@ -164,6 +170,52 @@ describe('the Action in instant mode with wait', () => {
       base: { ref: 'main' },
     });
     expect(pr!.body).toContain('| de | 2 |');
+  });
+});
+
+describe('the Action with a GitHub App key (sources: dist/ is rebuilt by the integrator)', () => {
+  it('mints an installation token and pushes the translations with it, so workflows run', async () => {
+    const before = gh.calls.length;
+    const r = await runAction({
+      inputs: inputs({
+        wait: 'true',
+        'github-app-id': String(gh.app.id),
+        'github-app-private-key': gh.app.privateKey,
+      }),
+      workspace: await workspaceOf('appweb'),
+      repository: 'acme/appweb',
+      env: { GITHUB_API_URL: gh.url },
+      entry: 'src/action/index.ts',
+    });
+    expect(r.stdout).not.toMatch(/::error::/);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/::add-mask::ghs_/);
+    const calls = gh.calls.slice(before);
+    expect(
+      calls.find((c) => c.path === `/app/installations/${gh.app.installationId}/access_tokens`)?.auth?.kind,
+    ).toBe('app');
+    const writes = calls.filter((c) => c.method !== 'GET' && c.path.startsWith('/repos/acme/appweb/'));
+    expect(writes.map((c) => `${c.method} ${c.path}`)).toEqual(
+      expect.arrayContaining([
+        'POST /repos/acme/appweb/git/commits',
+        'POST /repos/acme/appweb/git/refs',
+        'POST /repos/acme/appweb/pulls',
+      ]),
+    );
+    expect(new Set(writes.map((c) => c.auth?.kind))).toEqual(new Set(['installation']));
+    expect(r.outputs['pull-request-url']).toMatch(/\/acme\/appweb\/pull\/\d+$/);
+  });
+
+  it('names the missing half of an App', async () => {
+    const r = await runAction({
+      inputs: inputs({ wait: 'true', 'github-app-id': '5' }),
+      workspace: await workspaceOf('appweb'),
+      repository: 'acme/appweb',
+      env: { GITHUB_API_URL: gh.url },
+      entry: 'src/action/index.ts',
+    });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('::error::input github-app-private-key is required with github-app-id');
   });
 });
 

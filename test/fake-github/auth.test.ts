@@ -59,7 +59,13 @@ describe('fake GitHub: tokens and errors', () => {
     const { data } = await octokit.rest.repos.getBranch({ ...repo, branch: 'main' });
     expect(data.name).toBe('main');
     expect(fake.calls).toEqual([
-      { method: 'GET', path: '/repos/acme/app/branches/main', query: '', status: 200 },
+      {
+        method: 'GET',
+        path: '/repos/acme/app/branches/main',
+        query: '',
+        status: 200,
+        auth: { kind: 'token', token: fake.token },
+      },
     ]);
   });
 
@@ -89,9 +95,11 @@ describe('fake GitHub: tokens and errors', () => {
     await client(fake)
       .rest.git.getRef({ ...repo, ref: 'heads/main' })
       .catch(() => undefined);
+    // Which credential authenticated each call: a test can tell an installation token's push.
+    const auth = { kind: 'token', token: fake.token };
     expect(fake.calls).toEqual([
-      { method: 'GET', path: '/repos/acme/app', query: '', status: 200 },
-      { method: 'GET', path: '/repos/acme/app/git/ref/heads/main', query: '', status: 200 },
+      { method: 'GET', path: '/repos/acme/app', query: '', status: 200, auth },
+      { method: 'GET', path: '/repos/acme/app/git/ref/heads/main', query: '', status: 200, auth },
     ]);
   });
 
@@ -151,7 +159,9 @@ describe('fake GitHub: GitHub App', () => {
       method: 'POST',
       path: `/app/installations/${fake.app.installationId}/access_tokens`,
       status: 201,
+      auth: { kind: 'app', token: `app:${fake.app.id}` },
     });
+    expect(fake.calls[1]?.auth).toEqual({ kind: 'installation', token: installation.token });
   });
 
   it('an Octokit with authStrategy createAppAuth works end to end, and reads the repository installation', async () => {

@@ -9,6 +9,7 @@ import { Octokit } from '@octokit/rest';
 import { expect } from 'vitest';
 import { type Answer, type FakeGitHub, startFakeGitHub } from '../support/fake-github/index.ts';
 import { client } from './client.ts';
+import { driveChecksAndMerges } from './conformance-flows-checks.ts';
 
 const quiet = { debug() {}, info() {}, warn() {}, error() {} };
 const repo = { owner: 'acme', repo: 'app' };
@@ -249,6 +250,7 @@ async function drive(gh: FakeGitHub): Promise<void> {
   await bot.rest.checks.listForRef({ ...repo, ref: 'l10n' });
   await bot.rest.checks.listForRef({ ...repo, ref: main.sha, filter: 'all' });
   expect(await refused(bot.rest.checks.listForRef({ ...repo, ref: 'nope' }))).toBe(422);
+  await driveChecksAndMerges(gh, bot, octokit, commit.data.sha);
 
   // --- a pull request and its issue view
   const created = await octokit.rest.pulls.create({

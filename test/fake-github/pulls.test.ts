@@ -1,7 +1,7 @@
 import type { Octokit } from '@octokit/rest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeGitHub, startFakeGitHub } from '../support/fake-github/index.ts';
-import { client } from './client.ts';
+import { client, installationClient } from './client.ts';
 
 let gh: FakeGitHub;
 let octokit: Octokit;
@@ -254,36 +254,85 @@ describe('fake GitHub: labels, assignees, reviewers, comments', () => {
 
 describe('fake GitHub: check runs', () => {
   it('stores check runs and lists the latest per name for a ref', async () => {
+    const app = installationClient(gh);
     const sha =
       gh.pulls('acme', 'app')[0]?.head.sha ??
       (await octokit.rest.git.getRef({ ...repo, ref: 'heads/svc-l10n/main' })).data.object.sha;
-    const { data: run } = await octokit.rest.checks.create({
+    const { data: run } = await app.rest.checks.create({
       ...repo,
       name: 'svc',
       head_sha: sha,
       status: 'in_progress',
     });
     expect(run).toMatchObject({ name: 'svc', head_sha: sha, status: 'in_progress', conclusion: null });
-    await octokit.rest.checks.update({
+    await app.rest.checks.update({
       ...repo,
       check_run_id: run.id,
       conclusion: 'success',
       output: { title: 'Uploaded', summary: '2 files' },
     });
-    await octokit.rest.checks.create({ ...repo, name: 'svc', head_sha: sha, conclusion: 'failure' });
-    const { data } = await octokit.rest.checks.listForRef({ ...repo, ref: 'svc-l10n/main' });
+    await app.rest.checks.create({ ...repo, name: 'svc', head_sha: sha, conclusion: 'failure' });
+    const { data } = await app.rest.checks.listForRef({ ...repo, ref: 'svc-l10n/main' });
     expect(data.total_count).toBe(1);
     expect(data.check_runs[0]).toMatchObject({ status: 'completed', conclusion: 'failure' });
-    const { data: all } = await octokit.rest.checks.listForRef({ ...repo, ref: sha, filter: 'all' });
+    const { data: all } = await app.rest.checks.listForRef({ ...repo, ref: sha, filter: 'all' });
     expect(all.check_runs.map((r) => [r.conclusion, r.output.title])).toEqual([
       ['failure', null],
       ['success', 'Uploaded'],
     ]);
     await expect(
-      octokit.rest.checks.create({ ...repo, name: 'svc', head_sha: 'd'.repeat(40) }),
+      app.rest.checks.create({ ...repo, name: 'svc', head_sha: 'd'.repeat(40) }),
     ).rejects.toMatchObject({ status: 422 });
     await expect(
-      octokit.rest.checks.create({ ...repo, name: 'svc', head_sha: sha, status: 'completed' }),
+      app.rest.checks.create({ ...repo, name: 'svc', head_sha: sha, status: 'completed' }),
+    ).rejects.toMatchObject({ status: 422 });
+    // GitHub: "OAuth apps and personal access tokens (classic) cannot use this endpoint".
+    await expect(octokit.rest.checks.create({ ...repo, name: 'svc', head_sha: sha })).rejects.toMatchObject({
+      status: 403,
+    });
+  });
+
+  it('keeps annotations sent in batches of at most 50 and refuses 51 in one request', async () => {
+    const app = installationClient(gh);
+    const sha = (await octokit.rest.git.getRef({ ...repo, ref: 'heads/main' })).data.object.sha;
+    const note = (line: number) => ({
+      path: 'de.json',
+      start_line: line,
+      end_line: line,
+      annotation_level: 'warning' as const,
+      message: `line ${line}`,
+    });
+    const batch = (from: number, n: number) => Array.from({ length: n }, (_, i) => note(from + i));
+    const output = { title: 'QA', summary: 'many' };
+    const { data: run } = await app.rest.checks.create({
+      ...repo,
+      name: 'qa',
+      head_sha: sha,
+      output: { ...output, annotations: batch(1, 50) },
+    });
+    await expect(
+      app.rest.checks.update({
+        ...repo,
+        check_run_id: run.id,
+        output: { ...output, annotations: batch(51, 51) },
+      }),
+    ).rejects.toMatchObject({ status: 422 });
+    await app.rest.checks.update({
+      ...repo,
+      check_run_id: run.id,
+      conclusion: 'neutral',
+      output: { ...output, annotations: batch(51, 20) },
+    });
+    const stored = gh.checkRuns('acme', 'app').find((r) => r.id === run.id)!;
+    expect(stored.annotations.map((a) => a.startLine)).toEqual(batch(1, 70).map((a) => a.start_line));
+    const listed = await app.paginate(app.rest.checks.listAnnotations, { ...repo, check_run_id: run.id });
+    expect(listed[69]).toMatchObject({ path: 'de.json', start_line: 70, annotation_level: 'warning' });
+    await expect(
+      app.rest.checks.update({
+        ...repo,
+        check_run_id: run.id,
+        output: { ...output, annotations: [{ ...note(3), annotation_level: 'error' as 'failure' }] },
+      }),
     ).rejects.toMatchObject({ status: 422 });
   });
 });

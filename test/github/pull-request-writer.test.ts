@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { Octokit } from '@octokit/rest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type PullRequestWrite, writePullRequest } from '../../src/github/pull-request-writer.ts';
+import { installationClient } from '../fake-github/client.ts';
 import { type FakeGitHub, startFakeGitHub } from '../support/fake-github/index.ts';
 
 let gh: FakeGitHub;
@@ -93,6 +94,58 @@ describe('writePullRequest', () => {
     git('merge-base', '--is-ancestor', theirs, 'svc-l10n/main');
     expect(show('svc-l10n/main', 'locales/de.json')).toBe('de (fixed by a person)\n');
     expect(show('svc-l10n/main', 'locales/fr.json')).toBe('fr\n');
+  });
+
+  it("merges a base that moved into a branch a person committed to, keeping the person's commit", async () => {
+    await write({ 'locales/de.json': 'de\n' });
+    const theirs = await gh.commitAs('acme', 'app', 'svc-l10n/main', { 'locales/de.json': 'Dé\n' }, 'Fix');
+    const moved = await gh.commitAs('acme', 'app', 'main', { 'src/app.ts': 'code\n' }, 'Work on main');
+    const out = await write({ 'locales/fr.json': 'fr\n' });
+    expect(out.commit.strategy).toBe('merged');
+    const merge = out.commit.mergeSha!;
+    // The merge commit: the person's tip first, the base second; our commit on top of it.
+    expect(git('rev-list', '--parents', '-n', '1', merge).trim().split(' ')).toEqual([merge, theirs, moved]);
+    expect(git('rev-parse', 'svc-l10n/main~1').trim()).toBe(merge);
+    expect(show('svc-l10n/main', 'locales/de.json')).toBe('Dé\n');
+    expect(show('svc-l10n/main', 'src/app.ts')).toBe('code\n');
+    expect(show('svc-l10n/main', 'locales/fr.json')).toBe('fr\n');
+    // Nothing force-pushed: every ref move was a fast-forward.
+    expect(gh.calls.filter((c) => c.method === 'PATCH' && c.path.includes('/git/refs/'))).toHaveLength(1);
+  });
+
+  it('reports a conflict with the base in the PR (comment and failing check) and commits nothing', async () => {
+    const app = installationClient(gh);
+    const writeAsApp = (files: Record<string, string>) =>
+      writePullRequest(app, {
+        owner: 'acme',
+        repo: 'app',
+        base: 'main',
+        files: Object.entries(files).map(([path, content]) => ({ path, content })),
+        commitMessage: 'Update translations',
+        title: 'Update translations (main)',
+        body: 'body',
+      });
+    await writeAsApp({ 'locales/de.json': 'de\n' });
+    const theirs = await gh.commitAs('acme', 'app', 'svc-l10n/main', { 'locales/de.json': 'Dé\n' }, 'Fix');
+    await gh.commitAs('acme', 'app', 'main', { 'locales/de.json': 'de on main\n' }, 'Clash');
+    const out = await writeAsApp({ 'locales/fr.json': 'fr\n' });
+    expect(out.commit).toEqual({ commitSha: null, headSha: theirs, strategy: 'conflict' });
+    expect(git('rev-parse', 'svc-l10n/main').trim()).toBe(theirs);
+    const check = gh.checkRuns('acme', 'app').find((r) => r.id === out.conflict?.checkId);
+    expect(check).toMatchObject({
+      headSha: theirs,
+      name: 'svc-connector / l10n QA',
+      conclusion: 'failure',
+      output: { title: 'main cannot be merged into svc-l10n/main' },
+    });
+    await writeAsApp({ 'locales/fr.json': 'fr\n' });
+    const comments = await app.rest.issues.listComments({
+      owner: 'acme',
+      repo: 'app',
+      issue_number: out.pullRequest!.number,
+    });
+    expect(comments.data).toHaveLength(1);
+    expect(comments.data[0]!.body).toContain('git switch svc-l10n/main && git merge main');
   });
 
   it('rebuilds the branch on a base that moved on, keeping the files it had', async () => {

@@ -71,4 +71,17 @@ export class Git extends GitObjects {
       return out.split('\n').filter(Boolean);
     });
   }
+
+  /**
+   * A three-way merge of two commits written as a tree, without a working tree (`merge-tree
+   * --write-tree`); undefined when they conflict.
+   */
+  async mergeTree(ours: string, theirs: string): Promise<string | undefined> {
+    try {
+      return (await this.text(['merge-tree', '--write-tree', ours, theirs])).split('\n')[0];
+    } catch (error) {
+      if (error instanceof GitError && error.code === 1) return undefined;
+      throw error;
+    }
+  }
 }

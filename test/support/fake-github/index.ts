@@ -27,13 +27,15 @@ import { appRoutes } from './routes-app.ts';
 import { checkRoutes } from './routes-checks.ts';
 import { gitRoutes } from './routes-git.ts';
 import { issueRoutes } from './routes-issues.ts';
+import { mergeRoutes } from './routes-merges.ts';
 import { pullRoutes } from './routes-pulls.ts';
 import { refRoutes } from './routes-refs.ts';
 import { repoRoutes } from './routes-repos.ts';
 import { type Answer, type Call, createHandler, type Intercept } from './server.ts';
-import { type FakeState, findRepo, type RepoState, repoKey, serialize } from './state.ts';
+import { type CheckRunState, type FakeState, findRepo, type RepoState, repoKey, serialize } from './state.ts';
 
 export type { Answer, Call, Intercept } from './server.ts';
+export type { AnnotationState, CheckRunState } from './state.ts';
 
 export interface FakeRepoOptions {
   owner: string;
@@ -83,6 +85,8 @@ export interface FakeGitHub {
   /** The bare repository on disk, for `git --git-dir`. */
   repoPath(owner: string, name: string): string;
   pulls(owner: string, name: string): StoredPull[];
+  /** The check runs created in the repository, oldest first, with every annotation sent. */
+  checkRuns(owner: string, name: string): CheckRunState[];
   /** Simulates a person pushing one commit to `branch` (created from the default branch if new); null deletes. */
   commitAs(
     owner: string,
@@ -103,6 +107,7 @@ export const ROUTES: readonly Route[] = [
   ...pullRoutes,
   ...issueRoutes,
   ...repoRoutes,
+  ...mergeRoutes,
 ];
 
 /** Starts the double; close() stops it and removes its repositories. */
@@ -146,6 +151,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
         reviewers: [...p.reviewers],
         assignees: [...p.assignees],
       })),
+    checkRuns: (owner, name) => structuredClone(findRepoOrThrow(state, owner, name).checkRuns),
     commitAs: (owner, name, branch, files, message) => {
       const repo = findRepoOrThrow(state, owner, name);
       return serialize(repo, () => commitFiles(repo, branch, files, message, now()));

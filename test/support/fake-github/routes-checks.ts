@@ -1,8 +1,9 @@
-/** Check runs: create, update, get, and list for a commit. */
+/** Check runs: create, update, get, list for a commit, and their annotations. */
+import { readAnnotations } from './annotations.ts';
 import { HttpError, invalidField, notFound, validationFailed } from './http-error.ts';
-import { optionalString, paginate, requiredString } from './input.ts';
+import { optionalString, pageReply, paginate, requiredString } from './input.ts';
 import type { Ctx, Route } from './router.ts';
-import { checkRun } from './shapes-issues.ts';
+import { annotation, checkRun } from './shapes-issues.ts';
 import type { CheckRunState } from './state.ts';
 
 const DOC = 'https://docs.github.com/rest/checks/runs';
@@ -19,6 +20,15 @@ const CONCLUSIONS = [
 ];
 
 const noCommit = (ref: string) => new HttpError(422, `No commit found for SHA: ${ref}`);
+
+/**
+ * GitHub's docs: "OAuth apps and personal access tokens (classic) cannot use this endpoint" —
+ * check runs are written by GitHub Apps (an installation token, GITHUB_TOKEN included).
+ */
+function appsOnly(ctx: Ctx): void {
+  if (ctx.principal.kind !== 'installation')
+    throw new HttpError(403, 'You must authenticate via a GitHub App.');
+}
 
 function time(ctx: Ctx, field: string): number | undefined {
   const text = optionalString(ctx.body, field, 'CheckRun');
@@ -52,11 +62,14 @@ function apply(ctx: Ctx, run: CheckRunState): void {
   if (output !== undefined) {
     if (!output || typeof output !== 'object') throw invalidField('CheckRun', 'output');
     const o = output as Record<string, unknown>;
+    const batch = readAnnotations(o.annotations);
     run.output = {
       title: requiredString(o, 'title', 'CheckRun'),
       summary: requiredString(o, 'summary', 'CheckRun'),
       text: optionalString(o, 'text', 'CheckRun') ?? null,
     };
+    // Each create or update appends its batch to the annotations the run already has.
+    run.annotations.push(...batch);
   }
 }
 
@@ -72,6 +85,7 @@ export const checkRoutes: Route[] = [
     path: '/repos/:owner/:repo/check-runs',
     doc: `${DOC}#create-a-check-run`,
     handler: async (ctx) => {
+      appsOnly(ctx);
       const name = requiredString(ctx.body, 'name', 'CheckRun');
       const headSha = requiredString(ctx.body, 'head_sha', 'CheckRun').toLowerCase();
       if ((await ctx.repo.git.typeOf(headSha)) !== 'commit') throw noCommit(headSha);
@@ -86,6 +100,7 @@ export const checkRoutes: Route[] = [
         detailsUrl: null,
         externalId: null,
         output: { title: null, summary: null, text: null },
+        annotations: [],
       };
       apply(ctx, run);
       ctx.repo.checkRuns.push(run);
@@ -97,6 +112,7 @@ export const checkRoutes: Route[] = [
     path: '/repos/:owner/:repo/check-runs/:id',
     doc: `${DOC}#update-a-check-run`,
     handler: async (ctx) => {
+      appsOnly(ctx);
       const run = findRun(ctx);
       apply(ctx, run);
       return { body: checkRun(ctx.fake, ctx.repo, run) };
@@ -107,6 +123,16 @@ export const checkRoutes: Route[] = [
     path: '/repos/:owner/:repo/check-runs/:id',
     doc: `${DOC}#get-a-check-run`,
     handler: async (ctx) => ({ body: checkRun(ctx.fake, ctx.repo, findRun(ctx)) }),
+  },
+  {
+    method: 'GET',
+    path: '/repos/:owner/:repo/check-runs/:id/annotations',
+    doc: `${DOC}#list-check-run-annotations`,
+    handler: async (ctx) => {
+      const run = findRun(ctx);
+      const path = `/repos/${ctx.repo.owner.login}/${ctx.repo.name}/check-runs/${run.id}/annotations`;
+      return pageReply(ctx, path, run.annotations, (a) => annotation(ctx.fake, ctx.repo, run, a));
+    },
   },
   {
     method: 'GET',

@@ -20,6 +20,11 @@ export interface Call {
   path: string;
   query: string;
   status: number;
+  /**
+   * How the request authenticated (undefined: it did not): a personal `token`, an `installation`
+   * token or the `app`'s JWT, with the token itself, so a test can tell which credential pushed.
+   */
+  auth?: { kind: Principal['kind']; token: string } | undefined;
 }
 
 /**
@@ -65,14 +70,16 @@ export function createHandler(deps: ServerDeps) {
     let doc: string | undefined;
     let route: string | undefined;
     let intercepted = false;
+    let principal: Principal | undefined;
     try {
       const raw = await readBody(req);
       const found = match(deps.routes, method, url.pathname);
       route = found?.route.path;
-      const principal = deps.auth.authenticate(req.headers.authorization);
+      principal = deps.auth.authenticate(req.headers.authorization);
       // Credential errors link the REST overview; the others link the endpoint's page.
       doc = found?.route.doc;
-      Object.assign(headers, deps.limits.take(principal.credential, describe(principal)));
+      const who = principal;
+      Object.assign(headers, deps.limits.take(who.credential, describe(who)));
       const body = parseBody(raw);
       const injected = deps.intercept()?.({ method, path: url.pathname, body });
       if (injected) {
@@ -81,7 +88,7 @@ export function createHandler(deps: ServerDeps) {
         reply = injected;
       } else {
         if (!found) throw new HttpError(404, 'Not Found');
-        reply = await dispatch(deps, found.route, found.params, principal, url, body, req);
+        reply = await dispatch(deps, found.route, found.params, who, url, body, req);
       }
     } catch (error) {
       if (!(error instanceof HttpError)) {
@@ -93,7 +100,13 @@ export function createHandler(deps: ServerDeps) {
       reply = { status: http.status, body: http.body(doc) };
     }
     const status = reply.status ?? 200;
-    deps.calls.push({ method, path: safeDecode(url.pathname), query: url.search.slice(1), status });
+    deps.calls.push({
+      method,
+      path: safeDecode(url.pathname),
+      query: url.search.slice(1),
+      status,
+      auth: principal && { kind: principal.kind, token: principal.credential },
+    });
     Object.assign(headers, reply.headers ?? {});
     let contentType: string | undefined;
     let sent: unknown;

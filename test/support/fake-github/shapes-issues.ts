@@ -2,6 +2,7 @@
 import { apiBase, htmlBase, label, user } from './shapes.ts';
 import { repository } from './shapes-repository.ts';
 import {
+  type AnnotationState,
   accountOf,
   type CheckRunState,
   type CommentState,
@@ -183,12 +184,28 @@ export function checkRun(fake: FakeState, repo: RepoState, run: CheckRunState) {
     completed_at: run.completedAt === null ? null : isoTime(run.completedAt),
     output: {
       ...run.output,
-      annotations_count: 0,
+      annotations_count: run.annotations.length,
       annotations_url: `${api}/check-runs/${run.id}/annotations`,
     },
     name: run.name,
     check_suite: { id: run.id },
     app: null,
     pull_requests: [],
+  };
+}
+
+/** `check-annotation`: one annotation as GET …/check-runs/{id}/annotations lists it. */
+export function annotation(fake: FakeState, repo: RepoState, run: CheckRunState, a: AnnotationState) {
+  return {
+    path: a.path,
+    blob_href: `${htmlBase(fake, repo)}/blob/${run.headSha}/${a.path}`,
+    start_line: a.startLine,
+    end_line: a.endLine,
+    start_column: a.startColumn,
+    end_column: a.endColumn,
+    annotation_level: a.level,
+    title: a.title,
+    message: a.message,
+    raw_details: a.rawDetails,
   };
 }

@@ -58,6 +58,20 @@ export interface CheckRunState {
   detailsUrl: string | null;
   externalId: string | null;
   output: { title: string | null; summary: string | null; text: string | null };
+  /** Every annotation sent, in order: each create or update appends its batch. */
+  annotations: AnnotationState[];
+}
+
+export interface AnnotationState {
+  path: string;
+  startLine: number;
+  endLine: number;
+  startColumn: number | null;
+  endColumn: number | null;
+  level: 'notice' | 'warning' | 'failure';
+  message: string;
+  title: string | null;
+  rawDetails: string | null;
 }
 
 export interface RepoState {
