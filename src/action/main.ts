@@ -7,15 +7,16 @@ import { throttling } from '@octokit/plugin-throttling';
 import { createClient, limitsFromEnv } from '../api/index.ts';
 import { settingsFrom } from '../config/settings.ts';
 import { createInstallationToken } from '../github/app-token.ts';
+import { pullRequestFindings } from '../qa/pull-request.ts';
 import { describeFailure } from '../sync/describe-failure.ts';
 import { runSync, type TranslationSink } from '../sync/run.ts';
 import { syncSummary } from '../sync/summary.ts';
 import { type ActionInputs, getInputs } from './inputs.ts';
 import { type FindingsOf, pullRequestSink } from './pull-request-sink.ts';
 
-/** What the entry point may inject (tests, and the QA engine once it is wired). */
+/** What tests may inject. */
 export interface RunOptions {
-  /** Localization QA over the files a pull request is about to hold; no check run without it. */
+  /** Localization QA over the files a pull request is about to hold (default: `svc-connector qa`'s checks). */
   findings?: FindingsOf | undefined;
 }
 
@@ -130,7 +131,16 @@ export async function run(env: NodeJS.ProcessEnv = process.env, options: RunOpti
         },
         dryRun: inputs.dryRun,
         ...(settings.mode === 'instant' && inputs.wait && !inputs.dryRun
-          ? { sink: await actionSink(inputs, settings, base, env, options.findings) }
+          ? {
+              sink: await actionSink(
+                inputs,
+                settings,
+                base,
+                env,
+                options.findings ??
+                  pullRequestFindings({ root: workspace, config: settings, configFile: inputs.config }),
+              ),
+            }
           : {}),
         log: {
           info: (m) => core.info(m),

@@ -1,19 +1,12 @@
+import type { Finding } from '../qa/types.ts';
 import type { GitHub } from './client.ts';
 
 /**
  * One localization QA finding (the shape `svc-connector qa --format json` prints): `path` is
  * relative to the repository root, `line` and `column` 1-based in the target file.
  */
-export interface QaFinding {
-  path: string;
-  line: number;
-  column: number;
-  key: string;
-  lang: string;
-  rule: string;
-  severity: 'error' | 'warning' | 'notice';
-  message: string;
-}
+/** A localization QA finding (`svc-connector qa`'s shape); the check run's annotations. */
+export type QaFinding = Finding;
 
 /** The check's name: one per head, so a rerun on the same head replaces what GitHub shows. */
 export const QA_CHECK_NAME = 'svc-connector / l10n QA';

@@ -20,6 +20,11 @@ export interface QaOptions {
   terms?: readonly TermEntry[];
   /** Target languages to check (default: every target of the config). */
   langs?: readonly string[];
+  /**
+   * Files read instead of the working tree's, by repository path: the target files a pull
+   * request is about to hold, checked before they are committed.
+   */
+  overlay?: ReadonlyMap<string, Uint8Array>;
 }
 
 async function read(root: string, path: string): Promise<Uint8Array | undefined> {
@@ -73,7 +78,8 @@ export async function runQa(options: QaOptions): Promise<QaReport> {
       for (const result of translationResults(entry, sourcePath, langs, config)) {
         if ('error' in result) throw result.error;
         const { lang, path } = result;
-        const target = path === sourcePath ? source : await read(root, path);
+        const target =
+          path === sourcePath ? source : (options.overlay?.get(path) ?? (await read(root, path)));
         if (!target) {
           const message = `missing translation file: ${parsed.length} units of ${sourcePath} are not translated`;
           findings.push({
