@@ -149,7 +149,7 @@ type Which = 'ungrouped' | 'loners' | { group: string };
  *   (a backlog after an outage is then handled in bounded batches), handled together.
  * Events waiting for a backoff stay out. On PostgreSQL `FOR UPDATE SKIP LOCKED` lets several
  * processes claim ungrouped events and loners at once without waiting on each other's rows (as
- * server/work/queue.ts does); SQLite has one writer, so it is exclusive anyway. A group's events
+ * server/store/work-items.ts does); SQLite has one writer, so it is exclusive anyway. A group's events
  * need no such care: its lock already keeps other processes out.
  */
 async function claim(

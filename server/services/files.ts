@@ -21,7 +21,7 @@ import {
 } from '../store/files.ts';
 import { liveJobIdUsingFile } from '../store/jobs/documents.ts';
 import { projectExists } from '../store/jobs/projects.ts';
-import { enqueue } from '../work/queue.ts';
+import { enqueue } from '../store/work-items.ts';
 
 export type { FileRow };
 

@@ -1,8 +1,8 @@
 /** Instant file translations: one uploaded file into one memory's target language. */
 import { type Insertable, type Selectable, sql } from 'kysely';
-import { enqueue, enqueueEach } from '../work/queue.ts';
 import type { Db } from './db.ts';
 import type { InstantTranslationsTable } from './schema.ts';
+import { enqueue, enqueueEach } from './work-items.ts';
 
 export type InstantTranslationRow = Selectable<InstantTranslationsTable>;
 

@@ -1,4 +1,5 @@
 import { type QueryCreator, type RawBuilder, type Selectable, sql } from 'kysely';
+import { extendLeases, type LeaseColumns } from '../../src/db/lease-statements.ts';
 import { currentRequestId } from '../../src/tracing/request-context.ts';
 import type { Db, Dialect } from './db.ts';
 import type { PlatformSchema, WorkItemsTable, WorkStatus } from './schema.ts';
@@ -160,15 +161,18 @@ async function lease(
 }
 
 /** Extends a lease the worker still holds; false when it lost the item (lease expired and taken). */
+/** Where the work queue keeps its leases (the statement is the receiver's too: src/db/lease-statements.ts). */
+const WORK_ITEM_LEASES: LeaseColumns = {
+  table: 'work_items',
+  id: 'id',
+  owner: 'locked_by',
+  until: 'locked_until',
+  status: 'status',
+  handling: 'running',
+};
+
 export async function extendLease(db: Db, id: number, worker: string, until: number): Promise<boolean> {
-  const result = await db
-    .updateTable('work_items')
-    .set({ locked_until: until })
-    .where('id', '=', id)
-    .where('locked_by', '=', worker)
-    .where('status', '=', 'running')
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return (await extendLeases(db, WORK_ITEM_LEASES, [id], worker, until)) === 1;
 }
 
 export async function complete(db: Db, id: number, worker: string, now: number): Promise<void> {

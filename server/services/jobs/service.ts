@@ -15,7 +15,7 @@ import {
 } from '../../store/jobs/jobs.ts';
 import { insertProject } from '../../store/jobs/projects.ts';
 import { getMemory } from '../../store/memories.ts';
-import { enqueue } from '../../work/queue.ts';
+import { enqueue } from '../../store/work-items.ts';
 import { newDocumentRow } from '../documents/rows.ts';
 import { domainById } from '../domains.ts';
 import { inaccessible } from '../memories.ts';
