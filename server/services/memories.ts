@@ -6,14 +6,20 @@ import type { AuthContext } from '../auth/context.ts';
 import { HttpError } from '../http/errors.ts';
 import { deleteBlob, type StoredBlob } from '../store/blobs.ts';
 import type { Db } from '../store/db.ts';
+import { insertImport, listImports } from '../store/memories/imports.ts';
+import { deleteSegment, segmentMetadata } from '../store/memories/segments.ts';
+import { getTermbaseExport, startTermbaseExport } from '../store/memories/termbases.ts';
 import {
   addProcessing,
   bumpVersion,
+  deleteMemory,
   getMemory,
   type ImportRow,
+  insertMemory,
   lastImports,
   listMemories,
   type MemoryRow,
+  renameMemory,
   resourcesOf,
 } from '../store/memories.ts';
 import { enqueue } from '../work/queue.ts';
@@ -105,46 +111,30 @@ export function memoryService(deps: MemoryServiceDeps) {
     ): Promise<Memory> {
       checkLanguages(request);
       const t = now();
-      const row = await db
-        .insertInto('memories')
-        .values({
-          organization_id: auth.organizationId,
-          name: request.name,
-          srclang: request.srclang,
-          srclocale: request.srclocale ?? null,
-          trglang: request.trglang,
-          trglocale: request.trglocale ?? null,
-          version: 0,
-          processing: 0,
-          created_at: t,
-          updated_at: t,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const row = await insertMemory(db, {
+        organization_id: auth.organizationId,
+        name: request.name,
+        srclang: request.srclang,
+        srclocale: request.srclocale ?? null,
+        trglang: request.trglang,
+        trglocale: request.trglocale ?? null,
+        version: 0,
+        processing: 0,
+        created_at: t,
+        updated_at: t,
+      });
       return (await present([row]))[0]!;
     },
 
     async rename(auth: AuthContext, id: number, name: string): Promise<Memory> {
       await accessible(auth, id);
-      await db.updateTable('memories').set({ name, updated_at: now() }).where('id', '=', id).execute();
+      await renameMemory(db, id, name, now());
       return (await present([await accessible(auth, id)]))[0]!;
     },
 
     async remove(auth: AuthContext, id: number): Promise<{ id: number; deleted: boolean }> {
       await accessible(auth, id);
-      const blobs = await db
-        .selectFrom('memory_imports')
-        .select('blob_id')
-        .where('memory_id', '=', id)
-        .execute();
-      await db.transaction().execute(async (tx) => {
-        await tx.deleteFrom('segments').where('memory_id', '=', id).execute();
-        await tx.deleteFrom('terms').where('memory_id', '=', id).execute();
-        await tx.deleteFrom('termbase_exports').where('memory_id', '=', id).execute();
-        await tx.deleteFrom('memory_imports').where('memory_id', '=', id).execute();
-        await tx.deleteFrom('memories').where('id', '=', id).execute();
-      });
-      for (const { blob_id } of blobs) if (blob_id !== null) await deleteBlob(db, blob_id);
+      for (const blobId of await deleteMemory(db, id)) await deleteBlob(db, blobId);
       tm.forget(id);
       return { id, deleted: true };
     },
@@ -178,29 +168,25 @@ export function memoryService(deps: MemoryServiceDeps) {
         skipDuplicates: header.skip_duplicates ?? false,
       };
       await db.transaction().execute(async (tx) => {
-        const row = await tx
-          .insertInto('memory_imports')
-          .values({
-            memory_id: memory.id,
-            kind: 'unknown',
-            name: header.name,
-            blob_id: blob.id,
-            options: JSON.stringify(options),
-            status: 'queued',
-            error: null,
-            added: 0,
-            skipped: 0,
-            created_at: t,
-            finished_at: null,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
+        const importId = await insertImport(tx, {
+          memory_id: memory.id,
+          kind: 'unknown',
+          name: header.name,
+          blob_id: blob.id,
+          options: JSON.stringify(options),
+          status: 'queued',
+          error: null,
+          added: 0,
+          skipped: 0,
+          created_at: t,
+          finished_at: null,
+        });
         await addProcessing(tx, memory.id, 1, t);
         await enqueue(
           tx,
           t,
           'memory-import',
-          { importId: row.id },
+          { importId },
           { organizationId: auth.organizationId, maxAttempts: 3 },
         );
       });
@@ -210,26 +196,14 @@ export function memoryService(deps: MemoryServiceDeps) {
 
     async imports(auth: AuthContext, id: number): Promise<MemoryImport[]> {
       await accessible(auth, id);
-      const rows = await db
-        .selectFrom('memory_imports')
-        .selectAll()
-        .where('memory_id', '=', id)
-        .orderBy('id')
-        .execute();
-      return rows.map(presentImport);
+      return (await listImports(db, id)).map(presentImport);
     },
 
     async startTermbaseExport(auth: AuthContext, id: number): Promise<{ id: number; is_processing: number }> {
       await accessible(auth, id);
       const t = now();
       await db.transaction().execute(async (tx) => {
-        await tx
-          .insertInto('termbase_exports')
-          .values({ memory_id: id, csv: null, status: 'running', created_at: t })
-          .onConflict((oc) =>
-            oc.column('memory_id').doUpdateSet({ csv: null, status: 'running', created_at: t }),
-          )
-          .execute();
+        await startTermbaseExport(tx, id, t);
         await addProcessing(tx, id, 1, t);
         await enqueue(tx, t, 'termbase-export', { memoryId: id }, { organizationId: auth.organizationId });
       });
@@ -239,11 +213,7 @@ export function memoryService(deps: MemoryServiceDeps) {
 
     async termbaseCsv(auth: AuthContext, id: number): Promise<string> {
       await accessible(auth, id);
-      const row = await db
-        .selectFrom('termbase_exports')
-        .select(['status', 'csv'])
-        .where('memory_id', '=', id)
-        .executeTakeFirst();
+      const row = await getTermbaseExport(db, id);
       if (!row)
         throw new HttpError(
           409,
@@ -264,13 +234,7 @@ export function memoryService(deps: MemoryServiceDeps) {
       // PostgreSQL would refuse to compare it).
       if (segmentId > MAX_ID) return { success: false };
       const version = await db.transaction().execute(async (tx) => {
-        const result = await tx
-          .deleteFrom('segments')
-          .where('memory_id', '=', id)
-          .where('id', '=', segmentId)
-          .where('visible', '=', 1)
-          .executeTakeFirst();
-        return Number(result.numDeletedRows) > 0 ? bumpVersion(tx, id, now()) : undefined;
+        return (await deleteSegment(tx, id, segmentId)) ? bumpVersion(tx, id, now()) : undefined;
       });
       if (version !== undefined) tm.apply({ memoryId: id, version, removed: [segmentId], added: [] });
       return { success: version !== undefined };
@@ -307,15 +271,10 @@ export async function queryMemory(
     caseSensitive: options.caseSensitive ?? false,
   });
   if (matches.length === 0) return [];
-  const rows = await db
-    .selectFrom('segments')
-    .select(['id', 'resource_name', 'user_email', 'created_at', 'notes'])
-    .where(
-      'id',
-      'in',
-      matches.map((m) => m.id),
-    )
-    .execute();
+  const rows = await segmentMetadata(
+    db,
+    matches.map((m) => m.id),
+  );
   const byId = new Map(rows.map((r) => [r.id, r]));
   return matches.map((m) => {
     const row = byId.get(m.id);

@@ -1,5 +1,6 @@
 import type { MtTerm } from '../engine/mt/index.ts';
 import type { Db } from '../store/db.ts';
+import { listTerms } from '../store/memories/termbases.ts';
 import type { MemoryRow } from '../store/memories.ts';
 
 /** A memory's visible terms (the first 50,000), for MT to respect. */
@@ -11,14 +12,9 @@ export function termCache(db: Db): TermCache {
   return (memory: MemoryRow): Promise<MtTerm[]> => {
     const hit = cache.get(memory.id);
     if (hit && hit.version === memory.version) return hit.terms;
-    const terms = db
-      .selectFrom('terms')
-      .select(['source', 'target'])
-      .where('memory_id', '=', memory.id)
-      .where('visible', '=', 1)
-      .orderBy('id')
-      .limit(50_000)
-      .execute();
+    const terms = listTerms(db, memory.id, 50_000).then((rows) =>
+      rows.map(({ source, target }) => ({ source, target })),
+    );
     cache.set(memory.id, { version: memory.version, terms });
     if (cache.size > 256) cache.delete(cache.keys().next().value!);
     return terms;

@@ -1,5 +1,6 @@
 import { createTmIndex, type TmIndex, type TmSegment } from '../engine/tm/index.ts';
 import type { Db } from '../store/db.ts';
+import { segmentPage } from '../store/memories/segments.ts';
 
 const PAGE = 10_000;
 
@@ -40,15 +41,7 @@ export function createTmCache(db: Db, maxMemories = 32) {
     const index = createTmIndex();
     let after = 0;
     for (;;) {
-      const rows = await db
-        .selectFrom('segments')
-        .select(['id', 'source', 'target'])
-        .where('memory_id', '=', memoryId)
-        .where('visible', '=', 1)
-        .where('id', '>', after)
-        .orderBy('id')
-        .limit(PAGE)
-        .execute();
+      const rows = await segmentPage(db, memoryId, after, PAGE);
       index.addMany(rows);
       if (rows.length < PAGE) return index;
       after = rows[rows.length - 1]!.id;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type Selectable, sql } from 'kysely';
+import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Db } from './db.ts';
 import type { MemoriesTable, MemoryImportsTable } from './schema.ts';
 
@@ -18,6 +18,40 @@ export async function getMemory(db: Db, organizationId: number, id: number): Pro
     .where('organization_id', '=', organizationId)
     .where('id', '=', id)
     .executeTakeFirst();
+}
+
+/** A memory by id alone, for background work that already checked the organization. */
+export async function getMemoryById(db: Db, id: number): Promise<MemoryRow | undefined> {
+  return db.selectFrom('memories').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function memoryExists(db: Db, id: number): Promise<boolean> {
+  const row = await db.selectFrom('memories').select('id').where('id', '=', id).executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insertMemory(db: Db, values: Insertable<MemoriesTable>): Promise<MemoryRow> {
+  return db.insertInto('memories').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function renameMemory(db: Db, id: number, name: string, now: number): Promise<void> {
+  await db.updateTable('memories').set({ name, updated_at: now }).where('id', '=', id).execute();
+}
+
+/**
+ * Deletes a memory with its segments, terms, termbase export and imports in one transaction;
+ * returns the blobs its imports still held, for the caller to delete.
+ */
+export async function deleteMemory(db: Db, id: number): Promise<number[]> {
+  const blobs = await db.selectFrom('memory_imports').select('blob_id').where('memory_id', '=', id).execute();
+  await db.transaction().execute(async (tx) => {
+    await tx.deleteFrom('segments').where('memory_id', '=', id).execute();
+    await tx.deleteFrom('terms').where('memory_id', '=', id).execute();
+    await tx.deleteFrom('termbase_exports').where('memory_id', '=', id).execute();
+    await tx.deleteFrom('memory_imports').where('memory_id', '=', id).execute();
+    await tx.deleteFrom('memories').where('id', '=', id).execute();
+  });
+  return blobs.flatMap((b) => (b.blob_id === null ? [] : [b.blob_id]));
 }
 
 export async function listMemories(db: Db, organizationId: number): Promise<MemoryRow[]> {

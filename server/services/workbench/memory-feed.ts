@@ -1,7 +1,8 @@
 import type { PluralForms } from '../../../src/formats/model.ts';
 import type { TmSegment } from '../../engine/tm/index.ts';
 import type { Db } from '../../store/db.ts';
-import { bumpVersion, sourceHash } from '../../store/memories.ts';
+import { deleteFedSegments, insertSegmentsReturning } from '../../store/memories/segments.ts';
+import { bumpVersion, memoryExists, sourceHash } from '../../store/memories.ts';
 import type { TmChange } from '../tm-cache.ts';
 
 /** Sources written per statement (well below both engines' limits on bound parameters). */
@@ -39,12 +40,7 @@ export async function feedMemory(
   now: number,
 ): Promise<TmChange | undefined> {
   // The memory may have been deleted through the API while the job ran: then there is nothing to feed.
-  const memory = await tx
-    .selectFrom('memories')
-    .select('id')
-    .where('id', '=', target.memoryId)
-    .executeTakeFirst();
-  if (!memory) return undefined;
+  if (!(await memoryExists(tx, target.memoryId))) return undefined;
   // The newest confirmation of a source wins, within this call as across calls.
   const pairs = new Map<string, string>();
   for (const row of rows) {
@@ -57,34 +53,29 @@ export async function feedMemory(
   for (let i = 0; i < entries.length; i += FEED_BATCH) {
     const batch = entries.slice(i, i + FEED_BATCH);
     const sources = batch.map(([source]) => source);
-    const replaced = await tx
-      .deleteFrom('segments')
-      .where('memory_id', '=', target.memoryId)
-      .where('source_hash', 'in', sources.map(sourceHash))
-      .where('source', 'in', sources)
-      .where('resource_name', '=', target.resourceName)
-      .where('import_id', 'is', null)
-      .returning('id')
-      .execute();
-    for (const { id } of replaced) removed.push(id);
-    const inserted = await tx
-      .insertInto('segments')
-      .values(
-        batch.map(([source, text]) => ({
-          memory_id: target.memoryId,
-          source,
-          target: text,
-          source_hash: sourceHash(source),
-          notes: null,
-          resource_name: target.resourceName,
-          user_email: target.email || null,
-          import_id: null,
-          visible: 1,
-          created_at: now,
-        })),
-      )
-      .returning(['id', 'source', 'target'])
-      .execute();
+    const replaced = await deleteFedSegments(
+      tx,
+      target.memoryId,
+      target.resourceName,
+      sources,
+      sources.map(sourceHash),
+    );
+    removed.push(...replaced);
+    const inserted = await insertSegmentsReturning(
+      tx,
+      batch.map(([source, text]) => ({
+        memory_id: target.memoryId,
+        source,
+        target: text,
+        source_hash: sourceHash(source),
+        notes: null,
+        resource_name: target.resourceName,
+        user_email: target.email || null,
+        import_id: null,
+        visible: 1,
+        created_at: now,
+      })),
+    );
     added.push(...inserted);
   }
   if (added.length === 0) return undefined;

@@ -2,6 +2,7 @@ import type { MemoryMatch } from '../../../src/api/schemas/memories.ts';
 import type { PluralForms } from '../../../src/formats/model.ts';
 import { MtError, type MtProvider } from '../../engine/mt/index.ts';
 import type { Db } from '../../store/db.ts';
+import { termsForMt } from '../../store/memories/termbases.ts';
 import type { MemoryRow } from '../../store/memories.ts';
 import { queryMemory } from '../memories.ts';
 import { machineTranslateUnits } from '../mt-units.ts';
@@ -60,13 +61,7 @@ export function suggestionSource(deps: SuggestionDeps) {
     let mtProblem: string | undefined;
     if (missing.length > 0) {
       try {
-        const terms = await db
-          .selectFrom('terms')
-          .select(['source', 'target'])
-          .where('memory_id', '=', memory.id)
-          .where('visible', '=', 1)
-          .limit(50_000)
-          .execute();
+        const terms = await termsForMt(db, memory.id);
         const translated = await machineTranslateUnits(mt, missing, pair, { terms });
         const characters = missing.reduce(
           (n, s) => n + (s.sourcePlural ? Object.values(s.sourcePlural).join('') : s.source).length,

@@ -3,7 +3,16 @@ import { importFile } from '../../engine/importers/index.ts';
 import type { TmCache } from '../../services/tm-cache.ts';
 import { deleteBlob, readBlob } from '../../store/blobs.ts';
 import type { Db } from '../../store/db.ts';
-import { addProcessing, bumpVersion, sourceHash } from '../../store/memories.ts';
+import {
+  dropStaged,
+  finishImport,
+  getImport,
+  markImportRunning,
+  publishStaged,
+} from '../../store/memories/imports.ts';
+import { insertSegments, segmentExists, segmentsOfImport } from '../../store/memories/segments.ts';
+import { insertTerms } from '../../store/memories/termbases.ts';
+import { addProcessing, bumpVersion, getMemoryById, sourceHash } from '../../store/memories.ts';
 import type { WorkHandler } from '../worker.ts';
 
 const BATCH = 500;
@@ -45,13 +54,7 @@ export function memoryImportHandler(deps: {
     if (kind !== 'tm') return tm.apply({ memoryId, version, removed: [], added: [] });
     if (!tm.isNext(memoryId, version)) return;
     try {
-      const added = await db
-        .selectFrom('segments')
-        .select(['id', 'source', 'target'])
-        .where('import_id', '=', importId)
-        .where('visible', '=', 1)
-        .limit(MAX_APPLIED + 1)
-        .execute();
+      const added = await segmentsOfImport(db, importId, MAX_APPLIED + 1);
       if (added.length <= MAX_APPLIED) tm.apply({ memoryId, version, removed: [], added });
     } catch (err) {
       // The index then rebuilds at the new version on its next use.
@@ -61,21 +64,12 @@ export function memoryImportHandler(deps: {
 
   return async (payload) => {
     const { importId } = payload as { importId: number };
-    const job = await db
-      .selectFrom('memory_imports')
-      .selectAll()
-      .where('id', '=', importId)
-      .executeTakeFirst();
+    const job = await getImport(db, importId);
     if (!job || job.status === 'succeeded' || job.status === 'failed') return;
-    const memory = await db
-      .selectFrom('memories')
-      .selectAll()
-      .where('id', '=', job.memory_id)
-      .executeTakeFirst();
+    const memory = await getMemoryById(db, job.memory_id);
     if (!memory) return;
-    await db.deleteFrom('segments').where('import_id', '=', importId).where('visible', '=', 0).execute();
-    await db.deleteFrom('terms').where('import_id', '=', importId).where('visible', '=', 0).execute();
-    await db.updateTable('memory_imports').set({ status: 'running' }).where('id', '=', importId).execute();
+    await dropStaged(db, importId);
+    await markImportRunning(db, importId);
     const options = JSON.parse(job.options) as ImportOptions;
     let added = 0;
     let skipped = 0;
@@ -102,6 +96,11 @@ export function memoryImportHandler(deps: {
       if (parsed.kind === 'tm') {
         const seen = new Set<string>();
         let batch: Parameters<typeof insertSegments>[1] = [];
+        const flush = async () => {
+          await insertSegments(db, batch);
+          added += batch.length;
+          batch = [];
+        };
         for await (const segment of parsed.segments) {
           if (segment.source.trim() === '' || segment.target.trim() === '') {
             skipped++;
@@ -110,7 +109,7 @@ export function memoryImportHandler(deps: {
           const hash = sourceHash(segment.source);
           if (options.skipDuplicates) {
             const key = `${hash}\u0000${segment.target}`;
-            if (seen.has(key) || (await existsInMemory(db, memory.id, hash, segment.target))) {
+            if (seen.has(key) || (await segmentExists(db, memory.id, hash, segment.target))) {
               skipped++;
               continue;
             }
@@ -128,12 +127,9 @@ export function memoryImportHandler(deps: {
             visible: 0,
             created_at: segment.createdAt ?? t,
           });
-          if (batch.length >= BATCH) {
-            added += await insertSegments(db, batch);
-            batch = [];
-          }
+          if (batch.length >= BATCH) await flush();
         }
-        added += await insertSegments(db, batch);
+        await flush();
       } else {
         const seen = new Set<string>();
         let batch: {
@@ -162,12 +158,12 @@ export function memoryImportHandler(deps: {
             created_at: t,
           });
           if (batch.length >= BATCH) {
-            await db.insertInto('terms').values(batch).execute();
+            await insertTerms(db, batch);
             added += batch.length;
             batch = [];
           }
         }
-        if (batch.length > 0) await db.insertInto('terms').values(batch).execute();
+        await insertTerms(db, batch);
         added += batch.length;
       }
       if (added === 0)
@@ -176,12 +172,8 @@ export function memoryImportHandler(deps: {
         );
       version = await db.transaction().execute(async (tx) => {
         const table = kind === 'tm' ? 'segments' : 'terms';
-        await tx.updateTable(table).set({ visible: 1 }).where('import_id', '=', importId).execute();
-        await tx
-          .updateTable('memory_imports')
-          .set({ status: 'succeeded', kind, added, skipped, finished_at: now(), blob_id: null })
-          .where('id', '=', importId)
-          .execute();
+        await publishStaged(tx, table, importId);
+        await finishImport(tx, importId, { status: 'succeeded', kind, added, skipped, finishedAt: now() });
         const bumped = await bumpVersion(tx, memory.id, now());
         await addProcessing(tx, memory.id, -1, now());
         return bumped;
@@ -189,22 +181,16 @@ export function memoryImportHandler(deps: {
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       deps.log.info({ importId, memoryId: memory.id, reason: message }, 'memory import failed');
-      await db.deleteFrom('segments').where('import_id', '=', importId).where('visible', '=', 0).execute();
-      await db.deleteFrom('terms').where('import_id', '=', importId).where('visible', '=', 0).execute();
+      await dropStaged(db, importId);
       await db.transaction().execute(async (tx) => {
-        await tx
-          .updateTable('memory_imports')
-          .set({
-            status: 'failed',
-            kind,
-            error: message.slice(0, 1000),
-            added: 0,
-            skipped,
-            finished_at: now(),
-            blob_id: null,
-          })
-          .where('id', '=', importId)
-          .execute();
+        await finishImport(tx, importId, {
+          status: 'failed',
+          kind,
+          error: message.slice(0, 1000),
+          added: 0,
+          skipped,
+          finishedAt: now(),
+        });
         await addProcessing(tx, memory.id, -1, now());
       });
     }
@@ -221,36 +207,4 @@ function pairName(m: {
 }) {
   const tag = (lang: string, locale: string | null) => (locale ? `${lang}-${locale}` : lang);
   return `${tag(m.srclang, m.srclocale)} → ${tag(m.trglang, m.trglocale)}`;
-}
-
-async function existsInMemory(db: Db, memoryId: number, hash: string, target: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('segments')
-    .select('id')
-    .where('memory_id', '=', memoryId)
-    .where('source_hash', '=', hash)
-    .where('target', '=', target)
-    .where('visible', '=', 1)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-async function insertSegments(
-  db: Db,
-  rows: {
-    memory_id: number;
-    source: string;
-    target: string;
-    source_hash: string;
-    notes: string | null;
-    resource_name: string | null;
-    user_email: string | null;
-    import_id: number;
-    visible: number;
-    created_at: number;
-  }[],
-): Promise<number> {
-  if (rows.length === 0) return 0;
-  await db.insertInto('segments').values(rows).execute();
-  return rows.length;
 }

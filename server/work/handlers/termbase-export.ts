@@ -1,4 +1,5 @@
 import type { Db } from '../../store/db.ts';
+import { completeTermbaseExport, listTerms } from '../../store/memories/termbases.ts';
 import { addProcessing } from '../../store/memories.ts';
 import type { WorkHandler } from '../worker.ts';
 
@@ -12,25 +13,15 @@ export function termbaseExportHandler(deps: { db: Db; now: () => number }): Work
   const { db, now } = deps;
   return async (payload) => {
     const { memoryId } = payload as { memoryId: number };
-    const terms = await db
-      .selectFrom('terms')
-      .select(['source', 'target', 'notes'])
-      .where('memory_id', '=', memoryId)
-      .where('visible', '=', 1)
-      .orderBy('id')
-      .execute();
+    const terms = await listTerms(db, memoryId);
     const lines = [
       'source,target,notes',
       ...terms.map((t) => [t.source, t.target, t.notes ?? ''].map(csvField).join(',')),
     ];
     await db.transaction().execute(async (tx) => {
-      const updated = await tx
-        .updateTable('termbase_exports')
-        .set({ csv: `${lines.join('\r\n')}\r\n`, status: 'ready' })
-        .where('memory_id', '=', memoryId)
-        .where('status', '=', 'running')
-        .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) > 0) await addProcessing(tx, memoryId, -1, now());
+      if (await completeTermbaseExport(tx, memoryId, `${lines.join('\r\n')}\r\n`)) {
+        await addProcessing(tx, memoryId, -1, now());
+      }
     });
   };
 }
