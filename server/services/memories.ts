@@ -22,7 +22,7 @@ import {
   renameMemory,
   resourcesOf,
 } from '../store/memories.ts';
-import { enqueue } from '../work/queue.ts';
+import { enqueue } from '../store/work-items.ts';
 import type { TmCache } from './tm-cache.ts';
 
 export interface MemoryServiceDeps {
