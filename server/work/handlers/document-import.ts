@@ -13,7 +13,7 @@ import { finishJobCreation } from '../../store/jobs/jobs.ts';
 import { projectWithMemory, segmentNotes } from '../../store/jobs/memory-lookups.ts';
 import { deleteDocumentSegments, insertDocumentSegments } from '../../store/jobs/segments.ts';
 import { lockJob } from '../../store/locks.ts';
-import { enqueue } from '../queue.ts';
+import { enqueue } from '../../store/work-items.ts';
 import type { WorkHandler } from '../worker.ts';
 
 const BATCH = 500;
