@@ -6,7 +6,8 @@
  */
 
 import type { Placeholder, PlaceholderKind } from '../formats/placeholders.ts';
-import { findPlaceholders } from '../formats/placeholders.ts';
+import { findPlaceholders, unmatchedPlaceholders } from '../formats/placeholders.ts';
+import { XLIFF12_INLINE } from '../formats/xliff12/read.ts';
 import type { UnitIssue } from './types.ts';
 
 /**
@@ -21,43 +22,8 @@ function family(kind: PlaceholderKind): string {
   return kind === 'positional' ? 'printf' : kind;
 }
 
-/** Placeholders compared by meaning, not spelling (as the library's checkPlaceholders does). */
-function keyOf(p: Placeholder, options: ScanOptions): string {
-  switch (p.kind) {
-    case 'icu':
-    case 'i18next':
-      return `${p.kind}:${p.text.replace(/\s+/g, '')}`;
-    case 'icu-plural':
-      return `icu-plural:${p.name}:${/^\{[^,]*,\s*(\w+)/.exec(p.text)?.[1] ?? ''}`;
-    case 'i18next-nesting':
-      return `nesting:${p.name}`;
-    case 'tag': {
-      // An XLIFF inline code is identified by its id: `<x id="1"/>` and `<x id="2"/>` differ.
-      const id = options.xliff ? (/\sid\s*=\s*["']([^"']*)["']/.exec(p.text)?.[1] ?? '') : '';
-      return `tag:${/^<\//.test(p.text) ? '/' : ''}${p.name!.toLowerCase()}${/\/>$/.test(p.text) ? '/' : ''}#${id}`;
-    }
-    default:
-      return `${p.kind}:${p.text}`;
-  }
-}
-
 /** Inline codes of XLIFF 1.2 and 2.0: in an XLIFF unit's text, only these are markup. */
-const XLIFF_CODES = new Set([
-  'x',
-  'g',
-  'bx',
-  'ex',
-  'bpt',
-  'ept',
-  'ph',
-  'it',
-  'mrk',
-  'pc',
-  'sc',
-  'ec',
-  'sm',
-  'em',
-]);
+const XLIFF_CODES: ReadonlySet<string> = new Set([...XLIFF12_INLINE, 'pc', 'sc', 'ec', 'sm', 'em']);
 
 export interface ScanOptions {
   /**
@@ -74,25 +40,6 @@ function scan(text: string, options: ScanOptions): Placeholder[] {
       p.kind !== 'icu-pound' &&
       (p.kind !== 'tag' || !options.xliff || XLIFF_CODES.has(p.name!)),
   );
-}
-
-/** Placeholders of `a` without a counterpart in `b`: by count, or by presence when `once`. */
-function unmatched(a: Placeholder[], b: Placeholder[], once: boolean, options: ScanOptions): Placeholder[] {
-  const available = new Map<string, number>();
-  for (const p of b)
-    available.set(keyOf(p, options), once ? Infinity : (available.get(keyOf(p, options)) ?? 0) + 1);
-  const out: Placeholder[] = [];
-  const reported = new Set<string>();
-  for (const p of a) {
-    const key = keyOf(p, options);
-    const left = available.get(key) ?? 0;
-    if (left > 0) available.set(key, left - 1);
-    else if (!once || !reported.has(key)) {
-      reported.add(key);
-      out.push(p);
-    }
-  }
-  return out;
 }
 
 /**
@@ -132,8 +79,12 @@ export function placeholderIssues(
   // Inside a plural, `#` is the count: `{count} items` and `# items` say the same.
   const srcPound = countedBy(source);
   const trgPound = countedBy(target);
-  const missing = unmatched(src, trg, once, options).filter((p) => !isCount(p, trgPound));
-  const extra = unmatched(trg, src, once, options).filter((p) => !isCount(p, srcPound));
+  const missing = unmatchedPlaceholders(src, trg, once, { xliffIds: options.xliff === true }).filter(
+    (p) => !isCount(p, trgPound),
+  );
+  const extra = unmatchedPlaceholders(trg, src, once, { xliffIds: options.xliff === true }).filter(
+    (p) => !isCount(p, srcPound),
+  );
   const issues: UnitIssue[] = [];
   // Same number of placeholders of one family on each side: one was renamed into the other.
   const families = new Set([...missing, ...extra].map((p) => family(p.kind)));

@@ -31,7 +31,7 @@ export function checkPlaceholders(
   // Each plural/select branch repeats the placeholders, and the target may have other branches.
   const branched = [...src, ...trg].some((p) => p.kind === 'icu-plural');
   const issues: PlaceholderIssue[] = [];
-  for (const p of unmatched(src, trg, branched)) {
+  for (const p of unmatchedPlaceholders(src, trg, branched)) {
     issues.push({
       type: 'missing',
       placeholder: p.text,
@@ -39,21 +39,38 @@ export function checkPlaceholders(
       message: `missing placeholder ${p.text}`,
     });
   }
-  for (const p of unmatched(trg, src, branched)) {
+  for (const p of unmatchedPlaceholders(trg, src, branched)) {
     issues.push({ type: 'extra', placeholder: p.text, kind: p.kind, message: `extra placeholder ${p.text}` });
   }
   issues.push(...reordered(src, trg));
   return issues;
 }
 
-/** Placeholders of `a` without a counterpart in `b` (by count, or by presence when `once`). */
-function unmatched(a: Placeholder[], b: Placeholder[], once: boolean): Placeholder[] {
+/** How placeholders are told apart beyond their meaning. */
+export interface PlaceholderKeyOptions {
+  /** XLIFF text: an inline code is identified by its id too (`<x id="1"/>` and `<x id="2"/>` differ). */
+  xliffIds?: boolean;
+}
+
+/**
+ * Placeholders of `a` without a counterpart in `b` (by count, or by presence when `once`, each
+ * reported once).
+ */
+export function unmatchedPlaceholders(
+  a: readonly Placeholder[],
+  b: readonly Placeholder[],
+  once: boolean,
+  options: PlaceholderKeyOptions = {},
+): Placeholder[] {
   const available = new Map<string, number>();
-  for (const p of b) available.set(keyOf(p), once ? Infinity : (available.get(keyOf(p)) ?? 0) + 1);
+  for (const p of b) {
+    const key = placeholderKey(p, options);
+    available.set(key, once ? Infinity : (available.get(key) ?? 0) + 1);
+  }
   const out: Placeholder[] = [];
   const reported = new Set<string>();
   for (const p of a) {
-    const key = keyOf(p);
+    const key = placeholderKey(p, options);
     const left = available.get(key) ?? 0;
     if (left > 0) available.set(key, left - 1);
     else if (!once || !reported.has(key)) {
@@ -68,7 +85,8 @@ function compared(p: Placeholder): boolean {
   return p.kind !== 'icu-branch' && p.kind !== 'icu-pound';
 }
 
-function keyOf(p: Placeholder): string {
+/** A placeholder by meaning, not spelling: what must match between a source and its translation. */
+export function placeholderKey(p: Placeholder, options: PlaceholderKeyOptions = {}): string {
   switch (p.kind) {
     case 'icu':
     case 'i18next':
@@ -77,8 +95,10 @@ function keyOf(p: Placeholder): string {
       return `icu-plural:${p.name}:${/^\{[^,]*,\s*(\w+)/.exec(p.text)?.[1] ?? ''}`;
     case 'i18next-nesting':
       return `nesting:${p.name}`;
-    case 'tag':
-      return `tag:${/^<\//.test(p.text) ? '/' : ''}${p.name!.toLowerCase()}${/\/>$/.test(p.text) ? '/' : ''}`;
+    case 'tag': {
+      const id = options.xliffIds ? (/\sid\s*=\s*["']([^"']*)["']/.exec(p.text)?.[1] ?? '') : '';
+      return `tag:${/^<\//.test(p.text) ? '/' : ''}${p.name!.toLowerCase()}${/\/>$/.test(p.text) ? '/' : ''}${options.xliffIds ? `#${id}` : ''}`;
+    }
     default:
       return `${p.kind}:${p.text}`;
   }
