@@ -1,18 +1,14 @@
 /** Uploaded files and their labels. */
 import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Db } from './db.ts';
+import { ownedRows } from './owned.ts';
 import type { FilesTable } from './schema.ts';
 
 export type FileRow = Selectable<FilesTable>;
 
 /** A file of one organization: another organization's file is never found. */
 export async function getFile(db: Db, organizationId: number, id: number): Promise<FileRow | undefined> {
-  return db
-    .selectFrom('files')
-    .selectAll()
-    .where('organization_id', '=', organizationId)
-    .where('id', '=', id)
-    .executeTakeFirst();
+  return ownedRows(db, 'files', organizationId).where('id', '=', id).executeTakeFirst();
 }
 
 /** The organization's files among `ids` (id and name). */

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Db } from './db.ts';
+import { ownedRows } from './owned.ts';
 import type { MemoriesTable, MemoryImportsTable } from './schema.ts';
 
 export type MemoryRow = Selectable<MemoriesTable>;
@@ -12,12 +13,7 @@ export function sourceHash(source: string): string {
 }
 
 export async function getMemory(db: Db, organizationId: number, id: number): Promise<MemoryRow | undefined> {
-  return db
-    .selectFrom('memories')
-    .selectAll()
-    .where('organization_id', '=', organizationId)
-    .where('id', '=', id)
-    .executeTakeFirst();
+  return ownedRows(db, 'memories', organizationId).where('id', '=', id).executeTakeFirst();
 }
 
 /** A memory by id alone, for background work that already checked the organization. */

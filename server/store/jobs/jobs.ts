@@ -1,16 +1,14 @@
 /** Job rows and the files a job was created from. */
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../db.ts';
+import { ownedRows } from '../owned.ts';
 import type { JobsTable } from '../schema.ts';
 
 export type JobRow = Selectable<JobsTable>;
 
 /** A job of the organization that was not deleted; another organization's is never returned. */
 export async function getLiveJob(db: Db, organizationId: number, id: number): Promise<JobRow | undefined> {
-  return db
-    .selectFrom('jobs')
-    .selectAll()
-    .where('organization_id', '=', organizationId)
+  return ownedRows(db, 'jobs', organizationId)
     .where('id', '=', id)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
