@@ -23,6 +23,7 @@ export const composeServices: ReceiverServicesFactory = ({ settings, log, db, gi
       isAllowed: settings.isAllowed,
       log,
       db,
+      platformUrl: url,
       ...pauseAt(settings.pauseAt),
     }),
     ...(storeOnly ? { storeOnly } : {}),
@@ -58,6 +59,7 @@ export function servicesOver(o: {
   log: Parameters<ReceiverServicesFactory>[0]['log'];
   db: Parameters<ReceiverServicesFactory>[0]['db'];
   now?: () => number;
+  platformUrl?: string;
   onStep?: PhasesDeps['onStep'];
 }): ReceiverServices {
   let closing: Promise<void> | undefined;
@@ -70,6 +72,7 @@ export function servicesOver(o: {
       log: o.log,
       db: o.db,
       ...(o.now ? { now: o.now } : {}),
+      ...(o.platformUrl ? { platformUrl: o.platformUrl } : {}),
     }),
     checkPlatform: async () => {
       await o.client.languages.get({ timeoutMs: 5000 });

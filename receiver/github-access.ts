@@ -1,6 +1,6 @@
-import { createAppAuth } from '@octokit/auth-app';
 import type { Logger } from 'pino';
 import { urlFromEnv } from '../src/config/env.ts';
+import { findInstallation } from '../src/github/app-token.ts';
 import { createGitHubClient, type GitHub } from '../src/github/client.ts';
 
 /** How the receiver reaches GitHub: a token, or a GitHub App; none for a store-only receiver. */
@@ -40,8 +40,8 @@ export interface GitHubAccessOptions {
 
 /**
  * GitHub access for a repository: the token's client, or the GitHub App's installation on the
- * repository, looked up once (GET /repos/{owner}/{repo}/installation), whose installation tokens
- * @octokit/auth-app renews.
+ * repository, looked up once (findInstallation: GET /repos/{owner}/{repo}/installation, a clear
+ * error when the App is not installed there), whose installation tokens @octokit/auth-app renews.
  */
 export function gitHubAccess(o: GitHubAccessOptions): (owner: string, repo: string) => Promise<GitHub> {
   const { log } = o;
@@ -61,25 +61,12 @@ export function gitHubAccess(o: GitHubAccessOptions): (owner: string, repo: stri
   }
   const { appId, privateKey } = auth;
   const installations = new Map<string, Promise<GitHub>>();
-  const appAuth = createAppAuth({ appId, privateKey });
   return (owner, repo) => {
     const key = `${owner}/${repo}`.toLowerCase();
     let gh = installations.get(key);
     if (!gh) {
       gh = (async () => {
-        const { token } = await appAuth({ type: 'app' });
-        const response = await (o.fetch ?? fetch)(`${baseUrl}/repos/${owner}/${repo}/installation`, {
-          headers: {
-            authorization: `Bearer ${token}`,
-            accept: 'application/vnd.github+json',
-            'user-agent': 'svc-connector',
-          },
-        });
-        if (!response.ok)
-          throw new Error(
-            `GitHub App ${appId} is not installed on ${owner}/${repo} (GET installation answered ${response.status})`,
-          );
-        const { id } = (await response.json()) as { id: number };
+        const id = await findInstallation({ appId, privateKey }, { owner, repo }, { baseUrl, ...extra });
         return createGitHubClient({
           auth: { appId, privateKey, installationId: id },
           baseUrl,

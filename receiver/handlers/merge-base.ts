@@ -10,8 +10,10 @@ import type { SyncSettings } from '../../src/config/settings.ts';
 import type { Origin } from '../../src/contracts/labels.ts';
 import { loadState, saveState, stateRecordOf } from '../../src/contracts/sync-state.ts';
 import { FormatError } from '../../src/formats/errors.ts';
+import type { FormatModule } from '../../src/formats/model.ts';
 import { detectFormat, formatByName } from '../../src/formats/registry.ts';
 import type { FileWrite } from '../../src/github/branch-commit.ts';
+import { l10nBranchTargets } from '../../src/github/branch-targets.ts';
 import type { GitHub } from '../../src/github/client.ts';
 import type { LanguageUnits, TranslatedFile } from '../../src/github/pull-request-body.ts';
 import { readRepositoryBytes } from '../../src/github/read-file.ts';
@@ -31,6 +33,16 @@ export interface MergedBatch {
   units: LanguageUnits[];
   /** Placeholders the written targets lost or gained (listed in the PR body). */
   warnings: PlaceholderWarning[];
+  /** What QA needs of each written path: its source, its format and the languages written. */
+  sources: Map<string, WrittenSource>;
+}
+
+/** The source a written target is checked against (see qa-findings.ts). */
+export interface WrittenSource {
+  sourcePath: string;
+  source: Uint8Array;
+  format: FormatModule;
+  langs: string[];
 }
 
 /**
@@ -53,7 +65,18 @@ export async function mergeWithBase(
   const state = await loadState(client, stateRecord, { signal, warn: (m) => deps.log.warn(m) });
   const before = JSON.stringify(state);
   const planned: (PlannedTarget & { translated: number })[] = [];
-  const batch: MergedBatch = { files: [], described: [], sourceIds: new Map(), units: [], warnings: [] };
+  const batch: MergedBatch = {
+    files: [],
+    described: [],
+    sourceIds: new Map(),
+    units: [],
+    warnings: [],
+    sources: new Map(),
+  };
+  // People's commits on the l10n branch are the rule above all (DESIGN §7): when they committed
+  // there, the target is read from the branch's head (the moved base merged in first) and merged
+  // onBranch, so their edit is kept byte for byte, taught and counted as kept.
+  const branchTarget = l10nBranchTargets(gh, { ...at, base: origin.ref, pullRequest: settings.pullRequest });
   const byPath = new Map<string, Delivered[]>();
   for (const d of into.delivered()) byPath.set(d.path, [...(byPath.get(d.path) ?? []), d]);
   for (const [path, deliveries] of byPath) {
@@ -69,7 +92,13 @@ export async function mergeWithBase(
       into.note(`${sourcePath}: no format reads it; nothing written`);
       continue;
     }
-    const base = path === sourcePath ? baseSource : await readRepositoryBytes(gh, at, path);
+    const multilingual = path === sourcePath;
+    const onBranch = await branchTarget({ path, lang: deliveries[0]!.lang, multilingual });
+    const base = onBranch
+      ? onBranch.bytes
+      : multilingual
+        ? baseSource
+        : await readRepositoryBytes(gh, at, path);
     let current = base;
     for (const d of deliveries) {
       let merged: ReturnType<typeof mergeDelivery>;
@@ -83,6 +112,7 @@ export async function mergeWithBase(
           translatedSource: d.translatedSource,
           delivered: d.content,
           record: state.targets[d.lang]?.[path],
+          ...(onBranch ? { onBranch: true } : {}),
         });
       } catch (error) {
         if (!(error instanceof FormatError)) throw error;
@@ -108,6 +138,12 @@ export async function mergeWithBase(
     }
     if (current === base || !current) continue;
     batch.files.push({ path, content: current });
+    batch.sources.set(path, {
+      sourcePath,
+      source: baseSource,
+      format,
+      langs: [...new Set(deliveries.map((d) => d.lang))],
+    });
     batch.warnings.push(
       ...placeholderWarnings({ path: sourcePath, bytes: baseSource }, { path, bytes: current }, pinned),
     );

@@ -18,6 +18,8 @@ export interface PhasesDeps {
   /** The receiver's database: which source upload each translated file on a branch came from. */
   db: ReceiverDb;
   now?: () => number;
+  /** The platform's address: the PR body links its workbench. */
+  platformUrl?: string | undefined;
   /** Default: every event type's handler (all-events.ts). */
   registry?: Registry;
   /** Called at each step of a batch; a test that crashes the receiver at a given step pauses there. */
@@ -43,6 +45,7 @@ export function createPhases(deps: PhasesDeps): EventPhases {
           log: deps.log,
           db: deps.db,
           now,
+          platformUrl: deps.platformUrl,
           onStep: deps.onStep,
         },
         events,

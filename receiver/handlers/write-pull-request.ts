@@ -4,12 +4,13 @@ import type { SyncSettings } from '../../src/config/settings.ts';
 import type { Origin } from '../../src/contracts/labels.ts';
 import { lastUploads } from '../../src/contracts/uploads.ts';
 import type { GitHub } from '../../src/github/client.ts';
-import { pullRequestBody } from '../../src/github/pull-request-body.ts';
-import { writePullRequest } from '../../src/github/pull-request-writer.ts';
+import { languageBranch } from '../../src/github/split-update.ts';
+import { writeTranslationPullRequests } from '../../src/github/translation-pull-requests.ts';
 import type { ReceiverDb } from '../store/schema.ts';
 import { recordWritten } from '../store/written-paths.ts';
 import type { Deliveries, Failure } from './deliveries.ts';
 import { type MergedBatch, mergeWithBase } from './merge-base.ts';
+import { qaFindingsOf } from './qa-findings.ts';
 import type { Leverage } from './registry.ts';
 
 /** The points of a batch where a crash leaves different traces behind. */
@@ -21,6 +22,8 @@ export interface PullRequestDeps {
   /** Which source upload each translated file on a branch came from (written-paths). */
   db: ReceiverDb;
   now: () => number;
+  /** The platform's address (SVC_API_URL): the PR body links the delivered job in its workbench. */
+  platformUrl?: string | undefined;
   /** Called at each step of a batch (tests pause there to crash the receiver). */
   onStep?: ((step: HandlerStep) => Promise<void>) | undefined;
 }
@@ -42,6 +45,7 @@ const NOTHING_MERGED: MergedBatch = {
   sourceIds: new Map(),
   units: [],
   warnings: [],
+  sources: new Map(),
 };
 
 /** The open l10n pull request of a base, if there is one. */
@@ -69,10 +73,13 @@ export function failureComment(failures: readonly Failure[]): string {
 }
 
 /**
- * Writes a group's translations as one commit on its l10n branch and opens or updates the pull
- * request: the deliveries meet the base as it is now (only what the targets need is written), the
- * body says what came in, and failed translations get a comment — also on the open pull request
- * when nothing else changed. Records which source upload each written path came from.
+ * Writes a group's translations through the library's writeTranslationPullRequests, as the Action
+ * does: one pull request, or one per language with `pull_request.split: language`; each head gets
+ * the `svc-connector / l10n QA` check of what it holds; a moved base that conflicts with a
+ * person's commits commits nothing and is reported on the PR. The deliveries meet the base (or
+ * the l10n branch people committed to) as it is now; failed translations get a comment on their
+ * pull request — also on the open one when nothing else changed. Records which source upload each
+ * written path came from.
  */
 export async function writeTranslationsPullRequest(
   deps: PullRequestDeps,
@@ -105,41 +112,66 @@ export async function writeTranslationsPullRequest(
     failures,
     warnings: merged.warnings,
     units: merged.units,
+    // The workbench has no page per job: its overview (/workbench/) lists the jobs and links each
+    // language's project (/workbench/projects/<id>), where reviewers work.
+    ...(jobs.length > 0 && deps.platformUrl ? { jobUrl: new URL('/workbench/', deps.platformUrl).href } : {}),
     at: new Date(now()),
   };
   const pr = settings.pullRequest;
-  let pullNumber: number | undefined;
+  let pulls: { number: number; lang?: string | undefined }[];
   if (merged.files.length > 0) {
     await deps.onStep?.('before-commit');
-    const written = await writePullRequest(gh, {
-      ...pr,
-      owner,
-      repo,
-      base,
-      files: merged.files,
-      body: (previous) => pullRequestBody(update, previous, pr.body),
-      ...(deps.onStep ? { afterCommit: () => deps.onStep!('after-commit') } : {}),
-    });
-    log.info(
+    const written = await writeTranslationPullRequests(
+      gh,
       {
-        ...where,
-        pr: written.pullRequest?.url,
-        commit: written.commit.commitSha,
-        files: merged.files.length,
+        owner,
+        repo,
+        base,
+        pullRequest: pr,
+        findings: qaFindingsOf(merged.sources, settings.source),
+        detailsUrl: update.jobUrl,
+        ...(deps.onStep ? { afterCommit: () => deps.onStep!('after-commit') } : {}),
+        warn: (message) => log.warn(where, message),
       },
-      'pull request written',
+      merged.files,
+      update,
     );
-    pullNumber = written.pullRequest?.number;
+    for (const one of written)
+      log.info(
+        {
+          ...where,
+          pr: one.url,
+          lang: one.lang,
+          commit: one.commitSha,
+          check: one.check?.conclusion,
+          conflict: one.conflict,
+        },
+        one.conflict
+          ? 'pull request not written: the base conflicts with its branch'
+          : 'pull request written',
+      );
+    pulls = written;
     await recordWritten(deps.db, where, merged.sourceIds, now());
   } else {
     log.warn({ ...where, failures }, 'translations failed; nothing to commit');
-    pullNumber = (await openPullRequest(gh, { owner, repo, base, branch: pr.branch }))?.number;
+    // Split mode: each failing language's comment goes on that language's open pull request.
+    const langs: (string | undefined)[] =
+      pr.split === 'language' ? [...new Set(failures.map((f) => f.target))] : [undefined];
+    pulls = [];
+    for (const lang of langs) {
+      const branch = lang ? languageBranch(pr.branch, lang) : pr.branch;
+      const open = await openPullRequest(gh, { owner, repo, base, branch });
+      if (open) pulls.push({ number: open.number, lang });
+    }
   }
-  if (failures.length > 0 && pullNumber !== undefined)
-    await gh.rest.issues.createComment({
-      owner,
-      repo,
-      issue_number: pullNumber,
-      body: failureComment(failures),
-    });
+  for (const pull of pulls) {
+    const own = pull.lang ? failures.filter((f) => f.target === pull.lang) : failures;
+    if (own.length > 0)
+      await gh.rest.issues.createComment({
+        owner,
+        repo,
+        issue_number: pull.number,
+        body: failureComment(own),
+      });
+  }
 }

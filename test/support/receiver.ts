@@ -4,6 +4,7 @@ import { Octokit } from '@octokit/rest';
 import pino from 'pino';
 import { createReceiverApp, type ReceiverApp } from '../../receiver/app.ts';
 import { servicesOver } from '../../receiver/compose-services.ts';
+import { gitHubAccess } from '../../receiver/github-access.ts';
 import { openReceiverDatabase } from '../../receiver/store/open.ts';
 import type { ReceiverDatabase } from '../../receiver/store/schema.ts';
 import { type Client, createClient } from '../../src/api/index.ts';
@@ -30,6 +31,8 @@ export async function startTestReceiver(o: {
   port?: number;
   allowed?: (fullName: string) => boolean;
   worker?: Parameters<typeof createReceiverApp>[0]['worker'];
+  /** Reach GitHub as the double's App (installation tokens, as a deployed receiver does); default its token. */
+  asApp?: boolean;
 }): Promise<TestReceiver> {
   const database = await openReceiverDatabase(o.dbUrl);
   const log = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
@@ -39,9 +42,16 @@ export async function startTestReceiver(o: {
     baseUrl: o.gh.url,
     log: { debug() {}, info() {}, warn() {}, error() {} },
   });
+  const github = o.asApp
+    ? gitHubAccess({
+        github: { apiUrl: o.gh.url, auth: { appId: String(o.gh.app.id), privateKey: o.gh.app.privateKey } },
+        log,
+      })
+    : async () => octokit;
   const services = servicesOver({
     client,
-    github: async () => octokit,
+    github,
+    platformUrl: o.platformUrl,
     isAllowed: o.allowed ?? ((name) => name.startsWith('acme/')),
     log,
     db: database.db,
