@@ -73,6 +73,11 @@ const stack = await startLocalStack({
   env: {
     SVC_AUTO_DELIVER_MS: '500',
     RECEIVER_ALLOWED_REPOS: 'acme/*',
+    // The receiver reaches GitHub as an App, as deployed: installation tokens start workflows and
+    // may create the QA check run.
+    GITHUB_API_URL: gh.url,
+    GITHUB_APP_ID: String(gh.app.id),
+    GITHUB_APP_PRIVATE_KEY: gh.app.privateKey,
     SVC_WEBHOOK_RETRY_SCALE: '0.01',
     // A real machine translation provider, when one is configured (README: SVC_MT_PROVIDER).
     ...Object.fromEntries(
@@ -80,7 +85,6 @@ const stack = await startLocalStack({
     ),
   },
   log: pino({ level: process.env.LOG_LEVEL ?? 'silent' }),
-  github: async () => octokit,
 });
 say(`platform ${stack.platformUrl}, receiver ${stack.receiverUrl}, GitHub double ${gh.url}`);
 
@@ -178,6 +182,17 @@ try {
   const { data: pull } = await octokit.rest.pulls.get({ ...repo, pull_number: pr!.number });
   const out = (line = '') => process.stdout.write(`${line}\n`);
   out(`PR: ${pull.html_url}`);
+  // The receiver creates the QA check on the head right after its commit.
+  const checks = await wait(
+    async () => (await octokit.rest.checks.listForRef({ ...repo, ref: pull.head.sha })).data.check_runs,
+    (runs) => runs.some((run) => run.status === 'completed'),
+  );
+  for (const run of checks.filter((r) => r.status === 'completed')) {
+    const { data: annotations } = await octokit.rest.checks.listAnnotations({ ...repo, check_run_id: run.id });
+    out(`Check: ${run.name}: ${run.conclusion} (${annotations.length} annotation(s))`);
+    for (const a of annotations.slice(0, 5))
+      out(`  ${a.path}:${a.start_line}: ${a.annotation_level}: ${a.message}`);
+  }
   out(
     process.stdin.isTTY
       ? "(served by the demo's local GitHub double: it works until you press Enter or Ctrl-C)"
