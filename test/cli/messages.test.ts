@@ -74,7 +74,7 @@ describe('errors caused by environment variables name them', () => {
         { env: { ...base, ...env }, log: pino({ level: 'silent' }) },
       );
     await expect(start({ SVC_WEBHOOK_SECRET: 'whsec_not base64!' })).rejects.toThrow(
-      'SVC_WEBHOOK_SECRET: [receiver] a webhook secret must be whsec_ followed by base64',
+      'SVC_WEBHOOK_SECRET: [webhooks] a webhook secret must be whsec_ followed by base64',
     );
     await expect(start({ SVC_RECEIVER_DATABASE_URL: 'receiver.db' })).rejects.toThrow(
       'SVC_RECEIVER_DATABASE_URL: unsupported database URL "receiver.db": use sqlite:PATH, sqlite::memory: or postgres://user:pass@host/db',

@@ -18,7 +18,7 @@ describe('npm run demo', () => {
     expect(stderr).toContain('instant mode: uploaded 1 changed file, skipped 2');
     expect(code).toBe(0);
     expect(stdout).toMatch(
-      /^PR: http:\/\/127\.0\.0\.1:\d+\/acme\/example-app\/pull\/1\n\(served by the demo's local GitHub double: the URL is gone when the demo ends\)\n/,
+      /^PR: http:\/\/127\.0\.0\.1:\d+\/acme\/example-app\/pull\/1\nCheck: svc-connector \/ l10n QA: success \(0 annotation\(s\)\)\n\(served by the demo's local GitHub double: the URL is gone when the demo ends\)\n/,
     );
     // Every target language carries the instant update before anything is printed.
     for (const lang of ['de', 'fr', 'ja'])
