@@ -188,7 +188,10 @@ try {
     (runs) => runs.some((run) => run.status === 'completed'),
   );
   for (const run of checks.filter((r) => r.status === 'completed')) {
-    const { data: annotations } = await octokit.rest.checks.listAnnotations({ ...repo, check_run_id: run.id });
+    const { data: annotations } = await octokit.rest.checks.listAnnotations({
+      ...repo,
+      check_run_id: run.id,
+    });
     out(`Check: ${run.name}: ${run.conclusion} (${annotations.length} annotation(s))`);
     for (const a of annotations.slice(0, 5))
       out(`  ${a.path}:${a.start_line}: ${a.annotation_level}: ${a.message}`);
