@@ -62,7 +62,7 @@ export async function mergeWithBase(
   const { client, gh } = deps;
   const at = { owner: origin.owner, repo: origin.repo, ref: origin.ref };
   const stateRecord = stateRecordOf(repositoryFiles.values(), origin.ref);
-  const state = await loadState(client, stateRecord, { signal, warn: (m) => deps.log.warn(m) });
+  const state = await loadState(client, stateRecord, { signal, warn: (m) => deps.log.warn(m), origin });
   const before = JSON.stringify(state);
   const planned: (PlannedTarget & { translated: number })[] = [];
   const batch: MergedBatch = {

@@ -10,9 +10,9 @@
  */
 import { createHash } from 'node:crypto';
 import { gunzipSync, gzipSync, strFromU8, strToU8 } from 'fflate';
-import { type Client, type FileRecord, uploadFile } from '../api/index.ts';
+import { ApiError, type Client, type FileRecord, uploadFile } from '../api/index.ts';
 import type { UnitText } from '../formats/target.ts';
-import { type Origin, originLabels } from './labels.ts';
+import { type Origin, originLabels, repoLabel } from './labels.ts';
 
 /** A unit as last seen on the base: hashes of its source text and of its target text. */
 export interface UnitRecord {
@@ -83,21 +83,32 @@ export function encodeState(state: SyncState): Uint8Array {
 export async function loadState(
   client: Client,
   record: FileRecord | undefined,
-  options: { signal?: AbortSignal; warn?: (message: string) => void } = {},
+  options: { signal?: AbortSignal; warn?: (message: string) => void; origin?: Origin } = {},
 ): Promise<SyncState> {
-  if (!record) return emptyState();
-  const bytes = await client.files.download(record.id, {
-    as: 'bytes',
-    ...(options.signal ? { signal: options.signal } : {}),
-  });
-  try {
-    return decodeState(bytes);
-  } catch (error) {
-    options.warn?.(
-      `state file ${record.name} (file ${record.id}) cannot be read (${(error as Error).message}); existing translations count as current`,
-    );
-    return emptyState();
+  const call = options.signal ? { signal: options.signal } : {};
+  let current = record;
+  // A run for the same branch may replace the state file between our listing and this download
+  // (two pushes in quick succession): its successor is the newest state file, so look again.
+  for (let attempt = 1; current; attempt++) {
+    let bytes: Uint8Array;
+    try {
+      bytes = await client.files.download(current.id, { as: 'bytes', ...call });
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 404 && options.origin && attempt < 4)) throw error;
+      const labels = [repoLabel(options.origin), `ref:${options.origin.ref}`, STATE_LABEL];
+      current = stateRecordOf(await client.files.list({ labels }, call), options.origin.ref);
+      continue;
+    }
+    try {
+      return decodeState(bytes);
+    } catch (error) {
+      options.warn?.(
+        `state file ${current.name} (file ${current.id}) cannot be read (${(error as Error).message}); existing translations count as current`,
+      );
+      return emptyState();
+    }
   }
+  return emptyState();
 }
 
 /** Saves the state as a new file and deletes the one it replaces (two requests). */
@@ -118,6 +129,10 @@ export async function saveState(
     },
     call,
   );
-  if (previous) await client.files.delete(previous.id, call);
+  // Another run may have replaced (and deleted) it already.
+  if (previous)
+    await client.files.delete(previous.id, call).catch((error: unknown) => {
+      if (!(error instanceof ApiError && error.status === 404)) throw error;
+    });
   return record;
 }

@@ -75,7 +75,11 @@ export async function prepareTargets(
   const stateRecord = stateRecordOf(o.files.values(), o.origin.ref);
   const state = o.fresh
     ? emptyState()
-    : await loadState(client, stateRecord, { ...(o.signal ? { signal: o.signal } : {}), warn: o.info });
+    : await loadState(client, stateRecord, {
+        ...(o.signal ? { signal: o.signal } : {}),
+        warn: o.info,
+        origin: o.origin,
+      });
   const before = JSON.stringify(state);
   const { works, problems } = await planTargets(o.sources, settings, o.workspace, state, {
     ...(o.fresh ? { fresh: true } : {}),
