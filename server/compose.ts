@@ -18,7 +18,7 @@ import { memoryService } from './services/memories.ts';
 import { projectService } from './services/projects.ts';
 import { segmentTranslationService } from './services/segment-translation.ts';
 import { termCache } from './services/term-cache.ts';
-import { createTmCache } from './services/tm-cache.ts';
+import { tmFor } from './services/tm-database.ts';
 import { type PlatformSettings, readSettings } from './settings.ts';
 import type { PlatformDatabase } from './store/db.ts';
 import { createWebhooks, type WebhookOptions } from './webhooks/index.ts';
@@ -77,7 +77,7 @@ export function composePlatform(deps: AppDeps) {
     log,
     random,
     maxUploadBytes: deps.maxUploadBytes ?? 512 * 1024 * 1024,
-    tm: createTmCache(db),
+    tm: tmFor(deps.database, settings.tm),
     terms: termCache(db),
     mt: deps.mt ?? mtProvider(settings.mt),
     limiter: createRateLimiter({ db, now, limits: deps.limits ?? settings.limits }),

@@ -24,6 +24,7 @@
  * | SVC_CONTENT_TIMEOUT_MS | longest silence from the provider, before and during the stream (default 60000) |
  * | SVC_CONTENT_TEMPERATURE | 0 to 2; unset leaves it to the server |
  * | SVC_CONTENT_HEARTBEAT_MS | `: keep-alive` comment interval on open streams (default 15000) |
+ * | SVC_TM_INDEX | `memory`: per-process TM indexes on PostgreSQL too (the former way, for benchmarks) |
  */
 import { logLevelFromEnv } from '../src/config/env.ts';
 import { type ServerTimeouts, timeoutsFromEnv } from '../src/http/server-timeouts.ts';
@@ -64,6 +65,15 @@ export interface PlatformSettings {
   content: ContentSettings;
   /** The keep-alive comment interval for open content streams. */
   contentHeartbeatMs: number;
+  tm: TmSettings;
+}
+
+/**
+ * Where TM matches come from. SQLite always keeps a per-process index; PostgreSQL answers from
+ * the database unless `index` is `memory` (the former way, kept to compare in benchmarks).
+ */
+export interface TmSettings {
+  index?: 'memory' | 'database';
 }
 
 export interface WebhookEnvSettings {
@@ -109,7 +119,16 @@ export function readSettings(env: Env): PlatformSettings {
     mt: readMtSettings(env),
     content: readContentSettings(env),
     contentHeartbeatMs: positiveInt(env, 'SVC_CONTENT_HEARTBEAT_MS', 'content') ?? 15_000,
+    tm: readTmSettings(env),
   };
+}
+
+function readTmSettings(env: Env): TmSettings {
+  const index = env.SVC_TM_INDEX?.trim() || undefined;
+  if (index !== undefined && index !== 'memory' && index !== 'database') {
+    throw new TypeError(`SVC_TM_INDEX must be "memory" or "database", got "${index}"`);
+  }
+  return index ? { index } : {};
 }
 
 const OPENAI_DEFAULT_BASE = 'https://api.openai.com/v1';

@@ -265,7 +265,7 @@ export async function queryMemory(
   options: { n: number; minScore?: number; caseSensitive?: boolean },
 ): Promise<MemoryMatch[]> {
   const index = await tm.get(memory.id, memory.version);
-  const matches = index.query(text, {
+  const matches = await index.query(text, {
     n: options.n,
     minScore: options.minScore ?? 75,
     caseSensitive: options.caseSensitive ?? false,

@@ -1,4 +1,10 @@
-import { createTmIndex, type TmIndex, type TmSegment } from '../engine/tm/index.ts';
+import {
+  createTmIndex,
+  type TmIndex,
+  type TmMatch,
+  type TmQueryOptions,
+  type TmSegment,
+} from '../engine/tm/index.ts';
 import type { Db } from '../store/db.ts';
 import { segmentPage } from '../store/memories/segments.ts';
 
@@ -13,6 +19,23 @@ export interface TmChange {
   version: number;
   removed: readonly number[];
   added: readonly TmSegment[];
+}
+
+/** Fuzzy matches of one memory, as the memory was when it was asked for. */
+export interface TmLookup {
+  query(text: string, options?: TmQueryOptions): Promise<TmMatch[]>;
+}
+
+/**
+ * Where a process gets TM matches: on SQLite its own indexes (`indexedTm`), on PostgreSQL the
+ * shared database (`databaseTm`). `isNext`/`apply`/`forget` keep an in-process copy in step; the
+ * database has none, so there they do nothing.
+ */
+export interface TmCache {
+  get(memoryId: number, version: number): Promise<TmLookup>;
+  isNext(memoryId: number, version: number): boolean;
+  apply(change: TmChange): void;
+  forget(memoryId: number): void;
 }
 
 interface Entry {
@@ -93,4 +116,17 @@ export function createTmCache(db: Db, maxMemories = 32) {
   };
 }
 
-export type TmCache = ReturnType<typeof createTmCache>;
+export type TmIndexCache = ReturnType<typeof createTmCache>;
+
+/** The TM of a process that keeps its own index per memory (SQLite, the embedded default). */
+export function indexedTm(cache: TmIndexCache): TmCache {
+  return {
+    get: async (memoryId, version) => {
+      const index = await cache.get(memoryId, version);
+      return { query: async (text, options) => index.query(text, options) };
+    },
+    isNext: (memoryId, version) => cache.isNext(memoryId, version),
+    apply: (change) => cache.apply(change),
+    forget: (memoryId) => cache.forget(memoryId),
+  };
+}

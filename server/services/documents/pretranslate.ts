@@ -52,7 +52,7 @@ export async function pretranslateDocument(
   for (const segment of segments) {
     const best = segment.source_plural
       ? undefined
-      : index?.query(segment.source, { n: 1, caseSensitive: options.caseSensitive })[0];
+      : (await index?.query(segment.source, { n: 1, caseSensitive: options.caseSensitive }))?.[0];
     if (best) {
       const exact = best.score >= 100;
       await updateSegment(db, segment.id, {

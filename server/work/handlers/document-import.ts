@@ -3,6 +3,7 @@ import { xKey } from '../../../src/contracts/tmx-key.ts';
 import type { Unit } from '../../../src/formats/model.ts';
 import { detectFormat, supportedExtensions } from '../../../src/formats/registry.ts';
 import { splitWords } from '../../../src/text/words.ts';
+import type { TmMatch } from '../../engine/tm/index.ts';
 import { jobEvent } from '../../services/jobs/events.ts';
 import type { TmCache } from '../../services/tm-cache.ts';
 import { readBlobBytes } from '../../store/blobs.ts';
@@ -87,7 +88,8 @@ export function documentImportHandler(deps: {
         throw new Error(`No_translatable_content: ${doc.name} holds no translatable text`);
       const index = memory ? await tm.get(memory.id, memory.version) : undefined;
       const t = now();
-      const bests = units.map((unit) => index?.query(unit.source, { n: 1 })[0]);
+      const bests: (TmMatch | undefined)[] = [];
+      for (const unit of units) bests.push((await index?.query(unit.source, { n: 1 }))?.[0]);
       const inContext = await inContextMatches(
         db,
         units,

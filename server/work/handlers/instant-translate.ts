@@ -107,7 +107,7 @@ export function instantTranslateHandler(deps: {
         if (n > 0 && n % TM_SLICE === 0) await nextTurn();
         const best = unit.sourcePlural
           ? undefined
-          : index?.query(unit.source, { n: 1, minScore: TM_THRESHOLD })[0];
+          : (await index?.query(unit.source, { n: 1, minScore: TM_THRESHOLD }))?.[0];
         if (best) translations.set(unit.id, best.fixedTarget ?? best.target);
         else forMt.push(unit);
       }
