@@ -1,0 +1,294 @@
+/**
+ * TM on PostgreSQL shared by replicas: `npm run bench -- tm-replicas` prints one JSON line.
+ *
+ * Starts a throwaway PostgreSQL (as .ci/postgres.sh does), imports SVC_BENCH_SEGMENTS generated
+ * segments (default 1,000,000) as one TMX through the API, and runs two `svc-connector server`
+ * processes on it, first as shipped (candidates from pg_trgm), then as before (SVC_TM_INDEX=memory:
+ * an in-process index per replica), measuring both in this one run:
+ *  - p50_ms/p95_ms: GET /v2/memories/query over HTTP, alternating replicas (fuzzy queries made
+ *    from stored sentences, 15 % unrelated; bench/support/tm-corpus.ts), after a warm-up query;
+ *  - stale_ms: a one-unit import through replica A is done (A answers it); then the time until
+ *    replica B's query answers it (the median of the rounds, the largest too);
+ *  - rss_mb_per_replica: the larger replica's resident memory after the queries;
+ *  - top1_agreement: the replicas' best match against the exhaustive scan of the same corpus
+ *    (the in-process index's exhaustive mode, which scores every candidate: bench/tm.ts checks it
+ *    against fastest-levenshtein) on a sample, agreeing when the score is the same;
+ *  - import_s: the TMX import from upload until the memory shows it succeeded;
+ *  - bounded: the slowest of an empty-ish (punctuation), a 5,000-character and a heavily
+ *    repeated query, each against both replicas.
+ * Options: SVC_BENCH_SEGMENTS=N, TM_REPLICAS_QUERIES (300), TM_REPLICAS_SAMPLE (200).
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createTmIndex } from '../server/engine/tm/index.ts';
+import { mutate, sentences } from './support/tm-corpus.ts';
+
+const SEGMENTS = Number(process.env.SVC_BENCH_SEGMENTS ?? process.argv[2] ?? 1_000_000);
+const QUERIES = Number(process.env.TM_REPLICAS_QUERIES ?? 300);
+const SAMPLE = Math.min(QUERIES, Number(process.env.TM_REPLICAS_SAMPLE ?? 200));
+const STALE_ROUNDS = 5;
+const root = join(import.meta.dirname, '..');
+const started = performance.now();
+const progress = (what: string) =>
+  process.stderr.write(`tm-replicas ${((performance.now() - started) / 1000).toFixed(0)}s: ${what}\n`);
+const round = (x: number, digits = 1) => Number(x.toFixed(digits));
+const quantile = (xs: number[], q: number) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+};
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+
+// --- the corpus ---------------------------------------------------------------------------------
+const stream = sentences(20261127);
+const units: { source: string; target: string }[] = [];
+for (let i = 0; i < SEGMENTS; i++) units.push(stream.next().value!);
+const stored = units.map((u) => u.source);
+const queries = Array.from({ length: QUERIES }, (_, i) => mutate(stored, 90_000 + i));
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+function tmx(pairs: readonly { source: string; target: string }[]): Buffer {
+  const parts = [
+    '<?xml version="1.0" encoding="UTF-8"?>\n<tmx version="1.4"><header creationtool="bench" creationtoolversion="1" segtype="sentence" o-tmf="bench" adminlang="en" srclang="en" datatype="plaintext"/><body>\n',
+  ];
+  for (const u of pairs) {
+    parts.push(
+      `<tu><tuv xml:lang="en"><seg>${esc(u.source)}</seg></tuv><tuv xml:lang="de"><seg>${esc(u.target)}</seg></tuv></tu>\n`,
+    );
+  }
+  parts.push('</body></tmx>\n');
+  return Buffer.from(parts.join(''));
+}
+
+// --- PostgreSQL and the replicas ----------------------------------------------------------------
+const work = mkdtempSync(join(tmpdir(), 'tm-replicas-'));
+// PostgreSQL runs as its own user when this runs as root: it must reach its data directory.
+chmodSync(work, 0o755);
+const pgPort = await freePort();
+const pgUrl = execFileSync('bash', [join(root, '.ci/postgres.sh'), join(work, 'pg'), String(pgPort)], {
+  stdio: ['ignore', 'pipe', 'inherit'],
+})
+  .toString()
+  .trim()
+  .split('\n')
+  .at(-1)!;
+const dbUrl = pgUrl.replace(/\/postgres$/, '/tm');
+execFileSync('psql', ['-X', '-q', pgUrl, '-c', 'CREATE DATABASE tm']);
+
+interface Replica {
+  url: string;
+  child: ChildProcess;
+}
+let key = '';
+const auth = () => `Basic ${Buffer.from(`${key}:${key}`).toString('base64')}`;
+
+async function startReplica(env: Record<string, string>): Promise<Replica> {
+  const port = await freePort();
+  const keyFile = join(work, 'key');
+  const child = spawn(
+    process.execPath,
+    [
+      join(root, 'src/cli/main.ts'),
+      'server',
+      '--db',
+      dbUrl,
+      '--port',
+      String(port),
+      ...(key === '' ? ['--key-file', keyFile] : []),
+    ],
+    {
+      // The general quota (4000 requests a minute) is per window: a one-second window lets the
+      // benchmark's polling through without turning the limit off.
+      env: { ...process.env, SVC_RATE_WINDOW_MS: '1000', ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  await new Promise<void>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      if (out.includes('platform listening')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+  if (key === '') key = readFileSync(keyFile, 'utf8').trim();
+  return { url: `http://127.0.0.1:${port}`, child };
+}
+
+async function stopReplica(r: Replica): Promise<void> {
+  const exited = new Promise((resolve) => r.child.once('exit', resolve));
+  r.child.kill('SIGTERM');
+  await exited;
+}
+
+const rssMb = (r: Replica) => {
+  const status = readFileSync(`/proc/${r.child.pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
+};
+
+async function call(r: Replica, path: string, init: RequestInit = {}): Promise<Response> {
+  const res = await fetch(r.url + path, { ...init, headers: { authorization: auth(), ...init.headers } });
+  if (res.status !== 200) throw new Error(`${path.slice(0, 80)} answered ${res.status}: ${await res.text()}`);
+  return res;
+}
+
+let memoryId = 0;
+async function query(r: Replica, text: string, n = 1): Promise<{ score: number; source: string }[]> {
+  const res = await call(r, `/v2/memories/query?id=${memoryId}&n=${n}&query=${encodeURIComponent(text)}`);
+  return (await res.json()) as { score: number; source: string }[];
+}
+
+/** Imports `body` through `r`; resolves once the memory shows the import succeeded. */
+async function importTmx(r: Replica, name: string, body: Buffer, pollMs: number): Promise<void> {
+  await call(r, '/v2/memories/import', {
+    method: 'POST',
+    headers: {
+      'SVC-API': JSON.stringify({ memory_id: memoryId, name }),
+      'content-type': 'application/octet-stream',
+    },
+    body: body as Uint8Array<ArrayBuffer>,
+  });
+  for (;;) {
+    const [memory] = (await (await call(r, `/v2/memories?id=${memoryId}`)).json()) as {
+      last_import: { name: string; status: string; error: string | null } | null;
+    }[];
+    const last = memory!.last_import;
+    if (last?.name === name && last.status === 'succeeded') return;
+    if (last?.name === name && last.status === 'failed') throw new Error(`import failed: ${last.error}`);
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
+  }
+}
+
+// --- one measured configuration ----------------------------------------------------------------
+interface Figures {
+  p50_ms: number;
+  p95_ms: number;
+  stale_ms: number;
+  stale_max_ms: number;
+  rss_mb_per_replica: number;
+  top1_agreement: number;
+  bounded_max_ms: number;
+  first_query_s: number;
+}
+
+let expected: ({ score: number } | undefined)[] = [];
+let staleSerial = 0;
+
+async function measure(label: string, env: Record<string, string>, rounds: number): Promise<Figures> {
+  const a = await startReplica(env);
+  const b = await startReplica(env);
+  const replicas = [a, b];
+  try {
+    let t0 = performance.now();
+    await Promise.all(replicas.map((r) => query(r, queries[0]!)));
+    const firstQuery = (performance.now() - t0) / 1000;
+    progress(`${label}: both replicas answered their first query (${firstQuery.toFixed(1)} s)`);
+    const times: number[] = [];
+    const tops: ({ score: number } | undefined)[] = [];
+    for (let i = 0; i < QUERIES; i++) {
+      t0 = performance.now();
+      const [top] = await query(replicas[i % 2]!, queries[i]!);
+      times.push(performance.now() - t0);
+      tops.push(top);
+    }
+    let agreed = 0;
+    for (let i = 0; i < SAMPLE; i++) {
+      const mine = tops[i];
+      const scan = expected[i];
+      if (mine === undefined || scan === undefined ? mine === scan : mine.score === scan.score) agreed++;
+      else
+        progress(`${label} disagrees: ${JSON.stringify(queries[i])} got ${mine?.score} scan ${scan?.score}`);
+    }
+    const bounded: number[] = [];
+    for (const text of ['?!… -- ... ***', 'Save the file. '.repeat(334).slice(0, 5000), 'a'.repeat(5000)]) {
+      for (const r of replicas) {
+        t0 = performance.now();
+        await query(r, text);
+        bounded.push(performance.now() - t0);
+      }
+    }
+    progress(`${label}: ${QUERIES} queries timed`);
+    const stale: number[] = [];
+    for (let k = 0; k < rounds; k++) {
+      const source = `Replica check ${++staleSerial}: the quarterly zebra invoice was archived`;
+      await importTmx(a, `stale-${staleSerial}.tmx`, tmx([{ source, target: `DE ${source}` }]), 2);
+      while ((await query(a, source))[0]?.source !== source) {}
+      t0 = performance.now();
+      while ((await query(b, source))[0]?.source !== source) {}
+      stale.push(performance.now() - t0);
+    }
+    progress(`${label}: staleness measured`);
+    return {
+      p50_ms: round(quantile(times, 0.5), 2),
+      p95_ms: round(quantile(times, 0.95), 2),
+      stale_ms: round(quantile(stale, 0.5)),
+      stale_max_ms: round(Math.max(...stale)),
+      rss_mb_per_replica: round(Math.max(...replicas.map(rssMb)), 0),
+      top1_agreement: round(agreed / SAMPLE, 3),
+      bounded_max_ms: round(Math.max(...bounded)),
+      first_query_s: round(firstQuery, 2),
+    };
+  } finally {
+    await Promise.all(replicas.map(stopReplica));
+  }
+}
+
+try {
+  // The exhaustive answers first, then the in-process index is dropped before the replicas start.
+  {
+    const index = createTmIndex();
+    index.addMany(units.map((u, id) => ({ id, ...u })));
+    expected = queries.slice(0, SAMPLE).map((q) => index.query(q, { n: 1, exhaustive: true })[0]);
+    progress(`${SAMPLE} exhaustive answers ready`);
+  }
+  const first = await startReplica({});
+  const created = await call(first, '/v2/memories', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'bench', srclang: 'en', trglang: 'de' }),
+  });
+  memoryId = ((await created.json()) as { id: number }).id;
+  const body = tmx(units);
+  progress(`importing ${SEGMENTS} segments (${(body.length / 2 ** 20).toFixed(0)} MB of TMX)`);
+  const t0 = performance.now();
+  await importTmx(first, 'corpus.tmx', body, 200);
+  const importS = (performance.now() - t0) / 1000;
+  progress(`imported in ${importS.toFixed(1)} s`);
+  await stopReplica(first);
+  execFileSync('psql', ['-X', '-q', dbUrl, '-c', 'VACUUM ANALYZE segments']);
+
+  const shipped = await measure('pg_trgm', {}, STALE_ROUNDS);
+  const baseline = await measure('in-process index', { SVC_TM_INDEX: 'memory' }, 3);
+  const { first_query_s: _a, ...figures } = shipped;
+  console.log(
+    JSON.stringify({
+      bench: 'tm-replicas',
+      segments: SEGMENTS,
+      replicas: 2,
+      ...figures,
+      import_s: round(importS),
+      queries: QUERIES,
+      sample: SAMPLE,
+      baseline: { ...baseline, import_s: round(importS) },
+    }),
+  );
+} finally {
+  const bin = execFileSync('bash', ['-c', 'ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1'])
+    .toString()
+    .trim();
+  const stop = [join(bin, 'pg_ctl'), '-D', join(work, 'pg', 'data'), '-m', 'fast', 'stop'];
+  try {
+    execFileSync('runuser', ['-u', 'postgres', '--', ...stop], { stdio: 'ignore' });
+  } catch {
+    execFileSync(stop[0]!, stop.slice(1), { stdio: 'ignore' });
+  }
+  rmSync(work, { recursive: true, force: true });
+}
