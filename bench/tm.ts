@@ -23,7 +23,6 @@ import { distance } from 'fastest-levenshtein';
 import { createTmIndex, type TmMatch, type TmSegment } from '../server/engine/tm/index.ts';
 import { lowerSameLength, normalizeText } from '../server/engine/tm/normalize.ts';
 import { baseScore, tmSimilarity } from '../server/engine/tm/score.ts';
-import { seededRandom } from './support/random.ts';
 import { mutate, sentences } from './support/tm-corpus.ts';
 
 const gc: () => void =
