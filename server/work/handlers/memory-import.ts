@@ -15,7 +15,9 @@ import { insertTerms } from '../../store/memories/termbases.ts';
 import { addProcessing, bumpVersion, getMemoryById, sourceHash } from '../../store/memories.ts';
 import type { WorkHandler } from '../worker.ts';
 
-const BATCH = 500;
+// Rows per INSERT: fewer round trips, and on PostgreSQL fewer trigger runs (0011's tm_keys);
+// 2,000 rows of 10 columns stay under SQLite's 32,766 bound parameters.
+const BATCH = 2000;
 /** Imports up to this many segments are added to a cached TM index; larger ones rebuild it. */
 const MAX_APPLIED = 100_000;
 
