@@ -1,36 +1,65 @@
+import { blockCandidates } from '../engine/tm/blocks.ts';
 import { rankSegments } from '../engine/tm/rank.ts';
-import type { Db, PlatformDatabase } from '../store/db.ts';
-import { trigramCandidates } from '../store/memories/candidates.ts';
 import type { TmSettings } from '../settings.ts';
+import type { Db, PlatformDatabase } from '../store/db.ts';
+import { postingStore } from '../store/memories/postings.ts';
+import { segmentsToScore } from '../store/memories/segments.ts';
+import { sourceHash } from '../store/memories.ts';
 import { createTmCache, indexedTm, type TmCache } from './tm-cache.ts';
 
 export interface DatabaseTmOptions {
-  /** Candidates read per query, the most trigram-similar first (default 100). */
-  pool?: number;
+  /** Postings a query reads at most, rarest lists first (default 200,000, as in process). */
+  maxPostings?: number;
+  /** Segments a query scores at most, the best gram counts first (default 400). */
+  maxCandidates?: number;
 }
 
 /**
- * Characters of a query the trigram search reads: a longer query is still scored in full, but
- * its candidates come from its beginning, so one request cannot make the database compare
- * thousands of trigrams with every row (a match needs 75 % of the query anyway).
+ * The longest key a candidate may have, where the in-process index knows its longest: the
+ * length filter's upper end when the query asks for scores near 0.
  */
-export const TRIGRAM_QUERY_CHARS = 500;
+const LONGEST_KEY = 65_536;
+/** Candidates read and scored first; the rest are read when they can still beat those. */
+const FIRST_READ = 50;
+const NO_EXACT = { hash: '', limit: 0 };
 
 /**
- * TM matches straight from PostgreSQL, shared by every server process (DESIGN §9): pg_trgm picks
- * the `pool` nearest segments by trigrams (plus exact matches by hash) and today's scoring ranks them in
- * the app, so scores and their order are those of the in-process index. Nothing is kept per
- * process: a change committed by any process is in the next query of every other.
+ * TM matches straight from PostgreSQL, shared by every server process (DESIGN §9): the
+ * in-process index's candidate search over the posting lists of `tm_postings` (the query's
+ * rarest grams within a posting budget, counted per segment against the count filter), then the
+ * best-counted segments and the exact matches by hash are read and scored by today's scoring,
+ * so scores and their order are the in-process index's. Nothing is kept per process: a change
+ * committed by any process is in the next query of every other.
  */
 export function databaseTm(db: Db, options: DatabaseTmOptions = {}): TmCache {
-  const search = { limit: options.pool ?? 100 };
+  const limits = {
+    maxPostings: options.maxPostings ?? 200_000,
+    maxCandidates: options.maxCandidates ?? 400,
+  };
   return {
     get: async (memoryId) => ({
       async query(text, queryOptions = {}) {
         if (typeof text !== 'string') throw new TypeError('[tm] query text must be a string');
-        const similar = text.slice(0, TRIGRAM_QUERY_CHARS);
-        const rows = await trigramCandidates(db, memoryId, { exact: text, similar }, search);
-        return rankSegments(text, rows, queryOptions);
+        const minScore = queryOptions.minScore ?? 75;
+        // rankSegments checks the options; a bad one fails before any database work.
+        rankSegments(text, [], queryOptions);
+        const n = queryOptions.n ?? 10;
+        const found = await blockCandidates(postingStore(db, memoryId), text, limits, minScore, LONGEST_KEY);
+        // The best-counted first, with the exact matches; the rest only if they can still beat
+        // the n-th best score so far (usually not: a good match stops the search there).
+        const rows = await segmentsToScore(db, memoryId, found.ids.slice(0, FIRST_READ), {
+          hash: sourceHash(text),
+          limit: n,
+        });
+        let matches = rankSegments(text, rows, queryOptions);
+        const need = matches.length < n ? 0 : found.least(matches[n - 1]!.score);
+        let end = FIRST_READ;
+        while (end < found.ids.length && found.counts[end]! >= need) end++;
+        if (end > FIRST_READ) {
+          rows.push(...(await segmentsToScore(db, memoryId, found.ids.slice(FIRST_READ, end), NO_EXACT)));
+          matches = rankSegments(text, rows, queryOptions);
+        }
+        return matches;
       },
     }),
     isNext: () => false,
@@ -42,7 +71,7 @@ export function databaseTm(db: Db, options: DatabaseTmOptions = {}): TmCache {
 /**
  * The TM a platform process uses: its own indexes on SQLite; the database on PostgreSQL, unless
  * the settings ask for per-process indexes there too (the former way, kept to compare in
- * benchmarks).
+ * benchmarks). PostgreSQL's lists are kept either way: they are written with the segments.
  */
 export function tmFor(database: PlatformDatabase, settings: TmSettings = {}): TmCache {
   const mode = settings.index ?? (database.dialect === 'postgres' ? 'database' : 'memory');

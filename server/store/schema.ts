@@ -25,6 +25,7 @@ import type {
   SegmentsTable,
   TermbaseExportsTable,
   TermsTable,
+  TmPostingsTable,
 } from './schema/memories.ts';
 import type {
   WebhookAttemptsTable,
@@ -61,6 +62,7 @@ export interface PlatformSchema {
   memories: MemoriesTable;
   memory_imports: MemoryImportsTable;
   segments: SegmentsTable;
+  tm_postings: TmPostingsTable;
   terms: TermsTable;
   termbase_exports: TermbaseExportsTable;
   usage: UsageTable;

@@ -16,6 +16,7 @@ describe('readSettings', () => {
       mt: { provider: 'offline' },
       content: { provider: 'offline' },
       contentHeartbeatMs: 15_000,
+      tm: {},
     });
   });
 
@@ -30,6 +31,7 @@ describe('readSettings', () => {
       SVC_WEBHOOK_ALLOW_PRIVATE: '1',
       SVC_MT_PROVIDER: 'libretranslate',
       SVC_LIBRETRANSLATE_URL: 'http://mt.internal/',
+      SVC_TM_INDEX: 'memory',
     });
     expect(settings).toMatchObject({
       logLevel: 'debug',
@@ -38,6 +40,7 @@ describe('readSettings', () => {
       work: { concurrency: 4, leaseMs: 1500 },
       webhooks: { allowPrivate: true },
       mt: { provider: 'libretranslate', url: 'http://mt.internal', timeoutMs: 30_000 },
+      tm: { index: 'memory' },
     });
   });
 
@@ -54,6 +57,7 @@ describe('readSettings', () => {
       '[content] SVC_CONTENT_HEARTBEAT_MS must be a positive integer, got "x"',
     ],
     ['LOG_LEVEL', 'loud', 'LOG_LEVEL: "loud" is not one of'],
+    ['SVC_TM_INDEX', 'disk', 'SVC_TM_INDEX must be "memory" or "database", got "disk"'],
     ['SVC_HEADERS_TIMEOUT_MS', '0', 'SVC_HEADERS_TIMEOUT_MS must be a positive whole number of milliseconds'],
   ])('refuses %s=%s, naming the variable and the value', (name, value, message) => {
     expect(() => readSettings({ [name]: value })).toThrow(TypeError);

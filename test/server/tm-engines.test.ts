@@ -1,7 +1,8 @@
 /**
  * The platform answers TM queries as the in-process index does over the same stored segments.
- * On SQLite that index is what answers; on PostgreSQL (SVC_TEST_DB=postgres) pg_trgm picks the
- * candidates and the app scores them, and this test is what proves the two engines agree.
+ * On SQLite that index is what answers; on PostgreSQL (SVC_TEST_DB=postgres) the candidates come
+ * from the posting lists in `tm_postings` and the app scores them, and this test is what proves
+ * the two engines agree.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mutate, sentences } from '../../bench/support/tm-corpus.ts';

@@ -22,6 +22,8 @@ export interface TestPlatform {
   /** The bootstrap admin key of organization `default`. */
   key: string;
   database: PlatformDatabase;
+  /** Where `database` is: a second process on the same data connects here. */
+  databaseUrl: string;
   /** Adds an organization with an admin and returns the admin's key. */
   addOrganization(name: string): Promise<{ organizationId: number; userId: number; key: string }>;
   /** Adds a user with a role in an organization and returns a key of theirs. */
@@ -93,6 +95,7 @@ export async function startPlatform(options: StartOptions = {}): Promise<TestPla
     url: base,
     key: boot.key,
     database,
+    databaseUrl: url,
     async addOrganization(name) {
       const t = now();
       const organizationId = await createOrganization(database.db, name, t);

@@ -47,37 +47,38 @@ function fitScratch(scratch: Scratch, keys: number): void {
   scratch.candidateCounts = new Uint16Array(size);
 }
 
-/** The query's distinct grams: interned id (-1 if unknown) and where each occurs. */
-interface QueryGram {
+/** One distinct gram of a query: its code, where it occurs, and what reading its list costs. */
+export interface QueryGram {
+  code: number;
+  /** Interned id in the in-process index (-1 when unknown or not interned). */
   id: number;
   starts: number[];
   /** Postings within the candidate length range: what reading the list costs. */
   cost: number;
 }
 
-function queryGrams(
-  source: CandidateSource,
+/**
+ * The query's distinct grams, rarest first (ties by first position keep the order
+ * deterministic). `describe` gives a gram's interned id and its cost.
+ */
+export function queryGrams(
   lower: string,
-  fromBucket: number,
-  toBucket: number,
-): QueryGram[] {
-  const { scratch, grams, postings } = source;
-  scratch.codes = gramCodes(lower, scratch.codes);
+  codes: Float64Array,
+  describe: (code: number) => { id: number; cost: number },
+): { grams: QueryGram[]; codes: Float64Array } {
+  const filled = gramCodes(lower, codes);
   const byCode = new Map<number, QueryGram>();
   for (let i = 0; i < lower.length + 2; i++) {
-    const code = scratch.codes[i]!;
+    const code = filled[i]!;
     const known = byCode.get(code);
     if (known !== undefined) {
       known.starts.push(i);
       continue;
     }
-    const id = grams.get(code);
-    let cost = 0;
-    if (id >= 0) for (let b = fromBucket; b <= toBucket; b++) cost += postings.size(id, b);
-    byCode.set(code, { id, starts: [i], cost });
+    byCode.set(code, { code, ...describe(code), starts: [i] });
   }
-  // Rarest first; ties by first position keep the order deterministic.
-  return [...byCode.values()].sort((a, b) => a.cost - b.cost || a.starts[0]! - b.starts[0]!);
+  const grams = [...byCode.values()].sort((a, b) => a.cost - b.cost || a.starts[0]! - b.starts[0]!);
+  return { grams, codes: filled };
 }
 
 function startsOf(grams: readonly QueryGram[], count: number): Int32Array {
@@ -90,6 +91,109 @@ function startsOf(grams: readonly QueryGram[], count: number): Int32Array {
 function lossTables(grams: readonly QueryGram[], count: number, maxEdits: number) {
   const starts = startsOf(grams, count);
   return { cover3: coverByEdits(starts, maxEdits, 3), cover2: coverByEdits(starts, maxEdits, 2) };
+}
+
+/** Shared grams a candidate needs, by its length (from `min`); `least` is the smallest need. */
+export interface CountFilter {
+  min: number;
+  need: Int32Array;
+  least: number;
+}
+
+/**
+ * How a query's candidates are found: the length range and its buckets at the starting threshold,
+ * how many of the rarest grams fit the posting budget (`used`), and the count filter for any
+ * threshold. A list of every gram read is counted in full; when the grams read are enough for
+ * the count filter (need ≥ 1), every key within reach is counted, otherwise a key sharing none
+ * of them is missed, which happens only when even the rare grams are common.
+ */
+export interface CandidatePlan {
+  minLength: number;
+  maxLength: number;
+  fromBucket: number;
+  toBucket: number;
+  used: number;
+  filterFor(threshold: number): CountFilter;
+}
+
+/** The length range and buckets a key must fall in to reach `threshold` (`longest`: the longest key). */
+export function lengthBuckets(queryLength: number, threshold: number, longest: number) {
+  const [minLength, maxLength] = lengthRange(queryLength, threshold, longest);
+  return { minLength, maxLength, fromBucket: bucketOf(minLength), toBucket: bucketOf(maxLength) };
+}
+
+/** Plans a query whose grams are sorted rarest first (`queryGrams`). */
+export function planCandidates(
+  grams: readonly QueryGram[],
+  queryLength: number,
+  threshold: number,
+  longest: number,
+  maxPostings: number,
+): CandidatePlan {
+  const range = lengthBuckets(queryLength, threshold, longest);
+  const maxEdits = editsAllowed(queryLength, range.maxLength, threshold);
+  let read = 0;
+  let used = 0;
+  for (; used < grams.length && used < 65535; used++) {
+    const cost = grams[used]!.cost;
+    if (read + cost > maxPostings && used > 0) break;
+    read += cost;
+  }
+  const { cover3, cover2 } = lossTables(grams, used, maxEdits);
+  return {
+    ...range,
+    used,
+    filterFor(s: number): CountFilter {
+      const [min, max] = lengthRange(queryLength, s, longest);
+      const need = new Int32Array(max - min + 1);
+      let least = used;
+      for (let length = min; length <= max; length++) {
+        const n = Math.max(1, used - gramsLost(cover3, cover2, used, queryLength, length, s));
+        need[length - min] = n;
+        if (n < least) least = n;
+      }
+      return { min, need, least };
+    },
+  };
+}
+
+/**
+ * The least count any key of `bucket` within the plan's length range needs: each bucket's counts
+ * are final once its lists are read, so the filter can use it without looking up each key's
+ * length (a cache miss per key in a large memory). The exact length is checked on the few kept.
+ */
+export function bucketNeed(plan: CandidatePlan, filter: CountFilter, bucket: number): number {
+  let need = plan.used;
+  const lo = Math.max(plan.minLength, bucketStart(bucket));
+  const hi = Math.min(plan.maxLength, bucketEnd(bucket));
+  for (let length = lo; length <= hi; length++) need = Math.min(need, filter.need[length - filter.min]!);
+  return need;
+}
+
+/**
+ * Which counted candidates to verify: the best counts first, at most `maxCandidates` (the
+ * count at the cut is shared out in order). `histogram[c]` is the number with count c.
+ */
+export function pickByCount(
+  counts: ArrayLike<number>,
+  length: number,
+  histogram: Int32Array,
+  maxCandidates: number,
+): number[] {
+  let cutoff = histogram.length;
+  let kept = 0;
+  while (cutoff > 0 && kept + histogram[cutoff - 1]! <= maxCandidates) kept += histogram[--cutoff]!;
+  let room = maxCandidates - kept;
+  const chosen: number[] = [];
+  for (let i = 0; i < length; i++) {
+    const c = counts[i]!;
+    if (c >= cutoff) chosen.push(i);
+    else if (c === cutoff - 1 && room > 0) {
+      chosen.push(i);
+      room--;
+    }
+  }
+  return chosen.sort((a, b) => counts[b]! - counts[a]!);
 }
 
 /**
@@ -110,51 +214,23 @@ export function generateCandidates(
   fitScratch(scratch, keys.count);
   const queryLength = lower.length;
   let s = threshold();
-  const [minLength, maxLength] = lengthRange(queryLength, s, keys.maxLength);
-  const fromBucket = bucketOf(minLength);
-  const toBucket = bucketOf(maxLength);
-  const grams = queryGrams(source, lower, fromBucket, toBucket);
-  const maxEdits = editsAllowed(queryLength, maxLength, s);
+  const { fromBucket, toBucket } = lengthBuckets(queryLength, s, keys.maxLength);
+  const { grams, codes } = queryGrams(lower, scratch.codes, (code) => {
+    const id = source.grams.get(code);
+    let cost = 0;
+    if (id >= 0) for (let b = fromBucket; b <= toBucket; b++) cost += postings.size(id, b);
+    return { id, cost };
+  });
+  scratch.codes = codes;
+  const plan = planCandidates(grams, queryLength, s, keys.maxLength, limits.maxPostings);
+  const used = plan.used;
+  let filter = plan.filterFor(s);
 
-  // Read the rarest lists within the budget. When they are enough for the count filter (need ≥ 1
-  // below), every key within reach has been counted; otherwise a key sharing none of the grams
-  // read is missed, which happens only when even the rare grams are common.
-  let read = 0;
-  let used = 0;
-  for (; used < grams.length && used < 65535; used++) {
-    const cost = grams[used]!.cost;
-    if (read + cost > limits.maxPostings && used > 0) break;
-    read += cost;
-  }
-  const { cover3, cover2 } = lossTables(grams, used, maxEdits);
-  // Shared grams a candidate needs, by its length; any length outside the table fails.
-  const filterFor = (threshold: number) => {
-    const [min, max] = lengthRange(queryLength, threshold, keys.maxLength);
-    const need = new Int32Array(max - min + 1);
-    let least = used;
-    for (let length = min; length <= max; length++) {
-      const n = Math.max(1, used - gramsLost(cover3, cover2, used, queryLength, length, threshold));
-      need[length - min] = n;
-      if (n < least) least = n;
-    }
-    return { min, need, least };
-  };
-  let filter = filterFor(s);
-
-  // Count bucket by bucket: a key's postings all lie in its length's bucket, so each bucket's
-  // counts are final once its lists are read, and the count filter can use the bucket's least
-  // need without looking up each key's length (a cache miss per key in a large memory). The exact
-  // length is checked on the few candidates kept.
   const { counts, touched, candidates, candidateCounts } = scratch;
   const histogram = new Int32Array(used + 1);
   let candidateCount = 0;
   for (let bucket = fromBucket; bucket <= toBucket; bucket++) {
-    let bucketNeed = used;
-    const lo = Math.max(minLength, bucketStart(bucket));
-    const hi = Math.min(maxLength, bucketEnd(bucket));
-    for (let length = lo; length <= hi; length++) {
-      bucketNeed = Math.min(bucketNeed, filter.need[length - filter.min]!);
-    }
+    const need = bucketNeed(plan, filter, bucket);
     let touchedCount = 0;
     for (let i = 0; i < used; i++) {
       const id = grams[i]!.id;
@@ -164,32 +240,19 @@ export function generateCandidates(
       const key = touched[t]!;
       const c = counts[key]!;
       counts[key] = 0;
-      if (c < bucketNeed) continue;
+      if (c < need) continue;
       candidates[candidateCount] = key;
       candidateCounts[candidateCount] = c;
       candidateCount++;
       histogram[c]!++;
     }
   }
-  let cutoff = used + 1;
-  let kept = 0;
-  while (cutoff > 0 && kept + histogram[cutoff - 1]! <= limits.maxCandidates) kept += histogram[--cutoff]!;
-  let room = limits.maxCandidates - kept;
-  const chosen: number[] = [];
-  for (let i = 0; i < candidateCount; i++) {
-    const c = candidateCounts[i]!;
-    if (c >= cutoff) chosen.push(i);
-    else if (c === cutoff - 1 && room > 0) {
-      chosen.push(i);
-      room--;
-    }
-  }
-  chosen.sort((a, b) => candidateCounts[b]! - candidateCounts[a]!);
+  const chosen = pickByCount(candidateCounts, candidateCount, histogram, limits.maxCandidates);
 
   for (const i of chosen) {
     if (threshold() !== s) {
       s = threshold();
-      filter = filterFor(s);
+      filter = plan.filterFor(s);
     }
     const c = candidateCounts[i]!;
     // Sorted by count: once the best remaining count passes no length, nothing further does.

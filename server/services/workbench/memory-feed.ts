@@ -63,8 +63,8 @@ export async function feedMemory(
     removed.push(...replaced);
     const inserted = await insertSegmentsReturning(
       tx,
+      target.memoryId,
       batch.map(([source, text]) => ({
-        memory_id: target.memoryId,
         source,
         target: text,
         source_hash: sourceHash(source),

@@ -1,6 +1,7 @@
-import type { Insertable } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import type { Db } from '../db.ts';
 import type { SegmentsTable } from '../schema.ts';
+import { postingWriter } from './postings.ts';
 
 /** The part of a segment the fuzzy matcher reads. */
 export interface SegmentText {
@@ -56,17 +57,29 @@ export async function segmentMetadata(db: Db, ids: number[]): Promise<SegmentMet
     .execute();
 }
 
-export async function insertSegments(db: Db, rows: Insertable<SegmentsTable>[]): Promise<void> {
-  if (rows.length > 0) await db.insertInto('segments').values(rows).execute();
-}
-
-/** Inserts segments and returns what the fuzzy matcher needs of them. */
-export async function insertSegmentsReturning(
-  db: Db,
-  rows: Insertable<SegmentsTable>[],
-): Promise<SegmentText[]> {
+/**
+ * Inserts segments and returns what the fuzzy matcher needs of them. Their postings are for the
+ * caller to write (`postingWriter`): an import collects them over many batches.
+ */
+export async function insertSegments(db: Db, rows: Insertable<SegmentsTable>[]): Promise<SegmentText[]> {
   if (rows.length === 0) return [];
   return db.insertInto('segments').values(rows).returning(['id', 'source', 'target']).execute();
+}
+
+/** Inserts one memory's segments with their postings (on PostgreSQL), in the caller's transaction. */
+export async function insertSegmentsReturning(
+  db: Db,
+  memoryId: number,
+  rows: Omit<Insertable<SegmentsTable>, 'memory_id'>[],
+): Promise<SegmentText[]> {
+  const inserted = await insertSegments(
+    db,
+    rows.map((row) => ({ ...row, memory_id: memoryId })),
+  );
+  const postings = postingWriter(db, memoryId);
+  await postings.add(inserted);
+  await postings.flush();
+  return inserted;
 }
 
 /**
@@ -119,4 +132,33 @@ export async function segmentExists(
     .where('visible', '=', 1)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/**
+ * The visible segments of a memory among `ids` (PostgreSQL), with the newest `exact.limit` whose
+ * source is exactly `exact.hash`'s: what a database-backed TM query scores.
+ */
+export async function segmentsToScore(
+  db: Db,
+  memoryId: number,
+  ids: readonly number[],
+  exact: { hash: string; limit: number },
+): Promise<SegmentText[]> {
+  const byHash = db
+    .selectFrom('segments')
+    .select(['id', 'source', 'target'])
+    .where('memory_id', '=', memoryId)
+    .where('source_hash', '=', exact.hash)
+    .where('visible', '=', 1)
+    .orderBy('id', 'desc')
+    .limit(exact.limit);
+  if (ids.length === 0) return byHash.execute();
+  const byId = db
+    .selectFrom('segments')
+    .select(['id', 'source', 'target'])
+    .where(sql<boolean>`id = ANY(${[...ids]}::int[])`)
+    .where('memory_id', '=', memoryId)
+    .where('visible', '=', 1);
+  if (exact.limit === 0) return byId.execute();
+  return db.selectFrom(byHash.as('exact')).selectAll().union(byId).execute();
 }

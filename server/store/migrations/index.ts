@@ -8,7 +8,7 @@ import * as workbench from './0006_workbench.ts';
 import * as requestIds from './0007_request_ids.ts';
 import * as webhookRetention from './0008_webhook_retention.ts';
 import * as contentGeneration from './0009_content_generation.ts';
-import * as tmTrigram from './0010_tm_trigram.ts';
+import * as tmPostings from './0010_tm_postings.ts';
 
 /** Every platform migration, by name; names sort in the order they apply. */
 export const platformMigrations: Record<string, VersionedMigration> = {
@@ -21,5 +21,5 @@ export const platformMigrations: Record<string, VersionedMigration> = {
   '0007_request_ids': requestIds,
   '0008_webhook_retention': webhookRetention,
   '0009_content_generation': contentGeneration,
-  '0010_tm_trigram': tmTrigram,
+  '0010_tm_postings': tmPostings,
 };

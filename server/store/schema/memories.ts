@@ -1,5 +1,5 @@
 /** Translation memories, their segments and imports, and termbases. Times are epoch milliseconds. */
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 export interface MemoriesTable {
   id: Generated<number>;
@@ -50,6 +50,23 @@ export interface SegmentsTable {
   /** 0 while an import is staging the row, 1 once the import committed. */
   visible: number;
   created_at: number;
+}
+
+/**
+ * One block of one TM posting list (PostgreSQL only; `server/store/memories/postings.ts`): the
+ * segments of a memory whose key holds a gram and whose key length falls in a bucket, for the
+ * segment ids of one block of 65,536.
+ */
+export interface TmPostingsTable {
+  memory_id: number;
+  /** The gram's code; PostgreSQL returns a bigint as a string. */
+  gram: ColumnType<string, number, number>;
+  bucket: number;
+  block: number;
+  /** Postings in `ids`. */
+  n: number;
+  /** The ids' low 16 bits, little-endian, two bytes each. */
+  ids: Uint8Array;
 }
 
 export interface TermsTable {

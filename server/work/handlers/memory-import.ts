@@ -10,6 +10,7 @@ import {
   markImportRunning,
   publishStaged,
 } from '../../store/memories/imports.ts';
+import { postingWriter } from '../../store/memories/postings.ts';
 import { insertSegments, segmentExists, segmentsOfImport } from '../../store/memories/segments.ts';
 import { insertTerms } from '../../store/memories/termbases.ts';
 import { addProcessing, bumpVersion, getMemoryById, sourceHash } from '../../store/memories.ts';
@@ -20,6 +21,11 @@ import type { WorkHandler } from '../worker.ts';
 const BATCH = 2000;
 /** Imports up to this many segments are added to a cached TM index; larger ones rebuild it. */
 const MAX_APPLIED = 100_000;
+/**
+ * Postings an import collects before appending them to the lists (PostgreSQL): about 60,000
+ * sentence-length segments, a block of ids, so each list's block is written about once.
+ */
+const POSTINGS_FLUSH_AT = 4_000_000;
 
 interface ImportOptions {
   sdlxliffFilters?: { conf_name: string; percentage: number; allow_unlocked: boolean }[];
@@ -98,8 +104,9 @@ export function memoryImportHandler(deps: {
       if (parsed.kind === 'tm') {
         const seen = new Set<string>();
         let batch: Parameters<typeof insertSegments>[1] = [];
+        const postings = postingWriter(db, memory.id, POSTINGS_FLUSH_AT);
         const flush = async () => {
-          await insertSegments(db, batch);
+          await postings.add(await insertSegments(db, batch));
           added += batch.length;
           batch = [];
         };
@@ -132,6 +139,7 @@ export function memoryImportHandler(deps: {
           if (batch.length >= BATCH) await flush();
         }
         await flush();
+        await postings.flush();
       } else {
         const seen = new Set<string>();
         let batch: {

@@ -1,0 +1,74 @@
+import { type Kysely, sql } from 'kysely';
+import type { Dialect } from '../../../src/db/connect.ts';
+import { PostingCollector } from '../../engine/tm/blocks.ts';
+import type { Db } from '../db.ts';
+import { appendPostings } from '../memories/postings.ts';
+import { binaryType } from './columns.ts';
+
+/** Segments read per page while the lists of an existing database are built. */
+const PAGE = 20_000;
+/** Postings collected before they are written. */
+const FLUSH_AT = 4_000_000;
+
+/**
+ * The TM's posting lists in the database (`tm_postings`; `server/store/memories/postings.ts`), so
+ * that on PostgreSQL every server process answers from one shared copy instead of holding its own
+ * index (DESIGN §9). The table is created on SQLite too, where it stays empty (SQLite keeps its
+ * in-process index), so that deleting a memory is one statement on both.
+ *
+ * On PostgreSQL the lists of the segments already stored are built here, memory by memory. The
+ * primary key carries `n` so that a query's list sizes come from the index alone, and the byte
+ * strings are stored uncompressed: they are little-endian 16-bit ids, which compress poorly, and
+ * appending to a compressed value would decompress and compress it again each time.
+ */
+export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
+  if (dialect === 'postgres') {
+    await sql`
+      CREATE TABLE tm_postings (
+        memory_id integer NOT NULL,
+        gram bigint NOT NULL,
+        bucket smallint NOT NULL,
+        block integer NOT NULL,
+        n integer NOT NULL,
+        ids bytea NOT NULL,
+        PRIMARY KEY (memory_id, gram, bucket, block) INCLUDE (n)
+      )`.execute(db);
+    await sql`ALTER TABLE tm_postings ALTER COLUMN ids SET STORAGE EXTERNAL`.execute(db);
+    await buildExisting(db as unknown as Db);
+    return;
+  }
+  await db.schema
+    .createTable('tm_postings')
+    .addColumn('memory_id', 'integer', (c) => c.notNull())
+    .addColumn('gram', 'bigint', (c) => c.notNull())
+    .addColumn('bucket', 'integer', (c) => c.notNull())
+    .addColumn('block', 'integer', (c) => c.notNull())
+    .addColumn('n', 'integer', (c) => c.notNull())
+    .addColumn('ids', binaryType(dialect), (c) => c.notNull())
+    .addPrimaryKeyConstraint('tm_postings_pkey', ['memory_id', 'gram', 'bucket', 'block'])
+    .execute();
+}
+
+/** Lists for every segment already stored (staged ones too: a running import publishes them later). */
+async function buildExisting(db: Db): Promise<void> {
+  const memories = await db.selectFrom('memories').select('id').orderBy('id').execute();
+  for (const { id: memoryId } of memories) {
+    const collector = new PostingCollector();
+    let after = 0;
+    for (;;) {
+      const rows = await db
+        .selectFrom('segments')
+        .select(['id', 'source'])
+        .where('memory_id', '=', memoryId)
+        .where('id', '>', after)
+        .orderBy('id')
+        .limit(PAGE)
+        .execute();
+      for (const row of rows) collector.add(row.id, row.source);
+      if (collector.size >= FLUSH_AT) await appendPostings(db, memoryId, collector.take());
+      if (rows.length < PAGE) break;
+      after = rows[rows.length - 1]!.id;
+    }
+    await appendPostings(db, memoryId, collector.take());
+  }
+}

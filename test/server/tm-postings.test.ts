@@ -1,0 +1,193 @@
+/**
+ * The TM's posting lists on PostgreSQL (`tm_postings`, migration 0010) follow the segments: an
+ * import and a confirmation write them with their segments, every process answers from them (a
+ * change through one process is in another's next query), a deleted memory takes them along, and
+ * a database that held segments before the migration gets lists for them. SQLite keeps the table
+ * empty: its index is in process.
+ */
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../server/app.ts';
+import { indexKey, PostingCollector } from '../../server/engine/tm/blocks.ts';
+import { readSettings } from '../../server/settings.ts';
+import { platformMigrations } from '../../server/store/migrations/index.ts';
+import type { PlatformSchema } from '../../server/store/schema.ts';
+import { connectDatabase } from '../../src/db/connect.ts';
+import { migrateToLatest } from '../../src/db/migrate.ts';
+import { createPostgresDatabase, testEngine } from '../support/db.ts';
+import { basic, startPlatform, type TestPlatform } from '../support/platform.ts';
+import { tmxOf } from '../support/tmx.ts';
+
+let p: TestPlatform;
+beforeAll(async () => {
+  p = await startPlatform();
+});
+afterAll(() => p.close());
+
+async function createMemory(call = p.call): Promise<number> {
+  const created = await call('/v2/memories', {
+    method: 'POST',
+    json: { name: 'lists', srclang: 'en', trglang: 'de' },
+  });
+  expect(created.status).toBe(200);
+  return ((await created.json()) as { id: number }).id;
+}
+
+async function importUnits(memoryId: number, units: [string, string][], name = 'units.tmx') {
+  const res = await p.call('/v2/memories/import', {
+    method: 'POST',
+    headers: {
+      'SVC-API': JSON.stringify({ memory_id: memoryId, name }),
+      'content-type': 'application/octet-stream',
+    },
+    body: tmxOf(units),
+  });
+  expect(res.status).toBe(200);
+  await p.idle();
+}
+
+/** Postings stored for a memory, and what the segments' keys say they should be. */
+async function postingsOf(memoryId: number) {
+  const { rows } = await sql<{ n: string | number }>`
+    SELECT coalesce(sum(n), 0) AS n FROM tm_postings WHERE memory_id = ${memoryId}`.execute(p.database.db);
+  const segments = await p.database.db
+    .selectFrom('segments')
+    .select(['id', 'source'])
+    .where('memory_id', '=', memoryId)
+    .execute();
+  const collector = new PostingCollector();
+  for (const s of segments) collector.add(s.id, s.source);
+  return { stored: Number(rows[0]!.n), expected: collector.size };
+}
+
+const UNITS: [string, string][] = [
+  ['Delete the selected file?', 'Ausgewählte Datei löschen?'],
+  ['You have {count} unread messages', 'Sie haben {count} ungelesene Nachrichten'],
+  ['Could not save the project.', 'Das Projekt konnte nicht gespeichert werden.'],
+  [
+    'Click <b>Save</b> to keep your changes.',
+    'Klicken Sie auf <b>Speichern</b>, um Ihre Änderungen zu behalten.',
+  ],
+];
+
+describe(`tm_postings on ${testEngine}`, () => {
+  if (testEngine !== 'postgres') {
+    it('stays empty on SQLite, whose TM index is in process', async () => {
+      const memoryId = await createMemory();
+      await importUnits(memoryId, UNITS);
+      const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM tm_postings`.execute(p.database.db);
+      expect(Number(rows[0]!.n)).toBe(0);
+    });
+    return;
+  }
+
+  it('holds one posting per distinct gram of every imported segment, and a deleted memory takes them along', async () => {
+    const memoryId = await createMemory();
+    await importUnits(memoryId, UNITS);
+    const { stored, expected } = await postingsOf(memoryId);
+    expect(expected).toBeGreaterThan(100);
+    expect(stored).toBe(expected);
+    // A key's grams are its normalised, lower-cased text's: tags out, any placeholder alike.
+    expect(indexKey('Click <b>Save</b> to keep {count} changes.')).toBe(
+      indexKey('click save to keep %d changes.'),
+    );
+    expect((await p.call(`/v2/memories?id=${memoryId}`, { method: 'DELETE' })).status).toBe(200);
+    expect((await postingsOf(memoryId)).stored).toBe(0);
+  });
+
+  it('answers a change made through one process in another process’s next query', async () => {
+    const memoryId = await createMemory();
+    await importUnits(memoryId, UNITS);
+    const database = connectDatabase<PlatformSchema>(p.databaseUrl);
+    const { app, worker } = createApp({ database, settings: readSettings({}) });
+    const server: Server = await new Promise((resolve) => {
+      const s = app.listen(0, '127.0.0.1', () => resolve(s));
+    });
+    const replica = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const ask = async (text: string) => {
+      const res = await fetch(
+        `${replica}/v2/memories/query?id=${memoryId}&n=1&query=${encodeURIComponent(text)}`,
+        {
+          headers: { authorization: basic(p.key) },
+        },
+      );
+      expect(res.status).toBe(200);
+      return (await res.json()) as { source: string; score: number }[];
+    };
+    try {
+      expect((await ask('Delete the selected files?'))[0]?.source).toBe('Delete the selected file?');
+      const added = 'The quarterly zebra invoice was archived by {user}.';
+      expect(await ask('The quarterly zebra invoice was archived by {name}')).toEqual([]);
+      await importUnits(memoryId, [[added, 'Die Zebra-Rechnung wurde von {user} archiviert.']], 'more.tmx');
+      const [match] = await ask('The quarterly zebra invoice was archived by {name}');
+      expect(match?.source).toBe(added);
+      expect(match!.score).toBeGreaterThanOrEqual(75);
+    } finally {
+      await worker.stop();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await database.close();
+    }
+  });
+
+  it('is built by the migration for segments stored before it', async () => {
+    const test = await createPostgresDatabase();
+    const database = connectDatabase<PlatformSchema>(test.url);
+    try {
+      const before = Object.fromEntries(Object.entries(platformMigrations).filter(([name]) => name < '0010'));
+      await migrateToLatest(database.db as never, database.dialect, before);
+      const db = database.db;
+      const org = await db
+        .insertInto('organizations')
+        .values({ name: 'o', created_at: 0 })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const memory = await db
+        .insertInto('memories')
+        .values({
+          organization_id: org.id,
+          name: 'm',
+          srclang: 'en',
+          srclocale: null,
+          trglang: 'de',
+          trglocale: null,
+          version: 0,
+          processing: 0,
+          created_at: 0,
+          updated_at: 0,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto('segments')
+        .values(
+          UNITS.map(([source, target]) => ({
+            memory_id: memory.id,
+            source,
+            target,
+            source_hash: source,
+            notes: null,
+            resource_name: null,
+            user_email: null,
+            import_id: null,
+            visible: 1,
+            created_at: 0,
+          })),
+        )
+        .execute();
+      await migrateToLatest(database.db as never, database.dialect, platformMigrations);
+      const segments = await db.selectFrom('segments').select(['id', 'source']).execute();
+      const collector = new PostingCollector();
+      for (const s of segments) collector.add(s.id, s.source);
+      const { rows } = await sql<{ n: string }>`SELECT sum(n) AS n FROM tm_postings`.execute(db);
+      expect(Number(rows[0]!.n)).toBe(collector.size);
+    } finally {
+      await database.close();
+      await test.drop();
+    }
+  });
+});
