@@ -1,4 +1,4 @@
-import { blockCandidates } from '../engine/tm/blocks.ts';
+import { chunkCandidates } from '../engine/tm/chunked-lists.ts';
 import { rankSegments } from '../engine/tm/rank.ts';
 import type { TmSettings } from '../settings.ts';
 import type { Db, PlatformDatabase } from '../store/db.ts';
@@ -44,7 +44,7 @@ export function databaseTm(db: Db, options: DatabaseTmOptions = {}): TmCache {
         // rankSegments checks the options; a bad one fails before any database work.
         rankSegments(text, [], queryOptions);
         const n = queryOptions.n ?? 10;
-        const found = await blockCandidates(postingStore(db, memoryId), text, limits, minScore, LONGEST_KEY);
+        const found = await chunkCandidates(postingStore(db, memoryId), text, limits, minScore, LONGEST_KEY);
         // The best-counted first, with the exact matches; the rest only if they can still beat
         // the n-th best score so far (usually not: a good match stops the search there).
         const rows = await segmentsToScore(db, memoryId, found.ids.slice(0, FIRST_READ), {

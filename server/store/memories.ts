@@ -42,6 +42,7 @@ export async function deleteMemory(db: Db, id: number): Promise<number[]> {
   const blobs = await db.selectFrom('memory_imports').select('blob_id').where('memory_id', '=', id).execute();
   await db.transaction().execute(async (tx) => {
     await tx.deleteFrom('segments').where('memory_id', '=', id).execute();
+    await tx.deleteFrom('tm_lists').where('memory_id', '=', id).execute();
     await tx.deleteFrom('tm_postings').where('memory_id', '=', id).execute();
     await tx.deleteFrom('terms').where('memory_id', '=', id).execute();
     await tx.deleteFrom('termbase_exports').where('memory_id', '=', id).execute();

@@ -25,6 +25,7 @@ import type {
   SegmentsTable,
   TermbaseExportsTable,
   TermsTable,
+  TmListsTable,
   TmPostingsTable,
 } from './schema/memories.ts';
 import type {
@@ -62,6 +63,7 @@ export interface PlatformSchema {
   memories: MemoriesTable;
   memory_imports: MemoryImportsTable;
   segments: SegmentsTable;
+  tm_lists: TmListsTable;
   tm_postings: TmPostingsTable;
   terms: TermsTable;
   termbase_exports: TermbaseExportsTable;

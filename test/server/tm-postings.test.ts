@@ -1,5 +1,5 @@
 /**
- * The TM's posting lists on PostgreSQL (`tm_postings`, migration 0010) follow the segments: an
+ * The TM's posting lists on PostgreSQL (`tm_lists` and `tm_postings`, migration 0010) follow the segments: an
  * import and a confirmation write them with their segments, every process answers from them (a
  * change through one process is in another's next query), a deleted memory takes them along, and
  * a database that held segments before the migration gets lists for them. SQLite keeps the table
@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app.ts';
-import { indexKey, PostingCollector } from '../../server/engine/tm/blocks.ts';
+import { indexKey, PostingCollector } from '../../server/engine/tm/chunked-lists.ts';
 import { readSettings } from '../../server/settings.ts';
 import { platformMigrations } from '../../server/store/migrations/index.ts';
 import type { PlatformSchema } from '../../server/store/schema.ts';
@@ -50,8 +50,11 @@ async function importUnits(memoryId: number, units: [string, string][], name = '
 
 /** Postings stored for a memory, and what the segments' keys say they should be. */
 async function postingsOf(memoryId: number) {
-  const { rows } = await sql<{ n: string | number }>`
-    SELECT coalesce(sum(n), 0) AS n FROM tm_postings WHERE memory_id = ${memoryId}`.execute(p.database.db);
+  const { rows } = await sql<{ n: string | number; chunked: string | number }>`
+    SELECT (SELECT coalesce(sum(n), 0) FROM tm_lists WHERE memory_id = ${memoryId}) AS n,
+           (SELECT coalesce(sum(n), 0) FROM tm_postings WHERE memory_id = ${memoryId}) AS chunked`.execute(
+    p.database.db,
+  );
   const segments = await p.database.db
     .selectFrom('segments')
     .select(['id', 'source'])
@@ -59,6 +62,8 @@ async function postingsOf(memoryId: number) {
     .execute();
   const collector = new PostingCollector();
   for (const s of segments) collector.add(s.id, s.source);
+  // The lists' sizes and their chunks agree.
+  expect(Number(rows[0]!.chunked)).toBe(Number(rows[0]!.n));
   return { stored: Number(rows[0]!.n), expected: collector.size };
 }
 
@@ -72,12 +77,16 @@ const UNITS: [string, string][] = [
   ],
 ];
 
-describe(`tm_postings on ${testEngine}`, () => {
+describe(`TM posting lists on ${testEngine}`, () => {
   if (testEngine !== 'postgres') {
     it('stays empty on SQLite, whose TM index is in process', async () => {
       const memoryId = await createMemory();
       await importUnits(memoryId, UNITS);
-      const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM tm_postings`.execute(p.database.db);
+      const { rows } = await sql<{
+        n: number;
+      }>`SELECT (SELECT count(*) FROM tm_lists) + (SELECT count(*) FROM tm_postings) AS n`.execute(
+        p.database.db,
+      );
       expect(Number(rows[0]!.n)).toBe(0);
     });
     return;
@@ -183,7 +192,7 @@ describe(`tm_postings on ${testEngine}`, () => {
       const segments = await db.selectFrom('segments').select(['id', 'source']).execute();
       const collector = new PostingCollector();
       for (const s of segments) collector.add(s.id, s.source);
-      const { rows } = await sql<{ n: string }>`SELECT sum(n) AS n FROM tm_postings`.execute(db);
+      const { rows } = await sql<{ n: string }>`SELECT sum(n) AS n FROM tm_lists`.execute(db);
       expect(Number(rows[0]!.n)).toBe(collector.size);
     } finally {
       await database.close();

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Dialect } from '../../../src/db/connect.ts';
-import { PostingCollector } from '../../engine/tm/blocks.ts';
+import { PostingCollector } from '../../engine/tm/chunked-lists.ts';
 import type { Db } from '../db.ts';
 import { appendPostings } from '../memories/postings.ts';
 import { binaryType } from './columns.ts';
@@ -11,41 +11,58 @@ const PAGE = 20_000;
 const FLUSH_AT = 4_000_000;
 
 /**
- * The TM's posting lists in the database (`tm_postings`; `server/store/memories/postings.ts`), so
- * that on PostgreSQL every server process answers from one shared copy instead of holding its own
- * index (DESIGN §9). The table is created on SQLite too, where it stays empty (SQLite keeps its
- * in-process index), so that deleting a memory is one statement on both.
+ * The TM's posting lists in the database (`tm_lists`, `tm_postings`;
+ * `server/store/memories/postings.ts`), so that on PostgreSQL every server process answers from
+ * one shared copy instead of holding its own index (DESIGN §9). The tables are created on SQLite
+ * too, where they stay empty (SQLite keeps its in-process index), so that deleting a memory is the
+ * same statements on both.
  *
  * On PostgreSQL the lists of the segments already stored are built here, memory by memory. The
- * primary key carries `n` so that a query's list sizes come from the index alone, and the byte
- * strings are stored uncompressed: they are little-endian 16-bit ids, which compress poorly, and
- * appending to a compressed value would decompress and compress it again each time.
+ * sizes' primary key carries `n`, so that a query's list sizes come from the index alone, and
+ * chunks are stored uncompressed: their varints compress poorly, and appending to a compressed
+ * value would decompress and compress it again each time.
  */
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   if (dialect === 'postgres') {
+    await sql`
+      CREATE TABLE tm_lists (
+        memory_id integer NOT NULL,
+        gram bigint NOT NULL,
+        bucket smallint NOT NULL,
+        n integer NOT NULL,
+        PRIMARY KEY (memory_id, gram, bucket) INCLUDE (n)
+      )`.execute(db);
     await sql`
       CREATE TABLE tm_postings (
         memory_id integer NOT NULL,
         gram bigint NOT NULL,
         bucket smallint NOT NULL,
-        block integer NOT NULL,
+        chunk integer NOT NULL,
         n integer NOT NULL,
         ids bytea NOT NULL,
-        PRIMARY KEY (memory_id, gram, bucket, block) INCLUDE (n)
+        PRIMARY KEY (memory_id, gram, bucket, chunk)
       )`.execute(db);
     await sql`ALTER TABLE tm_postings ALTER COLUMN ids SET STORAGE EXTERNAL`.execute(db);
     await buildExisting(db as unknown as Db);
     return;
   }
   await db.schema
+    .createTable('tm_lists')
+    .addColumn('memory_id', 'integer', (c) => c.notNull())
+    .addColumn('gram', 'bigint', (c) => c.notNull())
+    .addColumn('bucket', 'integer', (c) => c.notNull())
+    .addColumn('n', 'integer', (c) => c.notNull())
+    .addPrimaryKeyConstraint('tm_lists_pkey', ['memory_id', 'gram', 'bucket'])
+    .execute();
+  await db.schema
     .createTable('tm_postings')
     .addColumn('memory_id', 'integer', (c) => c.notNull())
     .addColumn('gram', 'bigint', (c) => c.notNull())
     .addColumn('bucket', 'integer', (c) => c.notNull())
-    .addColumn('block', 'integer', (c) => c.notNull())
+    .addColumn('chunk', 'integer', (c) => c.notNull())
     .addColumn('n', 'integer', (c) => c.notNull())
     .addColumn('ids', binaryType(dialect), (c) => c.notNull())
-    .addPrimaryKeyConstraint('tm_postings_pkey', ['memory_id', 'gram', 'bucket', 'block'])
+    .addPrimaryKeyConstraint('tm_postings_pkey', ['memory_id', 'gram', 'bucket', 'chunk'])
     .execute();
 }
 

@@ -52,20 +52,28 @@ export interface SegmentsTable {
   created_at: number;
 }
 
-/**
- * One block of one TM posting list (PostgreSQL only; `server/store/memories/postings.ts`): the
- * segments of a memory whose key holds a gram and whose key length falls in a bucket, for the
- * segment ids of one block of 65,536.
- */
-export interface TmPostingsTable {
+/** The size of one TM posting list (PostgreSQL only; `server/store/memories/postings.ts`). */
+export interface TmListsTable {
   memory_id: number;
   /** The gram's code; PostgreSQL returns a bigint as a string. */
   gram: ColumnType<string, number, number>;
   bucket: number;
-  block: number;
+  /** Postings in the list's chunks. */
+  n: number;
+}
+
+/**
+ * One chunk of one TM posting list (PostgreSQL only): the ids of the segments at positions
+ * chunk × CHUNK … of the list of a memory's keys that hold a gram and whose length falls in a bucket.
+ */
+export interface TmPostingsTable {
+  memory_id: number;
+  gram: ColumnType<string, number, number>;
+  bucket: number;
+  chunk: number;
   /** Postings in `ids`. */
   n: number;
-  /** The ids' low 16 bits, little-endian, two bytes each. */
+  /** Segment ids, as pieces of varint deltas (`server/engine/tm/chunked-lists.ts`). */
   ids: Uint8Array;
 }
 

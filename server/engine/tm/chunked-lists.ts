@@ -1,0 +1,323 @@
+import {
+  bucketNeed,
+  type CandidateLimits,
+  lengthBuckets,
+  pickByCount,
+  planCandidates,
+  queryGrams,
+} from './candidates.ts';
+import { gramCodes } from './grams.ts';
+import { bucketOf } from './length-buckets.ts';
+import { lowerSameLength, normalizeText } from './normalize.ts';
+
+/**
+ * The in-process index's (gram, length bucket) posting lists, laid out for a database: a list is
+ * stored in chunks of CHUNK postings by position (posting p of a list is in chunk p / CHUNK). A
+ * list of a rare gram is one row however large the memory, which is what a query reads, and
+ * appending rewrites only a list's last chunk.
+ *
+ * A chunk is a run of pieces, one per append, each self-contained so that appending needs nothing
+ * of what is stored: the number of ids, then each id as its difference from the one before (the
+ * first from 0), zigzag-coded, all as LEB128 varints. Ids an import appends ascend, so most
+ * postings take one or two bytes where a plain id takes four: a query reads less than half.
+ */
+export const CHUNK = 2048;
+
+/** The new postings of one list. */
+export interface ListAppend {
+  /** The gram's code (`gramCodes`): three UTF-16 units, below 2⁴⁸. */
+  gram: number;
+  bucket: number;
+  ids: number[];
+}
+
+/** The normalised key a segment is indexed and scored by, as the in-process index has it. */
+export function indexKey(source: string): string {
+  return lowerSameLength(normalizeText(source).key);
+}
+
+/**
+ * Collects the postings of segments as they are written, one per distinct gram of each source's
+ * key, grouped by list; `take` hands the lists over and starts afresh.
+ */
+export class PostingCollector {
+  private lists = new Map<number, Map<number, number[]>>();
+  private codes: Float64Array = new Float64Array(256);
+  /** Postings collected since the last `take`. */
+  size = 0;
+
+  add(id: number, source: string): void {
+    if (!Number.isSafeInteger(id) || id < 1 || id >= 2 ** 31) {
+      throw new TypeError(`[tm] a segment id must be a positive 32-bit integer, got ${id}`);
+    }
+    const key = indexKey(source);
+    this.codes = gramCodes(key, this.codes);
+    const bucket = bucketOf(key.length);
+    const seen = new Set<number>();
+    for (let i = 0; i < key.length + 2; i++) {
+      const code = this.codes[i]!;
+      if (seen.has(code)) continue;
+      seen.add(code);
+      let buckets = this.lists.get(code);
+      if (!buckets) {
+        buckets = new Map();
+        this.lists.set(code, buckets);
+      }
+      const ids = buckets.get(bucket);
+      if (ids) ids.push(id);
+      else buckets.set(bucket, [id]);
+      this.size++;
+    }
+  }
+
+  /** The collected lists, in (gram, bucket) order, so concurrent writers lock rows alike. */
+  take(): ListAppend[] {
+    const lists: ListAppend[] = [];
+    for (const [gram, buckets] of this.lists) {
+      for (const [bucket, ids] of buckets) lists.push({ gram, bucket, ids });
+    }
+    this.lists = new Map();
+    this.size = 0;
+    return lists.sort((a, b) => a.gram - b.gram || a.bucket - b.bucket);
+  }
+}
+
+/**
+ * The chunk rows that append `ids` to a list that held `before` postings: the ids split where
+ * their positions cross a multiple of CHUNK, each piece as stored.
+ */
+export function chunkPieces(
+  before: number,
+  ids: readonly number[],
+): { chunk: number; n: number; ids: Buffer }[] {
+  const pieces: { chunk: number; n: number; ids: Buffer }[] = [];
+  for (let from = 0; from < ids.length; ) {
+    const position = before + from;
+    const chunk = Math.floor(position / CHUNK);
+    const to = Math.min(ids.length, from + (CHUNK - (position % CHUNK)));
+    pieces.push({ chunk, n: to - from, ids: encodePiece(ids, from, to) });
+    from = to;
+  }
+  return pieces;
+}
+
+/** `ids[from..to)` as one piece (see the layout above). */
+export function encodePiece(ids: readonly number[], from: number, to: number): Buffer {
+  const out = Buffer.alloc(5 + (to - from) * 5);
+  let at = writeVarint(out, 0, to - from);
+  let previous = 0;
+  for (let i = from; i < to; i++) {
+    const d = ids[i]! - previous;
+    previous = ids[i]!;
+    at = writeVarint(out, at, d >= 0 ? d * 2 : -d * 2 - 1);
+  }
+  return out.subarray(0, at);
+}
+
+function writeVarint(out: Buffer, at: number, value: number): number {
+  let v = value;
+  while (v >= 0x80) {
+    out[at++] = (v % 0x80) | 0x80;
+    v = Math.floor(v / 0x80);
+  }
+  out[at++] = v;
+  return at;
+}
+
+/**
+ * Decodes stored chunks (pieces one after another) into `out` from `at`; returns the new end.
+ * `out` must have room for every id (a chunk holds at most CHUNK postings, plus what concurrent
+ * appends added to a last chunk).
+ */
+export function decodeChunk(bytes: Uint8Array, out: Int32Array, at: number): number {
+  let n = at;
+  let i = 0;
+  while (i < bytes.length) {
+    let count = 0;
+    let shift = 1;
+    for (let b = bytes[i++]!; ; b = bytes[i++]!) {
+      count += (b & 0x7f) * shift;
+      if (b < 0x80) break;
+      shift *= 0x80;
+    }
+    let previous = 0;
+    for (let k = 0; k < count; k++) {
+      let z = 0;
+      shift = 1;
+      for (let b = bytes[i++]!; ; b = bytes[i++]!) {
+        z += (b & 0x7f) * shift;
+        if (b < 0x80) break;
+        shift *= 0x80;
+      }
+      previous += z % 2 === 0 ? z / 2 : -(z + 1) / 2;
+      out[n++] = previous;
+    }
+  }
+  return n;
+}
+
+/** Where a query's lists are read from (the database). */
+export interface PostingStore {
+  /** Postings per gram within buckets `from`..`to` (absent: none). */
+  sizes(grams: number[], from: number, to: number): Promise<Map<number, number>>;
+  /** The chunks of those grams' lists within buckets `from`..`to`, as stored, with their sizes. */
+  chunks(
+    grams: number[],
+    from: number,
+    to: number,
+  ): Promise<{ bucket: number; n: number; ids: Uint8Array }[]>;
+}
+
+/** Scratch reused from query to query: one bucket's ids, grouped by their high 16 bits. */
+let values = new Int32Array(1 << 16);
+let lows = new Uint16Array(1 << 16);
+const counts = new Uint16Array(1 << 16);
+const touched = new Int32Array(1 << 16);
+// Per high 16 bits of an id (ids are below 2³¹): the group's size, and where it ends in `lows`.
+const groupSize = new Int32Array(1 << 15);
+const groupEnd = new Int32Array(1 << 15);
+
+/** Segments counted so far, with their counts: typed arrays grown as needed. */
+class Counted {
+  ids = new Int32Array(4096);
+  counts = new Uint16Array(4096);
+  size = 0;
+
+  push(id: number, count: number): void {
+    if (this.size === this.ids.length) {
+      const ids = new Int32Array(this.size * 2);
+      ids.set(this.ids);
+      this.ids = ids;
+      const counts = new Uint16Array(this.size * 2);
+      counts.set(this.counts);
+      this.counts = counts;
+    }
+    this.ids[this.size] = id;
+    this.counts[this.size++] = count;
+  }
+}
+
+/**
+ * Counts the postings of one bucket's chunks (rows `start`..`end`) per segment and keeps in `out`
+ * those counted at least `need` times, tallying their counts in `histogram`. The ids are grouped
+ * by their high 16 bits first, so that each group is counted in a 65,536-entry table. Kept apart
+ * from the async search, so that the engine optimises these loops on their own.
+ */
+function countBucket(
+  rows: readonly { n: number; ids: Uint8Array }[],
+  start: number,
+  end: number,
+  need: number,
+  out: Counted,
+  histogram: Int32Array,
+): void {
+  let total = 0;
+  for (let r = start; r < end; r++) total += rows[r]!.n;
+  if (values.length < total) {
+    values = new Int32Array(total * 2);
+    lows = new Uint16Array(total * 2);
+  }
+  let n = 0;
+  for (let r = start; r < end; r++) n = decodeChunk(rows[r]!.ids, values, n);
+  const highs: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const high = values[i]! >>> 16;
+    if (groupSize[high]!++ === 0) highs.push(high);
+  }
+  // Each group's place in `lows`, then the ids scattered there (groupEnd ends at each group's end).
+  let offset = 0;
+  for (const high of highs) {
+    groupEnd[high] = offset;
+    offset += groupSize[high]!;
+  }
+  for (let i = 0; i < n; i++) {
+    const id = values[i]!;
+    lows[groupEnd[id >>> 16]!++] = id & 0xffff;
+  }
+  const top = histogram.length - 1;
+  for (const high of highs) {
+    const to = groupEnd[high]!;
+    const from = to - groupSize[high]!;
+    groupSize[high] = 0;
+    let touchedCount = 0;
+    for (let i = from; i < to; i++) {
+      const low = lows[i]!;
+      const c = counts[low]!;
+      if (c === 0) touched[touchedCount++] = low;
+      counts[low] = c + 1;
+    }
+    const base = high * 65536;
+    for (let t = 0; t < touchedCount; t++) {
+      const low = touched[t]!;
+      const c = counts[low]!;
+      counts[low] = 0;
+      if (c < need) continue;
+      out.push(base + low, c);
+      histogram[c < top ? c : top]!++;
+    }
+  }
+}
+
+/** Segments to verify, the best gram counts first. */
+export interface ChunkCandidates {
+  ids: number[];
+  /** Shared grams counted for each of `ids`. */
+  counts: number[];
+  /**
+   * The least count a segment needs to reach a score: once the n-th best score verified is `s`,
+   * candidates counted below `least(s)` cannot beat it (what the in-process index stops at).
+   */
+  least(score: number): number;
+}
+
+/**
+ * The in-process index's candidate search over lists read from a database: the query's rarest
+ * grams within `maxPostings`, shared grams counted per segment and per bucket against the count
+ * filter at `minScore`, and at most `maxCandidates` segments with the best counts, best first.
+ * Segments are verified by the caller, who reads them. `longest` bounds the lengths a candidate
+ * may have (the in-process index knows its longest key; a database does not need to).
+ */
+export async function chunkCandidates(
+  store: PostingStore,
+  text: string,
+  limits: CandidateLimits,
+  minScore: number,
+  longest: number,
+): Promise<ChunkCandidates> {
+  const none = { ids: [], counts: [], least: () => 1 };
+  const lower = indexKey(text);
+  const queryLength = lower.length;
+  const { fromBucket, toBucket } = lengthBuckets(queryLength, minScore, longest);
+  const distinct = [...new Set(gramCodes(lower, new Float64Array(queryLength + 2)))];
+  const sizes = await store.sizes(distinct, fromBucket, toBucket);
+  const { grams } = queryGrams(lower, new Float64Array(queryLength + 2), (code) => ({
+    id: -1,
+    cost: sizes.get(code) ?? 0,
+  }));
+  const plan = planCandidates(grams, queryLength, minScore, longest, limits.maxPostings);
+  // Grams no segment holds cost nothing and count nothing: they are read only for the filter.
+  const read = grams
+    .slice(0, plan.used)
+    .filter((g) => g.cost > 0)
+    .map((g) => g.code);
+  if (read.length === 0) return none;
+  const filter = plan.filterFor(minScore);
+  const rows = await store.chunks(read, fromBucket, toBucket);
+  rows.sort((a, b) => a.bucket - b.bucket);
+
+  const found = new Counted();
+  const histogram = new Int32Array(plan.used + 1);
+  for (let start = 0; start < rows.length; ) {
+    const bucket = rows[start]!.bucket;
+    let end = start + 1;
+    while (end < rows.length && rows[end]!.bucket === bucket) end++;
+    countBucket(rows, start, end, bucketNeed(plan, filter, bucket), found, histogram);
+    start = end;
+  }
+  const chosen = pickByCount(found.counts, found.size, histogram, limits.maxCandidates);
+  return {
+    ids: chosen.map((i) => found.ids[i]!),
+    counts: chosen.map((i) => found.counts[i]!),
+    least: (score) => plan.filterFor(Math.max(minScore, score)).least,
+  };
+}
