@@ -52,11 +52,11 @@ export function databaseTm(db: Db, options: DatabaseTmOptions = {}): TmCache {
           limit: n,
         });
         let matches = rankSegments(text, rows, queryOptions);
-        const need = matches.length < n ? 0 : found.least(matches[n - 1]!.score);
-        let end = FIRST_READ;
-        while (end < found.ids.length && found.counts[end]! >= need) end++;
-        if (end > FIRST_READ) {
-          rows.push(...(await segmentsToScore(db, memoryId, found.ids.slice(FIRST_READ, end), NO_EXACT)));
+        const canReach = found.canReach(matches.length < n ? minScore : matches[n - 1]!.score);
+        const more: number[] = [];
+        for (let i = FIRST_READ; i < found.ids.length; i++) if (canReach(i)) more.push(found.ids[i]!);
+        if (more.length > 0) {
+          rows.push(...(await segmentsToScore(db, memoryId, more, NO_EXACT)));
           matches = rankSegments(text, rows, queryOptions);
         }
         return matches;

@@ -158,14 +158,15 @@ export function planCandidates(
 }
 
 /**
- * The least count any key of `bucket` within the plan's length range needs: each bucket's counts
- * are final once its lists are read, so the filter can use it without looking up each key's
- * length (a cache miss per key in a large memory). The exact length is checked on the few kept.
+ * The least count any key of `bucket` within the filter's length range needs (none can pass
+ * when the bucket lies outside it): each bucket's counts are final once its lists are read, so
+ * the filter can use it without looking up each key's length (a cache miss per key in a large
+ * memory). The exact length is checked on the few kept.
  */
-export function bucketNeed(plan: CandidatePlan, filter: CountFilter, bucket: number): number {
-  let need = plan.used;
-  const lo = Math.max(plan.minLength, bucketStart(bucket));
-  const hi = Math.min(plan.maxLength, bucketEnd(bucket));
+export function bucketNeed(filter: CountFilter, bucket: number): number {
+  const lo = Math.max(filter.min, bucketStart(bucket));
+  const hi = Math.min(filter.min + filter.need.length - 1, bucketEnd(bucket));
+  let need = Number.POSITIVE_INFINITY;
   for (let length = lo; length <= hi; length++) need = Math.min(need, filter.need[length - filter.min]!);
   return need;
 }
@@ -230,7 +231,7 @@ export function generateCandidates(
   const histogram = new Int32Array(used + 1);
   let candidateCount = 0;
   for (let bucket = fromBucket; bucket <= toBucket; bucket++) {
-    const need = bucketNeed(plan, filter, bucket);
+    const need = bucketNeed(filter, bucket);
     let touchedCount = 0;
     for (let i = 0; i < used; i++) {
       const id = grams[i]!.id;

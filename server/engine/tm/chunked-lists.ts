@@ -132,40 +132,70 @@ function writeVarint(out: Buffer, at: number, value: number): number {
 export function decodeChunk(bytes: Uint8Array, out: Int32Array, at: number): number {
   let n = at;
   let i = 0;
-  while (i < bytes.length) {
-    let count = 0;
-    let shift = 1;
-    for (let b = bytes[i++]!; ; b = bytes[i++]!) {
-      count += (b & 0x7f) * shift;
-      if (b < 0x80) break;
-      shift *= 0x80;
-    }
+  const end = bytes.length;
+  while (i < end) {
+    const count = readVarint(bytes, i);
+    i = varintEnd;
     let previous = 0;
     for (let k = 0; k < count; k++) {
-      let z = 0;
-      shift = 1;
-      for (let b = bytes[i++]!; ; b = bytes[i++]!) {
-        z += (b & 0x7f) * shift;
-        if (b < 0x80) break;
-        shift *= 0x80;
+      // Most deltas fit one or two bytes: read those inline, longer ones through readVarint.
+      let z = bytes[i++]!;
+      if (z >= 0x80) {
+        const b = bytes[i]!;
+        if (b < 0x80) {
+          z = (z & 0x7f) | (b << 7);
+          i++;
+        } else {
+          z = readVarint(bytes, i - 1);
+          i = varintEnd;
+        }
       }
-      previous += z % 2 === 0 ? z / 2 : -(z + 1) / 2;
+      previous += (z & 1) === 0 ? z / 2 : -(z + 1) / 2;
       out[n++] = previous;
     }
   }
   return n;
 }
 
+/** Where the last `readVarint` stopped. */
+let varintEnd = 0;
+
+/** A LEB128 varint of up to 35 bits at `from` (values reach 2³², beyond 32-bit arithmetic). */
+function readVarint(bytes: Uint8Array, from: number): number {
+  let value = 0;
+  let scale = 1;
+  let i = from;
+  for (let b = bytes[i++]!; ; b = bytes[i++]!) {
+    value += (b & 0x7f) * scale;
+    if (b < 0x80) break;
+    scale *= 0x80;
+  }
+  varintEnd = i;
+  return value;
+}
+
+/** One chunk as read. */
+export interface StoredChunk {
+  gram: number;
+  bucket: number;
+  /** Postings in `ids`. */
+  n: number;
+  ids: Uint8Array;
+}
+
 /** Where a query's lists are read from (the database). */
 export interface PostingStore {
-  /** Postings per gram within buckets `from`..`to` (absent: none). */
-  sizes(grams: number[], from: number, to: number): Promise<Map<number, number>>;
-  /** The chunks of those grams' lists within buckets `from`..`to`, as stored, with their sizes. */
-  chunks(
+  /**
+   * In one read: each gram's postings within buckets `from`..`to` (absent: none), and the chunks
+   * there of the grams a query reads — the rarest first (ties: the one first in `grams`) while
+   * their postings fit `budget`, the first always (the rule of `planCandidates`).
+   */
+  read(
     grams: number[],
     from: number,
     to: number,
-  ): Promise<{ bucket: number; n: number; ids: Uint8Array }[]>;
+    budget: number,
+  ): Promise<{ sizes: Map<number, number>; chunks: StoredChunk[] }>;
 }
 
 /** Scratch reused from query to query: one bucket's ids, grouped by their high 16 bits. */
@@ -181,9 +211,10 @@ const groupEnd = new Int32Array(1 << 15);
 class Counted {
   ids = new Int32Array(4096);
   counts = new Uint16Array(4096);
+  buckets = new Uint8Array(4096);
   size = 0;
 
-  push(id: number, count: number): void {
+  push(id: number, count: number, bucket: number): void {
     if (this.size === this.ids.length) {
       const ids = new Int32Array(this.size * 2);
       ids.set(this.ids);
@@ -191,11 +222,18 @@ class Counted {
       const counts = new Uint16Array(this.size * 2);
       counts.set(this.counts);
       this.counts = counts;
+      const buckets = new Uint8Array(this.size * 2);
+      buckets.set(this.buckets);
+      this.buckets = buckets;
     }
     this.ids[this.size] = id;
+    this.buckets[this.size] = bucket;
     this.counts[this.size++] = count;
   }
 }
+
+/** The candidates of the query under way (one at a time: the counting between awaits is synchronous). */
+const counted = new Counted();
 
 /**
  * Counts the postings of one bucket's chunks (rows `start`..`end`) per segment and keeps in `out`
@@ -207,6 +245,7 @@ function countBucket(
   rows: readonly { n: number; ids: Uint8Array }[],
   start: number,
   end: number,
+  bucket: number,
   need: number,
   out: Counted,
   histogram: Int32Array,
@@ -252,7 +291,7 @@ function countBucket(
       const c = counts[low]!;
       counts[low] = 0;
       if (c < need) continue;
-      out.push(base + low, c);
+      out.push(base + low, c, bucket);
       histogram[c < top ? c : top]!++;
     }
   }
@@ -263,11 +302,14 @@ export interface ChunkCandidates {
   ids: number[];
   /** Shared grams counted for each of `ids`. */
   counts: number[];
+  /** The length bucket of each of `ids`. */
+  buckets: number[];
   /**
-   * The least count a segment needs to reach a score: once the n-th best score verified is `s`,
-   * candidates counted below `least(s)` cannot beat it (what the in-process index stops at).
+   * Which candidates can still reach a score: once the n-th best score verified is `s`, those
+   * counted below what their length bucket needs at `s` cannot beat it (the in-process index
+   * stops likewise, by each key's exact length).
    */
-  least(score: number): number;
+  canReach(score: number): (candidate: number) => boolean;
 }
 
 /**
@@ -284,40 +326,51 @@ export async function chunkCandidates(
   minScore: number,
   longest: number,
 ): Promise<ChunkCandidates> {
-  const none = { ids: [], counts: [], least: () => 1 };
+  const none = { ids: [], counts: [], buckets: [], canReach: () => () => false };
   const lower = indexKey(text);
   const queryLength = lower.length;
   const { fromBucket, toBucket } = lengthBuckets(queryLength, minScore, longest);
+  // In order of first occurrence, which is how ties between equally rare grams are broken.
   const distinct = [...new Set(gramCodes(lower, new Float64Array(queryLength + 2)))];
-  const sizes = await store.sizes(distinct, fromBucket, toBucket);
+  const { sizes, chunks } = await store.read(distinct, fromBucket, toBucket, limits.maxPostings);
   const { grams } = queryGrams(lower, new Float64Array(queryLength + 2), (code) => ({
     id: -1,
     cost: sizes.get(code) ?? 0,
   }));
   const plan = planCandidates(grams, queryLength, minScore, longest, limits.maxPostings);
-  // Grams no segment holds cost nothing and count nothing: they are read only for the filter.
-  const read = grams
-    .slice(0, plan.used)
-    .filter((g) => g.cost > 0)
-    .map((g) => g.code);
-  if (read.length === 0) return none;
+  // The store chose by the same rule; only the plan's grams are counted, whatever came back.
+  const used = new Set(grams.slice(0, plan.used).map((g) => g.code));
+  const rows = chunks.filter((c) => used.has(c.gram)).sort((a, b) => a.bucket - b.bucket);
+  if (rows.length === 0) return none;
   const filter = plan.filterFor(minScore);
-  const rows = await store.chunks(read, fromBucket, toBucket);
-  rows.sort((a, b) => a.bucket - b.bucket);
 
-  const found = new Counted();
+  const found = counted;
+  found.size = 0;
   const histogram = new Int32Array(plan.used + 1);
   for (let start = 0; start < rows.length; ) {
     const bucket = rows[start]!.bucket;
     let end = start + 1;
     while (end < rows.length && rows[end]!.bucket === bucket) end++;
-    countBucket(rows, start, end, bucketNeed(plan, filter, bucket), found, histogram);
+    countBucket(rows, start, end, bucket, bucketNeed(filter, bucket), found, histogram);
     start = end;
   }
   const chosen = pickByCount(found.counts, found.size, histogram, limits.maxCandidates);
+  // Copied out: the scratch is the next query's.
+  const counts = chosen.map((i) => found.counts[i]!);
+  const buckets = chosen.map((i) => found.buckets[i]!);
   return {
     ids: chosen.map((i) => found.ids[i]!),
-    counts: chosen.map((i) => found.counts[i]!),
-    least: (score) => plan.filterFor(Math.max(minScore, score)).least,
+    counts,
+    buckets,
+    canReach(score) {
+      const filter = plan.filterFor(Math.max(minScore, score));
+      const needs = new Map<number, number>();
+      return (i) => {
+        const bucket = buckets[i]!;
+        let need = needs.get(bucket);
+        if (need === undefined) needs.set(bucket, (need = bucketNeed(filter, bucket)));
+        return counts[i]! >= need;
+      };
+    },
   };
 }

@@ -4,6 +4,7 @@ import {
   type ListAppend,
   PostingCollector,
   type PostingStore,
+  type StoredChunk,
 } from '../../engine/tm/chunked-lists.ts';
 import { type Db, isPostgres } from '../db.ts';
 
@@ -82,32 +83,43 @@ export function postingWriter(db: Db, memoryId: number, flushAt = 0) {
   };
 }
 
-/** A memory's lists for `chunkCandidates`. */
+/**
+ * A memory's lists for `chunkCandidates`, read in one statement: the query's list sizes from
+ * `tm_lists`, the grams to read chosen from them by `planCandidates`'s rule (rarest first, ties by
+ * position in the query, while the running total fits the budget, the first always), and their
+ * chunks — as base64 text: node-postgres reads bytea as hex, which took three times as long.
+ */
 export function postingStore(db: Db, memoryId: number): PostingStore {
   return {
-    async sizes(grams, from, to) {
-      const rows = await db
-        .selectFrom('tm_lists')
-        .select(['gram', sql<string>`sum(n)`.as('n')])
-        .where('memory_id', '=', memoryId)
-        .where(sql<boolean>`gram = ANY(${grams}::int8[])`)
-        .where('bucket', '>=', from)
-        .where('bucket', '<=', to)
-        .groupBy('gram')
-        .execute();
-      return new Map(rows.map((r) => [Number(r.gram), Number(r.n)]));
-    },
-    async chunks(grams, from, to) {
-      // As base64 text: node-postgres reads bytea as hex, which took three times as long.
-      const rows = await db
-        .selectFrom('tm_postings')
-        .select(['bucket', 'n', sql<string>`encode(ids, 'base64')`.as('ids')])
-        .where('memory_id', '=', memoryId)
-        .where(sql<boolean>`gram = ANY(${grams}::int8[])`)
-        .where('bucket', '>=', from)
-        .where('bucket', '<=', to)
-        .execute();
-      return rows.map((r) => ({ bucket: r.bucket, n: r.n, ids: Buffer.from(r.ids, 'base64') }));
+    async read(grams, from, to, budget) {
+      const { rows } = await sql<{ gram: number; bucket: number | null; n: number; ids: string | null }>`
+        WITH query AS (
+          SELECT gram, position FROM unnest(${grams}::int8[]) WITH ORDINALITY AS q(gram, position)
+        ), sizes AS (
+          SELECT q.gram, q.position, coalesce(sum(l.n), 0)::int AS n
+          FROM query q
+          LEFT JOIN tm_lists l ON l.memory_id = ${memoryId} AND l.gram = q.gram AND l.bucket BETWEEN ${from} AND ${to}
+          GROUP BY q.gram, q.position
+        ), ranked AS (
+          SELECT gram, n,
+            sum(n) OVER (ORDER BY n, position ROWS UNBOUNDED PRECEDING) AS running,
+            row_number() OVER (ORDER BY n, position) AS rank
+          FROM sizes
+        )
+        SELECT gram, NULL::int AS bucket, n, NULL AS ids FROM sizes WHERE n > 0
+        UNION ALL
+        SELECT p.gram, p.bucket, p.n, encode(p.ids, 'base64')
+        FROM ranked r
+        JOIN tm_postings p ON p.memory_id = ${memoryId} AND p.gram = r.gram AND p.bucket BETWEEN ${from} AND ${to}
+        WHERE r.n > 0 AND (r.running <= ${budget} OR r.rank = 1) AND r.rank <= 65535`.execute(db);
+      const sizes = new Map<number, number>();
+      const chunks: StoredChunk[] = [];
+      for (const row of rows) {
+        const gram = Number(row.gram);
+        if (row.bucket === null) sizes.set(gram, row.n);
+        else chunks.push({ gram, bucket: row.bucket, n: row.n, ids: Buffer.from(row.ids!, 'base64') });
+      }
+      return { sizes, chunks };
     },
   };
 }

@@ -136,7 +136,8 @@ export async function segmentExists(
 
 /**
  * The visible segments of a memory among `ids` (PostgreSQL), with the newest `exact.limit` whose
- * source is exactly `exact.hash`'s: what a database-backed TM query scores.
+ * source is exactly `exact.hash`'s: what a database-backed TM query scores. The ids are joined as
+ * a list rather than tested with `id = ANY(…)`, which took longer to plan than to run.
  */
 export async function segmentsToScore(
   db: Db,
@@ -144,21 +145,17 @@ export async function segmentsToScore(
   ids: readonly number[],
   exact: { hash: string; limit: number },
 ): Promise<SegmentText[]> {
-  const byHash = db
-    .selectFrom('segments')
-    .select(['id', 'source', 'target'])
-    .where('memory_id', '=', memoryId)
-    .where('source_hash', '=', exact.hash)
-    .where('visible', '=', 1)
-    .orderBy('id', 'desc')
-    .limit(exact.limit);
-  if (ids.length === 0) return byHash.execute();
-  const byId = db
-    .selectFrom('segments')
-    .select(['id', 'source', 'target'])
-    .where(sql<boolean>`id = ANY(${[...ids]}::int[])`)
-    .where('memory_id', '=', memoryId)
-    .where('visible', '=', 1);
-  if (exact.limit === 0) return byId.execute();
-  return db.selectFrom(byHash.as('exact')).selectAll().union(byId).execute();
+  const byId = sql`
+    SELECT s.id, s.source, s.target FROM unnest(${[...ids]}::int[]) AS c(id)
+    JOIN segments s ON s.id = c.id
+    WHERE s.memory_id = ${memoryId} AND s.visible = 1`;
+  const { rows } = await (exact.limit === 0
+    ? sql<SegmentText>`${byId}`
+    : sql<SegmentText>`
+        (SELECT id, source, target FROM segments
+         WHERE memory_id = ${memoryId} AND source_hash = ${exact.hash} AND visible = 1
+         ORDER BY id DESC LIMIT ${exact.limit})
+        UNION ${byId}`
+  ).execute(db);
+  return rows;
 }

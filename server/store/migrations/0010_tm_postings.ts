@@ -43,6 +43,9 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
         PRIMARY KEY (memory_id, gram, bucket, chunk)
       )`.execute(db);
     await sql`ALTER TABLE tm_postings ALTER COLUMN ids SET STORAGE EXTERNAL`.execute(db);
+    // A query's exact matches are the newest few of a source that may be stored thousands of
+    // times: this index gives them without reading the others.
+    await sql`CREATE INDEX segments_hash_id ON segments (memory_id, source_hash, id)`.execute(db);
     await buildExisting(db as unknown as Db);
     return;
   }
