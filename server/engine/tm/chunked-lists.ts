@@ -368,7 +368,10 @@ export async function chunkCandidates(
       return (i) => {
         const bucket = buckets[i]!;
         let need = needs.get(bucket);
-        if (need === undefined) needs.set(bucket, (need = bucketNeed(filter, bucket)));
+        if (need === undefined) {
+          need = bucketNeed(filter, bucket);
+          needs.set(bucket, need);
+        }
         return counts[i]! >= need;
       };
     },
