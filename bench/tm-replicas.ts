@@ -3,9 +3,8 @@
  *
  * Starts a throwaway PostgreSQL (as .ci/postgres.sh does), imports SVC_BENCH_SEGMENTS generated
  * segments (default 1,000,000) as one TMX through the API, and runs two `svc-connector server`
- * processes on it, first as shipped (candidates from the posting lists of `tm_postings`), then as
- * before (SVC_TM_INDEX=memory:
- * an in-process index per replica), measuring both in this one run:
+ * processes on it, first as shipped (candidates from the trigram lists in the database), then as
+ * before (SVC_TM_INDEX=memory: an in-process index per replica), measuring both in this one run:
  *  - p50_ms/p95_ms: GET /v2/memories/query over HTTP, alternating replicas (fuzzy queries made
  *    from stored sentences, 15 % unrelated; bench/support/tm-corpus.ts), after a warm-up query;
  *  - stale_ms: a one-unit import through replica A is done (A answers it); then the time until
@@ -17,7 +16,8 @@
  *  - import_s: the TMX import from upload until the memory shows it succeeded;
  *  - bounded: the slowest of an empty-ish (punctuation), a 5,000-character and a heavily
  *    repeated query, each against both replicas.
- * Options: SVC_BENCH_SEGMENTS=N, TM_REPLICAS_QUERIES (300), TM_REPLICAS_SAMPLE (200).
+ * Options: SVC_BENCH_SEGMENTS=N, TM_REPLICAS_QUERIES (300), TM_REPLICAS_SAMPLE (200),
+ * TM_REPLICAS_SHARED_BUFFERS (PostgreSQL's cache, default 1GB).
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -84,6 +84,24 @@ const pgUrl = execFileSync('bash', [join(root, '.ci/postgres.sh'), join(work, 'p
   .at(-1)!;
 const dbUrl = pgUrl.replace(/\/postgres$/, '/tm');
 execFileSync('psql', ['-X', '-q', pgUrl, '-c', 'CREATE DATABASE tm']);
+// A database serving a million-segment memory gets a cache its size (lists and segments are about
+// 700 MB; the former way held 1.3 GB in each replica): PostgreSQL's default 128 MB makes a query
+// read a third of its pages from the operating system. TM_REPLICAS_SHARED_BUFFERS=128MB keeps it.
+const sharedBuffers = process.env.TM_REPLICAS_SHARED_BUFFERS ?? '1GB';
+execFileSync('psql', ['-X', '-q', pgUrl, '-c', `ALTER SYSTEM SET shared_buffers = '${sharedBuffers}'`]);
+{
+  const bin = execFileSync('bash', ['-c', 'ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1'])
+    .toString()
+    .trim();
+  const restart = [join(bin, 'pg_ctl'), '-D', join(work, 'pg', 'data'), '-w', '-m', 'fast', 'restart'];
+  const opts = `-c listen_addresses=127.0.0.1 -c port=${pgPort} -c unix_socket_directories=${join(work, 'pg')} -c max_connections=300 -c fsync=off`;
+  const args = [...restart, '-l', join(work, 'pg', 'server.log'), '-o', opts];
+  try {
+    execFileSync('runuser', ['-u', 'postgres', '--', ...args], { stdio: 'ignore' });
+  } catch {
+    execFileSync(args[0]!, args.slice(1), { stdio: 'ignore' });
+  }
+}
 
 interface Replica {
   url: string;
@@ -115,10 +133,15 @@ async function startReplica(env: Record<string, string>): Promise<Replica> {
   );
   await new Promise<void>((resolve, reject) => {
     let out = '';
-    child.stdout!.on('data', (d: Buffer) => {
+    const listening = (d: Buffer) => {
       out += d.toString();
-      if (out.includes('platform listening')) resolve();
-    });
+      if (!out.includes('platform listening')) return;
+      // From here on the replica's log is drained and dropped, not collected.
+      child.stdout!.off('data', listening);
+      child.stdout!.resume();
+      resolve();
+    };
+    child.stdout!.on('data', listening);
     child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
   });
   if (key === '') key = readFileSync(keyFile, 'utf8').trim();
@@ -302,6 +325,7 @@ try {
       queries: QUERIES,
       sample: SAMPLE,
       postings_mb: round(size / 2 ** 20, 0),
+      shared_buffers: sharedBuffers,
       baseline: { ...baseline, import_s: round(importS) },
     }),
   );
