@@ -106,6 +106,28 @@ describe(`TM posting lists on ${testEngine}`, () => {
     expect((await postingsOf(memoryId)).stored).toBe(0);
   });
 
+  it('keeps a list longer than a chunk in several, and answers from all of them', async () => {
+    const memoryId = await createMemory();
+    // Numbers are one character of a key: 2,600 sources with one key make lists of 2,600.
+    const units = Array.from(
+      { length: 2600 },
+      (_, i) => [`Open the report ${i + 1}`, `Bericht ${i + 1} öffnen`] as [string, string],
+    );
+    await importUnits(memoryId, units);
+    const { stored, expected } = await postingsOf(memoryId);
+    expect(stored).toBe(expected);
+    const { rows } = await sql<{ chunks: number }>`
+      SELECT max(chunk) + 1 AS chunks FROM tm_postings WHERE memory_id = ${memoryId}`.execute(p.database.db);
+    expect(Number(rows[0]!.chunks)).toBe(2);
+    const res = await p.call(`/v2/memories/query?id=${memoryId}&n=3&query=${encodeURIComponent('Open the reports 7')}`);
+    const matches = (await res.json()) as { source: string; score: number }[];
+    expect(matches).toHaveLength(3);
+    for (const m of matches) {
+      expect(m.source).toMatch(/^Open the report \d+$/);
+      expect(m.score).toBeGreaterThanOrEqual(75);
+    }
+  });
+
   it('answers a change made through one process in another process’s next query', async () => {
     const memoryId = await createMemory();
     await importUnits(memoryId, UNITS);
