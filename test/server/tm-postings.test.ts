@@ -119,7 +119,9 @@ describe(`TM posting lists on ${testEngine}`, () => {
     const { rows } = await sql<{ chunks: number }>`
       SELECT max(chunk) + 1 AS chunks FROM tm_postings WHERE memory_id = ${memoryId}`.execute(p.database.db);
     expect(Number(rows[0]!.chunks)).toBe(2);
-    const res = await p.call(`/v2/memories/query?id=${memoryId}&n=3&query=${encodeURIComponent('Open the reports 7')}`);
+    const res = await p.call(
+      `/v2/memories/query?id=${memoryId}&n=3&query=${encodeURIComponent('Open the reports 7')}`,
+    );
     const matches = (await res.json()) as { source: string; score: number }[];
     expect(matches).toHaveLength(3);
     for (const m of matches) {

@@ -3,7 +3,7 @@ import { adaptTarget } from './fixup.ts';
 import type { TmQueryOptions, TmSegment } from './index.ts';
 import { lowerSameLength, normalizeText } from './normalize.ts';
 import { baseScore, DEFAULT_PENALTIES, finalScore, maxDistance, variableMismatches } from './score.ts';
-import type { TmMatch } from './search.ts';
+import { prepareQuery, type TmMatch } from './search.ts';
 import { decodeVars, encodeVars } from './tokens.ts';
 import { ranksBefore } from './top-matches.ts';
 
@@ -29,12 +29,7 @@ export function rankSegments(
   if (typeof minScore !== 'number' || !(minScore >= 0 && minScore <= 100)) {
     fail(`minScore must be between 0 and 100, got ${String(minScore)}`);
   }
-  const query = normalizeText(text);
-  const lower = lowerSameLength(query.key);
-  const queryVars = encodeVars(query.vars);
-  const queryVarList = queryVars === '' ? [] : queryVars.split('\u0000');
-  const queryTags = encodeVars(query.tags);
-  const pattern = preparePattern(lower);
+  const { query, lower, queryVars, queryVarList, queryTags, pattern } = prepareQuery(text);
   let cased: Pattern | undefined;
   const casedDistance = (key: string, limit: number) => {
     cased ??= preparePattern(query.key);

@@ -33,6 +33,21 @@ export interface SearchData extends CandidateSource {
   penalties: Readonly<Penalties>;
 }
 
+/** What scoring reads of a query, prepared once (the index's search and `rankSegments`). */
+export function prepareQuery(text: string) {
+  const query = normalizeText(text);
+  const lower = lowerSameLength(query.key);
+  const queryVars = encodeVars(query.vars);
+  return {
+    query,
+    lower,
+    queryVars,
+    queryVarList: queryVars === '' ? [] : queryVars.split('\u0000'),
+    queryTags: encodeVars(query.tags),
+    pattern: preparePattern(lower),
+  };
+}
+
 /**
  * Answers one query (see `createTmIndex` for the contract). Keys are verified once — the exact
  * key found by hash, then the candidates of the trigram index — and each verified key's segments
@@ -41,12 +56,7 @@ export interface SearchData extends CandidateSource {
 export function search(data: SearchData, text: string, settings: SearchSettings): TmMatch[] {
   const { slots, keys, penalties } = data;
   const { n, minScore, caseSensitive } = settings;
-  const query = normalizeText(text);
-  const lower = lowerSameLength(query.key);
-  const queryVars = encodeVars(query.vars);
-  const queryVarList = queryVars === '' ? [] : queryVars.split('\u0000');
-  const queryTags = encodeVars(query.tags);
-  const pattern = preparePattern(lower);
+  const { query, lower, queryVars, queryVarList, queryTags, pattern } = prepareQuery(text);
   let cased: Pattern | undefined;
   // Distance from the case-preserving query key to each case-preserving segment key seen. A value
   // above the limit it was computed under stays valid: limits only shrink as the threshold rises
