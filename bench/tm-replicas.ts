@@ -15,7 +15,8 @@
  *    against fastest-levenshtein) on a sample, agreeing when the score is the same;
  *  - import_s: the TMX import from upload until the memory shows it succeeded;
  *  - bounded: the slowest of an empty-ish (punctuation), a 5,000-character and a heavily
- *    repeated query, each against both replicas.
+ *    repeated query, each against both replicas; over BOUNDED_BUDGET_MS the benchmark fails
+ *    (exit 1) after printing its line, naming the query.
  * Options: SVC_BENCH_SEGMENTS=N, TM_REPLICAS_QUERIES (300), TM_REPLICAS_SAMPLE (200),
  * TM_REPLICAS_SHARED_BUFFERS (PostgreSQL's cache, default 1GB).
  */
@@ -32,6 +33,8 @@ const SEGMENTS = Number(process.env.SVC_BENCH_SEGMENTS ?? process.argv[2] ?? 1_0
 const QUERIES = Number(process.env.TM_REPLICAS_QUERIES ?? 300);
 const SAMPLE = Math.min(QUERIES, Number(process.env.TM_REPLICAS_SAMPLE ?? 200));
 const STALE_ROUNDS = 5;
+/** The longest an adversarial query may take, on either path (bounded work per query). */
+const BOUNDED_BUDGET_MS = 1000;
 const root = join(import.meta.dirname, '..');
 const started = performance.now();
 const progress = (what: string) =>
@@ -213,6 +216,7 @@ interface Figures {
 }
 
 let expected: ({ score: number } | undefined)[] = [];
+const overBudget: string[] = [];
 let staleSerial = 0;
 
 async function measure(label: string, env: Record<string, string>, rounds: number): Promise<Figures> {
@@ -245,7 +249,10 @@ async function measure(label: string, env: Record<string, string>, rounds: numbe
       for (const r of replicas) {
         t0 = performance.now();
         await query(r, text);
-        bounded.push(performance.now() - t0);
+        const ms = performance.now() - t0;
+        bounded.push(ms);
+        if (ms > BOUNDED_BUDGET_MS)
+          overBudget.push(`${label}: ${JSON.stringify(text.slice(0, 30))}… took ${ms.toFixed(0)} ms`);
       }
     }
     progress(`${label}: ${QUERIES} queries timed`);
@@ -329,6 +336,10 @@ try {
       baseline: { ...baseline, import_s: round(importS) },
     }),
   );
+  if (overBudget.length > 0) {
+    process.stderr.write(`tm-replicas: over the ${BOUNDED_BUDGET_MS} ms budget:\n${overBudget.join('\n')}\n`);
+    process.exitCode = 1;
+  }
 } finally {
   const bin = execFileSync('bash', ['-c', 'ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1'])
     .toString()
