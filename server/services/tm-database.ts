@@ -1,5 +1,6 @@
 import { chunkCandidates } from '../engine/tm/chunked-lists.ts';
 import { rankSegments } from '../engine/tm/rank.ts';
+import { checkQuery } from '../engine/tm/search.ts';
 import type { TmSettings } from '../settings.ts';
 import type { Db, PlatformDatabase } from '../store/db.ts';
 import { postingStore } from '../store/memories/postings.ts';
@@ -39,11 +40,8 @@ export function databaseTm(db: Db, options: DatabaseTmOptions = {}): TmCache {
   return {
     get: async (memoryId) => ({
       async query(text, queryOptions = {}) {
-        if (typeof text !== 'string') throw new TypeError('[tm] query text must be a string');
-        const minScore = queryOptions.minScore ?? 75;
-        // rankSegments checks the options; a bad one fails before any database work.
-        rankSegments(text, [], queryOptions);
-        const n = queryOptions.n ?? 10;
+        // A bad text or option fails before any database work.
+        const { n, minScore } = checkQuery(text, queryOptions);
         const found = await chunkCandidates(postingStore(db, memoryId), text, limits, minScore, LONGEST_KEY);
         // The best-counted first, with the exact matches; the rest only if they can still beat
         // the n-th best score so far (usually not: a good match stops the search there).

@@ -5,7 +5,7 @@ import { bucketOf } from './length-buckets.ts';
 import { lowerSameLength, normalizeText } from './normalize.ts';
 import { PostingLists } from './postings.ts';
 import { DEFAULT_PENALTIES, type Penalties } from './score.ts';
-import { type SearchData, search, type TmMatch } from './search.ts';
+import { checkQuery, type SearchData, search, type TmMatch } from './search.ts';
 import { SegmentSlots } from './segments.ts';
 
 export type { TmMatch } from './search.ts';
@@ -189,17 +189,10 @@ export function createTmIndex(options: TmIndexOptions = {}): TmIndex {
       return slots.live;
     },
     query(text, queryOptions = {}) {
-      if (typeof text !== 'string') fail('query text must be a string');
-      const { n = 10, minScore = 75, caseSensitive = false, exhaustive = false } = queryOptions;
-      if (!Number.isSafeInteger(n) || n < 1) fail(`n must be a positive integer, got ${String(n)}`);
-      if (typeof minScore !== 'number' || !(minScore >= 0 && minScore <= 100)) {
-        fail(`minScore must be between 0 and 100, got ${String(minScore)}`);
-      }
+      const checked = checkQuery(text, queryOptions);
       return search(data, text, {
-        n,
-        minScore,
-        caseSensitive: caseSensitive === true,
-        limits: exhaustive === true ? unlimited : limits,
+        ...checked,
+        limits: queryOptions.exhaustive === true ? unlimited : limits,
       });
     },
     stats: () => ({

@@ -3,13 +3,9 @@ import { adaptTarget } from './fixup.ts';
 import type { TmQueryOptions, TmSegment } from './index.ts';
 import { lowerSameLength, normalizeText } from './normalize.ts';
 import { baseScore, DEFAULT_PENALTIES, finalScore, maxDistance, variableMismatches } from './score.ts';
-import { prepareQuery, type TmMatch } from './search.ts';
+import { checkQuery, prepareQuery, type TmMatch } from './search.ts';
 import { decodeVars, encodeVars } from './tokens.ts';
 import { ranksBefore } from './top-matches.ts';
-
-const fail = (message: string): never => {
-  throw new TypeError(`[tm] ${message}`);
-};
 
 /**
  * Scores a few candidate segments against `text` exactly as the index scores its segments (see
@@ -23,12 +19,7 @@ export function rankSegments(
   segments: Iterable<TmSegment>,
   options: Omit<TmQueryOptions, 'exhaustive'> = {},
 ): TmMatch[] {
-  if (typeof text !== 'string') fail('query text must be a string');
-  const { n = 10, minScore = 75, caseSensitive = false } = options;
-  if (!Number.isSafeInteger(n) || n < 1) fail(`n must be a positive integer, got ${String(n)}`);
-  if (typeof minScore !== 'number' || !(minScore >= 0 && minScore <= 100)) {
-    fail(`minScore must be between 0 and 100, got ${String(minScore)}`);
-  }
+  const { n, minScore, caseSensitive } = checkQuery(text, options);
   const { query, lower, queryVars, queryVarList, queryTags, pattern } = prepareQuery(text);
   let cased: Pattern | undefined;
   const casedDistance = (key: string, limit: number) => {

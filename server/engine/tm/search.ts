@@ -33,6 +33,27 @@ export interface SearchData extends CandidateSource {
   penalties: Readonly<Penalties>;
 }
 
+/**
+ * A query's text and options checked, with the defaults filled in (n 10, minScore 75, case
+ * insensitive): the one check of every way a memory is queried. Throws a TypeError naming the
+ * bad value.
+ */
+export function checkQuery(
+  text: unknown,
+  options: { n?: number; minScore?: number; caseSensitive?: boolean },
+): { n: number; minScore: number; caseSensitive: boolean } {
+  const fail = (message: string): never => {
+    throw new TypeError(`[tm] ${message}`);
+  };
+  if (typeof text !== 'string') fail('query text must be a string');
+  const { n = 10, minScore = 75, caseSensitive = false } = options;
+  if (!Number.isSafeInteger(n) || n < 1) fail(`n must be a positive integer, got ${String(n)}`);
+  if (typeof minScore !== 'number' || !(minScore >= 0 && minScore <= 100)) {
+    fail(`minScore must be between 0 and 100, got ${String(minScore)}`);
+  }
+  return { n, minScore, caseSensitive: caseSensitive === true };
+}
+
 /** What scoring reads of a query, prepared once (the index's search and `rankSegments`). */
 export function prepareQuery(text: string) {
   const query = normalizeText(text);
