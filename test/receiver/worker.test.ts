@@ -253,6 +253,7 @@ describe('groups', () => {
     const groups = ['a@main', 'b@main', 'c@main', 'd@main'];
     const active = new Map<string, number>();
     const handledBy = new Map<number, string>();
+    const started = new Set<string>();
     let overlaps = 0;
     const dispatcherFor = (name: string): EventPhases => ({
       nameGroup: async (event) => (event.payload as { group: string }).group,
@@ -260,16 +261,15 @@ describe('groups', () => {
         const g = events[0]!.groupKey!;
         if ((active.get(g) ?? 0) > 0) overlaps++;
         active.set(g, (active.get(g) ?? 0) + 1);
-        await new Promise((resolve) => setTimeout(resolve, 15));
-        // Worker one holds its groups (two at most) until two has handled one of the others, so
-        // both take part however the machine schedules them (under load one could take all).
-        for (
-          let waited = 0;
-          name === 'one' && waited < 5000 && ![...handledBy.values()].includes('two');
-          waited += 5
-        ) {
+        started.add(name);
+        // Each worker holds its first groups (two at most, of four) until the other has begun one,
+        // so both take part however the machine schedules them: otherwise the faster poller can
+        // win every race for the free groups and handle all of them.
+        const other = name === 'one' ? 'two' : 'one';
+        for (let waited = 0; waited < 5000 && !started.has(other); waited += 5) {
           await new Promise((resolve) => setTimeout(resolve, 5));
         }
+        await new Promise((resolve) => setTimeout(resolve, 15));
         active.set(g, active.get(g)! - 1);
         for (const e of events) {
           if (handledBy.has(e.id)) overlaps++;
