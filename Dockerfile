@@ -16,7 +16,11 @@ COPY receiver ./receiver
 RUN node scripts/compile.ts && npm prune --omit=dev --no-audit --no-fund
 
 FROM node:24-slim
+# A young generation of 16 MB semi-spaces: Node's default on a large machine grows it to 64 MB,
+# which a server allocating per request fills before collecting. The smaller one held a replica's
+# TM queries at about 180 instead of 270 MB and answered them faster (fewer cache misses).
 ENV NODE_ENV=production \
+    NODE_OPTIONS=--max-semi-space-size=16 \
     PORT=8080 \
     SVC_DATABASE_URL=sqlite:/data/platform.db \
     SVC_RECEIVER_DATABASE_URL=sqlite:/data/receiver.db

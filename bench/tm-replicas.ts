@@ -9,7 +9,8 @@
  *    from stored sentences, 15 % unrelated; bench/support/tm-corpus.ts), after a warm-up query;
  *  - stale_ms: a one-unit import through replica A is done (A answers it); then the time until
  *    replica B's query answers it (the median of the rounds, the largest too);
- *  - rss_mb_per_replica: the larger replica's resident memory after the queries;
+ *  - rss_mb_per_replica: the larger replica's resident memory after the queries (the replicas run
+ *    with the Node options the Docker image sets, NODE_OPTIONS in the Dockerfile);
  *  - top1_agreement: the replicas' best match against the exhaustive scan of the same corpus
  *    (the in-process index's exhaustive mode, which scores every candidate: bench/tm.ts checks it
  *    against fastest-levenshtein) on a sample, agreeing when the score is the same;
@@ -111,6 +112,9 @@ interface Replica {
   child: ChildProcess;
 }
 let key = '';
+/** The Node options the image runs the server with (Dockerfile's NODE_OPTIONS): the replicas use them too. */
+const imageNodeOptions =
+  /NODE_OPTIONS=("?)([^"\s]+)\1/.exec(readFileSync(join(root, 'Dockerfile'), 'utf8'))?.[2] ?? '';
 const auth = () => `Basic ${Buffer.from(`${key}:${key}`).toString('base64')}`;
 
 async function startReplica(env: Record<string, string>): Promise<Replica> {
@@ -130,7 +134,7 @@ async function startReplica(env: Record<string, string>): Promise<Replica> {
     {
       // The general quota (4000 requests a minute) is per window: a one-second window lets the
       // benchmark's polling through without turning the limit off.
-      env: { ...process.env, SVC_RATE_WINDOW_MS: '1000', ...env },
+      env: { ...process.env, NODE_OPTIONS: imageNodeOptions, SVC_RATE_WINDOW_MS: '1000', ...env },
       stdio: ['ignore', 'pipe', 'inherit'],
     },
   );
