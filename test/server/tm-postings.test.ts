@@ -1,5 +1,5 @@
 /**
- * The TM's posting lists on PostgreSQL (`tm_lists` and `tm_postings`, migration 0010) follow the segments: an
+ * The TM's posting lists on PostgreSQL (`tm_lists` and `tm_postings`, migrations 0010 and 0011) follow the segments: an
  * import and a confirmation write them with their segments, every process answers from them (a
  * change through one process is in another's next query), a deleted memory takes them along, and
  * a database that held segments before the migration gets lists for them. SQLite keeps the table
@@ -7,7 +7,7 @@
  */
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app.ts';
 import { indexKey, PostingCollector } from '../../server/engine/tm/chunked-lists.ts';
@@ -67,6 +67,16 @@ async function postingsOf(memoryId: number) {
   return { stored: Number(rows[0]!.n), expected: collector.size };
 }
 
+/** Values of `tm_postings` kept in its TOAST table. */
+async function toasted(db: Kysely<PlatformSchema>): Promise<number> {
+  const { rows } = await sql<{ toast: string }>`
+    SELECT reltoastrelid::regclass::text AS toast FROM pg_class WHERE relname = 'tm_postings'`.execute(db);
+  const counted = await sql<{
+    n: string | number;
+  }>`SELECT count(DISTINCT chunk_id) AS n FROM ${sql.raw(rows[0]!.toast)}`.execute(db);
+  return Number(counted.rows[0]!.n);
+}
+
 const UNITS: [string, string][] = [
   ['Delete the selected file?', 'Ausgewählte Datei löschen?'],
   ['You have {count} unread messages', 'Sie haben {count} ungelesene Nachrichten'],
@@ -119,6 +129,8 @@ describe(`TM posting lists on ${testEngine}`, () => {
     const { rows } = await sql<{ chunks: number }>`
       SELECT max(chunk) + 1 AS chunks FROM tm_postings WHERE memory_id = ${memoryId}`.execute(p.database.db);
     expect(Number(rows[0]!.chunks)).toBe(2);
+    // A full chunk (over 2 kB of varints here) stays in its row, not in TOAST (migration 0011).
+    expect(await toasted(p.database.db)).toBe(0);
     const res = await p.call(
       `/v2/memories/query?id=${memoryId}&n=3&query=${encodeURIComponent('Open the reports 7')}`,
     );
@@ -218,6 +230,29 @@ describe(`TM posting lists on ${testEngine}`, () => {
       for (const s of segments) collector.add(s.id, s.source);
       const { rows } = await sql<{ n: string }>`SELECT sum(n) AS n FROM tm_lists`.execute(db);
       expect(Number(rows[0]!.n)).toBe(collector.size);
+    } finally {
+      await database.close();
+      await test.drop();
+    }
+  });
+
+  it('moves chunks stored in TOAST before migration 0011 into their rows, unchanged', async () => {
+    const test = await createPostgresDatabase();
+    const database = connectDatabase<PlatformSchema>(test.url);
+    try {
+      const before = Object.fromEntries(Object.entries(platformMigrations).filter(([name]) => name < '0011'));
+      await migrateToLatest(database.db as never, database.dialect, before);
+      const ids = Buffer.from(Array.from({ length: 3000 }, (_, i) => (i * 7) % 128));
+      await database.db
+        .insertInto('tm_postings')
+        .values({ memory_id: 1, gram: 42, bucket: 3, chunk: 0, n: 3000, ids })
+        .execute();
+      expect(await toasted(database.db)).toBe(1);
+      await migrateToLatest(database.db as never, database.dialect, platformMigrations);
+      expect(await toasted(database.db)).toBe(0);
+      const row = await database.db.selectFrom('tm_postings').select(['n', 'ids']).executeTakeFirstOrThrow();
+      expect(row.n).toBe(3000);
+      expect(Buffer.from(row.ids).equals(ids)).toBe(true);
     } finally {
       await database.close();
       await test.drop();

@@ -9,6 +9,7 @@ import * as requestIds from './0007_request_ids.ts';
 import * as webhookRetention from './0008_webhook_retention.ts';
 import * as contentGeneration from './0009_content_generation.ts';
 import * as tmPostings from './0010_tm_postings.ts';
+import * as tmChunksInRows from './0011_tm_chunks_in_rows.ts';
 
 /** Every platform migration, by name; names sort in the order they apply. */
 export const platformMigrations: Record<string, VersionedMigration> = {
@@ -22,4 +23,5 @@ export const platformMigrations: Record<string, VersionedMigration> = {
   '0008_webhook_retention': webhookRetention,
   '0009_content_generation': contentGeneration,
   '0010_tm_postings': tmPostings,
+  '0011_tm_chunks_in_rows': tmChunksInRows,
 };
