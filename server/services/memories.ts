@@ -7,6 +7,7 @@ import { HttpError } from '../http/errors.ts';
 import { deleteBlob, type StoredBlob } from '../store/blobs.ts';
 import type { Db } from '../store/db.ts';
 import { insertImport, listImports } from '../store/memories/imports.ts';
+import { noteDeadPostings, postingsOf } from '../store/memories/postings.ts';
 import { deleteSegment, segmentMetadata } from '../store/memories/segments.ts';
 import { getTermbaseExport, startTermbaseExport } from '../store/memories/termbases.ts';
 import {
@@ -234,7 +235,11 @@ export function memoryService(deps: MemoryServiceDeps) {
       // PostgreSQL would refuse to compare it).
       if (segmentId > MAX_ID) return { success: false };
       const version = await db.transaction().execute(async (tx) => {
-        return (await deleteSegment(tx, id, segmentId)) ? bumpVersion(tx, id, now()) : undefined;
+        const source = await deleteSegment(tx, id, segmentId);
+        if (source === undefined) return undefined;
+        const bumped = await bumpVersion(tx, id, now());
+        await noteDeadPostings(tx, id, postingsOf([source]), now());
+        return bumped;
       });
       if (version !== undefined) tm.apply({ memoryId: id, version, removed: [segmentId], added: [] });
       return { success: version !== undefined };

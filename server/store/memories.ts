@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type Insertable, type Selectable, sql } from 'kysely';
-import type { Db } from './db.ts';
+import { type Db, isPostgres } from './db.ts';
 import { ownedRows } from './owned.ts';
 import type { MemoriesTable, MemoryImportsTable } from './schema.ts';
 
@@ -41,6 +41,9 @@ export async function renameMemory(db: Db, id: number, name: string, now: number
 export async function deleteMemory(db: Db, id: number): Promise<number[]> {
   const blobs = await db.selectFrom('memory_imports').select('blob_id').where('memory_id', '=', id).execute();
   await db.transaction().execute(async (tx) => {
+    // A compaction of its lists under way finishes first: its new lists are then deleted too.
+    if (isPostgres(tx))
+      await tx.selectFrom('memories').select('id').where('id', '=', id).forUpdate().execute();
     await tx.deleteFrom('segments').where('memory_id', '=', id).execute();
     await tx.deleteFrom('tm_lists').where('memory_id', '=', id).execute();
     await tx.deleteFrom('tm_postings').where('memory_id', '=', id).execute();

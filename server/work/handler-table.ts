@@ -3,6 +3,7 @@ import type { MtProvider } from '../engine/mt/index.ts';
 import type { TermCache } from '../services/term-cache.ts';
 import type { TmCache } from '../services/tm-cache.ts';
 import type { Db } from '../store/db.ts';
+import { COMPACT_WORK } from '../store/memories/postings.ts';
 import { DELIVERY_WORK } from '../webhooks/index.ts';
 import { autoDeliverHandler } from './handlers/auto-deliver.ts';
 import { documentImportHandler } from './handlers/document-import.ts';
@@ -12,6 +13,7 @@ import { jobExportHandler } from './handlers/job-export.ts';
 import { memoryImportHandler } from './handlers/memory-import.ts';
 import { pretranslateHandler } from './handlers/pretranslate.ts';
 import { termbaseExportHandler } from './handlers/termbase-export.ts';
+import { tmCompactHandler } from './handlers/tm-compact.ts';
 import type { WorkHandler } from './worker.ts';
 
 export interface WorkHandlerDeps {
@@ -41,5 +43,6 @@ export function workHandlers(deps: WorkHandlerDeps): Record<string, WorkHandler>
     pretranslate: pretranslateHandler({ db, now, tm, mt, log }),
     'auto-deliver': autoDeliverHandler({ db, now, tm, mt }),
     'instant-translate': instantTranslateHandler({ db, now, tm, terms, mt, log }),
+    [COMPACT_WORK]: tmCompactHandler({ db, now }),
   };
 }

@@ -1,8 +1,9 @@
 /**
- * The TM's posting lists on PostgreSQL (`tm_lists` and `tm_postings`, migrations 0010 and 0011) follow the segments: an
+ * The TM's posting lists on PostgreSQL (`tm_lists` and `tm_postings`, migrations 0010–0012) follow the segments: an
  * import and a confirmation write them with their segments, every process answers from them (a
- * change through one process is in another's next query), a deleted memory takes them along, and
- * a database that held segments before the migration gets lists for them. SQLite keeps the table
+ * change through one process is in another's next query), a deleted memory takes them along, the
+ * postings of deleted segments are counted dead until a compaction rebuilds the lists, and a
+ * database that held segments before the migration gets lists for them. SQLite keeps the table
  * empty: its index is in process.
  */
 import type { Server } from 'node:http';
@@ -12,6 +13,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app.ts';
 import { indexKey, PostingCollector } from '../../server/engine/tm/chunked-lists.ts';
 import { readSettings } from '../../server/settings.ts';
+import { dropStaged } from '../../server/store/memories/imports.ts';
+import {
+  COMPACT_WORK,
+  compactPostings,
+  noteDeadPostings,
+  postingsOf as postingsOfSources,
+} from '../../server/store/memories/postings.ts';
+import { insertSegmentsReturning } from '../../server/store/memories/segments.ts';
 import { platformMigrations } from '../../server/store/migrations/index.ts';
 import type { PlatformSchema } from '../../server/store/schema.ts';
 import { connectDatabase } from '../../src/db/connect.ts';
@@ -176,6 +185,144 @@ describe(`TM posting lists on ${testEngine}`, () => {
         server.closeAllConnections();
       });
       await database.close();
+    }
+  });
+
+  /** A memory's dead-posting count and its pending compactions. */
+  async function deadOf(memoryId: number) {
+    const memory = await p.database.db
+      .selectFrom('memories')
+      .select('tm_dead_postings')
+      .where('id', '=', memoryId)
+      .executeTakeFirstOrThrow();
+    const queued = await p.database.db
+      .selectFrom('work_items')
+      .select('status')
+      .where('kind', '=', COMPACT_WORK)
+      .where('payload', '=', JSON.stringify({ memoryId }))
+      .execute();
+    return { dead: Number(memory.tm_dead_postings), compactions: queued.map((w) => w.status) };
+  }
+
+  it('counts a deleted segment’s postings as dead, and a compaction rebuilds the lists without them', async () => {
+    const memoryId = await createMemory();
+    await importUnits(memoryId, UNITS);
+    const gone = await p.database.db
+      .selectFrom('segments')
+      .select(['id', 'source'])
+      .where('memory_id', '=', memoryId)
+      .where('source', '=', UNITS[2]![0])
+      .executeTakeFirstOrThrow();
+    const res = await p.call(`/v2/memories/segment?id=${memoryId}&segment_id=${gone.id}`, {
+      method: 'DELETE',
+    });
+    expect(await res.json()).toEqual({ success: true });
+    const dead = postingsOfSources([gone.source]);
+    expect(dead).toBeGreaterThan(20);
+    expect((await deadOf(memoryId)).dead).toBe(dead);
+    const before = await postingsOf(memoryId);
+    expect(before.stored - before.expected).toBe(dead);
+
+    expect(await compactPostings(p.database.db, memoryId)).toBe('compacted');
+    const after = await postingsOf(memoryId);
+    expect(after.stored).toBe(after.expected);
+    expect((await deadOf(memoryId)).dead).toBe(0);
+    const matches = (await (
+      await p.call(
+        `/v2/memories/query?id=${memoryId}&n=1&query=${encodeURIComponent('Delete the selected files?')}`,
+      )
+    ).json()) as { source: string }[];
+    expect(matches[0]?.source).toBe(UNITS[0]![0]);
+  });
+
+  it('queues one compaction once the dead are a quarter of the lists; it waits while an import runs', async () => {
+    const memoryId = await createMemory();
+    await importUnits(memoryId, UNITS);
+    const { stored } = await postingsOf(memoryId);
+    const eighth = Math.ceil(stored / 8);
+    await noteDeadPostings(p.database.db, memoryId, eighth, 0, 1);
+    expect(await deadOf(memoryId)).toEqual({ dead: eighth, compactions: [] });
+    await noteDeadPostings(p.database.db, memoryId, eighth, 0, 1);
+    await noteDeadPostings(p.database.db, memoryId, 1, 0, 1);
+    expect(await deadOf(memoryId)).toEqual({ dead: 2 * eighth + 1, compactions: ['queued'] });
+
+    await p.database.db.updateTable('memories').set({ processing: 1 }).where('id', '=', memoryId).execute();
+    expect(await compactPostings(p.database.db, memoryId)).toBe('busy');
+    await p.database.db.updateTable('memories').set({ processing: 0 }).where('id', '=', memoryId).execute();
+    // The platform's worker runs the queued compaction.
+    await p.idle();
+    expect(await deadOf(memoryId)).toEqual({ dead: 0, compactions: ['done'] });
+    const after = await postingsOf(memoryId);
+    expect(after.stored).toBe(after.expected);
+  });
+
+  it('counts the postings of segments a failed import staged as dead', async () => {
+    const memoryId = await createMemory();
+    const staged = UNITS.map(([source, target]) => ({
+      source,
+      target,
+      source_hash: source,
+      notes: null,
+      resource_name: 'failed.tmx',
+      user_email: null,
+      import_id: 987_654,
+      visible: 0,
+      created_at: 0,
+    }));
+    await insertSegmentsReturning(p.database.db, memoryId, staged);
+    await dropStaged(p.database.db, 987_654, memoryId, 0);
+    expect((await deadOf(memoryId)).dead).toBe(postingsOfSources(UNITS.map(([source]) => source)));
+    expect((await postingsOf(memoryId)).expected).toBe(0);
+  });
+
+  it('compacts once the writers of the memory’s lists have committed, losing none of theirs', async () => {
+    const memoryId = await createMemory();
+    await importUnits(memoryId, UNITS);
+    const other = connectDatabase<PlatformSchema>(p.databaseUrl);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let appended!: () => void;
+    const written = new Promise<void>((resolve) => {
+      appended = resolve;
+    });
+    try {
+      const writer = other.db.transaction().execute(async (tx) => {
+        await insertSegmentsReturning(tx, memoryId, [
+          {
+            // As long as a stored source: its lists are partly the same ones, partly new.
+            source: 'Could not save the projects',
+            target: 'Die Projekte konnten nicht gespeichert werden.',
+            source_hash: 'w',
+            notes: null,
+            resource_name: null,
+            user_email: null,
+            import_id: null,
+            visible: 1,
+            created_at: 0,
+          },
+        ]);
+        appended();
+        await held;
+      });
+      await written;
+      let settled = false;
+      const compaction = compactPostings(p.database.db, memoryId).then((outcome) => {
+        settled = true;
+        return outcome;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(settled).toBe(false);
+      release();
+      await writer;
+      expect(await compaction).toBe('compacted');
+      const after = await postingsOf(memoryId);
+      expect(after.stored).toBe(after.expected);
+      expect(after.expected).toBeGreaterThan(postingsOfSources(UNITS.map(([source]) => source)));
+    } finally {
+      release();
+      await other.close();
     }
   });
 

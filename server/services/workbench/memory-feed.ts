@@ -1,6 +1,7 @@
 import type { PluralForms } from '../../../src/formats/model.ts';
 import type { TmSegment } from '../../engine/tm/index.ts';
 import type { Db } from '../../store/db.ts';
+import { noteDeadPostings, postingsOf } from '../../store/memories/postings.ts';
 import { deleteFedSegments, insertSegmentsReturning } from '../../store/memories/segments.ts';
 import { bumpVersion, memoryExists, sourceHash } from '../../store/memories.ts';
 import type { TmChange } from '../tm-cache.ts';
@@ -49,6 +50,7 @@ export async function feedMemory(
   }
   const removed: number[] = [];
   const added: TmSegment[] = [];
+  let dead = 0;
   const entries = [...pairs];
   for (let i = 0; i < entries.length; i += FEED_BATCH) {
     const batch = entries.slice(i, i + FEED_BATCH);
@@ -60,7 +62,8 @@ export async function feedMemory(
       sources,
       sources.map(sourceHash),
     );
-    removed.push(...replaced);
+    removed.push(...replaced.map((r) => r.id));
+    dead += postingsOf(replaced.map((r) => r.source));
     const inserted = await insertSegmentsReturning(
       tx,
       target.memoryId,
@@ -80,5 +83,7 @@ export async function feedMemory(
   }
   if (added.length === 0) return undefined;
   const version = await bumpVersion(tx, target.memoryId, now);
+  // After the appends: the memory's row is locked after its lists, as a compaction locks them.
+  await noteDeadPostings(tx, target.memoryId, dead, now);
   return version === undefined ? undefined : { memoryId: target.memoryId, version, removed, added };
 }

@@ -1,7 +1,8 @@
 import type { Insertable } from 'kysely';
-import type { Db } from '../db.ts';
+import { type Db, isPostgres } from '../db.ts';
 import type { ImportRow } from '../memories.ts';
 import type { MemoryImportsTable } from '../schema.ts';
+import { noteDeadPostings, postingsOf } from './postings.ts';
 
 export async function insertImport(db: Db, values: Insertable<MemoryImportsTable>): Promise<number> {
   const row = await db.insertInto('memory_imports').values(values).returning('id').executeTakeFirstOrThrow();
@@ -54,8 +55,32 @@ export async function finishImport(
     .execute();
 }
 
-/** Drops the rows an import staged (invisible ones) in the segment or term table. */
-export async function dropStaged(db: Db, importId: number): Promise<void> {
+/** Staged segments read per page while their postings are counted. */
+const STAGED_PAGE = 20_000;
+
+/**
+ * Drops the rows an import staged (invisible ones) in the segment or term table. On PostgreSQL
+ * the postings it wrote for them are counted dead in their memory's lists (`noteDeadPostings`).
+ */
+export async function dropStaged(db: Db, importId: number, memoryId: number, now: number): Promise<void> {
+  if (isPostgres(db)) {
+    let dead = 0;
+    for (let after = 0; ; ) {
+      const rows = await db
+        .selectFrom('segments')
+        .select(['id', 'source'])
+        .where('import_id', '=', importId)
+        .where('visible', '=', 0)
+        .where('id', '>', after)
+        .orderBy('id')
+        .limit(STAGED_PAGE)
+        .execute();
+      dead += postingsOf(rows.map((r) => r.source));
+      if (rows.length < STAGED_PAGE) break;
+      after = rows[rows.length - 1]!.id;
+    }
+    await noteDeadPostings(db, memoryId, dead, now);
+  }
   await db.deleteFrom('segments').where('import_id', '=', importId).where('visible', '=', 0).execute();
   await db.deleteFrom('terms').where('import_id', '=', importId).where('visible', '=', 0).execute();
 }

@@ -7,6 +7,7 @@ import {
   type StoredChunk,
 } from '../../engine/tm/chunked-lists.ts';
 import { type Db, isPostgres } from '../db.ts';
+import { enqueue } from '../work-items.ts';
 
 /**
  * The TM's posting lists on PostgreSQL (migration 0010): the in-process index's (gram, length
@@ -15,8 +16,9 @@ import { type Db, isPostgres } from '../db.ts';
  * empty.
  *
  * Rows are written in the transaction that writes their segments, so a process reading a segment
- * reads its postings too. A removed segment's postings stay until its memory is deleted: the query
- * reads segments by id and skips the missing, and a list's dead share is what was deleted since.
+ * reads its postings too. A removed segment's postings stay in the lists (a query reads segments by
+ * id and skips the missing) and are counted in `memories.tm_dead_postings`; once they are a
+ * quarter of the lists, `compactPostings` rebuilds them (work `tm-compact`).
  */
 
 /** Lists per statement (a few parameters each, well under PostgreSQL's 65,535). */
@@ -122,4 +124,104 @@ export function postingStore(db: Db, memoryId: number): PostingStore {
       return { sizes, chunks };
     },
   };
+}
+
+/** Segments read per page while a memory's lists are built. */
+const PAGE = 20_000;
+/** Postings collected before they are written while a memory's lists are built. */
+const BUILD_FLUSH_AT = 4_000_000;
+
+/** Writes the lists of every segment of a memory stored in `db` (staged ones too), from none. */
+export async function buildPostings(db: Db, memoryId: number): Promise<void> {
+  const collector = new PostingCollector();
+  let after = 0;
+  for (;;) {
+    const rows = await db
+      .selectFrom('segments')
+      .select(['id', 'source'])
+      .where('memory_id', '=', memoryId)
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(PAGE)
+      .execute();
+    for (const row of rows) collector.add(row.id, row.source);
+    if (collector.size >= BUILD_FLUSH_AT) await appendPostings(db, memoryId, collector.take());
+    if (rows.length < PAGE) break;
+    after = rows[rows.length - 1]!.id;
+  }
+  await appendPostings(db, memoryId, collector.take());
+}
+
+/** The postings that segments with these sources have (or had) in their memory's lists. */
+export function postingsOf(sources: Iterable<string>): number {
+  const collector = new PostingCollector();
+  for (const source of sources) collector.add(1, source);
+  return collector.size;
+}
+
+/** Dead postings a memory may keep before a compaction is considered (about 2,000 segments' worth). */
+export const COMPACT_MIN_DEAD = 100_000;
+/** The work that compacts a memory's lists (`server/work/handlers/tm-compact.ts`). */
+export const COMPACT_WORK = 'tm-compact';
+
+/**
+ * Counts `n` postings of a memory's lists as dead (their segments were deleted or replaced, or an
+ * import that wrote them failed) and queues a compaction once the dead are at least `minDead` and a
+ * quarter of all. PostgreSQL only.
+ */
+export async function noteDeadPostings(
+  db: Db,
+  memoryId: number,
+  n: number,
+  now: number,
+  minDead = COMPACT_MIN_DEAD,
+): Promise<void> {
+  if (n <= 0 || !isPostgres(db)) return;
+  const row = await db
+    .updateTable('memories')
+    .set({ tm_dead_postings: sql<number>`tm_dead_postings + ${n}` })
+    .where('id', '=', memoryId)
+    .returning('tm_dead_postings')
+    .executeTakeFirst();
+  const dead = Number(row?.tm_dead_postings ?? 0);
+  if (dead < minDead) return;
+  const { rows } = await sql<{ total: number | null }>`
+    SELECT sum(n) AS total FROM tm_lists WHERE memory_id = ${memoryId}`.execute(db);
+  if (dead * 4 < Number(rows[0]?.total ?? 0)) return;
+  const payload = JSON.stringify({ memoryId });
+  const pending = await db
+    .selectFrom('work_items')
+    .select('id')
+    .where('kind', '=', COMPACT_WORK)
+    .where('payload', '=', payload)
+    .where('status', 'in', ['queued', 'running'])
+    .executeTakeFirst();
+  if (!pending) await enqueue(db, now, COMPACT_WORK, { memoryId });
+}
+
+/**
+ * Rebuilds a memory's lists from its segments, without the postings of segments gone since, in one
+ * transaction: queries read the old lists until it commits. It locks the memory's row first. A
+ * writer of the lists inserts its segments in its own transaction first, which holds a key-share
+ * lock on that row: the compaction waits for it to commit, and a writer coming later waits for the
+ * compaction, before it has written anything. `busy` when an import or export of the memory runs
+ * (an import writes its segments first and their postings later, from its process): try again
+ * later. PostgreSQL only.
+ */
+export async function compactPostings(db: Db, memoryId: number): Promise<'compacted' | 'busy' | 'gone'> {
+  return db.transaction().execute(async (tx) => {
+    const memory = await tx
+      .selectFrom('memories')
+      .select('processing')
+      .where('id', '=', memoryId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!memory) return 'gone';
+    if (memory.processing > 0) return 'busy';
+    await tx.deleteFrom('tm_postings').where('memory_id', '=', memoryId).execute();
+    await tx.deleteFrom('tm_lists').where('memory_id', '=', memoryId).execute();
+    await buildPostings(tx, memoryId);
+    await tx.updateTable('memories').set({ tm_dead_postings: 0 }).where('id', '=', memoryId).execute();
+    return 'compacted';
+  });
 }

@@ -84,7 +84,7 @@ export async function insertSegmentsReturning(
 
 /**
  * Deletes the segments written directly (not imported) from one resource for these sources;
- * returns their ids. `hashes` are the sources' `sourceHash`es (the indexed column).
+ * returns their ids and sources. `hashes` are the sources' `sourceHash`es (the indexed column).
  */
 export async function deleteFedSegments(
   db: Db,
@@ -92,28 +92,32 @@ export async function deleteFedSegments(
   resourceName: string,
   sources: string[],
   hashes: string[],
-): Promise<number[]> {
-  const rows = await db
+): Promise<{ id: number; source: string }[]> {
+  return db
     .deleteFrom('segments')
     .where('memory_id', '=', memoryId)
     .where('source_hash', 'in', hashes)
     .where('source', 'in', sources)
     .where('resource_name', '=', resourceName)
     .where('import_id', 'is', null)
-    .returning('id')
+    .returning(['id', 'source'])
     .execute();
-  return rows.map((r) => r.id);
 }
 
-/** Deletes one visible segment; false when the memory holds no such segment. */
-export async function deleteSegment(db: Db, memoryId: number, segmentId: number): Promise<boolean> {
-  const result = await db
+/** Deletes one visible segment; returns its source, or undefined when the memory holds no such segment. */
+export async function deleteSegment(
+  db: Db,
+  memoryId: number,
+  segmentId: number,
+): Promise<string | undefined> {
+  const row = await db
     .deleteFrom('segments')
     .where('memory_id', '=', memoryId)
     .where('id', '=', segmentId)
     .where('visible', '=', 1)
+    .returning('source')
     .executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+  return row?.source;
 }
 
 /** Whether the memory holds a visible segment with this source hash and target. */

@@ -1,14 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 import type { Dialect } from '../../../src/db/connect.ts';
-import { PostingCollector } from '../../engine/tm/chunked-lists.ts';
 import type { Db } from '../db.ts';
-import { appendPostings } from '../memories/postings.ts';
+import { buildPostings } from '../memories/postings.ts';
 import { binaryType } from './columns.ts';
-
-/** Segments read per page while the lists of an existing database are built. */
-const PAGE = 20_000;
-/** Postings collected before they are written. */
-const FLUSH_AT = 4_000_000;
 
 /**
  * The TM's posting lists in the database (`tm_lists`, `tm_postings`;
@@ -72,23 +66,5 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
 /** Lists for every segment already stored (staged ones too: a running import publishes them later). */
 async function buildExisting(db: Db): Promise<void> {
   const memories = await db.selectFrom('memories').select('id').orderBy('id').execute();
-  for (const { id: memoryId } of memories) {
-    const collector = new PostingCollector();
-    let after = 0;
-    for (;;) {
-      const rows = await db
-        .selectFrom('segments')
-        .select(['id', 'source'])
-        .where('memory_id', '=', memoryId)
-        .where('id', '>', after)
-        .orderBy('id')
-        .limit(PAGE)
-        .execute();
-      for (const row of rows) collector.add(row.id, row.source);
-      if (collector.size >= FLUSH_AT) await appendPostings(db, memoryId, collector.take());
-      if (rows.length < PAGE) break;
-      after = rows[rows.length - 1]!.id;
-    }
-    await appendPostings(db, memoryId, collector.take());
-  }
+  for (const { id: memoryId } of memories) await buildPostings(db, memoryId);
 }

@@ -13,6 +13,8 @@ export interface MemoriesTable {
   version: number;
   /** Imports and termbase exports running (a count, so overlapping work is tracked). */
   processing: number;
+  /** Postings of the TM lists whose segments are gone (PostgreSQL; see `compactPostings`). */
+  tm_dead_postings: Generated<number>;
   created_at: number;
   updated_at: number;
 }

@@ -76,7 +76,7 @@ export function memoryImportHandler(deps: {
     if (!job || job.status === 'succeeded' || job.status === 'failed') return;
     const memory = await getMemoryById(db, job.memory_id);
     if (!memory) return;
-    await dropStaged(db, importId);
+    await dropStaged(db, importId, memory.id, now());
     await markImportRunning(db, importId);
     const options = JSON.parse(job.options) as ImportOptions;
     let added = 0;
@@ -191,7 +191,7 @@ export function memoryImportHandler(deps: {
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       deps.log.info({ importId, memoryId: memory.id, reason: message }, 'memory import failed');
-      await dropStaged(db, importId);
+      await dropStaged(db, importId, memory.id, now());
       await db.transaction().execute(async (tx) => {
         await finishImport(tx, importId, {
           status: 'failed',
