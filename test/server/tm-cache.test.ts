@@ -9,6 +9,7 @@ import { createTmCache } from '../../server/services/tm-cache.ts';
 import type { Db } from '../../server/store/db.ts';
 import { bumpVersion, sourceHash } from '../../server/store/memories.ts';
 import { startPlatform, type TestPlatform } from '../support/platform.ts';
+import { segmentRow } from '../support/segments.ts';
 import { tmxOf } from '../support/tmx.ts';
 
 let p: TestPlatform;
@@ -40,18 +41,7 @@ async function version(memoryId: number): Promise<number> {
 async function insert(memoryId: number, source: string, target: string): Promise<number> {
   const { id } = await db
     .insertInto('segments')
-    .values({
-      memory_id: memoryId,
-      source,
-      target,
-      source_hash: sourceHash(source),
-      notes: null,
-      resource_name: null,
-      user_email: null,
-      import_id: null,
-      visible: 1,
-      created_at: 0,
-    })
+    .values({ ...segmentRow(source, target, { source_hash: sourceHash(source) }), memory_id: memoryId })
     .returning('id')
     .executeTakeFirstOrThrow();
   return id;

@@ -23,10 +23,11 @@ import {
 import { insertSegmentsReturning } from '../../server/store/memories/segments.ts';
 import { platformMigrations } from '../../server/store/migrations/index.ts';
 import type { PlatformSchema } from '../../server/store/schema.ts';
-import { connectDatabase } from '../../src/db/connect.ts';
+import { connectDatabase, type Database } from '../../src/db/connect.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { createPostgresDatabase, testEngine } from '../support/db.ts';
 import { basic, startPlatform, type TestPlatform } from '../support/platform.ts';
+import { segmentRow } from '../support/segments.ts';
 import { tmxOf } from '../support/tmx.ts';
 
 let p: TestPlatform;
@@ -258,17 +259,9 @@ describe(`TM posting lists on ${testEngine}`, () => {
 
   it('counts the postings of segments a failed import staged as dead', async () => {
     const memoryId = await createMemory();
-    const staged = UNITS.map(([source, target]) => ({
-      source,
-      target,
-      source_hash: source,
-      notes: null,
-      resource_name: 'failed.tmx',
-      user_email: null,
-      import_id: 987_654,
-      visible: 0,
-      created_at: 0,
-    }));
+    const staged = UNITS.map(([source, target]) =>
+      segmentRow(source, target, { resource_name: 'failed.tmx', import_id: 987_654, visible: 0 }),
+    );
     await insertSegmentsReturning(p.database.db, memoryId, staged);
     await dropStaged(p.database.db, 987_654, memoryId, 0);
     expect((await deadOf(memoryId)).dead).toBe(postingsOfSources(UNITS.map(([source]) => source)));
@@ -289,19 +282,9 @@ describe(`TM posting lists on ${testEngine}`, () => {
     });
     try {
       const writer = other.db.transaction().execute(async (tx) => {
+        // As long as a stored source: its lists are partly the same ones, partly new.
         await insertSegmentsReturning(tx, memoryId, [
-          {
-            // As long as a stored source: its lists are partly the same ones, partly new.
-            source: 'Could not save the projects',
-            target: 'Die Projekte konnten nicht gespeichert werden.',
-            source_hash: 'w',
-            notes: null,
-            resource_name: null,
-            user_email: null,
-            import_id: null,
-            visible: 1,
-            created_at: 0,
-          },
+          segmentRow('Could not save the projects', 'Die Projekte konnten nicht gespeichert werden.'),
         ]);
         appended();
         await held;
@@ -326,12 +309,27 @@ describe(`TM posting lists on ${testEngine}`, () => {
     }
   });
 
-  it('is built by the migration for segments stored before it', async () => {
-    const test = await createPostgresDatabase();
-    const database = connectDatabase<PlatformSchema>(test.url);
+  /** Runs `test` on a new database migrated up to, not including, `migration`; drops it after. */
+  async function beforeMigration(
+    migration: string,
+    test: (database: Database<PlatformSchema>) => Promise<void>,
+  ) {
+    const created = await createPostgresDatabase();
+    const database = connectDatabase<PlatformSchema>(created.url);
     try {
-      const before = Object.fromEntries(Object.entries(platformMigrations).filter(([name]) => name < '0010'));
+      const before = Object.fromEntries(
+        Object.entries(platformMigrations).filter(([name]) => name < migration),
+      );
       await migrateToLatest(database.db as never, database.dialect, before);
+      await test(database);
+    } finally {
+      await database.close();
+      await created.drop();
+    }
+  }
+
+  it('is built by the migration for segments stored before it', async () => {
+    await beforeMigration('0010', async (database) => {
       const db = database.db;
       const org = await db
         .insertInto('organizations')
@@ -356,20 +354,7 @@ describe(`TM posting lists on ${testEngine}`, () => {
         .executeTakeFirstOrThrow();
       await db
         .insertInto('segments')
-        .values(
-          UNITS.map(([source, target]) => ({
-            memory_id: memory.id,
-            source,
-            target,
-            source_hash: source,
-            notes: null,
-            resource_name: null,
-            user_email: null,
-            import_id: null,
-            visible: 1,
-            created_at: 0,
-          })),
-        )
+        .values(UNITS.map(([source, target]) => ({ ...segmentRow(source, target), memory_id: memory.id })))
         .execute();
       await migrateToLatest(database.db as never, database.dialect, platformMigrations);
       const segments = await db.selectFrom('segments').select(['id', 'source']).execute();
@@ -377,18 +362,11 @@ describe(`TM posting lists on ${testEngine}`, () => {
       for (const s of segments) collector.add(s.id, s.source);
       const { rows } = await sql<{ n: string }>`SELECT sum(n) AS n FROM tm_lists`.execute(db);
       expect(Number(rows[0]!.n)).toBe(collector.size);
-    } finally {
-      await database.close();
-      await test.drop();
-    }
+    });
   });
 
   it('moves chunks stored in TOAST before migration 0011 into their rows, unchanged', async () => {
-    const test = await createPostgresDatabase();
-    const database = connectDatabase<PlatformSchema>(test.url);
-    try {
-      const before = Object.fromEntries(Object.entries(platformMigrations).filter(([name]) => name < '0011'));
-      await migrateToLatest(database.db as never, database.dialect, before);
+    await beforeMigration('0011', async (database) => {
       const ids = Buffer.from(Array.from({ length: 3000 }, (_, i) => (i * 7) % 128));
       await database.db
         .insertInto('tm_postings')
@@ -400,9 +378,6 @@ describe(`TM posting lists on ${testEngine}`, () => {
       const row = await database.db.selectFrom('tm_postings').select(['n', 'ids']).executeTakeFirstOrThrow();
       expect(row.n).toBe(3000);
       expect(Buffer.from(row.ids).equals(ids)).toBe(true);
-    } finally {
-      await database.close();
-      await test.drop();
-    }
+    });
   });
 });

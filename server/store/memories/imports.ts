@@ -3,6 +3,7 @@ import { type Db, isPostgres } from '../db.ts';
 import type { ImportRow } from '../memories.ts';
 import type { MemoryImportsTable } from '../schema.ts';
 import { noteDeadPostings, postingsOf } from './postings.ts';
+import { segmentSourcePages } from './segments.ts';
 
 export async function insertImport(db: Db, values: Insertable<MemoryImportsTable>): Promise<number> {
   const row = await db.insertInto('memory_imports').values(values).returning('id').executeTakeFirstOrThrow();
@@ -55,9 +56,6 @@ export async function finishImport(
     .execute();
 }
 
-/** Staged segments read per page while their postings are counted. */
-const STAGED_PAGE = 20_000;
-
 /**
  * Drops the rows an import staged (invisible ones) in the segment or term table. On PostgreSQL
  * the postings it wrote for them are counted dead in their memory's lists (`noteDeadPostings`).
@@ -65,19 +63,8 @@ const STAGED_PAGE = 20_000;
 export async function dropStaged(db: Db, importId: number, memoryId: number, now: number): Promise<void> {
   if (isPostgres(db)) {
     let dead = 0;
-    for (let after = 0; ; ) {
-      const rows = await db
-        .selectFrom('segments')
-        .select(['id', 'source'])
-        .where('import_id', '=', importId)
-        .where('visible', '=', 0)
-        .where('id', '>', after)
-        .orderBy('id')
-        .limit(STAGED_PAGE)
-        .execute();
+    for await (const rows of segmentSourcePages(db, { stagedBy: importId })) {
       dead += postingsOf(rows.map((r) => r.source));
-      if (rows.length < STAGED_PAGE) break;
-      after = rows[rows.length - 1]!.id;
     }
     await noteDeadPostings(db, memoryId, dead, now);
   }

@@ -8,6 +8,7 @@ import {
 } from '../../engine/tm/chunked-lists.ts';
 import { type Db, isPostgres } from '../db.ts';
 import { enqueue } from '../work-items.ts';
+import { segmentSourcePages } from './segments.ts';
 
 /**
  * The TM's posting lists on PostgreSQL (migration 0010): the in-process index's (gram, length
@@ -126,28 +127,15 @@ export function postingStore(db: Db, memoryId: number): PostingStore {
   };
 }
 
-/** Segments read per page while a memory's lists are built. */
-const PAGE = 20_000;
 /** Postings collected before they are written while a memory's lists are built. */
 const BUILD_FLUSH_AT = 4_000_000;
 
 /** Writes the lists of every segment of a memory stored in `db` (staged ones too), from none. */
 export async function buildPostings(db: Db, memoryId: number): Promise<void> {
   const collector = new PostingCollector();
-  let after = 0;
-  for (;;) {
-    const rows = await db
-      .selectFrom('segments')
-      .select(['id', 'source'])
-      .where('memory_id', '=', memoryId)
-      .where('id', '>', after)
-      .orderBy('id')
-      .limit(PAGE)
-      .execute();
+  for await (const rows of segmentSourcePages(db, { memoryId })) {
     for (const row of rows) collector.add(row.id, row.source);
     if (collector.size >= BUILD_FLUSH_AT) await appendPostings(db, memoryId, collector.take());
-    if (rows.length < PAGE) break;
-    after = rows[rows.length - 1]!.id;
   }
   await appendPostings(db, memoryId, collector.take());
 }

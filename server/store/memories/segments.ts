@@ -28,6 +28,28 @@ export async function segmentPage(
     .execute();
 }
 
+/**
+ * The ids and sources of a memory's segments (staged ones too), or of the segments an import
+ * staged, a page at a time in id order.
+ */
+export async function* segmentSourcePages(
+  db: Db,
+  of: { memoryId: number } | { stagedBy: number },
+  page = 20_000,
+): AsyncGenerator<{ id: number; source: string }[]> {
+  for (let after = 0; ; ) {
+    let query = db.selectFrom('segments').select(['id', 'source']).where('id', '>', after);
+    query =
+      'memoryId' in of
+        ? query.where('memory_id', '=', of.memoryId)
+        : query.where('import_id', '=', of.stagedBy).where('visible', '=', 0);
+    const rows = await query.orderBy('id').limit(page).execute();
+    yield rows;
+    if (rows.length < page) return;
+    after = rows[rows.length - 1]!.id;
+  }
+}
+
 /** The visible segments an import added, at most `limit`. */
 export async function segmentsOfImport(db: Db, importId: number, limit: number): Promise<SegmentText[]> {
   return db
