@@ -155,7 +155,7 @@ export const COMPACT_WORK = 'tm-compact';
 /**
  * Counts `n` postings of a memory's lists as dead (their segments were deleted or replaced, or an
  * import that wrote them failed) and queues a compaction once the dead are at least `minDead` and a
- * quarter of all. PostgreSQL only.
+ * quarter of all, as seen each time they pass a multiple of `minDead`. PostgreSQL only.
  */
 export async function noteDeadPostings(
   db: Db,
@@ -172,7 +172,8 @@ export async function noteDeadPostings(
     .returning('tm_dead_postings')
     .executeTakeFirst();
   const dead = Number(row?.tm_dead_postings ?? 0);
-  if (dead < minDead) return;
+  // The lists' total is summed once per `minDead` dead postings, not by every deletion.
+  if (Math.floor(dead / minDead) === Math.floor((dead - n) / minDead)) return;
   const { rows } = await sql<{ total: number | null }>`
     SELECT sum(n) AS total FROM tm_lists WHERE memory_id = ${memoryId}`.execute(db);
   if (dead * 4 < Number(rows[0]?.total ?? 0)) return;
