@@ -83,7 +83,7 @@ export async function feedMemory(
   }
   if (added.length === 0) return undefined;
   const version = await bumpVersion(tx, target.memoryId, now);
-  // After the appends: the memory's row is locked after its lists, as a compaction locks them.
+  // The replaced segments' postings stay in the lists until a compaction rebuilds them.
   await noteDeadPostings(tx, target.memoryId, dead, now);
   return version === undefined ? undefined : { memoryId: target.memoryId, version, removed, added };
 }
