@@ -276,13 +276,12 @@ export async function queryMemory(
     caseSensitive: options.caseSensitive ?? false,
   });
   if (matches.length === 0) return [];
-  const rows = await segmentMetadata(
-    db,
-    matches.map((m) => m.id),
-  );
+  // Read here unless the lookup read it with the segments (the database's does).
+  const missing = matches.filter((m) => m.metadata === undefined).map((m) => m.id);
+  const rows = missing.length > 0 ? await segmentMetadata(db, missing) : [];
   const byId = new Map(rows.map((r) => [r.id, r]));
   return matches.map((m) => {
-    const row = byId.get(m.id);
+    const row = m.metadata ?? byId.get(m.id);
     return {
       source: m.source,
       target: m.fixedTarget ?? m.target,

@@ -6,7 +6,7 @@ import {
   type TmSegment,
 } from '../engine/tm/index.ts';
 import type { Db } from '../store/db.ts';
-import { segmentPage } from '../store/memories/segments.ts';
+import { type SegmentMetadata, segmentPage } from '../store/memories/segments.ts';
 
 const PAGE = 10_000;
 
@@ -21,9 +21,14 @@ export interface TmChange {
   added: readonly TmSegment[];
 }
 
+/** A match, with what it shows beside its text when the lookup read that together with it. */
+export interface TmLookupMatch extends TmMatch {
+  metadata?: SegmentMetadata;
+}
+
 /** Fuzzy matches of one memory, as the memory was when it was asked for. */
 export interface TmLookup {
-  query(text: string, options?: TmQueryOptions): Promise<TmMatch[]>;
+  query(text: string, options?: TmQueryOptions): Promise<TmLookupMatch[]>;
 }
 
 /**

@@ -57,7 +57,11 @@ export function databaseTm(db: Db, options: DatabaseTmOptions = {}): TmCache {
           rows.push(...(await segmentsToScore(db, memoryId, more, NO_EXACT)));
           matches = rankSegments(text, rows, queryOptions);
         }
-        return matches;
+        const byId = new Map(rows.map((row) => [row.id, row]));
+        return matches.map((match) => {
+          const { id, resource_name, user_email, created_at, notes } = byId.get(match.id)!;
+          return { ...match, metadata: { id, resource_name, user_email, created_at, notes } };
+        });
       },
     }),
     isNext: () => false,

@@ -140,6 +140,29 @@ describe('TMX import and fuzzy query', () => {
     expect(match!.metadata.created_at).toEqual(expect.any(Number));
   });
 
+  it('shows a match’s author, date and notes beside it, as the TMX gave them', async () => {
+    const { id: annotated } = await createMemory({ name: 'annotated' });
+    const tmx = `<?xml version="1.0" encoding="UTF-8"?>
+<tmx version="1.4"><header creationtool="t" creationtoolversion="1" segtype="sentence" o-tmf="t" adminlang="en" srclang="en" datatype="plaintext"/><body>
+  <tu creationid="ana@example.org" creationdate="20240315T101500Z"><note>Button on the checkout page</note>
+    <tuv xml:lang="en"><seg>Place your order now</seg></tuv><tuv xml:lang="de"><seg>Jetzt bestellen</seg></tuv></tu>
+</body></tmx>`;
+    await importFile(annotated, 'shop.tmx', tmx);
+    await settled(annotated);
+    const res = await p.call(
+      `/v2/memories/query?id=${annotated}&query=${encodeURIComponent('Place your orders now')}`,
+    );
+    const [match] = (await res.json()) as { score: number; metadata: Record<string, unknown> }[];
+    expect(match!.score).toBeGreaterThanOrEqual(75);
+    expect(match!.metadata).toEqual({
+      segment_id: expect.any(Number),
+      resource_name: 'shop.tmx',
+      user_email: 'ana@example.org',
+      created_at: Date.UTC(2024, 2, 15, 10, 15) / 1000,
+      notes: 'Button on the checkout page',
+    });
+  });
+
   it('one word changed in a 10-word segment scores 75–99', async () => {
     const [match] = await query('The quick brown fox jumps over the lazy cat today');
     expect(match!.source).toBe(SENTENCES[0]![0]);

@@ -160,25 +160,30 @@ export async function segmentExists(
   return row !== undefined;
 }
 
+/** A segment as a database-backed TM query reads it: its text and what a match shows beside it. */
+export type SegmentToScore = SegmentText & SegmentMetadata;
+
 /**
  * The visible segments of a memory among `ids` (PostgreSQL), with the newest `exact.limit` whose
- * source is exactly `exact.hash`'s: what a database-backed TM query scores. The ids are joined as
- * a list rather than tested with `id = ANY(…)`, which took longer to plan than to run.
+ * source is exactly `exact.hash`'s: what a database-backed TM query scores, read with the
+ * metadata its matches show (from the same pages, rather than in another round trip). The ids
+ * are joined as a list rather than tested with `id = ANY(…)`, which took longer to plan than to run.
  */
 export async function segmentsToScore(
   db: Db,
   memoryId: number,
   ids: readonly number[],
   exact: { hash: string; limit: number },
-): Promise<SegmentText[]> {
+): Promise<SegmentToScore[]> {
   const byId = sql`
-    SELECT s.id, s.source, s.target FROM unnest(${[...ids]}::int[]) AS c(id)
+    SELECT s.id, s.source, s.target, s.resource_name, s.user_email, s.created_at, s.notes
+    FROM unnest(${[...ids]}::int[]) AS c(id)
     JOIN segments s ON s.id = c.id
     WHERE s.memory_id = ${memoryId} AND s.visible = 1`;
   const { rows } = await (exact.limit === 0
-    ? sql<SegmentText>`${byId}`
-    : sql<SegmentText>`
-        (SELECT id, source, target FROM segments
+    ? sql<SegmentToScore>`${byId}`
+    : sql<SegmentToScore>`
+        (SELECT id, source, target, resource_name, user_email, created_at, notes FROM segments
          WHERE memory_id = ${memoryId} AND source_hash = ${exact.hash} AND visible = 1
          ORDER BY id DESC LIMIT ${exact.limit})
         UNION ${byId}`
