@@ -6,7 +6,8 @@
  * processes on it, first as shipped (candidates from the trigram lists in the database), then as
  * before (SVC_TM_INDEX=memory: an in-process index per replica), measuring both in this one run:
  *  - p50_ms/p95_ms: GET /v2/memories/query over HTTP, alternating replicas (fuzzy queries made
- *    from stored sentences, 15 % unrelated; bench/support/tm-corpus.ts), after a warm-up query;
+ *    from stored sentences, 15 % unrelated; bench/support/tm-corpus.ts), once each replica has
+ *    answered TM_REPLICAS_WARMUP other queries (20; a replica in service is past its first ones);
  *  - stale_ms: a one-unit import through replica A is done (A answers it); then the time until
  *    replica B's query answers it (the median of the rounds, the largest too);
  *  - rss_mb_per_replica: the larger replica's resident memory after the queries (the replicas run
@@ -18,8 +19,11 @@
  *  - bounded: the slowest of an empty-ish (punctuation), a 5,000-character and a heavily
  *    repeated query, each against both replicas; over BOUNDED_BUDGET_MS the benchmark fails
  *    (exit 1) after printing its line, naming the query.
+ *  - huge_pages: whether PostgreSQL's shared memory is in huge pages, which it takes when the host
+ *    has enough reserved (`sysctl vm.nr_hugepages`; README, Operations): without them each
+ *    connection's first touch of a cached page costs a page fault, a large share of a query here.
  * Options: SVC_BENCH_SEGMENTS=N, TM_REPLICAS_QUERIES (300), TM_REPLICAS_SAMPLE (200),
- * TM_REPLICAS_SHARED_BUFFERS (PostgreSQL's cache, default 1GB).
+ * TM_REPLICAS_WARMUP (20), TM_REPLICAS_SHARED_BUFFERS (PostgreSQL's cache, default 1GB).
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -33,6 +37,7 @@ import { mutate, sentences } from './support/tm-corpus.ts';
 const SEGMENTS = Number(process.env.SVC_BENCH_SEGMENTS ?? process.argv[2] ?? 1_000_000);
 const QUERIES = Number(process.env.TM_REPLICAS_QUERIES ?? 300);
 const SAMPLE = Math.min(QUERIES, Number(process.env.TM_REPLICAS_SAMPLE ?? 200));
+const WARMUP = Number(process.env.TM_REPLICAS_WARMUP ?? 20);
 const STALE_ROUNDS = 5;
 /** The longest an adversarial query may take, on either path (bounded work per query). */
 const BOUNDED_BUDGET_MS = 1000;
@@ -60,6 +65,7 @@ const units: { source: string; target: string }[] = [];
 for (let i = 0; i < SEGMENTS; i++) units.push(stream.next().value!);
 const stored = units.map((u) => u.source);
 const queries = Array.from({ length: QUERIES }, (_, i) => mutate(stored, 90_000 + i));
+const warmups = Array.from({ length: WARMUP }, (_, i) => mutate(stored, 80_000 + i));
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 function tmx(pairs: readonly { source: string; target: string }[]): Buffer {
   const parts = [
@@ -105,6 +111,18 @@ execFileSync('psql', ['-X', '-q', pgUrl, '-c', `ALTER SYSTEM SET shared_buffers 
   } catch {
     execFileSync(args[0]!, args.slice(1), { stdio: 'ignore' });
   }
+}
+/** Whether PostgreSQL's shared memory is mapped in huge pages (null: its memory map is not readable). */
+const hugePages = (() => {
+  try {
+    const pid = readFileSync(join(work, 'pg', 'data', 'postmaster.pid'), 'utf8').split('\n')[0];
+    return /KernelPageSize:\s+(?!4 kB)\d+ kB/.test(readFileSync(`/proc/${pid}/smaps`, 'utf8'));
+  } catch {
+    return null;
+  }
+})();
+if (hugePages === false) {
+  progress('PostgreSQL runs without huge pages: reserve them (sysctl vm.nr_hugepages) to measure with');
 }
 
 interface Replica {
@@ -232,6 +250,7 @@ async function measure(label: string, env: Record<string, string>, rounds: numbe
     await Promise.all(replicas.map((r) => query(r, queries[0]!)));
     const firstQuery = (performance.now() - t0) / 1000;
     progress(`${label}: both replicas answered their first query (${firstQuery.toFixed(1)} s)`);
+    for (const text of warmups) for (const r of replicas) await query(r, text);
     const times: number[] = [];
     const tops: ({ score: number } | undefined)[] = [];
     for (let i = 0; i < QUERIES; i++) {
@@ -337,6 +356,8 @@ try {
       sample: SAMPLE,
       postings_mb: round(size / 2 ** 20, 0),
       shared_buffers: sharedBuffers,
+      huge_pages: hugePages,
+      warmup: WARMUP,
       baseline: { ...baseline, import_s: round(importS) },
     }),
   );
