@@ -2,7 +2,7 @@ import { chunkCandidates } from '../engine/tm/chunked-lists.ts';
 import { rankSegments } from '../engine/tm/rank.ts';
 import { checkQuery } from '../engine/tm/search.ts';
 import type { TmSettings } from '../settings.ts';
-import type { Db, PlatformDatabase } from '../store/db.ts';
+import type { PlatformDatabase } from '../store/db.ts';
 import { postingStore } from '../store/memories/postings.ts';
 import { segmentsToScore } from '../store/memories/segments.ts';
 import { sourceHash } from '../store/memories.ts';
@@ -32,7 +32,9 @@ const NO_EXACT = { hash: '', limit: 0 };
  * so scores and their order are the in-process index's. Nothing is kept per process: a change
  * committed by any process is in the next query of every other.
  */
-export function databaseTm(db: Db, options: DatabaseTmOptions = {}): TmCache {
+export function databaseTm(database: PlatformDatabase, options: DatabaseTmOptions = {}): TmCache {
+  const { db, copyOut } = database;
+  if (copyOut === undefined) throw new TypeError('[tm] the database TM needs PostgreSQL');
   const limits = {
     maxPostings: options.maxPostings ?? 200_000,
     maxCandidates: options.maxCandidates ?? 400,
@@ -42,7 +44,13 @@ export function databaseTm(db: Db, options: DatabaseTmOptions = {}): TmCache {
       async query(text, queryOptions = {}) {
         // A bad text or option fails before any database work.
         const { n, minScore } = checkQuery(text, queryOptions);
-        const found = await chunkCandidates(postingStore(db, memoryId), text, limits, minScore, LONGEST_KEY);
+        const found = await chunkCandidates(
+          postingStore(copyOut, memoryId),
+          text,
+          limits,
+          minScore,
+          LONGEST_KEY,
+        );
         // The best-counted first, with the exact matches; the rest only if they can still beat
         // the n-th best score so far (usually not: a good match stops the search there).
         const rows = await segmentsToScore(db, memoryId, found.ids.slice(0, FIRST_READ), {
@@ -83,5 +91,5 @@ export function tmFor(database: PlatformDatabase, settings: TmSettings = {}): Tm
       'SVC_TM_INDEX=database needs PostgreSQL (--db postgres://…); SQLite keeps its own index',
     );
   }
-  return databaseTm(database.db);
+  return databaseTm(database);
 }

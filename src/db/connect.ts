@@ -1,5 +1,6 @@
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { type CopyOut, poolCopyOut } from './copy-out.ts';
 import { openSqlite, type SqliteOptions } from './sqlite.ts';
 import { type DatabaseTarget, parseDatabaseUrl } from './url.ts';
 
@@ -9,6 +10,8 @@ export type Dialect = DatabaseTarget['kind'];
 export interface Database<Schema> {
   db: Kysely<Schema>;
   dialect: Dialect;
+  /** Binary COPY reads on PostgreSQL's pool (src/db/copy-out.ts); absent on SQLite. */
+  copyOut?: CopyOut;
   close(): Promise<void>;
 }
 
@@ -38,5 +41,14 @@ export function connectDatabase<Schema>(url: string, options: ConnectOptions = {
     } as pg.CustomTypesConfig,
   });
   const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', close: () => db.destroy() };
+  return {
+    db,
+    dialect: 'postgres',
+    copyOut: poolCopyOut(pool),
+    async close() {
+      await db.destroy();
+      // Kysely ends the pool only once it has run a query itself; `copyOut` may have used it alone.
+      if (!pool.ending) await pool.end();
+    },
+  };
 }

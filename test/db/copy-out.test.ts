@@ -1,0 +1,139 @@
+/**
+ * Binary COPY reads (src/db/copy-out.ts): the format's parser on its own, then `copyOut` against
+ * PostgreSQL (SVC_TEST_DB=postgres): every kind of field back byte for byte, errors that leave the
+ * pool usable, and concurrent reads that keep their own data.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectDatabase, type Database } from '../../src/db/connect.ts';
+import { parseBinaryCopy, sqlInteger, sqlIntegers } from '../../src/db/copy-out.ts';
+import { createTestDatabase, type TestDatabase, testEngine } from '../support/db.ts';
+
+/** Binary COPY bytes of `tuples` (null: a NULL field), as PostgreSQL writes them. */
+function copyBytes(tuples: (Buffer | null)[][], { flags = 0, extension = Buffer.alloc(0) } = {}): Buffer {
+  const parts: Buffer[] = [Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1')];
+  const int32 = (n: number) => {
+    const b = Buffer.alloc(4);
+    b.writeInt32BE(n);
+    return b;
+  };
+  const int16 = (n: number) => {
+    const b = Buffer.alloc(2);
+    b.writeInt16BE(n);
+    return b;
+  };
+  parts.push(int32(flags), int32(extension.length), extension);
+  for (const tuple of tuples) {
+    parts.push(int16(tuple.length));
+    for (const field of tuple) parts.push(...(field === null ? [int32(-1)] : [int32(field.length), field]));
+  }
+  parts.push(int16(-1));
+  return Buffer.concat(parts);
+}
+
+describe('binary COPY data', () => {
+  it('gives each tuple’s fields as their bytes, NULL as null, an empty field as no bytes', () => {
+    const data = copyBytes(
+      [
+        [Buffer.from([0, 0, 0, 7]), null, Buffer.from([0x00, 0xff, 0x80])],
+        [Buffer.alloc(0), Buffer.from('x'), null],
+      ],
+      { extension: Buffer.from('ext!') },
+    );
+    expect(parseBinaryCopy(data)).toEqual([
+      [Buffer.from([0, 0, 0, 7]), null, Buffer.from([0x00, 0xff, 0x80])],
+      [Buffer.alloc(0), Buffer.from('x'), null],
+    ]);
+    expect(parseBinaryCopy(copyBytes([]))).toEqual([]);
+  });
+
+  it('refuses what is not whole binary COPY data, naming what is wrong and where', () => {
+    const good = copyBytes([[Buffer.from('abcd')]]);
+    expect(() => parseBinaryCopy(Buffer.from('id,name\n1,x\n'))).toThrow(/no PGCOPY signature at byte 0/);
+    expect(() => parseBinaryCopy(good.subarray(0, good.length - 2))).toThrow(/no end-of-data marker/);
+    expect(() => parseBinaryCopy(good.subarray(0, good.length - 4))).toThrow(
+      /a field of 4 bytes past the end at byte 21/,
+    );
+    expect(() => parseBinaryCopy(copyBytes([], { flags: 0x10000 }))).toThrow(/tuples with OIDs/);
+    const longExtension = Buffer.from(good);
+    longExtension.writeInt32BE(1000, 15);
+    expect(() => parseBinaryCopy(longExtension)).toThrow(/header extension past the end/);
+  });
+
+  it('takes only integers as SQL literals', () => {
+    expect(sqlInteger(-42)).toBe('-42');
+    expect(sqlIntegers([1, 2 ** 47], 'int8')).toBe('ARRAY[1,140737488355328]::int8[]');
+    expect(sqlIntegers([], 'int4')).toBe('ARRAY[]::int4[]');
+    for (const bad of [1.5, Number.NaN, 2 ** 53, Number('1; DROP TABLE x')]) {
+      expect(() => sqlInteger(bad)).toThrow(/not an integer for SQL/);
+    }
+  });
+});
+
+describe(`copyOut on ${testEngine}`, () => {
+  if (testEngine !== 'postgres') {
+    it('is there only on PostgreSQL', async () => {
+      const database = connectDatabase('sqlite::memory:');
+      expect(database.copyOut).toBeUndefined();
+      await database.close();
+    });
+    return;
+  }
+
+  let target: TestDatabase;
+  let database: Database<unknown>;
+  beforeAll(async () => {
+    target = await createTestDatabase();
+    // Two connections: the error test below must get a used one back.
+    database = connectDatabase(target.url, { poolSize: 2 });
+  });
+  afterAll(async () => {
+    await database.close();
+    await target.drop();
+  });
+
+  it('reads integers, NULLs and bytea of every byte value, a megabyte too, as stored', async () => {
+    const all = Buffer.from(Array.from({ length: 256 }, (_, i) => i));
+    const big = Buffer.alloc(1 << 20);
+    for (let i = 0; i < big.length; i++) big[i] = (i * 7919) % 251;
+    const tuples = await database.copyOut!(`
+      SELECT 9007199254740991::int8, -5::int4, NULL::bytea, decode('${all.toString('hex')}', 'hex'), ''::bytea
+      UNION ALL
+      SELECT 1, 2, decode('${big.toString('hex')}', 'hex'), NULL, NULL`);
+    expect(tuples).toHaveLength(2);
+    const [first, second] = tuples;
+    expect(Number(first![0]!.readBigInt64BE(0))).toBe(Number.MAX_SAFE_INTEGER);
+    expect(first![1]!.readInt32BE(0)).toBe(-5);
+    expect(first![2]).toBeNull();
+    expect(first![3]!.equals(all)).toBe(true);
+    expect(first![4]!.length).toBe(0);
+    expect(second![2]!.equals(big)).toBe(true);
+    expect(await database.copyOut!('SELECT 1 WHERE false')).toEqual([]);
+  });
+
+  it('rejects with PostgreSQL’s message, and the connection serves the next statements', async () => {
+    // Fails after some 30,000 rows have been sent.
+    await expect(
+      database.copyOut!(
+        'SELECT CASE WHEN g = 30000 THEN 1 / (g - g) ELSE g END FROM generate_series(1, 40000) g',
+      ),
+    ).rejects.toThrow(/division by zero/);
+    await expect(database.copyOut!('SELECT * FROM no_such_table')).rejects.toThrow(
+      /relation "no_such_table" does not exist/,
+    );
+    for (let i = 0; i < 4; i++) {
+      const [[value]] = (await database.copyOut!(`SELECT ${i}::int4`)) as [[Buffer]];
+      expect(value.readInt32BE(0)).toBe(i);
+    }
+  });
+
+  it('keeps each of many concurrent reads’ data apart', async () => {
+    const reads = Array.from({ length: 12 }, (_, i) =>
+      database.copyOut!(`SELECT g::int4, repeat(chr(65 + ${i}), 5000)::bytea FROM generate_series(1, 40) g`),
+    );
+    const results = await Promise.all(reads);
+    results.forEach((tuples, i) => {
+      expect(tuples.map((t) => t[0]!.readInt32BE(0))).toEqual(Array.from({ length: 40 }, (_, k) => k + 1));
+      for (const t of tuples) expect(t[1]!.toString()).toBe(String.fromCharCode(65 + i).repeat(5000));
+    });
+  });
+});
