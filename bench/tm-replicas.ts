@@ -19,11 +19,15 @@
  *  - bounded: the slowest of an empty-ish (punctuation), a 5,000-character and a heavily
  *    repeated query, each against both replicas; over BOUNDED_BUDGET_MS the benchmark fails
  *    (exit 1) after printing its line, naming the query.
+ *  - prewarmed: whether the segments and lists were loaded into PostgreSQL's cache after the
+ *    import (`pg_prewarm`, as a database in service holds them; TM_REPLICAS_PREWARM=0 leaves the
+ *    cache as the import left it);
  *  - huge_pages: whether PostgreSQL's shared memory is in huge pages, which it takes when the host
  *    has enough reserved (`sysctl vm.nr_hugepages`; README, Operations): without them each
  *    connection's first touch of a cached page costs a page fault, a large share of a query here.
  * Options: SVC_BENCH_SEGMENTS=N, TM_REPLICAS_QUERIES (300), TM_REPLICAS_SAMPLE (200),
- * TM_REPLICAS_WARMUP (20), TM_REPLICAS_SHARED_BUFFERS (PostgreSQL's cache, default 1GB).
+ * TM_REPLICAS_WARMUP (20), TM_REPLICAS_PREWARM (1), TM_REPLICAS_SHARED_BUFFERS (PostgreSQL's
+ * cache, default 1GB).
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -38,6 +42,7 @@ const SEGMENTS = Number(process.env.SVC_BENCH_SEGMENTS ?? process.argv[2] ?? 1_0
 const QUERIES = Number(process.env.TM_REPLICAS_QUERIES ?? 300);
 const SAMPLE = Math.min(QUERIES, Number(process.env.TM_REPLICAS_SAMPLE ?? 200));
 const WARMUP = Number(process.env.TM_REPLICAS_WARMUP ?? 20);
+const PREWARM = process.env.TM_REPLICAS_PREWARM !== '0';
 const STALE_ROUNDS = 5;
 /** The longest an adversarial query may take, on either path (bounded work per query). */
 const BOUNDED_BUDGET_MS = 1000;
@@ -329,6 +334,25 @@ try {
   // What autovacuum does a while after a large import: statistics, and the visibility map that lets
   // a query read its list sizes from the index alone.
   execFileSync('psql', ['-X', '-q', dbUrl, '-c', 'VACUUM ANALYZE segments, tm_lists, tm_postings']);
+  // A database that has served queries for a while holds its lists and segments in its cache (and
+  // `pg_prewarm.autoprewarm` keeps them there across restarts, README): loaded here, queries start
+  // from that state rather than from whatever the import left in the cache.
+  if (PREWARM) {
+    execFileSync('psql', [
+      '-X',
+      '-q',
+      '-v',
+      'ON_ERROR_STOP=1',
+      dbUrl,
+      '-c',
+      'CREATE EXTENSION IF NOT EXISTS pg_prewarm',
+      '-c',
+      `SELECT pg_prewarm(c.oid) FROM pg_class c
+       WHERE c.oid IN ('segments'::regclass, 'tm_lists'::regclass, 'tm_postings'::regclass)
+          OR c.oid IN (SELECT indexrelid FROM pg_index
+                       WHERE indrelid IN ('segments'::regclass, 'tm_lists'::regclass, 'tm_postings'::regclass))`,
+    ]);
+  }
   const { size, rows } = JSON.parse(
     execFileSync('psql', [
       '-X',
@@ -357,6 +381,7 @@ try {
       postings_mb: round(size / 2 ** 20, 0),
       shared_buffers: sharedBuffers,
       huge_pages: hugePages,
+      prewarmed: PREWARM,
       warmup: WARMUP,
       baseline: { ...baseline, import_s: round(importS) },
     }),
