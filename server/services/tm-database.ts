@@ -66,10 +66,7 @@ export function databaseTm(database: PlatformDatabase, options: DatabaseTmOption
           matches = rankSegments(text, rows, queryOptions);
         }
         const byId = new Map(rows.map((row) => [row.id, row]));
-        return matches.map((match) => {
-          const { id, resource_name, user_email, created_at, notes } = byId.get(match.id)!;
-          return { ...match, metadata: { id, resource_name, user_email, created_at, notes } };
-        });
+        return matches.map((match) => ({ ...match, metadata: byId.get(match.id) }));
       },
     }),
     isNext: () => false,

@@ -1,4 +1,4 @@
-import type pg from 'pg';
+import pg from 'pg';
 
 /** A tuple of a binary COPY: each field's bytes as PostgreSQL sends them, or null. */
 export type CopyTuple = (Buffer | null)[];
@@ -24,16 +24,13 @@ export function poolCopyOut(pool: pg.Pool): CopyOut {
       return parseBinaryCopy(data);
     } catch (error) {
       // An error PostgreSQL answered leaves the connection usable; any other may not have.
-      failed = isServerError(error) ? undefined : (error as Error);
+      failed = error instanceof pg.DatabaseError ? undefined : (error as Error);
       throw error;
     } finally {
       client.release(failed);
     }
   };
 }
-
-const isServerError = (error: unknown) =>
-  error instanceof Error && typeof (error as { severity?: unknown }).severity === 'string';
 
 /**
  * A node-postgres "submittable": the client hands it the connection to send the statement on and

@@ -175,17 +175,17 @@ export async function segmentsToScore(
   ids: readonly number[],
   exact: { hash: string; limit: number },
 ): Promise<SegmentToScore[]> {
+  const columns = sql`s.id, s.source, s.target, s.resource_name, s.user_email, s.created_at, s.notes`;
   const byId = sql`
-    SELECT s.id, s.source, s.target, s.resource_name, s.user_email, s.created_at, s.notes
-    FROM unnest(${[...ids]}::int[]) AS c(id)
+    SELECT ${columns} FROM unnest(${[...ids]}::int[]) AS c(id)
     JOIN segments s ON s.id = c.id
     WHERE s.memory_id = ${memoryId} AND s.visible = 1`;
   const { rows } = await (exact.limit === 0
     ? sql<SegmentToScore>`${byId}`
     : sql<SegmentToScore>`
-        (SELECT id, source, target, resource_name, user_email, created_at, notes FROM segments
-         WHERE memory_id = ${memoryId} AND source_hash = ${exact.hash} AND visible = 1
-         ORDER BY id DESC LIMIT ${exact.limit})
+        (SELECT ${columns} FROM segments s
+         WHERE s.memory_id = ${memoryId} AND s.source_hash = ${exact.hash} AND s.visible = 1
+         ORDER BY s.id DESC LIMIT ${exact.limit})
         UNION ${byId}`
   ).execute(db);
   return rows;
