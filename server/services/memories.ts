@@ -147,8 +147,13 @@ export function memoryService(deps: MemoryServiceDeps) {
       text: string,
       options: { n: number; minScore?: number; caseSensitive?: boolean },
     ): Promise<MemoryMatch[]> {
-      const memory = await accessible(auth, id);
-      return queryMemory(db, tm, memory, text, options);
+      if (!tm.shared) return queryMemory(db, tm, await accessible(auth, id), text, options);
+      // The database answers by id: the lookup runs beside the access check, a round trip less,
+      // and its answer (or its error) is only given once the memory is known to be accessible.
+      const matches = queryMemory(db, tm, { id, version: 0 }, text, options);
+      matches.catch(() => {});
+      await accessible(auth, id);
+      return matches;
     },
 
     /** Records an import of an uploaded file and queues it; the file is parsed in the background. */
@@ -265,7 +270,7 @@ export function presentImport(row: ImportRow): MemoryImport {
 export async function queryMemory(
   db: Db,
   tm: TmCache,
-  memory: MemoryRow,
+  memory: Pick<MemoryRow, 'id' | 'version'>,
   text: string,
   options: { n: number; minScore?: number; caseSensitive?: boolean },
 ): Promise<MemoryMatch[]> {

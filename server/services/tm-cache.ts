@@ -37,6 +37,11 @@ export interface TmLookup {
  * database has none, so there they do nothing.
  */
 export interface TmCache {
+  /**
+   * Whether answers come from the shared database, by memory id alone: `get` then needs no version,
+   * so a lookup may start before the memory's row is read.
+   */
+  readonly shared: boolean;
   get(memoryId: number, version: number): Promise<TmLookup>;
   isNext(memoryId: number, version: number): boolean;
   apply(change: TmChange): void;
@@ -130,6 +135,7 @@ export function indexedTm(cache: TmIndexCache): TmCache {
       const index = await cache.get(memoryId, version);
       return { query: async (text, options) => index.query(text, options) };
     },
+    shared: false,
     isNext: (memoryId, version) => cache.isNext(memoryId, version),
     apply: (change) => cache.apply(change),
     forget: (memoryId) => cache.forget(memoryId),

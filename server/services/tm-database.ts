@@ -40,6 +40,7 @@ export function databaseTm(database: PlatformDatabase, options: DatabaseTmOption
     maxCandidates: options.maxCandidates ?? 400,
   };
   return {
+    shared: true,
     get: async (memoryId) => ({
       async query(text, queryOptions = {}) {
         // A bad text or option fails before any database work.
