@@ -8,7 +8,7 @@ export type CopyTuple = (Buffer | null)[];
  * node-postgres turns every value of an ordinary result into a JS string (a `bytea` as hex or as
  * whatever text the query makes of it), which costs a decoding per value and young-generation
  * garbage in proportion to the bytes; a binary COPY arrives as raw chunks. COPY takes no
- * parameters: the query must carry its values as literals (`sqlInteger`, `sqlIntegers`).
+ * parameters: the query must carry its values as literals (`src/db/sql-literals.ts`).
  */
 export type CopyOut = (query: string) => Promise<CopyTuple[]>;
 
@@ -129,15 +129,4 @@ export function parseBinaryCopy(data: Buffer): CopyTuple[] {
     tuples.push(tuple);
   }
   return tuples;
-}
-
-/** An integer as an SQL literal (for `CopyOut`'s queries); anything else is a TypeError. */
-export function sqlInteger(value: number): string {
-  if (!Number.isSafeInteger(value)) throw new TypeError(`[db] not an integer for SQL: ${String(value)}`);
-  return String(value);
-}
-
-/** Integers as an SQL array literal of `type` (e.g. `int8`). */
-export function sqlIntegers(values: readonly number[], type: 'int4' | 'int8'): string {
-  return `ARRAY[${values.map(sqlInteger).join(',')}]::${type}[]`;
 }

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase, type Database } from '../../src/db/connect.ts';
-import { parseBinaryCopy, sqlInteger, sqlIntegers } from '../../src/db/copy-out.ts';
+import { parseBinaryCopy } from '../../src/db/copy-out.ts';
 import { createTestDatabase, type TestDatabase, testEngine } from '../support/db.ts';
 
 /** Binary COPY bytes of `tuples` (null: a NULL field), as PostgreSQL writes them. */
@@ -57,15 +57,6 @@ describe('binary COPY data', () => {
     const longExtension = Buffer.from(good);
     longExtension.writeInt32BE(1000, 15);
     expect(() => parseBinaryCopy(longExtension)).toThrow(/header extension past the end/);
-  });
-
-  it('takes only integers as SQL literals', () => {
-    expect(sqlInteger(-42)).toBe('-42');
-    expect(sqlIntegers([1, 2 ** 47], 'int8')).toBe('ARRAY[1,140737488355328]::int8[]');
-    expect(sqlIntegers([], 'int4')).toBe('ARRAY[]::int4[]');
-    for (const bad of [1.5, Number.NaN, 2 ** 53, Number('1; DROP TABLE x')]) {
-      expect(() => sqlInteger(bad)).toThrow(/not an integer for SQL/);
-    }
   });
 });
 

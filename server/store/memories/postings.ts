@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import { type CopyOut, sqlInteger, sqlIntegers } from '../../../src/db/copy-out.ts';
+import type { CopyOut } from '../../../src/db/copy-out.ts';
+import { sqlInteger, sqlIntegers } from '../../../src/db/sql-literals.ts';
 import {
   chunkPieces,
   type ListAppend,

@@ -1,4 +1,5 @@
 import { type Insertable, sql } from 'kysely';
+import { sqlIntegers } from '../../../src/db/sql-literals.ts';
 import type { Db } from '../db.ts';
 import type { SegmentsTable } from '../schema.ts';
 import { postingWriter } from './postings.ts';
@@ -166,8 +167,9 @@ export type SegmentToScore = SegmentText & SegmentMetadata;
 /**
  * The visible segments of a memory among `ids` (PostgreSQL), with the newest `exact.limit` whose
  * source is exactly `exact.hash`'s: what a database-backed TM query scores, read with the
- * metadata its matches show (from the same pages, rather than in another round trip). The ids
- * are joined as a list rather than tested with `id = ANY(…)`, which took longer to plan than to run.
+ * metadata its matches show (from the same pages, rather than in another round trip). The ids are
+ * sent as an array literal and tested with `id = ANY(…)`: one index scan over the sorted ids, about
+ * a quarter quicker than joining them as a list, and no array parameter to serialise.
  */
 export async function segmentsToScore(
   db: Db,
@@ -177,9 +179,8 @@ export async function segmentsToScore(
 ): Promise<SegmentToScore[]> {
   const columns = sql`s.id, s.source, s.target, s.resource_name, s.user_email, s.created_at, s.notes`;
   const byId = sql`
-    SELECT ${columns} FROM unnest(${[...ids]}::int[]) AS c(id)
-    JOIN segments s ON s.id = c.id
-    WHERE s.memory_id = ${memoryId} AND s.visible = 1`;
+    SELECT ${columns} FROM segments s
+    WHERE s.id = ANY(${sql.raw(sqlIntegers(ids, 'int4'))}) AND s.memory_id = ${memoryId} AND s.visible = 1`;
   const { rows } = await (exact.limit === 0
     ? sql<SegmentToScore>`${byId}`
     : sql<SegmentToScore>`
