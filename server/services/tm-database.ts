@@ -1,6 +1,7 @@
 import { chunkCandidates } from '../engine/tm/chunked-lists.ts';
 import { rankSegments } from '../engine/tm/rank.ts';
 import { checkQuery } from '../engine/tm/search.ts';
+import { ranksBefore } from '../engine/tm/top-matches.ts';
 import type { TmSettings } from '../settings.ts';
 import type { PlatformDatabase } from '../store/db.ts';
 import { postingStore } from '../store/memories/postings.ts';
@@ -59,12 +60,20 @@ export function databaseTm(database: PlatformDatabase, options: DatabaseTmOption
           limit: n,
         });
         let matches = rankSegments(text, rows, queryOptions);
-        const canReach = found.canReach(matches.length < n ? minScore : matches[n - 1]!.score);
+        const nth = matches.length < n ? minScore : matches[n - 1]!.score;
+        const canReach = found.canReach(nth);
+        const read = new Set(rows.map((row) => row.id));
         const more: number[] = [];
-        for (let i = FIRST_READ; i < found.ids.length; i++) if (canReach(i)) more.push(found.ids[i]!);
+        for (let i = FIRST_READ; i < found.ids.length; i++) {
+          if (canReach(i) && !read.has(found.ids[i]!)) more.push(found.ids[i]!);
+        }
         if (more.length > 0) {
-          rows.push(...(await segmentsToScore(db, memoryId, more, NO_EXACT)));
-          matches = rankSegments(text, rows, queryOptions);
+          const rest = await segmentsToScore(db, memoryId, more, NO_EXACT);
+          rows.push(...rest);
+          // Only the rest is scored now, from the n-th best score: what scores below it cannot
+          // enter the first n.
+          const better = rankSegments(text, rest, { ...queryOptions, minScore: nth });
+          matches = [...matches, ...better].sort((a, b) => (ranksBefore(a, b) ? -1 : 1)).slice(0, n);
         }
         const byId = new Map(rows.map((row) => [row.id, row]));
         return matches.map((match) => ({ ...match, metadata: byId.get(match.id) }));
