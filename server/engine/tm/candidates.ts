@@ -184,17 +184,24 @@ export function pickByCount(
   let cutoff = histogram.length;
   let kept = 0;
   while (cutoff > 0 && kept + histogram[cutoff - 1]! <= maxCandidates) kept += histogram[--cutoff]!;
-  let room = maxCandidates - kept;
+  const chosen = countedAtLeast(counts, length, cutoff, maxCandidates - kept);
+  return chosen.sort((a, b) => counts[b]! - counts[a]!);
+}
+
+/**
+ * The candidates counted `cutoff` or more, and the first `room` counted one less, in order. A
+ * function that ends with its loop: when the engine compiles a long loop while it runs (on-stack
+ * replacement), no code after it is left without type feedback, which had that code thrown back
+ * to the interpreter again and again.
+ */
+function countedAtLeast(counts: ArrayLike<number>, length: number, cutoff: number, room: number): number[] {
   const chosen: number[] = [];
+  let left = room;
   for (let i = 0; i < length; i++) {
     const c = counts[i]!;
-    if (c >= cutoff) chosen.push(i);
-    else if (c === cutoff - 1 && room > 0) {
-      chosen.push(i);
-      room--;
-    }
+    if (c >= cutoff || (c === cutoff - 1 && left-- > 0)) chosen.push(i);
   }
-  return chosen.sort((a, b) => counts[b]! - counts[a]!);
+  return chosen;
 }
 
 /**

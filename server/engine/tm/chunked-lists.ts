@@ -243,8 +243,10 @@ const counted = new Counted();
 /**
  * Counts the postings of one bucket's chunks (rows `start`..`end`) per segment and keeps in `out`
  * those counted at least `need` times, tallying their counts in `histogram`. The ids are grouped
- * by their high 16 bits first, so that each group is counted in a 65,536-entry table. Kept apart
- * from the async search, so that the engine optimises these loops on their own.
+ * by their high 16 bits first, so that each group is counted in a 65,536-entry table. Each loop is
+ * a function that ends with it: when the engine compiles a long loop while it runs (on-stack
+ * replacement), no code after the loop is left without type feedback. One function of many loops
+ * was thrown back to the interpreter again and again, for the first thousand queries or so.
  */
 function countBucket(
   rows: readonly { n: number; ids: Uint8Array }[],
@@ -255,6 +257,19 @@ function countBucket(
   out: Counted,
   histogram: Int32Array,
 ): void {
+  const n = decodeRows(rows, start, end);
+  const highs = groupByHigh(n);
+  for (const high of highs) {
+    const to = groupEnd[high]!;
+    const from = to - groupSize[high]!;
+    groupSize[high] = 0;
+    const touchedCount = countGroup(from, to);
+    collectGroup(touchedCount, high * 65536, need, bucket, out, histogram);
+  }
+}
+
+/** Decodes the chunks of rows `start`..`end` into `values`, grown as needed; returns their number. */
+function decodeRows(rows: readonly { n: number; ids: Uint8Array }[], start: number, end: number): number {
   let total = 0;
   for (let r = start; r < end; r++) total += rows[r]!.n;
   if (values.length < total) {
@@ -263,44 +278,73 @@ function countBucket(
   }
   let n = 0;
   for (let r = start; r < end; r++) n = decodeChunk(rows[r]!.ids, values, n);
-  const highs: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const high = values[i]! >>> 16;
-    if (groupSize[high]!++ === 0) highs.push(high);
-  }
-  // Each group's place in `lows`, then the ids scattered there (groupEnd ends at each group's end).
+  return n;
+}
+
+/**
+ * Groups `values[0..n)` by their high 16 bits: each group's size (`groupSize`) and end
+ * (`groupEnd`), its low bits in `lows` in their order; returns the groups in order of appearance.
+ */
+function groupByHigh(n: number): number[] {
+  const highs = sizeGroups(n);
   let offset = 0;
   for (const high of highs) {
     groupEnd[high] = offset;
     offset += groupSize[high]!;
   }
+  scatterLows(n);
+  return highs;
+}
+
+/** Each group's size in `groupSize`; the groups in order of appearance. */
+function sizeGroups(n: number): number[] {
+  const highs: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const high = values[i]! >>> 16;
+    if (groupSize[high]!++ === 0) highs.push(high);
+  }
+  return highs;
+}
+
+/** The low bits of `values[0..n)` into their groups' places in `lows` (`groupEnd` moves to each end). */
+function scatterLows(n: number): void {
   for (let i = 0; i < n; i++) {
     const id = values[i]!;
     lows[groupEnd[id >>> 16]!++] = id & 0xffff;
   }
+}
+
+/** Counts `lows[from..to)` in `counts`; the lows first counted go to `touched`, their number returned. */
+function countGroup(from: number, to: number): number {
+  let touchedCount = 0;
+  for (let i = from; i < to; i++) {
+    const low = lows[i]!;
+    const c = counts[low]!;
+    // Noted when first counted, without a branch the processor would mispredict half the time.
+    touched[touchedCount] = low;
+    touchedCount += (c - 1) >>> 31;
+    counts[low] = c + 1;
+  }
+  return touchedCount;
+}
+
+/** Keeps the touched ids counted at least `need` times, and clears their counts. */
+function collectGroup(
+  touchedCount: number,
+  base: number,
+  need: number,
+  bucket: number,
+  out: Counted,
+  histogram: Int32Array,
+): void {
   const top = histogram.length - 1;
-  for (const high of highs) {
-    const to = groupEnd[high]!;
-    const from = to - groupSize[high]!;
-    groupSize[high] = 0;
-    let touchedCount = 0;
-    for (let i = from; i < to; i++) {
-      const low = lows[i]!;
-      const c = counts[low]!;
-      // Noted when first counted, without a branch the processor would mispredict half the time.
-      touched[touchedCount] = low;
-      touchedCount += (c - 1) >>> 31;
-      counts[low] = c + 1;
-    }
-    const base = high * 65536;
-    for (let t = 0; t < touchedCount; t++) {
-      const low = touched[t]!;
-      const c = counts[low]!;
-      counts[low] = 0;
-      if (c < need) continue;
-      out.push(base + low, c, bucket);
-      histogram[c < top ? c : top]!++;
-    }
+  for (let t = 0; t < touchedCount; t++) {
+    const low = touched[t]!;
+    const c = counts[low]!;
+    counts[low] = 0;
+    if (c < need) continue;
+    out.push(base + low, c, bucket);
+    histogram[c < top ? c : top]!++;
   }
 }
 
