@@ -169,7 +169,8 @@ export type SegmentToScore = SegmentText & SegmentMetadata;
  * source is exactly `exact.hash`'s: what a database-backed TM query scores, read with the
  * metadata its matches show (from the same pages, rather than in another round trip). The ids are
  * sent as an array literal and tested with `id = ANY(…)`: one index scan over the sorted ids, about
- * a quarter quicker than joining them as a list, and no array parameter to serialise.
+ * a quarter quicker than joining them as a list, and no array parameter to serialise. An exact
+ * match that is among `ids` comes twice (UNION ALL: PostgreSQL neither sorts nor hashes the texts).
  */
 export async function segmentsToScore(
   db: Db,
@@ -187,7 +188,7 @@ export async function segmentsToScore(
         (SELECT ${columns} FROM segments s
          WHERE s.memory_id = ${memoryId} AND s.source_hash = ${exact.hash} AND s.visible = 1
          ORDER BY s.id DESC LIMIT ${exact.limit})
-        UNION ${byId}`
+        UNION ALL ${byId}`
   ).execute(db);
   return rows;
 }
