@@ -162,6 +162,14 @@ describe('no secret reaches the logs', () => {
       timeoutMs: 30_000,
     });
     expect(pulls).toHaveLength(1);
+    // The loop ends when the receiver archives the job, just after the pull request: later tests
+    // read that job (it was read before the archive landed once, under load).
+    const archived = await poll(async () => client.jobs.list({ isArchived: true }), {
+      until: (jobs) => jobs.length > 0,
+      intervalMs: 100,
+      timeoutMs: 30_000,
+    });
+    expect(archived).toHaveLength(1);
   });
 
   it('uses the key as Basic credentials, as ?key= and as a key header; a wrong key and a bad signature fail', async () => {
