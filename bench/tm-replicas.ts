@@ -351,6 +351,7 @@ try {
   // `pg_prewarm.autoprewarm` keeps them there across restarts, README): loaded here, queries start
   // from that state rather than from whatever the import left in the cache.
   if (PREWARM) {
+    const tables = ['segments', 'tm_lists', 'tm_postings'].map((t) => `'${t}'::regclass`).join(', ');
     execFileSync('psql', [
       '-X',
       '-q',
@@ -361,9 +362,7 @@ try {
       'CREATE EXTENSION IF NOT EXISTS pg_prewarm',
       '-c',
       `SELECT pg_prewarm(c.oid) FROM pg_class c
-       WHERE c.oid IN ('segments'::regclass, 'tm_lists'::regclass, 'tm_postings'::regclass)
-          OR c.oid IN (SELECT indexrelid FROM pg_index
-                       WHERE indrelid IN ('segments'::regclass, 'tm_lists'::regclass, 'tm_postings'::regclass))`,
+       WHERE c.oid IN (${tables}) OR c.oid IN (SELECT indexrelid FROM pg_index WHERE indrelid IN (${tables}))`,
     ]);
   }
   const { size, rows } = JSON.parse(
