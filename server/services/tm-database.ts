@@ -34,7 +34,7 @@ const NO_EXACT = { hash: '', limit: 0 };
  * committed by any process is in the next query of every other.
  */
 export function databaseTm(database: PlatformDatabase, options: DatabaseTmOptions = {}): TmCache {
-  const { db, copyOut } = database;
+  const { copyOut } = database;
   if (copyOut === undefined) throw new TypeError('[tm] the database TM needs PostgreSQL');
   const limits = {
     maxPostings: options.maxPostings ?? 200_000,
@@ -55,28 +55,31 @@ export function databaseTm(database: PlatformDatabase, options: DatabaseTmOption
         );
         // The best-counted first, with the exact matches; the rest only if they can still beat
         // the n-th best score so far (usually not: a good match stops the search there).
-        const rows = await segmentsToScore(db, memoryId, found.ids.slice(0, FIRST_READ), {
+        const rows = await segmentsToScore(copyOut, memoryId, found.ids.slice(0, FIRST_READ), {
           hash: sourceHash(text),
           limit: n,
         });
         let matches = rankSegments(text, rows, queryOptions);
         const nth = matches.length < n ? minScore : matches[n - 1]!.score;
         const canReach = found.canReach(nth);
-        const read = new Set(rows.map((row) => row.id));
+        const read = new Set<number>();
+        for (const row of rows) read.add(row.id);
         const more: number[] = [];
         for (let i = FIRST_READ; i < found.ids.length; i++) {
           if (canReach(i) && !read.has(found.ids[i]!)) more.push(found.ids[i]!);
         }
         if (more.length > 0) {
-          const rest = await segmentsToScore(db, memoryId, more, NO_EXACT);
-          rows.push(...rest);
+          const rest = await segmentsToScore(copyOut, memoryId, more, NO_EXACT);
+          for (const row of rest) rows.push(row);
           // Only the rest is scored now, from the n-th best score: what scores below it cannot
           // enter the first n.
           const better = rankSegments(text, rest, { ...queryOptions, minScore: nth });
           matches = [...matches, ...better].sort((a, b) => (ranksBefore(a, b) ? -1 : 1)).slice(0, n);
         }
-        const byId = new Map(rows.map((row) => [row.id, row]));
-        return matches.map((match) => ({ ...match, metadata: byId.get(match.id) }));
+        return matches.map((match) => ({
+          ...match,
+          metadata: rows.find((row) => row.id === match.id)?.metadata(),
+        }));
       },
     }),
     isNext: () => false,

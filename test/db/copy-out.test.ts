@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase, type Database } from '../../src/db/connect.ts';
 import { parseBinaryCopy } from '../../src/db/copy-out.ts';
+import { sqlText } from '../../src/db/sql-literals.ts';
 import { createTestDatabase, type TestDatabase, testEngine } from '../support/db.ts';
 
 /** Binary COPY bytes of `tuples` (null: a NULL field), as PostgreSQL writes them. */
@@ -39,11 +40,38 @@ describe('binary COPY data', () => {
       ],
       { extension: Buffer.from('ext!') },
     );
-    expect(parseBinaryCopy(data)).toEqual([
+    const rows = parseBinaryCopy(data);
+    expect([rows.length, rows.width]).toEqual([2, 3]);
+    expect([rows.fields(0), rows.fields(1)]).toEqual([
       [Buffer.from([0, 0, 0, 7]), null, Buffer.from([0x00, 0xff, 0x80])],
       [Buffer.alloc(0), Buffer.from('x'), null],
     ]);
-    expect(parseBinaryCopy(copyBytes([]))).toEqual([]);
+    expect([rows.int32(0, 0), rows.isNull(0, 1), rows.isNull(1, 2), rows.text(1, 1)]).toEqual([
+      7,
+      true,
+      true,
+      'x',
+    ]);
+    expect(parseBinaryCopy(copyBytes([])).length).toBe(0);
+  });
+
+  it('reads a field only as the type it has, naming the field otherwise', () => {
+    const rows = parseBinaryCopy(
+      copyBytes([
+        [
+          Buffer.from([0, 0, 0, 7]),
+          null,
+          Buffer.from('ffffffffffffffff', 'hex'),
+          Buffer.from('7fffffffffffffff', 'hex'),
+        ],
+      ]),
+    );
+    expect(rows.int64(0, 2)).toBe(-1);
+    expect(() => rows.int64(0, 0)).toThrow(/tuple 0, column 0 has 4 bytes, not 8/);
+    expect(() => rows.int32(0, 1)).toThrow(/tuple 0, column 1 is NULL/);
+    expect(() => rows.text(0, 1)).toThrow(/tuple 0, column 1 is NULL/);
+    expect(() => rows.int64(0, 3)).toThrow(/beyond 2\^53: 9223372036854775807/);
+    expect(() => rows.bytes(1, 0)).toThrow(/no field \(1, 0\) in 1 tuples of 4/);
   });
 
   it('refuses what is not whole binary COPY data, naming what is wrong and where', () => {
@@ -54,6 +82,9 @@ describe('binary COPY data', () => {
       /a field of 4 bytes past the end at byte 21/,
     );
     expect(() => parseBinaryCopy(copyBytes([], { flags: 0x10000 }))).toThrow(/tuples with OIDs/);
+    expect(() => parseBinaryCopy(copyBytes([[null, null], [null]]))).toThrow(
+      /a tuple of 1 fields after tuples of 2 at byte 29/,
+    );
     const longExtension = Buffer.from(good);
     longExtension.writeInt32BE(1000, 15);
     expect(() => parseBinaryCopy(longExtension)).toThrow(/header extension past the end/);
@@ -86,19 +117,34 @@ describe(`copyOut on ${testEngine}`, () => {
     const all = Buffer.from(Array.from({ length: 256 }, (_, i) => i));
     const big = Buffer.alloc(1 << 20);
     for (let i = 0; i < big.length; i++) big[i] = (i * 7919) % 251;
-    const tuples = await database.copyOut!(`
+    const rows = await database.copyOut!(`
       SELECT 9007199254740991::int8, -5::int4, NULL::bytea, decode('${all.toString('hex')}', 'hex'), ''::bytea
       UNION ALL
       SELECT 1, 2, decode('${big.toString('hex')}', 'hex'), NULL, NULL`);
-    expect(tuples).toHaveLength(2);
-    const [first, second] = tuples;
-    expect(Number(first![0]!.readBigInt64BE(0))).toBe(Number.MAX_SAFE_INTEGER);
-    expect(first![1]!.readInt32BE(0)).toBe(-5);
-    expect(first![2]).toBeNull();
-    expect(first![3]!.equals(all)).toBe(true);
-    expect(first![4]!.length).toBe(0);
-    expect(second![2]!.equals(big)).toBe(true);
-    expect(await database.copyOut!('SELECT 1 WHERE false')).toEqual([]);
+    expect(rows.length).toBe(2);
+    expect(rows.int64(0, 0)).toBe(Number.MAX_SAFE_INTEGER);
+    expect(rows.int32(0, 1)).toBe(-5);
+    expect(rows.isNull(0, 2)).toBe(true);
+    expect(rows.bytes(0, 3)!.equals(all)).toBe(true);
+    expect(rows.bytes(0, 4)!.length).toBe(0);
+    expect(rows.bytes(1, 2)!.equals(big)).toBe(true);
+    expect((await database.copyOut!('SELECT 1 WHERE false')).length).toBe(0);
+  });
+
+  it('decodes text as UTF-8, whatever the characters, from literals as `sqlText` writes them', async () => {
+    const texts = [
+      '',
+      'plain',
+      'naïve café',
+      '日本語のテキスト',
+      'emoji 🎉 and \u0001 control',
+      "it's",
+      'C:\\new\\',
+      "\\'",
+    ];
+    const literals = texts.map((t, i) => `(${i}, ${sqlText(t)})`).join(', ');
+    const rows = await database.copyOut!(`SELECT i::int4, t FROM (VALUES ${literals}) v(i, t) ORDER BY i`);
+    expect(Array.from({ length: rows.length }, (_, i) => rows.text(i, 1))).toEqual(texts);
   });
 
   it('rejects with PostgreSQL’s message, and the connection serves the next statements', async () => {
@@ -112,8 +158,7 @@ describe(`copyOut on ${testEngine}`, () => {
       /relation "no_such_table" does not exist/,
     );
     for (let i = 0; i < 4; i++) {
-      const [[value]] = (await database.copyOut!(`SELECT ${i}::int4`)) as [[Buffer]];
-      expect(value.readInt32BE(0)).toBe(i);
+      expect((await database.copyOut!(`SELECT ${i}::int4`)).int32(0, 0)).toBe(i);
     }
   });
 
@@ -122,9 +167,10 @@ describe(`copyOut on ${testEngine}`, () => {
       database.copyOut!(`SELECT g::int4, repeat(chr(65 + ${i}), 5000)::bytea FROM generate_series(1, 40) g`),
     );
     const results = await Promise.all(reads);
-    results.forEach((tuples, i) => {
-      expect(tuples.map((t) => t[0]!.readInt32BE(0))).toEqual(Array.from({ length: 40 }, (_, k) => k + 1));
-      for (const t of tuples) expect(t[1]!.toString()).toBe(String.fromCharCode(65 + i).repeat(5000));
+    results.forEach((rows, i) => {
+      const tuples = Array.from({ length: rows.length }, (_, t) => t);
+      expect(tuples.map((t) => rows.int32(t, 0))).toEqual(Array.from({ length: 40 }, (_, k) => k + 1));
+      for (const t of tuples) expect(rows.text(t, 1)).toBe(String.fromCharCode(65 + i).repeat(5000));
     });
   });
 });

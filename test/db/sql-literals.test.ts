@@ -1,6 +1,10 @@
-/** Integers written into SQL text (src/db/sql-literals.ts): only safe integers get through. */
+/**
+ * Values written into SQL text (src/db/sql-literals.ts): only safe integers get through, and a
+ * string's quotes and backslashes are escaped (its round trip through PostgreSQL is in
+ * copy-out.test.ts).
+ */
 import { describe, expect, it } from 'vitest';
-import { sqlInteger, sqlIntegers } from '../../src/db/sql-literals.ts';
+import { sqlInteger, sqlIntegers, sqlText } from '../../src/db/sql-literals.ts';
 
 describe('SQL integer literals', () => {
   it('takes only integers', () => {
@@ -11,5 +15,15 @@ describe('SQL integer literals', () => {
       expect(() => sqlInteger(bad)).toThrow(/not an integer for SQL/);
     }
     expect(() => sqlIntegers([1, 2.5], 'int4')).toThrow(/not an integer for SQL: 2.5/);
+  });
+});
+
+describe('SQL text literals', () => {
+  it('escapes quotes and backslashes, and refuses NUL', () => {
+    expect(sqlText('plain')).toBe("E'plain'");
+    expect(sqlText("it's \\ here")).toBe("E'it''s \\\\ here'");
+    expect(sqlText("'; DROP TABLE x; --")).toBe("E'''; DROP TABLE x; --'");
+    expect(() => sqlText('a\0b')).toThrow(/not a text for SQL: "a\\u0000b"/);
+    expect(() => sqlText(5 as unknown as string)).toThrow(/not a text for SQL: 5/);
   });
 });

@@ -101,7 +101,7 @@ export function postingStore(copyOut: CopyOut, memoryId: number): PostingStore {
     async read(grams, from, to, budget) {
       const memory = sqlInteger(memoryId);
       const buckets = `BETWEEN ${sqlInteger(from)} AND ${sqlInteger(to)}`;
-      const tuples = await copyOut(`
+      const rows = await copyOut(`
         WITH query AS (
           SELECT gram, position FROM unnest(${sqlIntegers(grams, 'int8')}) WITH ORDINALITY AS q(gram, position)
         ), sizes AS (
@@ -124,10 +124,10 @@ export function postingStore(copyOut: CopyOut, memoryId: number): PostingStore {
       const sizes = new Map<number, number>();
       const chunks: StoredChunk[] = [];
       // Fields in binary: gram int8, bucket int4 (null on a size), n int4, ids bytea.
-      for (const [gram, bucket, n, ids] of tuples) {
-        const code = Number(gram!.readBigInt64BE(0));
-        if (bucket === null) sizes.set(code, n!.readInt32BE(0));
-        else chunks.push({ gram: code, bucket: bucket!.readInt32BE(0), n: n!.readInt32BE(0), ids: ids! });
+      for (let t = 0; t < rows.length; t++) {
+        const gram = rows.int64(t, 0);
+        if (rows.isNull(t, 1)) sizes.set(gram, rows.int32(t, 2));
+        else chunks.push({ gram, bucket: rows.int32(t, 1), n: rows.int32(t, 2), ids: rows.bytes(t, 3)! });
       }
       return { sizes, chunks };
     },
