@@ -1,4 +1,4 @@
-import { isTag, type VariableToken, variableTokens } from './tokens.ts';
+import { isTag, TokenKind, VARIABLE, type VariableToken, variableTokens } from './tokens.ts';
 
 /**
  * A segment reduced to what fuzzy matching compares. `key` keeps the case; every number and
@@ -27,8 +27,8 @@ const NON_ASCII = /[^\x00-\x7f]/;
 const NEEDS_WORK = /[^\x20-\x7e]|[\d%{<]| {2}|^ | $/;
 const ODD_SPACE = /[^\S ]| {2}|^\s|\s$|[\x00-\x1f\x7f]/;
 
+/** The whitespace signature of a text with odd spaces (see `ODD_SPACE`; without any, it is ''). */
 function whitespaceSignature(text: string): string {
-  if (!ODD_SPACE.test(text)) return '';
   let signature = '';
   for (const m of text.matchAll(SPACE_RUN)) {
     const run = m[0];
@@ -43,20 +43,47 @@ function whitespaceSignature(text: string): string {
 export function normalizeText(raw: string): NormalizedText {
   if (!NEEDS_WORK.test(raw)) return { key: raw, vars: [], tags: [], ws: '' };
   const text = NON_ASCII.test(raw) ? raw.normalize('NFC') : raw;
+  // Without odd spaces, each whitespace run already is one space, and none leads or trails.
+  const oddSpace = ODD_SPACE.test(text);
   const vars: VariableToken[] = [];
   const tags: VariableToken[] = [];
   let key = '';
   let at = 0;
   for (const token of variableTokens(text)) {
     const tag = isTag(token.kind);
-    key += text.slice(at, token.start).replace(SPACE_RUN, ' ') + (tag ? '' : String.fromCharCode(token.kind));
+    const part = text.slice(at, token.start);
+    key += (oddSpace ? part.replace(SPACE_RUN, ' ') : part) + (tag ? '' : String.fromCharCode(token.kind));
     (tag ? tags : vars).push(token);
     at = token.end;
   }
-  key += text.slice(at).replace(SPACE_RUN, ' ');
-  // Spaces around tokens can meet across part boundaries; collapse them again.
-  key = key.replace(/ {2,}/g, ' ').replace(/^ | $/g, '');
-  return { key, vars, tags, ws: whitespaceSignature(text) };
+  const last = text.slice(at);
+  key += oddSpace ? last.replace(SPACE_RUN, ' ') : last;
+  // Spaces around dropped tags (or collapsed runs) can meet across part boundaries, or be left
+  // at either end; collapse and trim them again.
+  if (oddSpace || tags.length > 0) key = key.replace(/ {2,}/g, ' ').replace(/^ | $/g, '');
+  return { key, vars, tags, ws: oddSpace ? whitespaceSignature(text) : '' };
+}
+
+const PLACEHOLDER_MARK = String.fromCharCode(TokenKind.placeholder);
+const NUMBER_MARK = String.fromCharCode(TokenKind.number);
+
+/**
+ * `normalizeText(raw).key` alone, for the many texts a query compares and then drops: no token
+ * lists, no whitespace signature. A text with odd whitespace takes the long way.
+ */
+export function normalizedKey(raw: string): string {
+  if (!NEEDS_WORK.test(raw)) return raw;
+  const text = NON_ASCII.test(raw) ? raw.normalize('NFC') : raw;
+  if (ODD_SPACE.test(text)) return normalizeText(raw).key;
+  let tags = false;
+  // The capture groups of `VARIABLE`, as `variableTokens` reads them.
+  const key = text.replace(VARIABLE, (match, percent, tag, _i18next, _icu, _printf, number) => {
+    if (percent !== undefined) return match;
+    if (tag === undefined) return number === undefined ? PLACEHOLDER_MARK : NUMBER_MARK;
+    tags = true;
+    return '';
+  });
+  return tags ? key.replace(/ {2,}/g, ' ').replace(/^ | $/g, '') : key;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { boundedDistance, type Pattern, preparePattern } from './distance.ts';
 import { adaptTarget } from './fixup.ts';
 import type { TmQueryOptions, TmSegment } from './index.ts';
-import { lowerSameLength, normalizeText } from './normalize.ts';
+import { lowerSameLength, normalizedKey, normalizeText } from './normalize.ts';
 import { baseScore, DEFAULT_PENALTIES, finalScore, maxDistance, variableMismatches } from './score.ts';
 import { checkQuery, prepareQuery, type TmMatch } from './search.ts';
 import { decodeVars, encodeVars } from './tokens.ts';
@@ -33,8 +33,8 @@ export function rankSegments(
   for (const segment of segments) {
     if (seen.has(segment.id)) continue;
     seen.add(segment.id);
-    const norm = normalizeText(segment.source);
-    const casedKey = norm.key;
+    // The key alone first: most candidates are too far from the query to need more.
+    const casedKey = normalizedKey(segment.source);
     const keyText = lowerSameLength(casedKey);
     const longest = Math.max(lower.length, keyText.length);
     const limit = maxDistance(longest, minScore);
@@ -49,6 +49,7 @@ export function rankSegments(
     } else if (casedKey !== keyText || query.key !== lower) {
       caseCostsMore = casedKey !== query.key && casedDistance(casedKey, d) > d;
     }
+    const norm = normalizeText(segment.source);
     const vars = encodeVars(norm.vars);
     const tags = encodeVars(norm.tags);
     const score = finalScore(

@@ -32,7 +32,7 @@ export interface VariableToken {
 //  4 ICU/brace arguments without nested braces: `{name}`, `{0}`, `{n, number}`;
 //  5 printf: `%s`, `%1$d`, `%@`, `%.2f`, `%-5s`, `%lld` (no space flag: "50% off" is prose);
 //  6 numbers such as 3, 1,000 or 2.5 that stand alone (not the 3 of "mp3").
-const VARIABLE =
+export const VARIABLE =
   /(%%)|(<\/?[A-Za-z][\w:.-]*(?:\s+[^<>]*?)?\s*\/?>)|(\{\{[^{}]+\}\})|(\{\s*[\p{L}\p{N}_$][\p{L}\p{N}_$.-]*\s*(?:,[^{}]*)?\})|(%(?:\d+\$)?[-+#0']*(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:hh|h|ll|l|L|q|j|z|t)?[diouxXeEfFgGaAcspn@])|((?<![\p{L}\p{N}_.,])\d+(?:[.,]\d+)*(?![\p{L}\p{N}_]))/gu;
 
 /** True for the kinds of inline tags (which the normalised key leaves out). */

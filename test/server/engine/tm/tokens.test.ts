@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { normalizeText } from '../../../../server/engine/tm/normalize.ts';
+import { normalizedKey, normalizeText } from '../../../../server/engine/tm/normalize.ts';
 import { TokenKind, variableTokens } from '../../../../server/engine/tm/tokens.ts';
 
 const raws = (text: string) => variableTokens(text).map((t) => t.raw);
@@ -71,5 +72,49 @@ describe('normalizeText', () => {
 
   it('turns control characters into spaces so they cannot pose as token marks', () => {
     expect(normalizeText('a\u0005b').key).toBe('a b');
+  });
+
+  it('gives the same key through normalizedKey, whatever the text', () => {
+    const pieces = [
+      'Save',
+      'file',
+      'é',
+      'e\u0301',
+      ' ',
+      '  ',
+      '\t',
+      '\n',
+      '\u00a0',
+      '\u0005',
+      '3',
+      '1,000',
+      '2.5',
+      'mp3',
+      '%s',
+      '%1$d',
+      '%%',
+      '50% off',
+      '{name}',
+      '{{count}}',
+      '{0, number}',
+      '<b>',
+      '</b>',
+      '<br/>',
+      '<x id="1"/>',
+      'a < b',
+      'İ',
+      '日本',
+      '🎉',
+    ];
+    const text = fc.array(fc.constantFrom(...pieces), { maxLength: 14 }).map((parts) => parts.join(''));
+    fc.assert(
+      fc.property(text, (raw) => {
+        expect(normalizedKey(raw)).toBe(normalizeText(raw).key);
+      }),
+      { numRuns: 3000 },
+    );
+    for (const raw of ['<b> Save </b>', 'Save <b>all</b> 3 files', ' %s ', 'plain text']) {
+      expect(normalizedKey(raw)).toBe(normalizeText(raw).key);
+    }
   });
 });
