@@ -203,14 +203,18 @@ export interface PostingStore {
   ): Promise<{ sizes: Map<number, number>; chunks: StoredChunk[] }>;
 }
 
-/** Scratch reused from query to query: one bucket's ids, grouped by their high 16 bits. */
+/**
+ * Scratch reused from query to query: one bucket's ids, a run per chunk row (`runFrom`..`runTo`,
+ * ascending), and a cursor per run.
+ */
 let values = new Int32Array(1 << 16);
-let lows = new Uint16Array(1 << 16);
+let runFrom = new Int32Array(256);
+let runTo = new Int32Array(256);
+let cursor = new Int32Array(256);
 const counts = new Uint16Array(1 << 16);
 const touched = new Int32Array(1 << 16);
-// Per high 16 bits of an id (ids are below 2³¹): the group's size, and where it ends in `lows`.
-const groupSize = new Int32Array(1 << 15);
-const groupEnd = new Int32Array(1 << 15);
+/** Above the high 16 bits of any id (ids are below 2³¹). */
+const NO_GROUP = 1 << 15;
 
 /** Segments counted so far, with their counts: typed arrays grown as needed. */
 class Counted {
@@ -242,9 +246,11 @@ const counted = new Counted();
 
 /**
  * Counts the postings of one bucket's chunks (rows `start`..`end`) per segment and keeps in `out`
- * those counted at least `need` times, tallying their counts in `histogram`. The ids are grouped
- * by their high 16 bits first, so that each group is counted in a 65,536-entry table. Each loop is
- * a function that ends with it: when the engine compiles a long loop while it runs (on-stack
+ * those counted at least `need` times, tallying their counts in `histogram`. Each chunk decodes to
+ * a run of ascending ids, so the bucket's ids are counted a group of 65,536 at a time (ids with
+ * the same high 16 bits) in a table of that size, each run's part of a group after the last:
+ * the table stays in the processor's cache, and no id is moved but once, decoded. Each loop is a
+ * function that ends with it: when the engine compiles a long loop while it runs (on-stack
  * replacement), no code after the loop is left without type feedback. One function of many loops
  * was thrown back to the interpreter again and again, for the first thousand queries or so.
  */
@@ -257,75 +263,76 @@ function countBucket(
   out: Counted,
   histogram: Int32Array,
 ): void {
-  const n = decodeRows(rows, start, end);
-  const highs = groupByHigh(n);
-  for (const high of highs) {
-    const to = groupEnd[high]!;
-    const from = to - groupSize[high]!;
-    groupSize[high] = 0;
-    const touchedCount = countGroup(from, to);
+  const runs = decodeRuns(rows, start, end);
+  for (let high = lowestGroup(runs); high !== NO_GROUP; high = lowestGroup(runs)) {
+    const below = (high + 1) * 65536;
+    let touchedCount = 0;
+    for (let r = 0; r < runs; r++) touchedCount = countRun(r, below, touchedCount);
     collectGroup(touchedCount, high * 65536, need, bucket, out, histogram);
   }
 }
 
-/** Decodes the chunks of rows `start`..`end` into `values`, grown as needed; returns their number. */
-function decodeRows(rows: readonly { n: number; ids: Uint8Array }[], start: number, end: number): number {
+/**
+ * Decodes the chunks of rows `start`..`end` into `values` (grown as needed), one run per row, and
+ * puts each run in ascending order (as appended, it almost always is); returns the number of runs.
+ */
+function decodeRuns(rows: readonly { n: number; ids: Uint8Array }[], start: number, end: number): number {
   let total = 0;
   for (let r = start; r < end; r++) total += rows[r]!.n;
-  if (values.length < total) {
-    values = new Int32Array(total * 2);
-    lows = new Uint16Array(total * 2);
+  if (values.length < total) values = new Int32Array(total * 2);
+  const runs = end - start;
+  if (runFrom.length < runs) {
+    runFrom = new Int32Array(runs * 2);
+    runTo = new Int32Array(runs * 2);
+    cursor = new Int32Array(runs * 2);
   }
   let n = 0;
-  for (let r = start; r < end; r++) n = decodeChunk(rows[r]!.ids, values, n);
-  return n;
+  for (let r = 0; r < runs; r++) {
+    const from = n;
+    n = decodeChunk(rows[start + r]!.ids, values, n);
+    runFrom[r] = from;
+    runTo[r] = n;
+    cursor[r] = from;
+    if (!ascending(from, n)) values.subarray(from, n).sort();
+  }
+  return runs;
+}
+
+function ascending(from: number, to: number): boolean {
+  for (let i = from + 1; i < to; i++) if (values[i - 1]! > values[i]!) return false;
+  return true;
+}
+
+/** The high 16 bits of the lowest id any run has left to count, or NO_GROUP when all are counted. */
+function lowestGroup(runs: number): number {
+  let lowest = NO_GROUP;
+  for (let r = 0; r < runs; r++) {
+    if (cursor[r]! < runTo[r]!) lowest = Math.min(lowest, values[cursor[r]!]! >>> 16);
+  }
+  return lowest;
 }
 
 /**
- * Groups `values[0..n)` by their high 16 bits: each group's size (`groupSize`) and end
- * (`groupEnd`), its low bits in `lows` in their order; returns the groups in order of appearance.
+ * Counts run `r`'s ids below `below` from its cursor in `counts` (by their low 16 bits), and moves
+ * the cursor past them; the lows first counted go to `touched` from `touchedCount`, whose new end
+ * is returned.
  */
-function groupByHigh(n: number): number[] {
-  const highs = sizeGroups(n);
-  let offset = 0;
-  for (const high of highs) {
-    groupEnd[high] = offset;
-    offset += groupSize[high]!;
-  }
-  scatterLows(n);
-  return highs;
-}
-
-/** Each group's size in `groupSize`; the groups in order of appearance. */
-function sizeGroups(n: number): number[] {
-  const highs: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const high = values[i]! >>> 16;
-    if (groupSize[high]!++ === 0) highs.push(high);
-  }
-  return highs;
-}
-
-/** The low bits of `values[0..n)` into their groups' places in `lows` (`groupEnd` moves to each end). */
-function scatterLows(n: number): void {
-  for (let i = 0; i < n; i++) {
+function countRun(r: number, below: number, touchedCount: number): number {
+  const to = runTo[r]!;
+  let i = cursor[r]!;
+  let t = touchedCount;
+  for (; i < to; i++) {
     const id = values[i]!;
-    lows[groupEnd[id >>> 16]!++] = id & 0xffff;
-  }
-}
-
-/** Counts `lows[from..to)` in `counts`; the lows first counted go to `touched`, their number returned. */
-function countGroup(from: number, to: number): number {
-  let touchedCount = 0;
-  for (let i = from; i < to; i++) {
-    const low = lows[i]!;
+    if (id >= below) break;
+    const low = id & 0xffff;
     const c = counts[low]!;
     // Noted when first counted, without a branch the processor would mispredict half the time.
-    touched[touchedCount] = low;
-    touchedCount += (c - 1) >>> 31;
+    touched[t] = low;
+    t += (c - 1) >>> 31;
     counts[low] = c + 1;
   }
-  return touchedCount;
+  cursor[r] = i;
+  return t;
 }
 
 /** Keeps the touched ids counted at least `need` times, and clears their counts. */

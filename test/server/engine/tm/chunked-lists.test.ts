@@ -160,6 +160,29 @@ describe('chunkCandidates', () => {
     expect(matched).toBeGreaterThan(100);
   });
 
+  it('counts the same however the ids were appended: out of order, they are sorted before counting', async () => {
+    // One append of the segments in shuffled order: every chunk's ids are out of order.
+    const shuffled = [...segments];
+    for (let i = shuffled.length - 1; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1));
+      [shuffled[i], shuffled[j]] = [shuffled[j]!, shuffled[i]!];
+    }
+    const other = memoryStore();
+    const collector = new PostingCollector();
+    for (const s of shuffled) collector.add(s.id, s.source);
+    other.append(collector);
+    const all = { maxPostings: 200_000, maxCandidates: 100_000 };
+    const countsOf = (found: { ids: number[]; counts: number[] }) =>
+      new Map(found.ids.map((x, i) => [x, found.counts[i]]));
+    for (let i = 0; i < 40; i++) {
+      const text = mutate(stored, 2000 + i);
+      const inOrder = await chunkCandidates(store, text, all, 50, 65_536);
+      const outOfOrder = await chunkCandidates(other.store, text, all, 50, 65_536);
+      expect(inOrder.ids.length, text).toBeGreaterThan(0);
+      expect(countsOf(outOfOrder), text).toEqual(countsOf(inOrder));
+    }
+  });
+
   it('reads no more than its posting budget (or the rarest list, always read), and finds nothing in an empty memory', async () => {
     const text = stored[10]!;
     let read = 0;
