@@ -126,14 +126,21 @@ export class ApiRegistry {
  */
 export function nonUtf8QueryParameter(url: string): string | undefined {
   const query = url.indexOf('?') < 0 ? '' : url.slice(url.indexOf('?') + 1);
+  // Bytes below 0x80 are UTF-8 whatever they spell: only an escaped byte above can make a
+  // parameter's bytes something else (an unescaped character was UTF-8-encoded to arrive).
+  if (!HIGH_ESCAPE.test(query)) return undefined;
   for (const pair of query.split('&')) {
     const [name = '', value = ''] = splitOnce(pair, '=');
     for (const part of [name, value]) {
-      if (!isUtf8(percentDecode(part.replaceAll('+', ' ')))) return decodeLoosely(name);
+      if (HIGH_ESCAPE.test(part) && !isUtf8(percentDecode(part.replaceAll('+', ' '))))
+        return decodeLoosely(name);
     }
   }
   return undefined;
 }
+
+const HIGH_ESCAPE = /%[89a-f][0-9a-f]/i;
+const HEX_PAIR = /^[0-9a-f]{2}$/i;
 
 function splitOnce(text: string, separator: string): [string, string] {
   const at = text.indexOf(separator);
@@ -143,10 +150,13 @@ function splitOnce(text: string, separator: string): [string, string] {
 function percentDecode(text: string): Uint8Array {
   const bytes: number[] = [];
   for (let i = 0; i < text.length; i++) {
-    const hex = text.slice(i + 1, i + 3);
-    if (text[i] === '%' && /^[0-9a-fA-F]{2}$/.test(hex)) {
+    const code = text.charCodeAt(i);
+    const hex = code === 0x25 ? text.slice(i + 1, i + 3) : '';
+    if (HEX_PAIR.test(hex)) {
       bytes.push(Number.parseInt(hex, 16));
       i += 2;
+    } else if (code < 0x80) {
+      bytes.push(code);
     } else {
       bytes.push(...Buffer.from(text[i]!, 'utf8'));
     }

@@ -99,6 +99,9 @@ describe('query parameters that are not UTF-8', () => {
     expect(nonUtf8QueryParameter('/v2/files?name=a%ED%A0%80b')).toBe('name');
     expect(nonUtf8QueryParameter('/v2/files?name=100%25&x=%ZZ&y=%E2%82%AC+%E2%82%AC')).toBeUndefined();
     expect(nonUtf8QueryParameter('/v2/files')).toBeUndefined();
+    expect(nonUtf8QueryParameter('/v2/files?q=gr%C3%B6%C3%9Fe&r=%F0%9F%8E%89&s=ö')).toBeUndefined();
+    expect(nonUtf8QueryParameter('/v2/files?q=gr%C3%B6%C3&r=1')).toBe('q');
+    expect(nonUtf8QueryParameter('/v2/files?q=%7E%41%8z&r=%e9')).toBe('r');
   });
 });
 
