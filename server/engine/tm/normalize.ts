@@ -60,7 +60,7 @@ export function normalizeText(raw: string): NormalizedText {
   key += oddSpace ? last.replace(SPACE_RUN, ' ') : last;
   // Spaces around dropped tags (or collapsed runs) can meet across part boundaries, or be left
   // at either end; collapse and trim them again.
-  if (oddSpace || tags.length > 0) key = key.replace(/ {2,}/g, ' ').replace(/^ | $/g, '');
+  if (oddSpace || tags.length > 0) key = collapseSpaces(key);
   return { key, vars, tags, ws: oddSpace ? whitespaceSignature(text) : '' };
 }
 
@@ -83,7 +83,12 @@ export function normalizedKey(raw: string): string {
     tags = true;
     return '';
   });
-  return tags ? key.replace(/ {2,}/g, ' ').replace(/^ | $/g, '') : key;
+  return tags ? collapseSpaces(key) : key;
+}
+
+/** Runs of spaces collapsed to one, and one leading or trailing space dropped. */
+function collapseSpaces(key: string): string {
+  return key.replace(/ {2,}/g, ' ').replace(/^ | $/g, '');
 }
 
 /**
