@@ -19,12 +19,13 @@ import {
   insertMemory,
   lastImports,
   listMemories,
+  MemoryNotOwned,
   type MemoryRow,
   renameMemory,
   resourcesOf,
 } from '../store/memories.ts';
 import { enqueue } from '../store/work-items.ts';
-import type { TmCache } from './tm-cache.ts';
+import type { TmCache, TmLookup } from './tm-cache.ts';
 
 export interface MemoryServiceDeps {
   db: Db;
@@ -147,13 +148,13 @@ export function memoryService(deps: MemoryServiceDeps) {
       text: string,
       options: { n: number; minScore?: number; caseSensitive?: boolean },
     ): Promise<MemoryMatch[]> {
-      if (!tm.shared) return queryMemory(db, tm, await accessible(auth, id), text, options);
-      // The database answers by id: the lookup runs beside the access check, a round trip less,
-      // and its answer (or its error) is only given once the memory is known to be accessible.
-      const matches = queryMemory(db, tm, { id, version: 0 }, text, options);
-      matches.catch(() => {});
-      await accessible(auth, id);
-      return matches;
+      if (tm.owned === undefined) return queryMemory(db, tm, await accessible(auth, id), text, options);
+      // The database checks access in the lookup's first statement: no round trip of its own.
+      try {
+        return await lookupMatches(db, tm.owned(auth.organizationId, id), text, options);
+      } catch (error) {
+        throw error instanceof MemoryNotOwned ? inaccessible(id) : error;
+      }
     },
 
     /** Records an import of an uploaded file and queues it; the file is parsed in the background. */
@@ -266,16 +267,26 @@ export function presentImport(row: ImportRow): MemoryImport {
   };
 }
 
+type MatchOptions = { n: number; minScore?: number; caseSensitive?: boolean };
+
 /** Queries a memory's index and adds each match's metadata from the database. */
 export async function queryMemory(
   db: Db,
   tm: TmCache,
   memory: Pick<MemoryRow, 'id' | 'version'>,
   text: string,
-  options: { n: number; minScore?: number; caseSensitive?: boolean },
+  options: MatchOptions,
 ): Promise<MemoryMatch[]> {
-  const index = await tm.get(memory.id, memory.version);
-  const matches = await index.query(text, {
+  return lookupMatches(db, await tm.get(memory.id, memory.version), text, options);
+}
+
+async function lookupMatches(
+  db: Db,
+  lookup: TmLookup,
+  text: string,
+  options: MatchOptions,
+): Promise<MemoryMatch[]> {
+  const matches = await lookup.query(text, {
     n: options.n,
     minScore: options.minScore ?? 75,
     caseSensitive: options.caseSensitive ?? false,

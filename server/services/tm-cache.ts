@@ -38,10 +38,13 @@ export interface TmLookup {
  */
 export interface TmCache {
   /**
-   * Whether answers come from the shared database, by memory id alone: `get` then needs no version,
-   * so a lookup may start before the memory's row is read.
+   * Only where answers come from the shared database: a lookup of a memory by id alone, which
+   * checks in its own first statement that the memory is `organizationId`'s and fails with
+   * `MemoryNotOwned` when it is not (or does not exist). No version is needed and no row read
+   * before: the access check costs no round trip of its own. In-process indexes have none; their
+   * callers read the memory's row (its owner and version) first.
    */
-  readonly shared: boolean;
+  owned?(organizationId: number, memoryId: number): TmLookup;
   get(memoryId: number, version: number): Promise<TmLookup>;
   isNext(memoryId: number, version: number): boolean;
   apply(change: TmChange): void;
@@ -135,7 +138,6 @@ export function indexedTm(cache: TmIndexCache): TmCache {
       const index = await cache.get(memoryId, version);
       return { query: async (text, options) => index.query(text, options) };
     },
-    shared: false,
     isNext: (memoryId, version) => cache.isNext(memoryId, version),
     apply: (change) => cache.apply(change),
     forget: (memoryId) => cache.forget(memoryId),

@@ -7,7 +7,7 @@ import type { PlatformDatabase } from '../store/db.ts';
 import { postingStore } from '../store/memories/postings.ts';
 import { segmentsToScore } from '../store/memories/segments.ts';
 import { sourceHash } from '../store/memories.ts';
-import { createTmCache, indexedTm, type TmCache } from './tm-cache.ts';
+import { createTmCache, indexedTm, type TmCache, type TmLookup } from './tm-cache.ts';
 
 export interface DatabaseTmOptions {
   /** Postings a query reads at most, rarest lists first (default 200,000, as in process). */
@@ -31,7 +31,8 @@ const NO_EXACT = { hash: '', limit: 0 };
  * rarest grams within a posting budget, counted per segment against the count filter), then the
  * best-counted segments and the exact matches by hash are read and scored by today's scoring,
  * so scores and their order are the in-process index's. Nothing is kept per process: a change
- * committed by any process is in the next query of every other.
+ * committed by any process is in the next query of every other. A lookup for an organization
+ * (`owned`) checks that the memory is its own in the lists read, the query's first statement.
  */
 export function databaseTm(database: PlatformDatabase, options: DatabaseTmOptions = {}): TmCache {
   const { copyOut } = database;
@@ -40,48 +41,50 @@ export function databaseTm(database: PlatformDatabase, options: DatabaseTmOption
     maxPostings: options.maxPostings ?? 200_000,
     maxCandidates: options.maxCandidates ?? 400,
   };
+  /** `owner`: the organization whose memory it must be, when the caller did not check. */
+  const lookup = (memoryId: number, owner?: number): TmLookup => ({
+    async query(text, queryOptions = {}) {
+      // A bad text or option fails before any database work.
+      const { n, minScore } = checkQuery(text, queryOptions);
+      const found = await chunkCandidates(
+        postingStore(copyOut, memoryId, owner),
+        text,
+        limits,
+        minScore,
+        LONGEST_KEY,
+      );
+      // The best-counted first, with the exact matches; the rest only if they can still beat
+      // the n-th best score so far (usually not: a good match stops the search there).
+      const rows = await segmentsToScore(copyOut, memoryId, found.ids.slice(0, FIRST_READ), {
+        hash: sourceHash(text),
+        limit: n,
+      });
+      let matches = rankSegments(text, rows, queryOptions);
+      const nth = matches.length < n ? minScore : matches[n - 1]!.score;
+      const canReach = found.canReach(nth);
+      const read = new Set<number>();
+      for (const row of rows) read.add(row.id);
+      const more: number[] = [];
+      for (let i = FIRST_READ; i < found.ids.length; i++) {
+        if (canReach(i) && !read.has(found.ids[i]!)) more.push(found.ids[i]!);
+      }
+      if (more.length > 0) {
+        const rest = await segmentsToScore(copyOut, memoryId, more, NO_EXACT);
+        for (const row of rest) rows.push(row);
+        // Only the rest is scored now, from the n-th best score: what scores below it cannot
+        // enter the first n.
+        const better = rankSegments(text, rest, { ...queryOptions, minScore: nth });
+        matches = [...matches, ...better].sort((a, b) => (ranksBefore(a, b) ? -1 : 1)).slice(0, n);
+      }
+      return matches.map((match) => ({
+        ...match,
+        metadata: rows.find((row) => row.id === match.id)?.metadata(),
+      }));
+    },
+  });
   return {
-    shared: true,
-    get: async (memoryId) => ({
-      async query(text, queryOptions = {}) {
-        // A bad text or option fails before any database work.
-        const { n, minScore } = checkQuery(text, queryOptions);
-        const found = await chunkCandidates(
-          postingStore(copyOut, memoryId),
-          text,
-          limits,
-          minScore,
-          LONGEST_KEY,
-        );
-        // The best-counted first, with the exact matches; the rest only if they can still beat
-        // the n-th best score so far (usually not: a good match stops the search there).
-        const rows = await segmentsToScore(copyOut, memoryId, found.ids.slice(0, FIRST_READ), {
-          hash: sourceHash(text),
-          limit: n,
-        });
-        let matches = rankSegments(text, rows, queryOptions);
-        const nth = matches.length < n ? minScore : matches[n - 1]!.score;
-        const canReach = found.canReach(nth);
-        const read = new Set<number>();
-        for (const row of rows) read.add(row.id);
-        const more: number[] = [];
-        for (let i = FIRST_READ; i < found.ids.length; i++) {
-          if (canReach(i) && !read.has(found.ids[i]!)) more.push(found.ids[i]!);
-        }
-        if (more.length > 0) {
-          const rest = await segmentsToScore(copyOut, memoryId, more, NO_EXACT);
-          for (const row of rest) rows.push(row);
-          // Only the rest is scored now, from the n-th best score: what scores below it cannot
-          // enter the first n.
-          const better = rankSegments(text, rest, { ...queryOptions, minScore: nth });
-          matches = [...matches, ...better].sort((a, b) => (ranksBefore(a, b) ? -1 : 1)).slice(0, n);
-        }
-        return matches.map((match) => ({
-          ...match,
-          metadata: rows.find((row) => row.id === match.id)?.metadata(),
-        }));
-      },
-    }),
+    owned: (organizationId, memoryId) => lookup(memoryId, organizationId),
+    get: async (memoryId) => lookup(memoryId),
     isNext: () => false,
     apply: () => {},
     forget: () => {},

@@ -12,6 +12,16 @@ export function sourceHash(source: string): string {
   return createHash('sha256').update(source).digest('hex').slice(0, 32);
 }
 
+/** A memory read on behalf of an organization that does not have it (or of none that exists). */
+export class MemoryNotOwned extends Error {
+  readonly memoryId: number;
+  constructor(memoryId: number) {
+    super(`memory ${memoryId} is not the organization's`);
+    this.name = 'MemoryNotOwned';
+    this.memoryId = memoryId;
+  }
+}
+
 export async function getMemory(db: Db, organizationId: number, id: number): Promise<MemoryRow | undefined> {
   return ownedRows(db, 'memories', organizationId).where('id', '=', id).executeTakeFirst();
 }

@@ -12,6 +12,7 @@ import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app.ts';
 import { indexKey, PostingCollector } from '../../server/engine/tm/chunked-lists.ts';
+import { databaseTm } from '../../server/services/tm-database.ts';
 import { readSettings } from '../../server/settings.ts';
 import { dropStaged } from '../../server/store/memories/imports.ts';
 import {
@@ -21,6 +22,7 @@ import {
   postingsOf as postingsOfSources,
 } from '../../server/store/memories/postings.ts';
 import { insertSegmentsReturning } from '../../server/store/memories/segments.ts';
+import { MemoryNotOwned } from '../../server/store/memories.ts';
 import { platformMigrations } from '../../server/store/migrations/index.ts';
 import type { PlatformSchema } from '../../server/store/schema.ts';
 import { connectDatabase, type Database } from '../../src/db/connect.ts';
@@ -45,8 +47,8 @@ async function createMemory(call = p.call): Promise<number> {
   return ((await created.json()) as { id: number }).id;
 }
 
-async function importUnits(memoryId: number, units: [string, string][], name = 'units.tmx') {
-  const res = await p.call('/v2/memories/import', {
+async function importUnits(memoryId: number, units: [string, string][], name = 'units.tmx', call = p.call) {
+  const res = await call('/v2/memories/import', {
     method: 'POST',
     headers: {
       'SVC-API': JSON.stringify({ memory_id: memoryId, name }),
@@ -124,6 +126,31 @@ describe(`TM posting lists on ${testEngine}`, () => {
     );
     expect((await p.call(`/v2/memories?id=${memoryId}`, { method: 'DELETE' })).status).toBe(200);
     expect((await postingsOf(memoryId)).stored).toBe(0);
+  });
+
+  it("answers a memory's organization only: its lists read checks the owner, whatever the text", async () => {
+    const ours = await p.addOrganization('lists-ours');
+    const theirs = await p.addOrganization('lists-theirs');
+    const call: typeof p.call = (path, init) => p.call(path, { ...init, key: ours.key });
+    const memoryId = await createMemory(call);
+    await importUnits(memoryId, UNITS, 'units.tmx', call);
+    const tm = databaseTm(p.database);
+    const texts = ['Delete the selected file?', '', '?!…', 'ab'.repeat(2500)];
+    for (const text of texts) {
+      for (const [organizationId, id] of [
+        [theirs.organizationId, memoryId],
+        [ours.organizationId, memoryId + 1000],
+      ] as const) {
+        const error = await tm.owned!(organizationId, id)
+          .query(text, { n: 1 })
+          .catch((e: unknown) => e);
+        expect(error, `${organizationId}/${id}: ${text.slice(0, 20)}`).toBeInstanceOf(MemoryNotOwned);
+      }
+    }
+    const [match] = await tm.owned!(ours.organizationId, memoryId).query(texts[0]!, { n: 1 });
+    expect(match).toMatchObject({ score: 100, target: 'Ausgewählte Datei löschen?' });
+    // A lookup by id alone (the caller read the memory's row) checks no owner.
+    expect(await (await tm.get(memoryId, 0)).query(texts[0]!, { n: 1 })).toEqual([match]);
   });
 
   it('keeps a list longer than a chunk in several, and answers from all of them', async () => {

@@ -9,6 +9,7 @@ import {
   type StoredChunk,
 } from '../../engine/tm/chunked-lists.ts';
 import { type Db, isPostgres } from '../db.ts';
+import { MemoryNotOwned } from '../memories.ts';
 import { enqueue } from '../work-items.ts';
 import { segmentSourcePages } from './segments.ts';
 
@@ -95,15 +96,24 @@ export function postingWriter(db: Db, memoryId: number, flushAt = 0) {
  * chunks. It is read as a binary COPY (`CopyOut`): as an ordinary result, node-postgres made a
  * JS string of every chunk (base64 text), which took about a millisecond more per query at a
  * million segments, most of it in garbage collection.
+ *
+ * With `owner`, the same statement checks that the memory is that organization's: it reads
+ * nothing otherwise, and the read fails with `MemoryNotOwned`.
  */
-export function postingStore(copyOut: CopyOut, memoryId: number): PostingStore {
+export function postingStore(copyOut: CopyOut, memoryId: number, owner?: number): PostingStore {
   return {
     async read(grams, from, to, budget) {
       const memory = sqlInteger(memoryId);
       const buckets = `BETWEEN ${sqlInteger(from)} AND ${sqlInteger(to)}`;
+      // A row whose gram is NULL says the memory is the owner's.
+      const owned =
+        owner === undefined
+          ? 'SELECT 1'
+          : `SELECT 1 FROM memories WHERE id = ${memory} AND organization_id = ${sqlInteger(owner)}`;
       const rows = await copyOut(`
-        WITH query AS (
+        WITH owned AS (${owned}), query AS (
           SELECT gram, position FROM unnest(${sqlIntegers(grams, 'int8')}) WITH ORDINALITY AS q(gram, position)
+          WHERE EXISTS (SELECT FROM owned)
         ), sizes AS (
           SELECT q.gram, q.position, coalesce(sum(l.n), 0)::int AS n
           FROM query q
@@ -115,20 +125,29 @@ export function postingStore(copyOut: CopyOut, memoryId: number): PostingStore {
             row_number() OVER (ORDER BY n, position) AS rank
           FROM sizes
         )
+        SELECT NULL::int8 AS gram, NULL::int AS bucket, NULL::int AS n, NULL::bytea AS ids FROM owned
+        UNION ALL
         SELECT gram, NULL::int AS bucket, n, NULL::bytea AS ids FROM sizes WHERE n > 0
         UNION ALL
         SELECT p.gram, p.bucket, p.n, p.ids
         FROM ranked r
         JOIN tm_postings p ON p.memory_id = ${memory} AND p.gram = r.gram AND p.bucket ${buckets}
         WHERE r.n > 0 AND (r.running <= ${sqlInteger(budget)} OR r.rank = 1) AND r.rank <= 65535`);
+      let isOwned = false;
       const sizes = new Map<number, number>();
       const chunks: StoredChunk[] = [];
-      // Fields in binary: gram int8, bucket int4 (null on a size), n int4, ids bytea.
+      // Fields in binary: gram int8 (null on the owner's row), bucket int4 (null on a size), n
+      // int4, ids bytea.
       for (let t = 0; t < rows.length; t++) {
+        if (rows.isNull(t, 0)) {
+          isOwned = true;
+          continue;
+        }
         const gram = rows.int64(t, 0);
         if (rows.isNull(t, 1)) sizes.set(gram, rows.int32(t, 2));
         else chunks.push({ gram, bucket: rows.int32(t, 1), n: rows.int32(t, 2), ids: rows.bytes(t, 3)! });
       }
+      if (!isOwned) throw new MemoryNotOwned(memoryId);
       return { sizes, chunks };
     },
   };
