@@ -36,7 +36,7 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Agent, fetch } from 'undici';
+import { Agent, request } from 'undici';
 import { createTmIndex } from '../server/engine/tm/index.ts';
 import { mutate, sentences } from './support/tm-corpus.ts';
 
@@ -197,20 +197,31 @@ const rssMb = (r: Replica) => {
 const agent = new Agent({ headersTimeout: 0, bodyTimeout: 0 });
 type Init = { method?: string; headers?: Record<string, string>; body?: string | Uint8Array };
 
-async function call(r: Replica, path: string, init: Init = {}) {
-  const res = await fetch(r.url + path, {
-    ...init,
+/**
+ * One API call, its JSON answer. Through undici's `request`, not its `fetch`: building the WHATWG
+ * `Response` costs the client time and garbage of its own on every call, which the latencies
+ * measured here are not about (on one replica, the same queries alternating: p50 about 0.5 ms and
+ * p95 about 1.7 ms more through `fetch`).
+ */
+async function call(r: Replica, path: string, init: Init = {}): Promise<unknown> {
+  const res = await request(r.url + path, {
+    method: init.method ?? 'GET',
     headers: { authorization: auth(), ...init.headers },
+    body: init.body,
     dispatcher: agent,
   });
-  if (res.status !== 200) throw new Error(`${path.slice(0, 80)} answered ${res.status}: ${await res.text()}`);
-  return res;
+  if (res.statusCode !== 200) {
+    throw new Error(`${path.slice(0, 80)} answered ${res.statusCode}: ${await res.body.text()}`);
+  }
+  return res.body.json();
 }
 
 let memoryId = 0;
 async function query(r: Replica, text: string, n = 1): Promise<{ score: number; source: string }[]> {
-  const res = await call(r, `/v2/memories/query?id=${memoryId}&n=${n}&query=${encodeURIComponent(text)}`);
-  return (await res.json()) as { score: number; source: string }[];
+  return (await call(r, `/v2/memories/query?id=${memoryId}&n=${n}&query=${encodeURIComponent(text)}`)) as {
+    score: number;
+    source: string;
+  }[];
 }
 
 /** Imports `body` through `r`; resolves once the memory shows the import succeeded. */
@@ -224,7 +235,7 @@ async function importTmx(r: Replica, name: string, body: Buffer, pollMs: number)
     body,
   });
   for (;;) {
-    const [memory] = (await (await call(r, `/v2/memories?id=${memoryId}`)).json()) as {
+    const [memory] = (await call(r, `/v2/memories?id=${memoryId}`)) as {
       last_import: { name: string; status: string; error: string | null } | null;
     }[];
     const last = memory!.last_import;
@@ -336,7 +347,7 @@ try {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ name: 'bench', srclang: 'en', trglang: 'de' }),
   });
-  memoryId = ((await created.json()) as { id: number }).id;
+  memoryId = (created as { id: number }).id;
   const body = tmx(units);
   progress(`importing ${SEGMENTS} segments (${(body.length / 2 ** 20).toFixed(0)} MB of TMX)`);
   const t0 = performance.now();
