@@ -8,7 +8,14 @@ import pg from 'pg';
  * only when it is read. COPY takes no parameters: the query must carry its values as literals
  * (`src/db/sql-literals.ts`).
  */
-export type CopyOut = (query: string) => Promise<CopyRows>;
+export type CopyOut = (query: string, onTuple?: OnTuple) => Promise<CopyRows>;
+
+/**
+ * Called with each tuple as soon as its bytes arrived, while the rest are still coming: work on
+ * the first tuples overlaps the sending of the last. `rows` shows the tuples so far. A throw
+ * rejects the read, once PostgreSQL has finished the statement.
+ */
+export type OnTuple = (rows: CopyRows, tuple: number) => void;
 
 /** The smallest buffer a COPY is read into. */
 const MIN_BUFFER = 64 * 1024;
@@ -18,21 +25,22 @@ export function poolCopyOut(pool: pg.Pool): CopyOut {
   // What recent reads took, slowly forgotten: a read starts in a buffer that fits, rather than
   // doubling one from 64 KB (every doubling an allocation and a copy).
   let expected = MIN_BUFFER;
-  return async (query) => {
+  return async (query, onTuple) => {
     const client = await pool.connect();
     let failed: Error | undefined;
     try {
-      const data = await new Promise<Buffer>((resolve, reject) => {
+      const { rows, size } = await new Promise<{ rows: CopyRows; size: number }>((resolve, reject) => {
         const submittable = new CopyToBuffer(
           `COPY (${query}) TO STDOUT (FORMAT binary)`,
           expected,
+          onTuple,
           resolve,
           reject,
         );
         client.query(submittable);
       });
-      expected = Math.max(MIN_BUFFER, data.length, Math.floor(expected * 0.9));
-      return parseBinaryCopy(data);
+      expected = Math.max(MIN_BUFFER, size, Math.floor(expected * 0.9));
+      return rows;
     } catch (error) {
       // An error PostgreSQL answered leaves the connection usable; any other may not have.
       failed = error instanceof pg.DatabaseError ? undefined : (error as Error);
@@ -46,24 +54,32 @@ export function poolCopyOut(pool: pg.Pool): CopyOut {
 /**
  * A node-postgres "submittable": the client hands it the connection to send the statement on and
  * then the messages that answer it. The COPY's data messages arrive as views of the protocol
- * parser's buffer, which it reuses, so each is copied out at once.
+ * parser's buffer, which it reuses, so each is copied out at once and parsed as far as it goes.
+ * A failure while the data arrives (malformed, or thrown by `onTuple`) stops the parsing; it is
+ * answered once PostgreSQL is ready again, so the connection stays in step.
  */
 class CopyToBuffer {
   private data: Buffer;
   private size = 0;
+  private parsed = 0;
   private error: Error | undefined;
+  private failure: Error | undefined;
+  private readonly parser = new BinaryCopyParser();
   private readonly text: string;
-  private readonly resolve: (data: Buffer) => void;
+  private readonly onTuple: OnTuple | undefined;
+  private readonly resolve: (read: { rows: CopyRows; size: number }) => void;
   private readonly reject: (error: Error) => void;
 
   constructor(
     text: string,
     expected: number,
-    resolve: (data: Buffer) => void,
+    onTuple: OnTuple | undefined,
+    resolve: (read: { rows: CopyRows; size: number }) => void,
     reject: (error: Error) => void,
   ) {
     this.text = text;
     this.data = Buffer.allocUnsafe(expected);
+    this.onTuple = onTuple;
     this.resolve = resolve;
     this.reject = reject;
   }
@@ -81,6 +97,14 @@ class CopyToBuffer {
     }
     chunk.copy(this.data, this.size);
     this.size += chunk.length;
+    if (this.failure !== undefined) return;
+    try {
+      const tuples = this.parser.feed(this.data, this.size);
+      if (this.onTuple === undefined) return;
+      for (; this.parsed < tuples; this.parsed++) this.onTuple(this.parser.rows, this.parsed);
+    } catch (error) {
+      this.failure = error as Error;
+    }
   }
 
   handleError(error: Error): void {
@@ -92,7 +116,21 @@ class CopyToBuffer {
   }
 
   handleReadyForQuery(): void {
-    if (this.error === undefined) this.resolve(this.data.subarray(0, this.size));
+    if (this.error !== undefined) return;
+    if (this.failure !== undefined) {
+      this.reject(this.failure);
+      return;
+    }
+    try {
+      const rows = this.parser.finish(this.data, this.size);
+      // Tuples completed by the last bytes (none, as PostgreSQL sends them) are given now.
+      for (; this.parsed < rows.length && this.onTuple !== undefined; this.parsed++) {
+        this.onTuple(rows, this.parsed);
+      }
+      this.resolve({ rows, size: this.size });
+    } catch (error) {
+      this.reject(error as Error);
+    }
   }
 
   handleCopyInResponse(connection: { sendCopyFail(message: string): void }): void {
@@ -113,19 +151,28 @@ const SIGNATURE = Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1');
  * the type PostgreSQL sent it as, and nothing is decoded or copied until it is read.
  */
 export class CopyRows {
-  /** Tuples. */
-  readonly length: number;
-  /** Fields per tuple. */
-  readonly width: number;
-  private readonly data: Buffer;
+  private data: Buffer = Buffer.alloc(0);
+  private tuples = 0;
+  private fieldsPerTuple = 0;
   /** Per field (tuple × width + column): where its bytes start, or −1 for NULL. */
-  private readonly starts: Int32Array;
-  private readonly lengths: Int32Array;
+  private starts: Int32Array = new Int32Array(0);
+  private lengths: Int32Array = new Int32Array(0);
 
-  constructor(data: Buffer, length: number, width: number, starts: Int32Array, lengths: Int32Array) {
+  /** Tuples. */
+  get length(): number {
+    return this.tuples;
+  }
+
+  /** Fields per tuple. */
+  get width(): number {
+    return this.fieldsPerTuple;
+  }
+
+  /** What the parser has read so far (`BinaryCopyParser`). */
+  show(data: Buffer, length: number, width: number, starts: Int32Array, lengths: Int32Array): void {
     this.data = data;
-    this.length = length;
-    this.width = width;
+    this.tuples = length;
+    this.fieldsPerTuple = width;
     this.starts = starts;
     this.lengths = lengths;
   }
@@ -195,51 +242,121 @@ export class CopyRows {
  * −1. The tuples of a query's COPY all have its width. Throws an Error naming what is malformed.
  */
 export function parseBinaryCopy(data: Buffer): CopyRows {
-  const fail = (what: string, at: number): never => {
-    throw new Error(`[db] malformed binary COPY data: ${what} at byte ${at} of ${data.length}`);
-  };
-  if (data.length < 19 || !data.subarray(0, 11).equals(SIGNATURE)) fail('no PGCOPY signature', 0);
-  // Bit 16 says each tuple starts with an OID, which a COPY of a query never sends.
-  if ((data.readInt32BE(11) & 0x10000) !== 0) fail('tuples with OIDs', 11);
-  const extension = data.readInt32BE(15);
-  let at = 19 + extension;
-  if (extension < 0 || at > data.length) fail('header extension past the end', 15);
-  let starts = new Int32Array(256);
-  let lengths = new Int32Array(256);
-  let width = -1;
-  let tuples = 0;
-  let field = 0;
-  for (;;) {
-    if (at + 2 > data.length) fail('no end-of-data marker', at);
+  const parser = new BinaryCopyParser();
+  parser.feed(data, data.length);
+  return parser.finish(data, data.length);
+}
+
+/**
+ * Parses binary COPY data while it arrives: `feed` is given the bytes received so far and parses
+ * the tuples they complete (`rows` shows them at once); `finish` checks that the data ended where
+ * it should. A malformed byte fails as soon as it is seen.
+ */
+export class BinaryCopyParser {
+  readonly rows = new CopyRows();
+  private at = 0;
+  private headerRead = false;
+  private ended = false;
+  private width = -1;
+  private tuples = 0;
+  private starts = new Int32Array(256);
+  private lengths = new Int32Array(256);
+  /** Why the bytes so far do not yet end: the error `finish` gives if no more come. */
+  private short: [string, number] = ['no PGCOPY signature', 0];
+
+  /** Parses what `data[0, size)` adds; returns the number of tuples parsed so far. */
+  feed(data: Buffer, size: number): number {
+    if (!this.headerRead && !this.readHeader(data, size)) return this.tuples;
+    while (!this.ended) {
+      const end = this.readTuple(data, size);
+      if (end < 0) break;
+      this.at = end;
+    }
+    this.rows.show(data, this.tuples, Math.max(this.width, 0), this.starts, this.lengths);
+    return this.tuples;
+  }
+
+  /** The tuples, once `data[0, size)` is all there is. */
+  finish(data: Buffer, size: number): CopyRows {
+    this.feed(data, size);
+    if (!this.ended) malformed(this.short[0], this.short[1], size);
+    return this.rows;
+  }
+
+  private readHeader(data: Buffer, size: number): boolean {
+    if (size >= SIGNATURE.length && !data.subarray(0, SIGNATURE.length).equals(SIGNATURE)) {
+      malformed('no PGCOPY signature', 0, size);
+    }
+    if (size < 19) return false;
+    // Bit 16 says each tuple starts with an OID, which a COPY of a query never sends.
+    if ((data.readInt32BE(11) & 0x10000) !== 0) malformed('tuples with OIDs', 11, size);
+    const extension = data.readInt32BE(15);
+    if (extension < 0) malformed('header extension past the end', 15, size);
+    if (19 + extension > size) {
+      this.short = ['header extension past the end', 15];
+      return false;
+    }
+    this.at = 19 + extension;
+    this.headerRead = true;
+    this.short = ['no end-of-data marker', this.at];
+    return true;
+  }
+
+  /** Reads the tuple at `this.at`: its end, or −1 when the bytes so far do not complete it. */
+  private readTuple(data: Buffer, size: number): number {
+    let at = this.at;
+    if (at + 2 > size) {
+      this.short = ['no end-of-data marker', at];
+      return -1;
+    }
     const fields = data.readInt16BE(at);
     at += 2;
-    if (fields === -1) break;
-    if (fields < 0) fail(`field count ${fields}`, at - 2);
-    if (width === -1) width = fields;
-    else if (fields !== width) fail(`a tuple of ${fields} fields after tuples of ${width}`, at - 2);
-    if (field + fields > starts.length) {
-      const size = Math.max(starts.length * 2, field + fields);
-      const grownStarts = new Int32Array(size);
-      grownStarts.set(starts);
-      starts = grownStarts;
-      const grownLengths = new Int32Array(size);
-      grownLengths.set(lengths);
-      lengths = grownLengths;
+    if (fields === -1) {
+      this.ended = true;
+      return at;
     }
-    for (let i = 0; i < fields; i++, field++) {
-      if (at + 4 > data.length) fail('a field length past the end', at);
+    if (fields < 0) malformed(`field count ${fields}`, at - 2, size);
+    if (this.width === -1) this.width = fields;
+    else if (fields !== this.width) {
+      malformed(`a tuple of ${fields} fields after tuples of ${this.width}`, at - 2, size);
+    }
+    const first = this.tuples * fields;
+    if (first + fields > this.starts.length) this.grow(first + fields);
+    for (let i = 0; i < fields; i++) {
+      if (at + 4 > size) {
+        this.short = ['a field length past the end', at];
+        return -1;
+      }
       const length = data.readInt32BE(at);
       at += 4;
       if (length === -1) {
-        starts[field] = -1;
+        this.starts[first + i] = -1;
         continue;
       }
-      if (length < 0 || at + length > data.length) fail(`a field of ${length} bytes past the end`, at - 4);
-      starts[field] = at;
-      lengths[field] = length;
+      if (length < 0) malformed(`a field of ${length} bytes past the end`, at - 4, size);
+      if (at + length > size) {
+        this.short = [`a field of ${length} bytes past the end`, at - 4];
+        return -1;
+      }
+      this.starts[first + i] = at;
+      this.lengths[first + i] = length;
       at += length;
     }
-    tuples++;
+    this.tuples++;
+    return at;
   }
-  return new CopyRows(data, tuples, Math.max(width, 0), starts, lengths);
+
+  private grow(fields: number): void {
+    const size = Math.max(this.starts.length * 2, fields);
+    const starts = new Int32Array(size);
+    starts.set(this.starts);
+    this.starts = starts;
+    const lengths = new Int32Array(size);
+    lengths.set(this.lengths);
+    this.lengths = lengths;
+  }
+}
+
+function malformed(what: string, at: number, size: number): never {
+  throw new Error(`[db] malformed binary COPY data: ${what} at byte ${at} of ${size}`);
 }

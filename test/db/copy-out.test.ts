@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase, type Database } from '../../src/db/connect.ts';
-import { parseBinaryCopy } from '../../src/db/copy-out.ts';
+import { BinaryCopyParser, type CopyRows, parseBinaryCopy } from '../../src/db/copy-out.ts';
 import { sqlText } from '../../src/db/sql-literals.ts';
 import { createTestDatabase, type TestDatabase, testEngine } from '../support/db.ts';
 
@@ -89,6 +89,36 @@ describe('binary COPY data', () => {
     longExtension.writeInt32BE(1000, 15);
     expect(() => parseBinaryCopy(longExtension)).toThrow(/header extension past the end/);
   });
+
+  it('parses data as it arrives, in pieces of any size, as it parses it whole', () => {
+    const tuples = Array.from({ length: 30 }, (_, i) => [
+      Buffer.from([0, 0, 0, i]),
+      i % 4 === 0 ? null : Buffer.from('é'.repeat(i)),
+      Buffer.alloc(i * 3, i),
+    ]);
+    const data = copyBytes(tuples, { extension: Buffer.from('ext') });
+    const whole = parseBinaryCopy(data);
+    for (const piece of [1, 2, 3, 7, 19, 64, data.length]) {
+      const parser = new BinaryCopyParser();
+      const seen: number[] = [];
+      // Each new tuple is readable as soon as its last byte is in.
+      for (let size = piece; size < data.length + piece; size += piece) {
+        const parsed = parser.feed(data, Math.min(size, data.length));
+        for (let t = seen.length; t < parsed; t++) seen.push(parser.rows.int32(t, 0));
+      }
+      const rows = parser.finish(data, data.length);
+      expect(seen, `pieces of ${piece}`).toEqual(tuples.map((_, i) => i));
+      expect(rows.length).toBe(whole.length);
+      for (let t = 0; t < rows.length; t++) expect(rows.fields(t)).toEqual(whole.fields(t));
+    }
+    // Bytes that cannot begin COPY data fail at once; a short end fails only at the finish.
+    expect(() => new BinaryCopyParser().feed(Buffer.from('id,name\n1,x\n'), 12)).toThrow(
+      /no PGCOPY signature at byte 0/,
+    );
+    const parser = new BinaryCopyParser();
+    expect(parser.feed(data, data.length - 2)).toBe(tuples.length);
+    expect(() => parser.finish(data, data.length - 2)).toThrow(/no end-of-data marker/);
+  });
 });
 
 describe(`copyOut on ${testEngine}`, () => {
@@ -160,6 +190,29 @@ describe(`copyOut on ${testEngine}`, () => {
     for (let i = 0; i < 4; i++) {
       expect((await database.copyOut!(`SELECT ${i}::int4`)).int32(0, 0)).toBe(i);
     }
+  });
+
+  it('hands over each tuple as it arrives, in order, before the read ends', async () => {
+    const seen: number[] = [];
+    let ended = false;
+    const read = database.copyOut!(
+      "SELECT g::int4, repeat('x', g % 500)::bytea FROM generate_series(1, 3000) g",
+      (rows: CopyRows, tuple: number) => {
+        expect(ended).toBe(false);
+        expect(rows.bytes(tuple, 1)!.length).toBe(rows.int32(tuple, 0) % 500);
+        seen.push(rows.int32(tuple, 0));
+      },
+    );
+    const rows = await read;
+    ended = true;
+    expect(seen).toEqual(Array.from({ length: 3000 }, (_, i) => i + 1));
+    expect(rows.length).toBe(3000);
+    // A throw while reading rejects the read; the connection serves the next statements.
+    const failing = database.copyOut!('SELECT g::int4 FROM generate_series(1, 5000) g', (r, t) => {
+      if (r.int32(t, 0) === 100) throw new Error('tuple 100 refused');
+    });
+    await expect(failing).rejects.toThrow('tuple 100 refused');
+    for (let i = 0; i < 4; i++) expect((await database.copyOut!(`SELECT ${i}::int4`)).int32(0, 0)).toBe(i);
   });
 
   it('keeps each of many concurrent reads’ data apart', async () => {
