@@ -10,6 +10,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mutate, sentences } from '../../bench/support/tm-corpus.ts';
 import { createApp } from '../../server/app.ts';
 import { indexKey, PostingCollector } from '../../server/engine/tm/chunked-lists.ts';
 import { databaseTm } from '../../server/services/tm-database.ts';
@@ -151,6 +152,29 @@ describe(`TM posting lists on ${testEngine}`, () => {
     expect(match).toMatchObject({ score: 100, target: 'Ausgewählte Datei löschen?' });
     // A lookup by id alone (the caller read the memory's row) checks no owner.
     expect(await (await tm.get(memoryId, 0)).query(texts[0]!, { n: 1 })).toEqual([match]);
+  });
+
+  it('answers queries running at once in one process as it answers them one by one', async () => {
+    const memoryId = await createMemory();
+    const stream = sentences(7);
+    const units = Array.from({ length: 1500 }, () => {
+      const { source, target } = stream.next().value!;
+      return [source, target] as [string, string];
+    });
+    await importUnits(memoryId, units);
+    const lookup = await databaseTm(p.database).get(memoryId, 0);
+    const texts = Array.from({ length: 24 }, (_, i) =>
+      mutate(
+        units.map(([source]) => source),
+        99 + i,
+      ),
+    );
+    const alone: unknown[] = [];
+    for (const text of texts) alone.push(await lookup.query(text, { n: 3 }));
+    // Each query decodes its lists while they arrive, between awaits: in lists of its own.
+    const together = await Promise.all(texts.map((text) => lookup.query(text, { n: 3 })));
+    expect(together).toEqual(alone);
+    expect(alone.filter((matches) => (matches as unknown[]).length > 0).length).toBeGreaterThanOrEqual(8);
   });
 
   it('keeps a list longer than a chunk in several, and answers from all of them', async () => {

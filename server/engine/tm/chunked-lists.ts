@@ -1,6 +1,7 @@
 import {
   bucketNeed,
   type CandidateLimits,
+  type CandidatePlan,
   lengthBuckets,
   pickByCount,
   planCandidates,
@@ -193,24 +194,88 @@ export interface PostingStore {
   /**
    * In one read: each gram's postings within buckets `from`..`to` (absent: none), and the chunks
    * there of the grams a query reads — the rarest first (ties: the one first in `grams`) while
-   * their postings fit `budget`, the first always (the rule of `planCandidates`).
+   * their postings fit `budget`, the first always (the rule of `planCandidates`). Each chunk goes
+   * to `take` as soon as it is read, so that decoding it overlaps reading the others.
    */
   read(
     grams: number[],
     from: number,
     to: number,
     budget: number,
-  ): Promise<{ sizes: Map<number, number>; chunks: StoredChunk[] }>;
+    take: (chunk: StoredChunk) => void,
+  ): Promise<{ sizes: Map<number, number> }>;
 }
 
 /**
- * Scratch reused from query to query: one bucket's ids, a run per chunk row (`runFrom`..`runTo`,
- * ascending), and a cursor per run.
+ * The chunks a query has read, decoded: each a run of ids (`runFrom`..`runTo` in `values`,
+ * ascending), with its gram and bucket, and a cursor for counting. Queries of one process may
+ * read at the same time, so each takes its own from a pool (`lendLists`) for the query.
  */
-let values = new Int32Array(1 << 16);
-let runFrom = new Int32Array(256);
-let runTo = new Int32Array(256);
-let cursor = new Int32Array(256);
+class DecodedLists {
+  values = new Int32Array(1 << 16);
+  size = 0;
+  runs = 0;
+  runFrom = new Int32Array(256);
+  runTo = new Int32Array(256);
+  runBucket = new Int32Array(256);
+  runGram = new Float64Array(256);
+  cursor = new Int32Array(256);
+
+  add(chunk: StoredChunk): void {
+    // Room for the ids the row counts; a chunk holds CHUNK at most, more only where concurrent
+    // appends met, so the slack covers any the bytes hold beyond the count.
+    if (this.values.length < this.size + chunk.n + CHUNK) {
+      const grown = new Int32Array(Math.max(this.values.length * 2, this.size + chunk.n + CHUNK));
+      grown.set(this.values.subarray(0, this.size));
+      this.values = grown;
+    }
+    if (this.runs === this.runFrom.length) this.growRuns();
+    const from = this.size;
+    const to = decodeChunk(chunk.ids, this.values, from);
+    // As appended, a run almost always ascends; concurrent writers can interleave.
+    if (!ascending(this.values, from, to)) this.values.subarray(from, to).sort();
+    const r = this.runs++;
+    this.runFrom[r] = from;
+    this.runTo[r] = to;
+    this.cursor[r] = from;
+    this.runBucket[r] = chunk.bucket;
+    this.runGram[r] = chunk.gram;
+    this.size = to;
+  }
+
+  clear(): void {
+    this.size = 0;
+    this.runs = 0;
+  }
+
+  private growRuns(): void {
+    const size = this.runs * 2;
+    const grow = <T extends Int32Array | Float64Array>(a: T, make: (n: number) => T): T => {
+      const b = make(size);
+      b.set(a);
+      return b;
+    };
+    this.runFrom = grow(this.runFrom, (n) => new Int32Array(n));
+    this.runTo = grow(this.runTo, (n) => new Int32Array(n));
+    this.runBucket = grow(this.runBucket, (n) => new Int32Array(n));
+    this.runGram = grow(this.runGram, (n) => new Float64Array(n));
+    this.cursor = grow(this.cursor, (n) => new Int32Array(n));
+  }
+}
+
+function ascending(values: Int32Array, from: number, to: number): boolean {
+  for (let i = from + 1; i < to; i++) if (values[i - 1]! > values[i]!) return false;
+  return true;
+}
+
+const idleLists: DecodedLists[] = [];
+const lendLists = () => idleLists.pop() ?? new DecodedLists();
+function returnLists(lists: DecodedLists): void {
+  lists.clear();
+  idleLists.push(lists);
+}
+
+/** Counting scratch (one query at a time: the counting itself is synchronous). */
 const counts = new Uint16Array(1 << 16);
 const touched = new Int32Array(1 << 16);
 /** Above the high 16 bits of any id (ids are below 2³¹). */
@@ -242,20 +307,21 @@ class Counted {
 }
 
 /** The candidates of the query under way (one at a time: the counting between awaits is synchronous). */
-const counted = new Counted();
+const countedScratch = new Counted();
 
 /**
- * Counts the postings of one bucket's chunks (rows `start`..`end`) per segment and keeps in `out`
- * those counted at least `need` times, tallying their counts in `histogram`. Each chunk decodes to
- * a run of ascending ids, so the bucket's ids are counted a group of 65,536 at a time (ids with
- * the same high 16 bits) in a table of that size, each run's part of a group after the last:
- * the table stays in the processor's cache, and no id is moved but once, decoded. Each loop is a
- * function that ends with it: when the engine compiles a long loop while it runs (on-stack
- * replacement), no code after the loop is left without type feedback. One function of many loops
- * was thrown back to the interpreter again and again, for the first thousand queries or so.
+ * Counts one bucket's runs (`order[start..end)`, indices into `lists`) per segment and keeps in
+ * `out` those counted at least `need` times, tallying their counts in `histogram`. The runs
+ * ascend, so the bucket's ids are counted a group of 65,536 at a time (ids with the same high 16
+ * bits) in a table of that size, each run's part of a group after the last: the table stays in
+ * the processor's cache, and no id is moved after decoding. Each loop is a function that ends
+ * with it: when the engine compiles a long loop while it runs (on-stack replacement), no code
+ * after the loop is left without type feedback. One function of many loops was thrown back to
+ * the interpreter again and again, for the first thousand queries or so.
  */
 function countBucket(
-  rows: readonly { n: number; ids: Uint8Array }[],
+  lists: DecodedLists,
+  order: Int32Array,
   start: number,
   end: number,
   bucket: number,
@@ -263,50 +329,23 @@ function countBucket(
   out: Counted,
   histogram: Int32Array,
 ): void {
-  const runs = decodeRuns(rows, start, end);
-  for (let high = lowestGroup(runs); high !== NO_GROUP; high = lowestGroup(runs)) {
+  const { values, runTo, cursor } = lists;
+  for (let high = lowestGroup(lists, order, start, end); high !== NO_GROUP; ) {
     const below = (high + 1) * 65536;
     let touchedCount = 0;
-    for (let r = 0; r < runs; r++) touchedCount = countRun(r, below, touchedCount);
+    for (let k = start; k < end; k++)
+      touchedCount = countRun(values, runTo, cursor, order[k]!, below, touchedCount);
     collectGroup(touchedCount, high * 65536, need, bucket, out, histogram);
+    high = lowestGroup(lists, order, start, end);
   }
-}
-
-/**
- * Decodes the chunks of rows `start`..`end` into `values` (grown as needed), one run per row, and
- * puts each run in ascending order (as appended, it almost always is); returns the number of runs.
- */
-function decodeRuns(rows: readonly { n: number; ids: Uint8Array }[], start: number, end: number): number {
-  let total = 0;
-  for (let r = start; r < end; r++) total += rows[r]!.n;
-  if (values.length < total) values = new Int32Array(total * 2);
-  const runs = end - start;
-  if (runFrom.length < runs) {
-    runFrom = new Int32Array(runs * 2);
-    runTo = new Int32Array(runs * 2);
-    cursor = new Int32Array(runs * 2);
-  }
-  let n = 0;
-  for (let r = 0; r < runs; r++) {
-    const from = n;
-    n = decodeChunk(rows[start + r]!.ids, values, n);
-    runFrom[r] = from;
-    runTo[r] = n;
-    cursor[r] = from;
-    if (!ascending(from, n)) values.subarray(from, n).sort();
-  }
-  return runs;
-}
-
-function ascending(from: number, to: number): boolean {
-  for (let i = from + 1; i < to; i++) if (values[i - 1]! > values[i]!) return false;
-  return true;
 }
 
 /** The high 16 bits of the lowest id any run has left to count, or NO_GROUP when all are counted. */
-function lowestGroup(runs: number): number {
+function lowestGroup(lists: DecodedLists, order: Int32Array, start: number, end: number): number {
+  const { values, runTo, cursor } = lists;
   let lowest = NO_GROUP;
-  for (let r = 0; r < runs; r++) {
+  for (let k = start; k < end; k++) {
+    const r = order[k]!;
     if (cursor[r]! < runTo[r]!) lowest = Math.min(lowest, values[cursor[r]!]! >>> 16);
   }
   return lowest;
@@ -317,7 +356,14 @@ function lowestGroup(runs: number): number {
  * the cursor past them; the lows first counted go to `touched` from `touchedCount`, whose new end
  * is returned.
  */
-function countRun(r: number, below: number, touchedCount: number): number {
+function countRun(
+  values: Int32Array,
+  runTo: Int32Array,
+  cursor: Int32Array,
+  r: number,
+  below: number,
+  touchedCount: number,
+): number {
   const to = runTo[r]!;
   let i = cursor[r]!;
   let t = touchedCount;
@@ -390,29 +436,54 @@ export async function chunkCandidates(
   const { fromBucket, toBucket } = lengthBuckets(queryLength, minScore, longest);
   // In order of first occurrence, which is how ties between equally rare grams are broken.
   const distinct = [...new Set(gramCodes(lower, new Float64Array(queryLength + 2)))];
-  const { sizes, chunks } = await store.read(distinct, fromBucket, toBucket, limits.maxPostings);
-  const { grams } = queryGrams(lower, new Float64Array(queryLength + 2), (code) => ({
-    id: -1,
-    cost: sizes.get(code) ?? 0,
-  }));
-  const plan = planCandidates(grams, queryLength, minScore, longest, limits.maxPostings);
-  // The store chose by the same rule; only the plan's grams are counted, whatever came back.
-  const used = new Set(grams.slice(0, plan.used).map((g) => g.code));
-  const rows = chunks.filter((c) => used.has(c.gram)).sort((a, b) => a.bucket - b.bucket);
-  if (rows.length === 0) return none;
-  const filter = plan.filterFor(minScore);
+  const lists = lendLists();
+  try {
+    const { sizes } = await store.read(distinct, fromBucket, toBucket, limits.maxPostings, (chunk) =>
+      lists.add(chunk),
+    );
+    const { grams } = queryGrams(lower, new Float64Array(queryLength + 2), (code) => ({
+      id: -1,
+      cost: sizes.get(code) ?? 0,
+    }));
+    const plan = planCandidates(grams, queryLength, minScore, longest, limits.maxPostings);
+    // The store chose by the same rule; only the plan's grams are counted, whatever came back.
+    const used = new Set(grams.slice(0, plan.used).map((g) => g.code));
+    const order = runsByBucket(lists, used);
+    if (order.length === 0) return none;
+    return counted(lists, order, plan, minScore, limits.maxCandidates);
+  } finally {
+    returnLists(lists);
+  }
+}
 
-  const found = counted;
+/** The runs of the grams counted, by bucket (in the order read within one). */
+function runsByBucket(lists: DecodedLists, used: Set<number>): Int32Array {
+  const kept: number[] = [];
+  for (let r = 0; r < lists.runs; r++) if (used.has(lists.runGram[r]!)) kept.push(r);
+  const { runBucket } = lists;
+  return Int32Array.from(kept.sort((a, b) => runBucket[a]! - runBucket[b]! || a - b));
+}
+
+/** Counts the runs bucket by bucket and picks the best-counted candidates. */
+function counted(
+  lists: DecodedLists,
+  order: Int32Array,
+  plan: CandidatePlan,
+  minScore: number,
+  maxCandidates: number,
+): ChunkCandidates {
+  const filter = plan.filterFor(minScore);
+  const found = countedScratch;
   found.size = 0;
   const histogram = new Int32Array(plan.used + 1);
-  for (let start = 0; start < rows.length; ) {
-    const bucket = rows[start]!.bucket;
+  for (let start = 0; start < order.length; ) {
+    const bucket = lists.runBucket[order[start]!]!;
     let end = start + 1;
-    while (end < rows.length && rows[end]!.bucket === bucket) end++;
-    countBucket(rows, start, end, bucket, bucketNeed(filter, bucket), found, histogram);
+    while (end < order.length && lists.runBucket[order[end]!] === bucket) end++;
+    countBucket(lists, order, start, end, bucket, bucketNeed(filter, bucket), found, histogram);
     start = end;
   }
-  const chosen = pickByCount(found.counts, found.size, histogram, limits.maxCandidates);
+  const chosen = pickByCount(found.counts, found.size, histogram, maxCandidates);
   // Copied out: the scratch is the next query's.
   const counts = chosen.map((i) => found.counts[i]!);
   const buckets = chosen.map((i) => found.buckets[i]!);

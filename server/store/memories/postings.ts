@@ -6,7 +6,6 @@ import {
   type ListAppend,
   PostingCollector,
   type PostingStore,
-  type StoredChunk,
 } from '../../engine/tm/chunked-lists.ts';
 import { type Db, isPostgres } from '../db.ts';
 import { MemoryNotOwned } from '../memories.ts';
@@ -102,7 +101,7 @@ export function postingWriter(db: Db, memoryId: number, flushAt = 0) {
  */
 export function postingStore(copyOut: CopyOut, memoryId: number, owner?: number): PostingStore {
   return {
-    async read(grams, from, to, budget) {
+    async read(grams, from, to, budget, take) {
       const memory = sqlInteger(memoryId);
       const buckets = `BETWEEN ${sqlInteger(from)} AND ${sqlInteger(to)}`;
       // A row whose gram is NULL says the memory is the owner's.
@@ -110,7 +109,10 @@ export function postingStore(copyOut: CopyOut, memoryId: number, owner?: number)
         owner === undefined
           ? 'SELECT 1'
           : `SELECT 1 FROM memories WHERE id = ${memory} AND organization_id = ${sqlInteger(owner)}`;
-      const rows = await copyOut(`
+      let isOwned = false;
+      const sizes = new Map<number, number>();
+      await copyOut(
+        `
         WITH owned AS (${owned}), query AS (
           SELECT gram, position FROM unnest(${sqlIntegers(grams, 'int8')}) WITH ORDINALITY AS q(gram, position)
           WHERE EXISTS (SELECT FROM owned)
@@ -132,23 +134,21 @@ export function postingStore(copyOut: CopyOut, memoryId: number, owner?: number)
         SELECT p.gram, p.bucket, p.n, p.ids
         FROM ranked r
         JOIN tm_postings p ON p.memory_id = ${memory} AND p.gram = r.gram AND p.bucket ${buckets}
-        WHERE r.n > 0 AND (r.running <= ${sqlInteger(budget)} OR r.rank = 1) AND r.rank <= 65535`);
-      let isOwned = false;
-      const sizes = new Map<number, number>();
-      const chunks: StoredChunk[] = [];
-      // Fields in binary: gram int8 (null on the owner's row), bucket int4 (null on a size), n
-      // int4, ids bytea.
-      for (let t = 0; t < rows.length; t++) {
-        if (rows.isNull(t, 0)) {
-          isOwned = true;
-          continue;
-        }
-        const gram = rows.int64(t, 0);
-        if (rows.isNull(t, 1)) sizes.set(gram, rows.int32(t, 2));
-        else chunks.push({ gram, bucket: rows.int32(t, 1), n: rows.int32(t, 2), ids: rows.bytes(t, 3)! });
-      }
+        WHERE r.n > 0 AND (r.running <= ${sqlInteger(budget)} OR r.rank = 1) AND r.rank <= 65535`,
+        (rows, t) => {
+          // Fields in binary: gram int8 (null on the owner's row), bucket int4 (null on a size), n
+          // int4, ids bytea.
+          if (rows.isNull(t, 0)) {
+            isOwned = true;
+            return;
+          }
+          const gram = rows.int64(t, 0);
+          if (rows.isNull(t, 1)) sizes.set(gram, rows.int32(t, 2));
+          else take({ gram, bucket: rows.int32(t, 1), n: rows.int32(t, 2), ids: rows.bytes(t, 3)! });
+        },
+      );
       if (!isOwned) throw new MemoryNotOwned(memoryId);
-      return { sizes, chunks };
+      return { sizes };
     },
   };
 }

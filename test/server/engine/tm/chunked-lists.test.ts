@@ -14,7 +14,6 @@ import {
   encodePiece,
   PostingCollector,
   type PostingStore,
-  type StoredChunk,
 } from '../../../../server/engine/tm/chunked-lists.ts';
 import { createTmIndex, type TmSegment } from '../../../../server/engine/tm/index.ts';
 import { rankSegments } from '../../../../server/engine/tm/rank.ts';
@@ -40,7 +39,7 @@ function memoryStore() {
       }
     },
     store: {
-      async read(grams, from, to, budget) {
+      async read(grams, from, to, budget, take) {
         const within = (key: string) => {
           const [gram, bucket] = key.split('/').map(Number) as [number, number];
           return grams.includes(gram) && bucket >= from && bucket <= to ? gram : undefined;
@@ -61,14 +60,13 @@ function memoryStore() {
           if (running > budget && rank > 0) break;
           if (g.n > 0) chosen.add(g.gram);
         }
-        const out: StoredChunk[] = [];
         for (const [key, chunk] of chunks) {
           const gram = within(key);
           if (gram !== undefined && chosen.has(gram)) {
-            out.push({ gram, bucket: Number(key.split('/')[1]), n: chunk.n, ids: chunk.bytes });
+            take({ gram, bucket: Number(key.split('/')[1]), n: chunk.n, ids: chunk.bytes });
           }
         }
-        return { sizes: sized, chunks: out };
+        return { sizes: sized };
       },
     } satisfies PostingStore,
   };
@@ -188,9 +186,11 @@ describe('chunkCandidates', () => {
     let read = 0;
     let first = 0;
     const counting: PostingStore = {
-      async read(grams, from, to, budget) {
-        const got = await store.read(grams, from, to, budget);
-        for (const c of got.chunks) read += c.n;
+      async read(grams, from, to, budget, take) {
+        const got = await store.read(grams, from, to, budget, (chunk) => {
+          read += chunk.n;
+          take(chunk);
+        });
         first = Math.min(...[...got.sizes.values()]);
         return got;
       },
