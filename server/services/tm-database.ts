@@ -1,5 +1,5 @@
 import { chunkCandidates } from '../engine/tm/chunked-lists.ts';
-import { rankSegments } from '../engine/tm/rank.ts';
+import { Ranking } from '../engine/tm/rank.ts';
 import { checkQuery } from '../engine/tm/search.ts';
 import { ranksBefore } from '../engine/tm/top-matches.ts';
 import type { TmSettings } from '../settings.ts';
@@ -55,11 +55,16 @@ export function databaseTm(database: PlatformDatabase, options: DatabaseTmOption
       );
       // The best-counted first, with the exact matches; the rest only if they can still beat
       // the n-th best score so far (usually not: a good match stops the search there).
-      const rows = await segmentsToScore(copyOut, memoryId, found.ids.slice(0, FIRST_READ), {
-        hash: sourceHash(text),
-        limit: n,
-      });
-      let matches = rankSegments(text, rows, queryOptions);
+      // Each is scored as it arrives, while PostgreSQL reads the others.
+      const ranking = new Ranking(text, queryOptions);
+      const rows = await segmentsToScore(
+        copyOut,
+        memoryId,
+        found.ids.slice(0, FIRST_READ),
+        { hash: sourceHash(text), limit: n },
+        (row) => ranking.add(row),
+      );
+      let matches = ranking.top();
       const nth = matches.length < n ? minScore : matches[n - 1]!.score;
       const canReach = found.canReach(nth);
       const read = new Set<number>();
@@ -69,12 +74,12 @@ export function databaseTm(database: PlatformDatabase, options: DatabaseTmOption
         if (canReach(i) && !read.has(found.ids[i]!)) more.push(found.ids[i]!);
       }
       if (more.length > 0) {
-        const rest = await segmentsToScore(copyOut, memoryId, more, NO_EXACT);
-        for (const row of rest) rows.push(row);
         // Only the rest is scored now, from the n-th best score: what scores below it cannot
         // enter the first n.
-        const better = rankSegments(text, rest, { ...queryOptions, minScore: nth });
-        matches = [...matches, ...better].sort((a, b) => (ranksBefore(a, b) ? -1 : 1)).slice(0, n);
+        const further = new Ranking(text, { ...queryOptions, minScore: nth });
+        const rest = await segmentsToScore(copyOut, memoryId, more, NO_EXACT, (row) => further.add(row));
+        for (const row of rest) rows.push(row);
+        matches = [...matches, ...further.top()].sort((a, b) => (ranksBefore(a, b) ? -1 : 1)).slice(0, n);
       }
       return matches.map((match) => ({
         ...match,

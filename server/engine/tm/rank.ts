@@ -19,35 +19,66 @@ export function rankSegments(
   segments: Iterable<TmSegment>,
   options: Omit<TmQueryOptions, 'exhaustive'> = {},
 ): TmMatch[] {
-  const { n, minScore, caseSensitive } = checkQuery(text, options);
-  const { query, lower, queryVars, queryVarList, queryTags, pattern } = prepareQuery(text);
-  let cased: Pattern | undefined;
-  const casedDistance = (key: string, limit: number) => {
-    cased ??= preparePattern(query.key);
-    return boundedDistance(cased, key, limit);
-  };
+  const ranking = new Ranking(text, options);
+  for (const segment of segments) ranking.add(segment);
+  return ranking.top();
+}
 
-  const ranked: { score: number; id: number; segment: TmSegment; vars: string; tags: string; key: string }[] =
-    [];
-  const seen = new Set<number>();
-  for (const segment of segments) {
-    if (seen.has(segment.id)) continue;
-    seen.add(segment.id);
+/**
+ * `rankSegments` a segment at a time: each is scored as it is added (while the others may still
+ * be on their way), and `top` gives the best `n` of those added so far.
+ */
+export class Ranking {
+  private readonly text: string;
+  private readonly n: number;
+  private readonly minScore: number;
+  private readonly caseSensitive: boolean;
+  private readonly prepared: ReturnType<typeof prepareQuery>;
+  private cased: Pattern | undefined;
+  private readonly ranked: {
+    score: number;
+    id: number;
+    segment: TmSegment;
+    vars: string;
+    tags: string;
+    key: string;
+  }[] = [];
+  private readonly seen = new Set<number>();
+
+  constructor(text: string, options: Omit<TmQueryOptions, 'exhaustive'> = {}) {
+    const { n, minScore, caseSensitive } = checkQuery(text, options);
+    this.text = text;
+    this.n = n;
+    this.minScore = minScore;
+    this.caseSensitive = caseSensitive;
+    this.prepared = prepareQuery(text);
+  }
+
+  private casedDistance(key: string, limit: number): number {
+    this.cased ??= preparePattern(this.prepared.query.key);
+    return boundedDistance(this.cased, key, limit);
+  }
+
+  add(segment: TmSegment): void {
+    if (this.seen.has(segment.id)) return;
+    this.seen.add(segment.id);
+    const { query, lower, queryVars, queryVarList, queryTags, pattern } = this.prepared;
+    const { minScore, caseSensitive } = this;
     // The key alone first: most candidates are too far from the query to need more.
     const casedKey = normalizedKey(segment.source);
     const keyText = lowerSameLength(casedKey);
     const longest = Math.max(lower.length, keyText.length);
     const limit = maxDistance(longest, minScore);
     const d = keyText === lower ? 0 : boundedDistance(pattern, keyText, limit);
-    if (d > limit) continue;
+    if (d > limit) return;
     let memberBase = baseScore(d, longest);
     let caseCostsMore = false;
     if (caseSensitive) {
-      const dc = casedKey === query.key ? 0 : casedDistance(casedKey, limit);
-      if (dc > limit) continue;
+      const dc = casedKey === query.key ? 0 : this.casedDistance(casedKey, limit);
+      if (dc > limit) return;
       memberBase = baseScore(dc, longest);
     } else if (casedKey !== keyText || query.key !== lower) {
-      caseCostsMore = casedKey !== query.key && casedDistance(casedKey, d) > d;
+      caseCostsMore = casedKey !== query.key && this.casedDistance(casedKey, d) > d;
     }
     const norm = normalizeText(segment.source);
     const vars = encodeVars(norm.vars);
@@ -59,20 +90,29 @@ export function rankSegments(
         tags: queryTags !== tags,
         caseCostsMore,
         spaces: query.ws !== norm.ws,
-        identical: text === segment.source,
+        identical: this.text === segment.source,
       },
       DEFAULT_PENALTIES,
     );
-    if (score >= minScore) ranked.push({ score, id: segment.id, segment, vars, tags, key: casedKey });
+    if (score >= minScore) this.ranked.push({ score, id: segment.id, segment, vars, tags, key: casedKey });
   }
-  ranked.sort((a, b) => (ranksBefore(a, b) ? -1 : ranksBefore(b, a) ? 1 : 0));
-  return ranked.slice(0, n).map((r) => {
-    const match: TmMatch = { id: r.id, score: r.score, source: r.segment.source, target: r.segment.target };
-    const sameKey = caseSensitive ? r.key === query.key : lowerSameLength(r.key) === lower;
-    if (sameKey) {
-      const fixed = adaptTarget(query, { vars: decodeVars(r.vars), tags: decodeVars(r.tags) }, match.target);
-      if (fixed !== undefined) match.fixedTarget = fixed;
-    }
-    return match;
-  });
+
+  /** The best `n` so far, best first, with fixed targets. */
+  top(): TmMatch[] {
+    const { query, lower } = this.prepared;
+    const ranked = [...this.ranked].sort((a, b) => (ranksBefore(a, b) ? -1 : ranksBefore(b, a) ? 1 : 0));
+    return ranked.slice(0, this.n).map((r) => {
+      const match: TmMatch = { id: r.id, score: r.score, source: r.segment.source, target: r.segment.target };
+      const sameKey = this.caseSensitive ? r.key === query.key : lowerSameLength(r.key) === lower;
+      if (sameKey) {
+        const fixed = adaptTarget(
+          query,
+          { vars: decodeVars(r.vars), tags: decodeVars(r.tags) },
+          match.target,
+        );
+        if (fixed !== undefined) match.fixedTarget = fixed;
+      }
+      return match;
+    });
+  }
 }

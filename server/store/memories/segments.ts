@@ -204,26 +204,34 @@ export class SegmentToScore {
  * binary COPY, so that a candidate costs one string (its source) until it is a match. The ids are
  * sent as an array literal and tested with `id = ANY(…)`: one index scan over the sorted ids,
  * about a quarter quicker than joining them as a list. An exact match that is among `ids` comes
- * twice (UNION ALL: PostgreSQL neither sorts nor hashes the texts).
+ * twice (UNION ALL: PostgreSQL neither sorts nor hashes the texts). Each goes to `onRow` as soon
+ * as it is read, while the others are still coming.
  */
 export async function segmentsToScore(
   copyOut: CopyOut,
   memoryId: number,
   ids: readonly number[],
   exact: { hash: string; limit: number },
+  onRow: (row: SegmentToScore) => void = () => {},
 ): Promise<SegmentToScore[]> {
   const memory = sqlInteger(memoryId);
   const columns = 's.id, s.source, s.target, s.resource_name, s.user_email, s.created_at, s.notes';
   const byId = `
     SELECT ${columns} FROM segments s
     WHERE s.id = ANY(${sqlIntegers(ids, 'int4')}) AND s.memory_id = ${memory} AND s.visible = 1`;
-  const rows = await copyOut(
+  const segments: SegmentToScore[] = [];
+  await copyOut(
     exact.limit === 0
       ? byId
       : `(SELECT ${columns} FROM segments s
           WHERE s.memory_id = ${memory} AND s.source_hash = ${sqlText(exact.hash)} AND s.visible = 1
           ORDER BY s.id DESC LIMIT ${sqlInteger(exact.limit)})
          UNION ALL ${byId}`,
+    (rows, tuple) => {
+      const segment = new SegmentToScore(rows, tuple);
+      segments.push(segment);
+      onRow(segment);
+    },
   );
-  return Array.from({ length: rows.length }, (_, tuple) => new SegmentToScore(rows, tuple));
+  return segments;
 }
