@@ -10,6 +10,7 @@ import {
 import { gramCodes } from './grams.ts';
 import { bucketOf } from './length-buckets.ts';
 import { lowerSameLength, normalizeText } from './normalize.ts';
+import { grown } from './typed-arrays.ts';
 
 /**
  * The in-process index's (gram, length bucket) posting lists, laid out for a database: a list is
@@ -225,9 +226,7 @@ class DecodedLists {
     // Room for the ids the row counts; a chunk holds CHUNK at most, more only where concurrent
     // appends met, so the slack covers any the bytes hold beyond the count.
     if (this.values.length < this.size + chunk.n + CHUNK) {
-      const grown = new Int32Array(Math.max(this.values.length * 2, this.size + chunk.n + CHUNK));
-      grown.set(this.values.subarray(0, this.size));
-      this.values = grown;
+      this.values = grown(this.values, Math.max(this.values.length * 2, this.size + chunk.n + CHUNK));
     }
     if (this.runs === this.runFrom.length) this.growRuns();
     const from = this.size;
@@ -250,16 +249,11 @@ class DecodedLists {
 
   private growRuns(): void {
     const size = this.runs * 2;
-    const grow = <T extends Int32Array | Float64Array>(a: T, make: (n: number) => T): T => {
-      const b = make(size);
-      b.set(a);
-      return b;
-    };
-    this.runFrom = grow(this.runFrom, (n) => new Int32Array(n));
-    this.runTo = grow(this.runTo, (n) => new Int32Array(n));
-    this.runBucket = grow(this.runBucket, (n) => new Int32Array(n));
-    this.runGram = grow(this.runGram, (n) => new Float64Array(n));
-    this.cursor = grow(this.cursor, (n) => new Int32Array(n));
+    this.runFrom = grown(this.runFrom, size);
+    this.runTo = grown(this.runTo, size);
+    this.runBucket = grown(this.runBucket, size);
+    this.runGram = grown(this.runGram, size);
+    this.cursor = grown(this.cursor, size);
   }
 }
 
@@ -290,15 +284,9 @@ class Counted {
 
   push(id: number, count: number, bucket: number): void {
     if (this.size === this.ids.length) {
-      const ids = new Int32Array(this.size * 2);
-      ids.set(this.ids);
-      this.ids = ids;
-      const counts = new Uint16Array(this.size * 2);
-      counts.set(this.counts);
-      this.counts = counts;
-      const buckets = new Uint8Array(this.size * 2);
-      buckets.set(this.buckets);
-      this.buckets = buckets;
+      this.ids = grown(this.ids, this.size * 2);
+      this.counts = grown(this.counts, this.size * 2);
+      this.buckets = grown(this.buckets, this.size * 2);
     }
     this.ids[this.size] = id;
     this.buckets[this.size] = bucket;

@@ -1,5 +1,6 @@
 import type { NormalizedText } from './normalize.ts';
 import { encodeVars } from './tokens.ts';
+import { grown } from './typed-arrays.ts';
 
 /**
  * The stored segments, by slot: a dense number given to each segment in the order it was added.
@@ -95,14 +96,8 @@ export class SegmentSlots {
 
   private grow(): void {
     const size = this.ids.length * 2;
-    const ids = new Float64Array(size);
-    ids.set(this.ids);
-    this.ids = ids;
-    const keyOf = new Int32Array(size);
-    keyOf.set(this.keyOf);
-    this.keyOf = keyOf;
-    const alive = new Uint8Array(size);
-    alive.set(this.alive);
-    this.alive = alive;
+    this.ids = grown(this.ids, size);
+    this.keyOf = grown(this.keyOf, size);
+    this.alive = grown(this.alive, size);
   }
 }
