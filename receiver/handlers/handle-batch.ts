@@ -1,6 +1,6 @@
 import { settingsFrom } from '../../src/config/settings.ts';
 import type { GitHub } from '../../src/github/client.ts';
-import { readRepositoryFile } from '../../src/github/read-file.ts';
+import { RepositoryReader } from '../../src/github/repository-reader.ts';
 import type { InboxEvent, PartialFailure } from '../contracts.ts';
 import { newestWritten } from '../store/written-paths.ts';
 import { Deliveries } from './deliveries.ts';
@@ -33,11 +33,13 @@ export async function handleBatch(
   if (!groupKey) return undefined;
   const origin = originOfGroup(groupKey);
   const { owner, repo, ref: base } = origin;
-  const gh = await deps.github(owner, repo);
+  // One reader for the batch: the base's tip comes with the config, and the files, the l10n
+  // branch and its pull request with the next queries (DESIGN §11: a delivery in a handful of calls).
+  const reader = new RepositoryReader(await deps.github(owner, repo), { owner, repo });
   const configPath = deps.configPath ?? '.svc.yml';
-  const text = await readRepositoryFile(gh, { owner, repo, ref: base }, configPath);
-  if (text === undefined) throw new Error(`${owner}/${repo}@${base} has no ${configPath}`);
-  const settings = settingsFrom(text, configPath, { base });
+  const config = await reader.fileAtBranch(base, configPath);
+  if (config === undefined) throw new Error(`${owner}/${repo}@${base} has no ${configPath}`);
+  const settings = settingsFrom(Buffer.from(config).toString('utf8'), configPath, { base });
 
   const deliveries = new Deliveries();
   const failed: PartialFailure['failed'] = [];
@@ -65,7 +67,7 @@ export async function handleBatch(
   const where = { repository: `${owner}/${repo}`, base };
   deliveries.dropOlderThan(await newestWritten(deps.db, where, deliveries.paths()));
   await deps.onStep?.('after-download');
-  await writeTranslationsPullRequest(deps, { gh, origin, settings, deliveries, jobs, leverage }, signal);
+  await writeTranslationsPullRequest(deps, { reader, origin, settings, deliveries, jobs, leverage }, signal);
   if (jobs.length > 0) await deps.onStep?.('before-archive');
   for (const id of jobs) await deps.client.jobs.archive(id, { signal });
   return failed.length > 0 ? { failed } : undefined;

@@ -13,10 +13,9 @@ import { FormatError } from '../../src/formats/errors.ts';
 import type { FormatModule } from '../../src/formats/model.ts';
 import { detectFormat, formatByName } from '../../src/formats/registry.ts';
 import type { FileWrite } from '../../src/github/branch-commit.ts';
-import { l10nBranchTargets } from '../../src/github/branch-targets.ts';
-import type { GitHub } from '../../src/github/client.ts';
+import { l10nBranches, l10nBranchTargets } from '../../src/github/branch-targets.ts';
 import type { LanguageUnits, TranslatedFile } from '../../src/github/pull-request-body.ts';
-import { readRepositoryBytes } from '../../src/github/read-file.ts';
+import type { RepositoryReader } from '../../src/github/repository-reader.ts';
 import { resolveMemories } from '../../src/translations/memories.ts';
 import { type PlaceholderWarning, placeholderWarnings } from '../../src/translations/placeholder-qa.ts';
 import { type PlannedTarget, pairsOf, unitsOf } from '../../src/translations/plan-summary.ts';
@@ -52,15 +51,14 @@ export interface WrittenSource {
  * a failure of `into`, and what is left out a note of it.
  */
 export async function mergeWithBase(
-  deps: { client: Client; gh: GitHub; log: Logger; now: () => number },
+  deps: { client: Client; reader: RepositoryReader; log: Logger; now: () => number },
   settings: SyncSettings,
   origin: Origin,
   into: Deliveries,
   repositoryFiles: ReadonlyMap<string, FileRecord>,
   signal: AbortSignal,
 ): Promise<MergedBatch> {
-  const { client, gh } = deps;
-  const at = { owner: origin.owner, repo: origin.repo, ref: origin.ref };
+  const { client, reader } = deps;
   const stateRecord = stateRecordOf(repositoryFiles.values(), origin.ref);
   const state = await loadState(client, stateRecord, { signal, warn: (m) => deps.log.warn(m), origin });
   const before = JSON.stringify(state);
@@ -76,12 +74,31 @@ export async function mergeWithBase(
   // People's commits on the l10n branch are the rule above all (DESIGN §7): when they committed
   // there, the target is read from the branch's head (the moved base merged in first) and merged
   // onBranch, so their edit is kept byte for byte, taught and counted as kept.
-  const branchTarget = l10nBranchTargets(gh, { ...at, base: origin.ref, pullRequest: settings.pullRequest });
   const byPath = new Map<string, Delivered[]>();
   for (const d of into.delivered()) byPath.set(d.path, [...(byPath.get(d.path) ?? []), d]);
+  // Every source and target at the base in bulk (DESIGN §11), the l10n branches' tips and open pull
+  // requests with the first query; then the targets people committed to that branch, if any.
+  const baseTip = await reader.tip(origin.ref);
+  if (!baseTip)
+    throw Object.assign(new Error(`${origin.owner}/${origin.repo}: branch ${origin.ref} is gone`), {
+      status: 404,
+    });
+  const langs = [...new Set(into.delivered().map((d) => d.lang))];
+  const atBase = await reader.files(
+    baseTip,
+    [...byPath].flatMap(([path, [first]]) => [first!.sourcePath, path]),
+    { branches: l10nBranches(settings, langs), pullInto: origin.ref },
+  );
+  const onBranch = await l10nBranchTargets(reader, { base: origin.ref, pullRequest: settings.pullRequest })(
+    [...byPath].map(([path, [first]]) => ({
+      path,
+      lang: first!.lang,
+      multilingual: path === first!.sourcePath,
+    })),
+  );
   for (const [path, deliveries] of byPath) {
     const { sourcePath } = deliveries[0]!;
-    const baseSource = await readRepositoryBytes(gh, at, sourcePath);
+    const baseSource = atBase.get(sourcePath);
     if (!baseSource) {
       into.note(`${path}: its source ${sourcePath} is no longer on ${origin.ref}; nothing written`);
       continue;
@@ -92,13 +109,8 @@ export async function mergeWithBase(
       into.note(`${sourcePath}: no format reads it; nothing written`);
       continue;
     }
-    const multilingual = path === sourcePath;
-    const onBranch = await branchTarget({ path, lang: deliveries[0]!.lang, multilingual });
-    const base = onBranch
-      ? onBranch.bytes
-      : multilingual
-        ? baseSource
-        : await readRepositoryBytes(gh, at, path);
+    const branchTarget = onBranch.get(path);
+    const base = branchTarget ? branchTarget.bytes : path === sourcePath ? baseSource : atBase.get(path);
     let current = base;
     for (const d of deliveries) {
       let merged: ReturnType<typeof mergeDelivery>;
@@ -112,7 +124,7 @@ export async function mergeWithBase(
           translatedSource: d.translatedSource,
           delivered: d.content,
           record: state.targets[d.lang]?.[path],
-          ...(onBranch ? { onBranch: true } : {}),
+          ...(branchTarget ? { onBranch: true } : {}),
         });
       } catch (error) {
         if (!(error instanceof FormatError)) throw error;

@@ -3,7 +3,7 @@ import type { Client } from '../../src/api/index.ts';
 import type { SyncSettings } from '../../src/config/settings.ts';
 import type { Origin } from '../../src/contracts/labels.ts';
 import { lastUploads } from '../../src/contracts/uploads.ts';
-import type { GitHub } from '../../src/github/client.ts';
+import type { RepositoryReader } from '../../src/github/repository-reader.ts';
 import { languageBranch } from '../../src/github/split-update.ts';
 import { writeTranslationPullRequests } from '../../src/github/translation-pull-requests.ts';
 import type { ReceiverDb } from '../store/schema.ts';
@@ -30,7 +30,8 @@ export interface PullRequestDeps {
 
 /** One group's batch, collected: what its events delivered and the jobs among them. */
 export interface CollectedBatch {
-  gh: GitHub;
+  /** The repository, read in bulk for the batch (its tips and open pull requests remembered). */
+  reader: RepositoryReader;
   origin: Origin;
   settings: SyncSettings;
   deliveries: Deliveries;
@@ -47,19 +48,6 @@ const NOTHING_MERGED: MergedBatch = {
   warnings: [],
   sources: new Map(),
 };
-
-/** The open l10n pull request of a base, if there is one. */
-async function openPullRequest(gh: GitHub, o: { owner: string; repo: string; base: string; branch: string }) {
-  const { data } = await gh.rest.pulls.list({
-    owner: o.owner,
-    repo: o.repo,
-    state: 'open',
-    head: `${o.owner}:${o.branch}`,
-    base: o.base,
-    per_page: 1,
-  });
-  return data[0];
-}
 
 /** The comment that tells reviewers some translations failed (the body lists them too). */
 export function failureComment(failures: readonly Failure[]): string {
@@ -87,13 +75,13 @@ export async function writeTranslationsPullRequest(
   signal: AbortSignal,
 ): Promise<void> {
   const { client, log, now } = deps;
-  const { gh, origin, settings, deliveries, jobs } = batch;
+  const { reader, origin, settings, deliveries, jobs } = batch;
   const { owner, repo, ref: base } = origin;
   const where = { repository: `${owner}/${repo}`, base };
   const merged =
     deliveries.delivered().length > 0
       ? await mergeWithBase(
-          { client, gh, log, now },
+          { client, reader, log, now },
           settings,
           origin,
           deliveries,
@@ -122,10 +110,8 @@ export async function writeTranslationsPullRequest(
   if (merged.files.length > 0) {
     await deps.onStep?.('before-commit');
     const written = await writeTranslationPullRequests(
-      gh,
+      reader,
       {
-        owner,
-        repo,
         base,
         pullRequest: pr,
         findings: qaFindingsOf(merged.sources, settings.source),
@@ -160,14 +146,14 @@ export async function writeTranslationsPullRequest(
     pulls = [];
     for (const lang of langs) {
       const branch = lang ? languageBranch(pr.branch, lang) : pr.branch;
-      const open = await openPullRequest(gh, { owner, repo, base, branch });
+      const open = await reader.openPull(branch, base);
       if (open) pulls.push({ number: open.number, lang });
     }
   }
   for (const pull of pulls) {
     const own = pull.lang ? failures.filter((f) => f.target === pull.lang) : failures;
     if (own.length > 0)
-      await gh.rest.issues.createComment({
+      await reader.gh.rest.issues.createComment({
         owner,
         repo,
         issue_number: pull.number,

@@ -1,5 +1,6 @@
 import { l10nBranchTargets } from '../github/branch-targets.ts';
 import type { GitHub } from '../github/client.ts';
+import { RepositoryReader } from '../github/repository-reader.ts';
 import {
   type FindingsOf,
   type TranslationPullRequestsOptions,
@@ -11,6 +12,8 @@ export type { FindingsOf };
 
 export interface PullRequestSinkOptions extends TranslationPullRequestsOptions {
   gh: GitHub;
+  owner: string;
+  repo: string;
 }
 
 /**
@@ -19,12 +22,14 @@ export interface PullRequestSinkOptions extends TranslationPullRequestsOptions {
  * the targets are read from a branch people committed to (l10nBranchTargets).
  */
 export function pullRequestSink(o: PullRequestSinkOptions): TranslationSink {
-  const { gh, ...options } = o;
+  const { gh, owner, repo, ...options } = o;
+  // One reader for the run: the branch's tip and open PR read for the targets serve the writer.
+  const reader = new RepositoryReader(gh, { owner, repo });
   const sink: TranslationSink = async (files, update) => {
-    const written = await writeTranslationPullRequests(gh, options, files, update);
+    const written = await writeTranslationPullRequests(reader, options, files, update);
     return written.length > 0 ? { ...written[0]!, all: written } : undefined;
   };
   // Targets come from the l10n branch when people committed to it: their edits there are kept.
-  sink.readTarget = l10nBranchTargets(gh, options);
+  sink.readTarget = l10nBranchTargets(reader, options);
   return sink;
 }

@@ -1,5 +1,6 @@
 import type { GitHub } from './client.ts';
 import { githubStatus } from './read-file.ts';
+import type { BranchTip, RepositoryReader } from './repository-reader.ts';
 
 /** A file the commit writes: its repository path and its bytes (text or binary). */
 export interface FileWrite {
@@ -19,8 +20,6 @@ export const DEFAULT_IDENTITY: CommitIdentity = {
 };
 
 export interface CommitRequest {
-  owner: string;
-  repo: string;
   base: string;
   branch: string;
   files: readonly FileWrite[];
@@ -41,16 +40,10 @@ export interface CommitOutcome {
 
 type TreeEntry = { path: string; mode: '100644'; type: 'blob'; sha?: string | null; content?: string };
 
-interface BranchTip {
-  sha: string;
-  tree: string;
-  parents: string[];
-  authorEmail: string | undefined;
-}
-
 /**
  * Writes `files` onto the l10n branch in one commit through the Git Data API (tree, commit, ref),
- * reading the base and the branch with one call each:
+ * from the base and branch tips the run's reader already holds (the base the deliveries were
+ * merged with; read once a run):
  * - no branch yet: a commit on the base, and the branch is created;
  * - the branch is one commit of ours on the current base: that commit is replaced by one holding
  *   its files and these (the PR stays a single clean commit);
@@ -60,49 +53,88 @@ interface BranchTip {
  *   over their work; when the base moved meanwhile, the base is first merged into the branch
  *   through the merges API (a merge commit), so the commit never lands on a stale base. When that
  *   merge conflicts, nothing is committed (`conflict`): a person resolves it.
+ * A force update is a compare-and-swap from the tip the run read (RepositoryReader.swapRef): when
+ * someone pushed since, nothing is replaced and the placement is decided anew from the new tip.
  * Nothing is committed when the resulting tree equals the branch's tree.
  */
-export async function commitToBranch(gh: GitHub, request: CommitRequest): Promise<CommitOutcome> {
-  const { owner, repo, branch } = request;
+export async function commitToBranch(
+  reader: RepositoryReader,
+  request: CommitRequest,
+): Promise<CommitOutcome> {
+  // The run's first read of both branches is one query; a moved branch is placed anew, twice at most.
+  await reader.branches([request.branch], request.base);
+  let tip = await reader.tip(request.branch);
+  for (let attempt = 0; ; attempt++) {
+    const outcome = await finishCommit(reader, request, await placeCommit(reader, request, tip), attempt < 2);
+    if (outcome) return outcome;
+    tip = await reader.tip(request.branch);
+  }
+}
+
+interface Placement {
+  base: BranchTip;
+  tip: BranchTip | undefined;
+  parent: string;
+  baseTree: string;
+  force: boolean;
+  strategy: CommitOutcome['strategy'];
+  extra: TreeEntry[];
+  mergeSha?: string | undefined;
+}
+
+/** Where the commit goes (see commitToBranch), from the branch's tip as given. */
+async function placeCommit(
+  reader: RepositoryReader,
+  request: CommitRequest,
+  tip: BranchTip | undefined,
+): Promise<Placement> {
+  const { owner, repo } = reader;
+  const { branch } = request;
   const identity = request.identity ?? DEFAULT_IDENTITY;
-  const base = await tipOf(gh, owner, repo, request.base);
+  const base = await reader.tip(request.base);
   if (!base)
     throw Object.assign(new Error(`${owner}/${repo}: base branch ${request.base} does not exist`), {
       status: 404,
     });
-  let tip = await tipOf(gh, owner, repo, branch);
-  const entries = await treeEntries(gh, owner, repo, request.files);
+  const at = { base, tip, extra: [] as TreeEntry[], force: false };
+  if (!tip) return { ...at, parent: base.sha, baseTree: base.tree, strategy: 'created' };
+  if (tip.authorEmail === identity.email && tip.parents.length === 1 && tip.parents[0] === base.sha)
+    return { ...at, parent: base.sha, baseTree: tip.tree, strategy: 'replaced', force: true };
+  const { ours, behindBy } = await branchChangesIfOurs(reader.gh, owner, repo, base.sha, tip.sha, identity);
+  if (ours)
+    return { ...at, parent: base.sha, baseTree: base.tree, strategy: 'rebuilt', force: true, extra: ours };
+  if (behindBy === 0) return { ...at, parent: tip.sha, baseTree: tip.tree, strategy: 'appended' };
+  const merged = await mergeInto(reader, { branch, base: request.base, baseSha: base.sha });
+  if (!merged) return { ...at, parent: tip.sha, baseTree: tip.tree, strategy: 'conflict' };
+  return {
+    ...at,
+    tip: merged,
+    parent: merged.sha,
+    baseTree: merged.tree,
+    strategy: 'merged',
+    mergeSha: merged.sha,
+  };
+}
 
-  let parent: string;
-  let baseTree: string;
-  let force = false;
-  let strategy: CommitOutcome['strategy'];
-  let extra: TreeEntry[] = [];
-  let mergeSha: string | undefined;
-  if (!tip) {
-    [parent, baseTree, strategy] = [base.sha, base.tree, 'created'];
-  } else if (tip.authorEmail === identity.email && tip.parents.length === 1 && tip.parents[0] === base.sha) {
-    [parent, baseTree, strategy, force] = [base.sha, tip.tree, 'replaced', true];
-  } else {
-    const { ours, behindBy } = await branchChangesIfOurs(gh, owner, repo, base.sha, tip.sha, identity);
-    if (ours) {
-      [parent, baseTree, strategy, force, extra] = [base.sha, base.tree, 'rebuilt', true, ours];
-    } else if (behindBy > 0) {
-      const merged = await mergeInto(gh, { owner, repo, branch, base: request.base, baseSha: base.sha });
-      if (!merged) return { commitSha: null, headSha: tip.sha, strategy: 'conflict' };
-      tip = merged;
-      mergeSha = merged.sha;
-      [parent, baseTree, strategy] = [tip.sha, tip.tree, 'merged'];
-    } else {
-      [parent, baseTree, strategy] = [tip.sha, tip.tree, 'appended'];
-    }
-  }
+/** Writes the placed commit; undefined when the branch moved under a force update (place it again). */
+async function finishCommit(
+  reader: RepositoryReader,
+  request: CommitRequest,
+  p: Placement,
+  mayRetry: boolean,
+): Promise<CommitOutcome | undefined> {
+  const { gh, owner, repo } = reader;
+  const { branch } = request;
+  const identity = request.identity ?? DEFAULT_IDENTITY;
+  const { tip, base, mergeSha } = p;
+  if (p.strategy === 'conflict') return { commitSha: null, headSha: tip?.sha, strategy: 'conflict' };
+  const entries = await treeEntries(gh, owner, repo, request.files);
   const paths = new Set(entries.map((e) => e.path));
   const tree = await gh.rest.git.createTree({
     owner,
     repo,
-    base_tree: baseTree,
-    tree: [...extra.filter((e) => !paths.has(e.path)), ...entries] as never,
+    base_tree: p.baseTree,
+    tree: [...p.extra.filter((e) => !paths.has(e.path)), ...entries] as never,
   });
   if (tip && tree.data.sha === tip.tree)
     return { commitSha: null, headSha: tip.sha, strategy: 'unchanged', ...(mergeSha ? { mergeSha } : {}) };
@@ -115,14 +147,20 @@ export async function commitToBranch(gh: GitHub, request: CommitRequest): Promis
     repo,
     message: request.message,
     tree: tree.data.sha,
-    parents: [parent],
+    parents: [p.parent],
     author: { ...identity, date: when },
     committer: { ...identity, date: when },
   });
   const sha = commit.data.sha;
-  if (tip) await gh.rest.git.updateRef({ owner, repo, ref: `heads/${branch}`, sha, force });
+  if (tip && p.force) {
+    if (!(await reader.swapRef(branch, tip.sha, sha))) {
+      if (mayRetry) return undefined;
+      throw new Error(`${owner}/${repo}: ${branch} keeps moving while it is written; try again later`);
+    }
+  } else if (tip) await gh.rest.git.updateRef({ owner, repo, ref: `heads/${branch}`, sha, force: false });
   else await gh.rest.git.createRef({ owner, repo, ref: `refs/heads/${branch}`, sha });
-  return { commitSha: sha, headSha: sha, strategy, ...(mergeSha ? { mergeSha } : {}) };
+  reader.moved(branch, { sha, tree: tree.data.sha, parents: [p.parent], authorEmail: identity.email });
+  return { commitSha: sha, headSha: sha, strategy: p.strategy, ...(mergeSha ? { mergeSha } : {}) };
 }
 
 /**
@@ -133,20 +171,20 @@ export async function commitToBranch(gh: GitHub, request: CommitRequest): Promis
  * (commitToBranch then commits nothing and reports it).
  */
 export async function branchHeadWithPeople(
-  gh: GitHub,
-  r: { owner: string; repo: string; base: string; branch: string; identity?: CommitIdentity },
-): Promise<string | undefined> {
-  const { owner, repo, branch } = r;
+  reader: RepositoryReader,
+  r: { base: string; branch: string; identity?: CommitIdentity },
+): Promise<BranchTip | undefined> {
+  const { owner, repo } = reader;
   const identity = r.identity ?? DEFAULT_IDENTITY;
-  const base = await tipOf(gh, owner, repo, r.base);
-  const tip = base && (await tipOf(gh, owner, repo, branch));
+  const base = await reader.tip(r.base);
+  const tip = base && (await reader.tip(r.branch));
   if (!base || !tip) return undefined;
   if (tip.authorEmail === identity.email && tip.parents.length === 1 && tip.parents[0] === base.sha)
     return undefined;
-  const { ours, behindBy } = await branchChangesIfOurs(gh, owner, repo, base.sha, tip.sha, identity);
+  const { ours, behindBy } = await branchChangesIfOurs(reader.gh, owner, repo, base.sha, tip.sha, identity);
   if (ours) return undefined;
-  if (behindBy === 0) return tip.sha;
-  return (await mergeInto(gh, { owner, repo, branch, base: r.base, baseSha: base.sha }))?.sha;
+  if (behindBy === 0) return tip;
+  return mergeInto(reader, { branch: r.branch, base: r.base, baseSha: base.sha });
 }
 
 /**
@@ -154,49 +192,30 @@ export async function branchHeadWithPeople(
  * the token's account, people's commits kept); undefined on a conflict (409).
  */
 async function mergeInto(
-  gh: GitHub,
-  m: { owner: string; repo: string; branch: string; base: string; baseSha: string },
+  reader: RepositoryReader,
+  m: { branch: string; base: string; baseSha: string },
 ): Promise<BranchTip | undefined> {
   try {
-    const response = await gh.rest.repos.merge({
-      owner: m.owner,
-      repo: m.repo,
+    const response = await reader.gh.rest.repos.merge({
+      owner: reader.owner,
+      repo: reader.repo,
       base: m.branch,
       head: m.baseSha,
       commit_message: `Merge ${m.base} into ${m.branch}`,
     });
     // 204: the branch already holds the base (it moved between our two reads).
-    if ((response.status as number) === 204) return tipOf(gh, m.owner, m.repo, m.branch);
+    if ((response.status as number) === 204) return reader.freshTip(m.branch);
     const data = response.data;
-    return {
+    const merged = {
       sha: data.sha,
       tree: data.commit.tree.sha,
       parents: data.parents.map((p) => p.sha),
       authorEmail: data.commit.author?.email ?? undefined,
     };
+    reader.moved(m.branch, merged);
+    return merged;
   } catch (error) {
     if (githubStatus(error) === 409) return undefined;
-    throw error;
-  }
-}
-
-/** The branch's tip commit and tree in one call (GET /branches/{branch}), or undefined. */
-async function tipOf(
-  gh: GitHub,
-  owner: string,
-  repo: string,
-  branch: string,
-): Promise<BranchTip | undefined> {
-  try {
-    const { data } = await gh.rest.repos.getBranch({ owner, repo, branch });
-    return {
-      sha: data.commit.sha,
-      tree: data.commit.commit.tree.sha,
-      parents: data.commit.parents.map((p) => p.sha),
-      authorEmail: data.commit.commit.author?.email ?? undefined,
-    };
-  } catch (error) {
-    if (githubStatus(error) === 404) return undefined;
     throw error;
   }
 }

@@ -3,8 +3,8 @@ import { retry } from '@octokit/plugin-retry';
 import { throttling } from '@octokit/plugin-throttling';
 import { Octokit } from '@octokit/rest';
 
-/** What the pull-request writer and the repository reads need: Octokit's REST methods. */
-export type GitHub = Pick<Octokit, 'rest' | 'request' | 'paginate'>;
+/** What the pull-request writer and the repository reads need: Octokit's REST and GraphQL methods. */
+export type GitHub = Pick<Octokit, 'rest' | 'request' | 'paginate' | 'graphql'>;
 
 export interface GitHubLogger {
   warn(message: string): void;

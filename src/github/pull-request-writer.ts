@@ -1,7 +1,7 @@
 import { type CommitIdentity, type CommitOutcome, commitToBranch, type FileWrite } from './branch-commit.ts';
-import type { GitHub } from './client.ts';
 import { type ConflictReport, reportConflict } from './conflict-report.ts';
 import { type PullRequestOptions, type PullRequestRef, upsertPullRequest } from './pull-request.ts';
+import type { RepositoryReader } from './repository-reader.ts';
 
 /** What to write: the files, the commit message, and the pull request's options. */
 export interface PullRequestWrite extends Omit<PullRequestOptions, 'branch' | 'refresh' | 'branchIsNew'> {
@@ -34,13 +34,14 @@ export function l10nBranch(base: string, pattern = 'svc-l10n/%base%'): string {
  * receiver. Safe to repeat: equal contents make no commit, and an open PR is updated, so a retry
  * after a crash between the commit and the PR still ends with exactly one PR.
  */
-export async function writePullRequest(gh: GitHub, w: PullRequestWrite): Promise<PullRequestWritten> {
+export async function writePullRequest(
+  reader: RepositoryReader,
+  w: PullRequestWrite,
+): Promise<PullRequestWritten> {
   const branch = w.branch ?? l10nBranch(w.base);
   if (branch === w.base)
     throw new TypeError(`[svc-connector] the l10n branch must differ from the base (${branch})`);
-  const commit = await commitToBranch(gh, {
-    owner: w.owner,
-    repo: w.repo,
+  const commit = await commitToBranch(reader, {
     base: w.base,
     branch,
     files: w.files,
@@ -51,10 +52,10 @@ export async function writePullRequest(gh: GitHub, w: PullRequestWrite): Promise
   const { files: _files, commitMessage: _message, identity: _identity, afterCommit: _after, ...options } = w;
   if (commit.strategy === 'conflict') {
     // The PR keeps what it says (its body describes what the branch holds, which did not change).
-    const pullRequest = await upsertPullRequest(gh, { ...options, branch, refresh: false });
-    const conflict = await reportConflict(gh, {
-      owner: w.owner,
-      repo: w.repo,
+    const pullRequest = await upsertPullRequest(reader, { ...options, branch, refresh: false });
+    const conflict = await reportConflict(reader.gh, {
+      owner: reader.owner,
+      repo: reader.repo,
       number: pullRequest.number,
       base: w.base,
       branch,
@@ -63,7 +64,7 @@ export async function writePullRequest(gh: GitHub, w: PullRequestWrite): Promise
     return { commit, pullRequest, branch, conflict };
   }
   await w.afterCommit?.();
-  const pullRequest = await upsertPullRequest(gh, {
+  const pullRequest = await upsertPullRequest(reader, {
     ...options,
     branch,
     // Nothing new on the branch: an open PR already says what it holds.

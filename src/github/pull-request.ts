@@ -1,8 +1,6 @@
-import type { GitHub } from './client.ts';
+import type { RepositoryReader } from './repository-reader.ts';
 
 export interface PullRequestOptions {
-  owner: string;
-  repo: string;
   base: string;
   branch: string;
   title: string;
@@ -32,23 +30,25 @@ export interface PullRequestRef {
  * they differ, labels it lacks). Reviewers and assignees are asked for only when it is opened:
  * people may have changed them since. Labels and assignees go in one issue update.
  */
-export async function upsertPullRequest(gh: GitHub, o: PullRequestOptions): Promise<PullRequestRef> {
-  const { owner, repo } = o;
-  const head = `${owner}:${o.branch}`;
-  const existing = o.branchIsNew
-    ? undefined
-    : (await gh.rest.pulls.list({ owner, repo, state: 'open', head, base: o.base, per_page: 1 })).data[0];
-  if (existing && o.refresh === false)
-    return { number: existing.number, url: existing.html_url, created: false };
+export async function upsertPullRequest(
+  reader: RepositoryReader,
+  o: PullRequestOptions,
+): Promise<PullRequestRef> {
+  const { gh, owner, repo } = reader;
+  // The open PR comes with the branch's tip in the run's first query (RepositoryReader.branches).
+  const existing = o.branchIsNew ? undefined : await reader.openPull(o.branch, o.base);
+  if (existing && o.refresh === false) return { number: existing.number, url: existing.url, created: false };
   if (existing) {
     const body = typeof o.body === 'function' ? o.body(existing.body ?? undefined) : o.body;
-    if (existing.title !== o.title || (existing.body ?? '') !== body)
+    if (existing.title !== o.title || (existing.body ?? '') !== body) {
       await gh.rest.pulls.update({ owner, repo, pull_number: existing.number, title: o.title, body });
-    const have = new Set(existing.labels.map((l) => l.name));
+      reader.pullWritten(o.branch, o.base, { ...existing, title: o.title, body });
+    }
+    const have = new Set(existing.labels);
     const missing = (o.labels ?? []).filter((l) => !have.has(l));
     if (missing.length > 0)
       await gh.rest.issues.addLabels({ owner, repo, issue_number: existing.number, labels: missing });
-    return { number: existing.number, url: existing.html_url, created: false };
+    return { number: existing.number, url: existing.url, created: false };
   }
   const created = await gh.rest.pulls.create({
     owner,
@@ -61,6 +61,13 @@ export async function upsertPullRequest(gh: GitHub, o: PullRequestOptions): Prom
     maintainer_can_modify: true,
   });
   const number = created.data.number;
+  reader.pullWritten(o.branch, o.base, {
+    number,
+    url: created.data.html_url,
+    title: created.data.title,
+    body: created.data.body,
+    labels: [...(o.labels ?? [])],
+  });
   if ((o.labels?.length ?? 0) > 0 || (o.assignees?.length ?? 0) > 0)
     await gh.rest.issues.update({
       owner,

@@ -1,18 +1,16 @@
 import type { SvcConfig } from '../config/schema.ts';
 import type { FileWrite } from './branch-commit.ts';
 import { createQaCheckRun, type QaFinding } from './check-run.ts';
-import type { GitHub } from './client.ts';
 import { type PullRequestUpdate, pullRequestBody } from './pull-request-body.ts';
 import { writePullRequest } from './pull-request-writer.ts';
 import { githubStatus } from './read-file.ts';
+import type { RepositoryReader } from './repository-reader.ts';
 import { languageBranch, languageTitle, splitByLanguage } from './split-update.ts';
 
 /** Localization QA over the target files a pull request is about to hold (`svc-connector qa`'s engine). */
 export type FindingsOf = (files: readonly FileWrite[]) => Promise<QaFinding[]>;
 
 export interface TranslationPullRequestsOptions {
-  owner: string;
-  repo: string;
   base: string;
   /** The config's pull_request settings, `%base%` filled. */
   pullRequest: SvcConfig['pullRequest'];
@@ -46,7 +44,7 @@ export interface TranslationPullRequest {
  * and the receiver.
  */
 export async function writeTranslationPullRequests(
-  gh: GitHub,
+  reader: RepositoryReader,
   o: TranslationPullRequestsOptions,
   files: readonly FileWrite[],
   update: PullRequestUpdate,
@@ -57,14 +55,14 @@ export async function writeTranslationPullRequests(
       : [{ lang: undefined, files: [...files], update }];
   const written: TranslationPullRequest[] = [];
   for (const share of shares) {
-    const pr = await writeOne(gh, o, share.lang, share.files, share.update);
+    const pr = await writeOne(reader, o, share.lang, share.files, share.update);
     if (pr) written.push(pr);
   }
   return written;
 }
 
 async function writeOne(
-  gh: GitHub,
+  reader: RepositoryReader,
   o: TranslationPullRequestsOptions,
   lang: string | undefined,
   files: FileWrite[],
@@ -74,9 +72,7 @@ async function writeOne(
   const findings = o.findings ? await o.findings(files) : undefined;
   const described = findings ? { ...update, findings } : update;
   const branch = lang ? languageBranch(settings.branch, lang) : settings.branch;
-  const written = await writePullRequest(gh, {
-    owner: o.owner,
-    repo: o.repo,
+  const written = await writePullRequest(reader, {
     base: o.base,
     branch,
     files,
@@ -114,9 +110,9 @@ async function writeOne(
   const headSha = written.commit.headSha;
   if (findings && headSha) {
     try {
-      const run = await createQaCheckRun(gh, {
-        owner: o.owner,
-        repo: o.repo,
+      const run = await createQaCheckRun(reader.gh, {
+        owner: reader.owner,
+        repo: reader.repo,
         headSha,
         findings,
         detailsUrl: o.detailsUrl,

@@ -30,16 +30,19 @@ export interface TargetWork {
 }
 
 /**
- * Where a target is read from instead of the checkout: the l10n branch, when people committed to
- * it (their edits there are people's work, DESIGN §7). Undefined: read the checkout; `{bytes:
+ * Where targets are read from instead of the checkout: the l10n branch, when people committed to
+ * it (their edits there are people's work, DESIGN §7) — asked once for every target of a run, so
+ * they are read in bulk. A path missing from the answer is read from the checkout; `{bytes:
  * undefined}`: the branch has no such file.
  */
-export type TargetSource = (target: {
-  path: string;
-  lang: string;
-  /** The target is the source file itself (a multilingual file). */
-  multilingual: boolean;
-}) => Promise<{ bytes: Uint8Array | undefined } | undefined>;
+export type TargetSource = (
+  targets: readonly {
+    path: string;
+    lang: string;
+    /** The target is the source file itself (a multilingual file). */
+    multilingual: boolean;
+  }[],
+) => Promise<ReadonlyMap<string, { bytes: Uint8Array | undefined }>>;
 
 /** Parses the sources again with their format (readSourceFile only counted their units). */
 export function parseSources(sources: readonly SourceFile[], plan: SourcesPlan): ParsedSource[] {
@@ -74,11 +77,18 @@ export async function planTargets(
 ): Promise<{ works: TargetWork[]; problems: SourceProblem[] }> {
   const works: TargetWork[] = [];
   const problems: SourceProblem[] = [];
+  const asks = sources.flatMap((source) =>
+    settings.targets.map((lang) => {
+      const path = targetPathOf(settings, source.file.path, lang);
+      return { path, lang, multilingual: path === source.file.path };
+    }),
+  );
+  const onBranch = options.readTarget ? await options.readTarget(asks) : undefined;
   for (const source of sources) {
     for (const lang of settings.targets) {
       const path = targetPathOf(settings, source.file.path, lang);
       const inSource = path === source.file.path;
-      const branch = await options.readTarget?.({ path, lang, multilingual: inSource });
+      const branch = onBranch?.get(path);
       const bytes = branch
         ? branch.bytes
         : inSource

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { Octokit } from '@octokit/rest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type PullRequestWrite, writePullRequest } from '../../src/github/pull-request-writer.ts';
+import { RepositoryReader } from '../../src/github/repository-reader.ts';
 import { installationClient } from '../fake-github/client.ts';
 import { type FakeGitHub, startFakeGitHub } from '../support/fake-github/index.ts';
 
@@ -15,9 +16,7 @@ const commitsAhead = (base: string, head: string) =>
   git('rev-list', `${base}..${head}`).trim().split('\n').filter(Boolean);
 
 const write = (files: Record<string, string | Uint8Array>, extra: Partial<PullRequestWrite> = {}) =>
-  writePullRequest(octokit, {
-    owner: 'acme',
-    repo: 'app',
+  writePullRequest(new RepositoryReader(octokit, { owner: 'acme', repo: 'app' }), {
     base: 'main',
     files: Object.entries(files).map(([path, content]) => ({ path, content })),
     commitMessage: 'Update translations',
@@ -116,9 +115,7 @@ describe('writePullRequest', () => {
   it('reports a conflict with the base in the PR (comment and failing check) and commits nothing', async () => {
     const app = installationClient(gh);
     const writeAsApp = (files: Record<string, string>) =>
-      writePullRequest(app, {
-        owner: 'acme',
-        repo: 'app',
+      writePullRequest(new RepositoryReader(app, { owner: 'acme', repo: 'app' }), {
         base: 'main',
         files: Object.entries(files).map(([path, content]) => ({ path, content })),
         commitMessage: 'Update translations',

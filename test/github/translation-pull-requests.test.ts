@@ -2,6 +2,7 @@ import { Octokit } from '@octokit/rest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/index.ts';
 import type { PullRequestUpdate } from '../../src/github/pull-request-body.ts';
+import { RepositoryReader } from '../../src/github/repository-reader.ts';
 import { writeTranslationPullRequests } from '../../src/github/translation-pull-requests.ts';
 import { type FakeGitHub, startFakeGitHub } from '../support/fake-github/index.ts';
 
@@ -29,10 +30,8 @@ describe('writeTranslationPullRequests with a personal token (the documented fal
   it('writes the PR with the QA findings in its body and says why no check was created', async () => {
     const warnings: string[] = [];
     const written = await writeTranslationPullRequests(
-      new Octokit({ auth: gh.token, baseUrl: gh.url }),
+      new RepositoryReader(new Octokit({ auth: gh.token, baseUrl: gh.url }), { owner: 'acme', repo: 'app' }),
       {
-        owner: 'acme',
-        repo: 'app',
         base: 'main',
         pullRequest: { ...config.pullRequest, branch: 'svc-l10n/main' },
         findings: async (files) =>
@@ -61,10 +60,8 @@ describe('writeTranslationPullRequests with a personal token (the documented fal
 
   it('says why a split branch cannot be created beside the unsplit one', async () => {
     const write = writeTranslationPullRequests(
-      new Octokit({ auth: gh.token, baseUrl: gh.url }),
+      new RepositoryReader(new Octokit({ auth: gh.token, baseUrl: gh.url }), { owner: 'acme', repo: 'app' }),
       {
-        owner: 'acme',
-        repo: 'app',
         base: 'main',
         pullRequest: { ...config.pullRequest, branch: 'svc-l10n/main', split: 'language' },
         warn: () => {},

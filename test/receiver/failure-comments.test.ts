@@ -11,6 +11,7 @@ import {
   writeTranslationsPullRequest,
 } from '../../receiver/handlers/write-pull-request.ts';
 import { settingsFrom } from '../../src/config/settings.ts';
+import { RepositoryReader } from '../../src/github/repository-reader.ts';
 import { client } from '../fake-github/client.ts';
 import { type FakeGitHub, startFakeGitHub } from '../support/fake-github/index.ts';
 
@@ -64,7 +65,7 @@ describe('failed translations with nothing to commit (split mode)', () => {
     await writeTranslationsPullRequest(
       deps,
       {
-        gh: octokit,
+        reader: new RepositoryReader(octokit, { owner: 'acme', repo: 'app' }),
         origin: { owner: 'acme', repo: 'app', ref: 'main' },
         settings: settingsFrom(CONFIG, '.svc.yml', { base: 'main' }),
         deliveries,

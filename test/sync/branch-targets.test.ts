@@ -40,7 +40,9 @@ async function run(src: ParsedSource, state: SyncState, set: Record<string, stri
   // The checkout is the base: it has no German file (it lives on the l10n branch only).
   const workspace = await mkdtemp(join(tmpdir(), 'svc-branch-'));
   dirs.push(workspace);
-  const readTarget: TargetSource | undefined = branch ? async () => ({ bytes: branch }) : undefined;
+  const readTarget: TargetSource | undefined = branch
+    ? async (asks) => new Map(asks.map((a) => [a.path, { bytes: branch }]))
+    : undefined;
   const { works } = await planTargets([src], settings, workspace, state, { readTarget });
   const w = works[0]!;
   const writes = new Map<string, string>(w.plan.reapply as Map<string, string>);

@@ -26,6 +26,7 @@ import { compile, type Route } from './router.ts';
 import { appRoutes } from './routes-app.ts';
 import { checkRoutes } from './routes-checks.ts';
 import { gitRoutes } from './routes-git.ts';
+import { graphqlRoutes } from './routes-graphql.ts';
 import { issueRoutes } from './routes-issues.ts';
 import { mergeRoutes } from './routes-merges.ts';
 import { pullRoutes } from './routes-pulls.ts';
@@ -98,7 +99,7 @@ export interface FakeGitHub {
   close(): Promise<void>;
 }
 
-/** Every route the double answers, in matching order. */
+/** Every REST route the double answers, in matching order (GraphQL: routes-graphql.ts). */
 export const ROUTES: readonly Route[] = [
   ...appRoutes,
   ...checkRoutes,
@@ -130,7 +131,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
     throw error;
   }
   const calls: Call[] = [];
-  const routes = compile(ROUTES);
+  const routes = compile([...ROUTES, ...graphqlRoutes]);
   const fake: FakeGitHub = {
     url: '',
     token: tokens[0] as string,

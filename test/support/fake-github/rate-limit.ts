@@ -23,13 +23,17 @@ export class RateLimits {
     this.now = now;
   }
 
-  /** Counts one request for `credential`; returns its headers, or throws 403 (with them) when spent. */
-  take(credential: string, who: string): Record<string, string> {
+  /**
+   * Counts one request for `credential` against its `resource` (`core` for REST, `graphql` for
+   * GraphQL: GitHub keeps separate budgets); returns its headers, or throws 403 (with them) when spent.
+   */
+  take(credential: string, who: string, resource: 'core' | 'graphql' = 'core'): Record<string, string> {
     const now = this.now();
-    let bucket = this.buckets.get(credential);
+    const key = `${resource}\u0000${credential}`;
+    let bucket = this.buckets.get(key);
     if (!bucket || now >= bucket.start + WINDOW_MS) {
       bucket = { start: now, used: 0 };
-      this.buckets.set(credential, bucket);
+      this.buckets.set(key, bucket);
     }
     const exhausted = bucket.used >= this.limit;
     if (!exhausted) bucket.used++;
@@ -38,7 +42,7 @@ export class RateLimits {
       'x-ratelimit-remaining': String(this.limit - bucket.used),
       'x-ratelimit-reset': String(Math.ceil((bucket.start + WINDOW_MS) / 1000)),
       'x-ratelimit-used': String(bucket.used),
-      'x-ratelimit-resource': 'core',
+      'x-ratelimit-resource': resource,
     };
     if (exhausted)
       throw Object.assign(

@@ -79,7 +79,10 @@ export function createHandler(deps: ServerDeps) {
       // Credential errors link the REST overview; the others link the endpoint's page.
       doc = found?.route.doc;
       const who = principal;
-      Object.assign(headers, deps.limits.take(who.credential, describe(who)));
+      Object.assign(
+        headers,
+        deps.limits.take(who.credential, describe(who), url.pathname === '/graphql' ? 'graphql' : 'core'),
+      );
       const body = parseBody(raw);
       const injected = deps.intercept()?.({ method, path: url.pathname, body });
       if (injected) {
