@@ -128,6 +128,48 @@ export class GitObjects {
     }
   }
 
+  private queued: {
+    sha: string;
+    done: (o: { type: string; bytes: Buffer } | undefined) => void;
+    fail: (e: unknown) => void;
+  }[] = [];
+
+  /**
+   * An object's type and bytes, or undefined when it does not exist. The objects asked in one
+   * turn of the event loop are read by one `git cat-file --batch` (a GraphQL query of a hundred
+   * blobs spawns one git, not two hundred).
+   */
+  object(sha: string): Promise<{ type: string; bytes: Buffer } | undefined> {
+    if (!SHA.test(sha)) return Promise.resolve(undefined);
+    return new Promise((done, fail) => {
+      if (this.queued.length === 0) setImmediate(() => this.readQueued());
+      this.queued.push({ sha, done, fail });
+    });
+  }
+
+  private async readQueued(): Promise<void> {
+    const batch = this.queued;
+    this.queued = [];
+    try {
+      const out = await this.run(['cat-file', '--batch'], `${batch.map((q) => q.sha).join('\n')}\n`);
+      let at = 0;
+      for (const q of batch) {
+        const eol = out.indexOf(0x0a, at);
+        const [, type = '', size = ''] = out.subarray(at, eol).toString('latin1').split(' ');
+        if (type === 'missing' || size === '') {
+          at = eol + 1;
+          q.done(undefined);
+          continue;
+        }
+        const bytes = out.subarray(eol + 1, eol + 1 + Number(size));
+        at = eol + 1 + Number(size) + 1;
+        q.done({ type, bytes: Buffer.from(bytes) });
+      }
+    } catch (error) {
+      for (const q of batch) q.fail(error);
+    }
+  }
+
   /** The object's type, or undefined when it does not exist. */
   async typeOf(sha: string): Promise<string | undefined> {
     if (!SHA.test(sha)) return undefined;

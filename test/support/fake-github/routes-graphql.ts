@@ -33,16 +33,15 @@ function notFound(message: string): Error {
 }
 
 async function objectOf(repo: RepoState, sha: string | undefined): Promise<Record<string, unknown> | null> {
-  if (!sha) return null;
-  const type = await repo.git.typeOf(sha);
-  if (type === 'blob') return blobOf(repo, sha);
-  if (type === 'commit') return commitOf(repo, sha);
-  if (type === 'tree') return { __typename: 'Tree', oid: sha, abbreviatedOid: sha.slice(0, 7) };
+  const object = sha ? await repo.git.object(sha) : undefined;
+  if (!sha || !object) return null;
+  if (object.type === 'blob') return blobOf(sha, object.bytes);
+  if (object.type === 'commit') return commitOf(repo, sha);
+  if (object.type === 'tree') return { __typename: 'Tree', oid: sha, abbreviatedOid: sha.slice(0, 7) };
   return null;
 }
 
-async function blobOf(repo: RepoState, sha: string) {
-  const bytes = await repo.git.readBlob(sha);
+function blobOf(sha: string, bytes: Buffer) {
   const binary = isBinary(bytes);
   const truncated = !binary && bytes.length > BLOB_TEXT_LIMIT;
   return {
