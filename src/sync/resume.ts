@@ -52,6 +52,7 @@ export async function earlierDeltas(client: Client, o: EarlierOptions): Promise<
     byId.set(String(record.id), delta);
   }
   const first = Math.min(...listed.map((f) => Date.parse(f.created_at)));
+  // One listing: a translation it leaves out (the platform caps a listing) is only sent again.
   const statuses = await client.instant.status({ fromTime: Math.floor(first / 1000) }, call);
   for (const status of statuses.sort((a, b) => a.id - b.id)) {
     // A failed translation is sent again; any other (finished or running) is waited for and read.
