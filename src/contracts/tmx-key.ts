@@ -9,3 +9,13 @@
  * carry (PO's msgctxt separator U+0004) or line breaks (notes are lines) travel intact.
  */
 export const xKey = (id: string) => JSON.stringify(id);
+
+/** The note a memory keeps for a `<prop type="x-key">` (TMX props become `type: value` notes). */
+export const keyNote = (id: string) => `x-key: ${xKey(id)}`;
+
+/** The `x-key` value a segment's notes carry (as xKey wrote it), or undefined for a pair without a key. */
+export function keyOfNotes(notes: string | null | undefined): string | undefined {
+  if (!notes) return undefined;
+  for (const line of notes.split('\n')) if (line.startsWith('x-key: ')) return line.slice('x-key: '.length);
+  return undefined;
+}

@@ -1,8 +1,9 @@
 /**
  * Instant translation of only what changed: per source file, the units a language needs go out as
  * an XLIFF 1.2 delta (extractXliff with `only`), one upload per distinct set of units, and each
- * language's deltas are translated in one batched call per memory. Nothing else is sent, so MT
- * is charged for new and changed units alone.
+ * language's deltas are translated in as few calls per memory as the character window allows.
+ * Nothing else is sent, so MT is charged for new and changed units alone; a delta a failed run
+ * already uploaded and translated is read back instead (resume.ts).
  */
 import {
   type Client,
@@ -19,9 +20,10 @@ import { type Origin, originLabels } from '../contracts/labels.ts';
 import { FormatError } from '../formats/errors.ts';
 import { extractXliff, readXliffTargets } from '../formats/exchange.ts';
 import type { UnitText } from '../formats/target.ts';
+import { DELTA_LABEL, deltaKey, type EarlierDelta } from './resume.ts';
 import type { ParsedSource, TargetWork } from './targets.ts';
 
-export const DELTA_LABEL = 'svc:delta';
+export { DELTA_LABEL };
 
 /** One uploaded delta: a source's units that one or more languages need. */
 interface Delta {
@@ -30,15 +32,19 @@ interface Delta {
   langs: string[];
   characters: number;
   record?: FileRecord;
+  /** The same delta as a failed run uploaded it, with its translations. */
+  earlier?: EarlierDelta | undefined;
 }
 
 export interface DeltaOutcome {
   /** Translations by work (target file), for the units it asked for. */
   translations: Map<TargetWork, Map<string, UnitText>>;
   failures: { sourcePath: string; target: string; message: string }[];
-  /** The deltas uploaded and the translations started. */
+  /** The deltas uploaded and the translations started (a failed run's, reused, included). */
   uploads: FileRecord[];
   statuses: FileTranslationStatus[];
+  /** Translations a failed run had started, read back instead of sent again. */
+  reused: number;
   /** Units sent for translation, summed over languages. */
   unitsSent: number;
 }
@@ -79,6 +85,8 @@ export async function translateDeltas(
     origin: Origin;
     sourceLang: string;
     memories: ReadonlyMap<string, Memory | undefined>;
+    /** Deltas failed runs left, by deltaKey (earlierDeltas). */
+    earlier?: ReadonlyMap<string, EarlierDelta> | undefined;
     timeoutMs: number;
     signal?: AbortSignal | undefined;
     progress?: (ready: number, total: number) => void;
@@ -91,6 +99,7 @@ export async function translateDeltas(
     failures: [],
     uploads: [],
     statuses: [],
+    reused: 0,
     unitsSent: 0,
   };
   if (deltas.length === 0) return outcome;
@@ -102,7 +111,9 @@ export async function translateDeltas(
       targetLang: delta.langs[0]!,
       only: delta.ids,
     });
-    delta.record = await uploadFile(client, { name: `${delta.source.file.path}.xlf`, content, labels }, call);
+    const name = `${delta.source.file.path}.xlf`;
+    delta.earlier = o.earlier?.get(deltaKey(name, content));
+    delta.record = delta.earlier?.record ?? (await uploadFile(client, { name, content, labels }, call));
   });
   outcome.uploads = deltas.map((d) => d.record!);
 
@@ -114,15 +125,23 @@ export async function translateDeltas(
       const memory = o.memories.get(lang);
       if (!memory) throw new Error(`no memory for target ${lang}`);
       const mine = deltas.filter((d) => d.langs.includes(lang));
+      const send: Delta[] = [];
+      for (const delta of mine) {
+        const status = delta.earlier?.translations.get(memory.id);
+        if (status) {
+          started.push({ delta, lang, status });
+          outcome.reused++;
+        } else send.push(delta);
+      }
       const statuses = await translateFiles(
         client,
-        mine.map((d) => ({ id: d.record!.id, characters: d.characters })),
+        send.map((d) => ({ id: d.record!.id, characters: d.characters })),
         memory.id,
         call,
       );
-      const byFile = new Map(mine.map((d) => [String(d.record!.id), d]));
+      const byFile = new Map(send.map((d) => [String(d.record!.id), d]));
       for (const status of statuses) started.push({ delta: byFile.get(status.fileId)!, lang, status });
-      outcome.unitsSent += mine.reduce((n, d) => n + d.ids.size, 0);
+      outcome.unitsSent += send.reduce((n, d) => n + d.ids.size, 0);
     }),
   );
   outcome.statuses = started.map((s) => s.status);

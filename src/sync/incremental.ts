@@ -17,6 +17,7 @@ import type { SourceProblem } from '../translations/source-file.ts';
 import { teachMemories } from '../translations/teach.ts';
 import { writeTarget } from '../translations/write-target.ts';
 import { translateDeltas } from './delta.ts';
+import { earlierDeltas } from './resume.ts';
 import type { ParsedSource, TargetSource, TargetWork } from './targets.ts';
 import { planTargets } from './targets.ts';
 
@@ -48,9 +49,13 @@ export interface IncrementalResult {
   units: LanguageUnits[];
   /** Pairs taught per language. */
   taught: Map<string, number>;
+  /** What each language's import added and skipped (held already), when it was waited for. */
+  imported: Map<string, { added: number; skipped: number }>;
   unitsSent: number;
   uploads: FileRecord[];
   statuses: FileTranslationStatus[];
+  /** Translations a failed run had started, read back instead of sent again (resume.ts). */
+  reused: number;
 }
 
 /** Targets read and planned, the memories taught: what every mode does before it sends anything. */
@@ -58,6 +63,7 @@ export interface Prepared {
   works: TargetWork[];
   problems: SourceProblem[];
   taught: Map<string, number>;
+  imported: Map<string, { added: number; skipped: number }>;
   memories: ReadonlyMap<string, Memory | undefined>;
   /** Records the plans (and what was delivered) as the base's state, when it changed. */
   save(): Promise<void>;
@@ -88,6 +94,7 @@ export async function prepareTargets(
   const pairs = pairsOf(works);
   const follow = needMemories(works);
   let taught = new Map<string, number>();
+  const imported = new Map<string, { added: number; skipped: number }>();
   let memories: ReadonlyMap<string, Memory | undefined> = new Map();
   if (pairs.size > 0 || follow) memories = await o.resolveMemories();
   if (pairs.size > 0) {
@@ -96,14 +103,21 @@ export async function prepareTargets(
       at: o.now(),
       // The translations that follow should find them.
       wait: follow,
+      onImported: (lang, report) => imported.set(lang, report),
       ...(o.signal ? { signal: o.signal } : {}),
     });
-    for (const [lang, n] of taught) o.info(`${lang}: ${n} existing translation(s) taught to the memory`);
+    for (const [lang, n] of taught) {
+      const report = imported.get(lang);
+      o.info(
+        `${lang}: ${n} existing translation(s) taught to the memory${report ? ` (added ${report.added}, skipped ${report.skipped} it held already)` : ''}`,
+      );
+    }
   }
   return {
     works,
     problems,
     taught,
+    imported,
     memories,
     async save() {
       for (const w of works) {
@@ -119,10 +133,21 @@ export async function prepareTargets(
 export async function runIncremental(o: IncrementalOptions): Promise<IncrementalResult> {
   const prepared = await prepareTargets(o, (works) => works.some((w) => w.plan.translate.size > 0));
   const { works } = prepared;
+  const state = stateRecordOf(o.files.values(), o.origin.ref);
+  const earlier =
+    o.fresh || !works.some((w) => w.plan.translate.size > 0)
+      ? undefined
+      : await earlierDeltas(o.client, {
+          origin: o.origin,
+          files: o.files,
+          since: state ? Date.parse(state.created_at) : undefined,
+          signal: o.signal,
+        });
   const delta = await translateDeltas(o.client, works, {
     origin: o.origin,
     sourceLang: o.settings.source,
     memories: prepared.memories,
+    earlier,
     timeoutMs: o.timeoutMs,
     signal: o.signal,
     progress: (ready, total) => o.info(`${ready} of ${total} translations ready`),
@@ -136,9 +161,11 @@ export async function runIncremental(o: IncrementalOptions): Promise<Incremental
     failures: delta.failures,
     units: unitsOf(works.map((w) => ({ ...w, translated: delta.translations.get(w)?.size ?? 0 }))),
     taught: prepared.taught,
+    imported: prepared.imported,
     unitsSent: delta.unitsSent,
     uploads: delta.uploads,
     statuses: delta.statuses,
+    reused: delta.reused,
   };
 }
 

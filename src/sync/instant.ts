@@ -7,9 +7,6 @@ import {
 } from '../api/index.ts';
 import type { Uploaded } from './upload.ts';
 
-/** The platform takes at most this many file ids per POST /v2/translate/file. */
-const FILES_PER_CALL = 1000;
-
 export interface StartedTranslation {
   target: string;
   file: Uploaded;
@@ -37,10 +34,7 @@ export async function startTranslations(
       if (!memory) throw new Error(`no memory for target ${target}`);
       let statuses: FileTranslationStatus[];
       try {
-        statuses = await translateFiles(client, files, memory.id, {
-          maxFilesPerCall: FILES_PER_CALL,
-          ...(signal ? { signal } : {}),
-        });
+        statuses = await translateFiles(client, files, memory.id, signal ? { signal } : {});
       } catch (error) {
         // Keep what did start so its ids are reported; the error still fails the run.
         if (error instanceof TranslateFilesError)

@@ -1,7 +1,9 @@
 /**
  * Teaching a language's memory the translations people wrote in the repository (DESIGN §7): one
  * TMX import per memory for the whole run, each pair marked with its repository path and key, so
- * TM lookups (and the platform's instant translations) serve people's words first.
+ * TM lookups (and the platform's instant translations) serve people's words first. Imports skip
+ * the pairs the memory holds already (skip_duplicates: same source, target and key), so a run
+ * repeated after a failure adds nothing twice (DESIGN §11).
  */
 import { type Client, type Memory, poll } from '../api/index.ts';
 import { xKey } from '../contracts/tmx-key.ts';
@@ -76,6 +78,8 @@ export interface TeachOptions {
   at: Date;
   /** Wait until the imports are done (needed when translations that should use them follow). */
   wait?: boolean;
+  /** Told, when waiting, what each language's import added and skipped (held already). */
+  onImported?: (lang: string, report: { added: number; skipped: number }) => void;
   signal?: AbortSignal;
 }
 
@@ -99,7 +103,7 @@ export async function teachMemories(
       const srclang = memory.srclocale ? `${memory.srclang}-${memory.srclocale}` : memory.srclang;
       const trglang = memory.trglocale ? `${memory.trglang}-${memory.trglocale}` : memory.trglang;
       const tmx = tmxOfPairs(list, { source: srclang, target: trglang }, options.at);
-      await client.memories.import({ memoryId: memory.id, name, content: tmx }, call);
+      await client.memories.import({ memoryId: memory.id, name, content: tmx, skipDuplicates: true }, call);
       sent.set(lang, list.length);
       if (!options.wait) return;
       const done = await poll(() => client.memories.imports(memory.id, call), {
@@ -116,6 +120,8 @@ export async function teachMemories(
         throw new Error(
           `memory ${memory.id}: importing the repository's translations failed: ${failed.error}`,
         );
+      const finished = done.find((i) => i.name === name)!;
+      options.onImported?.(lang, { added: finished.added, skipped: finished.skipped });
     }),
   );
   return sent;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tmxOfPairs } from '../../src/translations/teach.ts';
 import { startPlatform, type TestPlatform } from '../support/platform.ts';
 import { tmxOf } from '../support/tmx.ts';
 
@@ -268,6 +269,52 @@ describe('import variants', () => {
     );
     const m = await settled(id);
     expect(m.last_import).toMatchObject({ name: 'b.tmx', status: 'succeeded', added: 1, skipped: 6 });
+  });
+
+  it('skip_duplicates with repository keys: a pair held with the same source, target and key is skipped and counted, an import of nothing new succeeds, the same words under another key are added', async () => {
+    const id = (await createMemory()).id;
+    const at = new Date('2026-01-02T03:04:05Z');
+    const pairs = [
+      { path: 'locales/de/app.json', id: 'save', source: 'Save the document', target: 'Dokument speichern' },
+      { path: 'locales/de/app.json', id: 'title', source: 'Welcome back', target: 'Willkommen zurück' },
+    ];
+    const tmx = tmxOfPairs(pairs, { source: 'en', target: 'de' }, at);
+    const segments = () =>
+      p.database.db
+        .selectFrom('segments')
+        .select(['source', 'target', 'notes'])
+        .where('memory_id', '=', id)
+        .where('visible', '=', 1)
+        .execute();
+
+    expect((await importFile(id, 'first.tmx', tmx, { skip_duplicates: true })).status).toBe(200);
+    expect((await settled(id)).last_import).toMatchObject({ status: 'succeeded', added: 2, skipped: 0 });
+    expect((await importFile(id, 'again.tmx', tmx, { skip_duplicates: true })).status).toBe(200);
+    expect((await settled(id)).last_import).toMatchObject({
+      name: 'again.tmx',
+      status: 'succeeded',
+      added: 0,
+      skipped: 2,
+    });
+    expect(await segments()).toHaveLength(2);
+
+    const otherKey = tmxOfPairs([{ ...pairs[0]!, id: 'toolbar.save' }], { source: 'en', target: 'de' }, at);
+    await importFile(id, 'other-key.tmx', otherKey, { skip_duplicates: true });
+    expect((await settled(id)).last_import).toMatchObject({ status: 'succeeded', added: 1, skipped: 0 });
+    // A pair without a key adds nothing the memory does not hold under some key.
+    await importFile(id, 'no-key.tmx', tmxOf([['Save the document', 'Dokument speichern']]), {
+      skip_duplicates: true,
+    });
+    expect((await settled(id)).last_import).toMatchObject({ status: 'succeeded', added: 0, skipped: 1 });
+    const held = await segments();
+    expect(held).toHaveLength(3);
+    expect(held.filter((s) => s.source === 'Save the document').map((s) => s.notes?.split('\n')[0])).toEqual(
+      expect.arrayContaining(['x-key: "save"', 'x-key: "toolbar.save"']),
+    );
+
+    // Without skip_duplicates an import adds what it holds, as the spec's default says.
+    await importFile(id, 'plain.tmx', tmx);
+    expect((await settled(id)).last_import).toMatchObject({ status: 'succeeded', added: 2, skipped: 0 });
   });
 
   it('rejects a bad header, an empty body and an oversized one with a clear 4xx', async () => {

@@ -144,22 +144,23 @@ export async function deleteSegment(
   return row?.source;
 }
 
-/** Whether the memory holds a visible segment with this source hash and target. */
-export async function segmentExists(
+/**
+ * The visible segments of the memory whose source hash is one of `hashes`: their hash, target and
+ * notes, so an import can tell the pairs the memory already holds (one query for a batch).
+ */
+export async function heldPairs(
   db: Db,
   memoryId: number,
-  hash: string,
-  target: string,
-): Promise<boolean> {
-  const row = await db
+  hashes: readonly string[],
+): Promise<{ source_hash: string; target: string; notes: string | null }[]> {
+  if (hashes.length === 0) return [];
+  return db
     .selectFrom('segments')
-    .select('id')
+    .select(['source_hash', 'target', 'notes'])
     .where('memory_id', '=', memoryId)
-    .where('source_hash', '=', hash)
-    .where('target', '=', target)
+    .where('source_hash', 'in', [...new Set(hashes)])
     .where('visible', '=', 1)
-    .executeTakeFirst();
-  return row !== undefined;
+    .execute();
 }
 
 /**

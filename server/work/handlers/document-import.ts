@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { xKey } from '../../../src/contracts/tmx-key.ts';
+import { keyNote } from '../../../src/contracts/tmx-key.ts';
 import type { Unit } from '../../../src/formats/model.ts';
 import { detectFormat, supportedExtensions } from '../../../src/formats/registry.ts';
 import { splitWords } from '../../../src/text/words.ts';
@@ -41,7 +41,7 @@ async function inContextMatches(
     const row = id === undefined ? undefined : notes.get(id);
     const unit = units[position]!;
     if (!row?.notes || unit.sourcePlural) continue;
-    if (row.notes.split('\n').includes(`x-key: ${xKey(unit.id)}`)) out.set(position, row.target);
+    if (row.notes.split('\n').includes(keyNote(unit.id))) out.set(position, row.target);
   }
   return out;
 }

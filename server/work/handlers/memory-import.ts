@@ -11,10 +11,11 @@ import {
   publishStaged,
 } from '../../store/memories/imports.ts';
 import { postingWriter } from '../../store/memories/postings.ts';
-import { insertSegments, segmentExists, segmentsOfImport } from '../../store/memories/segments.ts';
+import { heldPairs, insertSegments, segmentsOfImport } from '../../store/memories/segments.ts';
 import { insertTerms } from '../../store/memories/termbases.ts';
 import { addProcessing, bumpVersion, getMemoryById, sourceHash } from '../../store/memories.ts';
 import type { WorkHandler } from '../worker.ts';
+import { PairsSeen } from './pairs-seen.ts';
 
 // Rows per INSERT: fewer round trips, and on PostgreSQL fewer trigger runs (0011's tm_keys);
 // 2,000 rows of 10 columns stay under SQLite's 32,766 bound parameters.
@@ -81,6 +82,8 @@ export function memoryImportHandler(deps: {
     const options = JSON.parse(job.options) as ImportOptions;
     let added = 0;
     let skipped = 0;
+    /** Pairs left out because the memory held them already or the file repeated them. */
+    let duplicates = 0;
     let kind = 'unknown';
     let version: number | undefined;
     try {
@@ -102,10 +105,24 @@ export function memoryImportHandler(deps: {
       kind = parsed.kind;
       const t = now();
       if (parsed.kind === 'tm') {
-        const seen = new Set<string>();
-        let batch: Parameters<typeof insertSegments>[1] = [];
+        const seen = new PairsSeen();
+        type Row = Parameters<typeof insertSegments>[1][number];
+        let batch: Row[] = [];
         const postings = postingWriter(db, memory.id, POSTINGS_FLUSH_AT);
         const flush = async () => {
+          if (options.skipDuplicates) {
+            // One query per batch for the pairs the memory holds already (see PairsSeen).
+            const held = new PairsSeen();
+            for (const row of await heldPairs(
+              db,
+              memory.id,
+              batch.map((r) => r.source_hash),
+            ))
+              held.add(row.source_hash, row.target, row.notes);
+            const fresh = batch.filter((r) => !held.holds(r.source_hash, r.target, r.notes));
+            duplicates += batch.length - fresh.length;
+            batch = fresh;
+          }
           await postings.add(await insertSegments(db, batch));
           added += batch.length;
           batch = [];
@@ -117,12 +134,11 @@ export function memoryImportHandler(deps: {
           }
           const hash = sourceHash(segment.source);
           if (options.skipDuplicates) {
-            const key = `${hash}\u0000${segment.target}`;
-            if (seen.has(key) || (await segmentExists(db, memory.id, hash, segment.target))) {
-              skipped++;
+            if (seen.holds(hash, segment.target, segment.notes)) {
+              duplicates++;
               continue;
             }
-            seen.add(key);
+            seen.add(hash, segment.target, segment.notes);
           }
           batch.push({
             memory_id: memory.id,
@@ -154,7 +170,7 @@ export function memoryImportHandler(deps: {
         for await (const term of parsed.terms) {
           const key = `${term.source}\u0000${term.target}`;
           if (options.skipDuplicates && seen.has(key)) {
-            skipped++;
+            duplicates++;
             continue;
           }
           seen.add(key);
@@ -176,7 +192,9 @@ export function memoryImportHandler(deps: {
         await insertTerms(db, batch);
         added += batch.length;
       }
-      if (added === 0)
+      skipped += duplicates;
+      // A file whose every pair the memory holds already imported fine: it had nothing to add.
+      if (added === 0 && duplicates === 0)
         throw new Error(
           `${job.name} holds no ${kind === 'tm' ? 'translation units' : 'terms'} for ${pairName(memory)}`,
         );

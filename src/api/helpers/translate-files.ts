@@ -1,7 +1,7 @@
 import type { CallExtras } from '../client/common.ts';
 import type { Client } from '../client.ts';
 import { NetworkError } from '../errors.ts';
-import type { FileTranslationStatus } from '../schemas/instant.ts';
+import { type FileTranslationStatus, MAX_IDS_PER_CALL } from '../schemas/instant.ts';
 import { FileOverBudgetError, TranslateFilesError } from './errors.ts';
 
 /**
@@ -91,7 +91,10 @@ export interface TranslateFilesOptions extends CallExtras {
   configId?: number;
   /** Most characters per call (default: all this client may send in one window). */
   maxCharactersPerCall?: number;
-  /** Most file ids per call (default 100; the platform takes up to 1,000). */
+  /**
+   * Most file ids per call (default: the platform's 1,000, so only the character budget splits a
+   * batch and the limited requests stay at the fewest the limits allow).
+   */
   maxFilesPerCall?: number;
   /** Batches submitted to the limiter at once (default 4); the limiter paces them. */
   concurrency?: number;
@@ -110,7 +113,14 @@ export async function translateFiles(
   memoryId: number,
   options: TranslateFilesOptions = {},
 ): Promise<FileTranslationStatus[]> {
-  const { withTM, configId, maxCharactersPerCall, maxFilesPerCall = 100, concurrency = 4, ...call } = options;
+  const {
+    withTM,
+    configId,
+    maxCharactersPerCall,
+    maxFilesPerCall = MAX_IDS_PER_CALL,
+    concurrency = 4,
+    ...call
+  } = options;
   const windowCharacters = client.transport.limiter.allowance.characters;
   const batches = planBatches(files, {
     maxCharacters: maxCharactersPerCall ?? windowCharacters,

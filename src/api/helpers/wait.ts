@@ -6,7 +6,7 @@
 import type { Client } from '../client.ts';
 import type { Clock } from '../limiter/window-budget.ts';
 import { poll } from '../poll.ts';
-import type { FileTranslationStatus } from '../schemas/instant.ts';
+import { type FileTranslationStatus, MAX_IDS_PER_CALL } from '../schemas/instant.ts';
 import type { Job } from '../schemas/jobs.ts';
 import { ExportFailedError, JobCreationFailedError, TranslationsNotFoundError } from './errors.ts';
 
@@ -65,8 +65,6 @@ export async function waitForExport(client: Client, jobId: number, o: WaitOption
   return job;
 }
 
-/** The platform reads at most this many ids per status call. */
-const IDS_PER_CALL = 1000;
 const finished = (s: FileTranslationStatus) => s.status === 'ReadyForDownload' || s.status === 'Failed';
 
 /**
@@ -87,8 +85,8 @@ export async function waitForTranslations(
   await poll(
     async () => {
       const asked = [...pending];
-      for (let at = 0; at < asked.length; at += IDS_PER_CALL) {
-        const chunk = asked.slice(at, at + IDS_PER_CALL);
+      for (let at = 0; at < asked.length; at += MAX_IDS_PER_CALL) {
+        const chunk = asked.slice(at, at + MAX_IDS_PER_CALL);
         const statuses = await client.instant.status({ translationIds: chunk }, { signal: o.signal });
         for (const status of statuses) {
           latest.set(status.id, status);

@@ -17,6 +17,9 @@ export const FileTranslationStatus = z
   })
   .meta({ id: 'FileTranslationStatus' });
 
+/** The most file or translation ids one call takes (spec: "fileId accepts several ids"; the platform's cap). */
+export const MAX_IDS_PER_CALL = 1000;
+
 /**
  * Ids given repeated (`fileId=1&fileId=2`, how OpenAPI's default form style sends an array),
  * comma-separated (`fileId=1,2`, as the spec shows), or both. Each id is decimal digits only.
@@ -34,7 +37,7 @@ const idsParam = z
           .refine((id) => Number(id) <= MAX_ID, `ids must be at most ${MAX_ID}`),
       )
       .min(1, 'give at least one id')
-      .max(1000, 'at most 1000 ids'),
+      .max(MAX_IDS_PER_CALL, `at most ${MAX_IDS_PER_CALL} ids`),
   )
   .transform((ids) => [...new Set(ids.map(Number))])
   .meta({
@@ -42,7 +45,7 @@ const idsParam = z
       type: 'array',
       items: { type: 'integer', minimum: 1, maximum: MAX_ID },
       minItems: 1,
-      maxItems: 1000,
+      maxItems: MAX_IDS_PER_CALL,
       description: 'ids, repeated (`x=1&x=2`) or comma-separated (`x=1,2`)',
     },
   });
