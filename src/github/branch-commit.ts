@@ -100,7 +100,9 @@ async function placeCommit(
   if (!tip) return { ...at, parent: base.sha, baseTree: base.tree, strategy: 'created' };
   if (tip.authorEmail === identity.email && tip.parents.length === 1 && tip.parents[0] === base.sha)
     return { ...at, parent: base.sha, baseTree: tip.tree, strategy: 'replaced', force: true };
-  const { ours, behindBy } = await branchChangesIfOurs(reader.gh, owner, repo, base.sha, tip.sha, identity);
+  const { ours, behindBy } = await reader.remember(`compare ${base.sha}...${tip.sha} ${identity.email}`, () =>
+    branchChangesIfOurs(reader.gh, owner, repo, base.sha, tip.sha, identity),
+  );
   if (ours)
     return { ...at, parent: base.sha, baseTree: base.tree, strategy: 'rebuilt', force: true, extra: ours };
   if (behindBy === 0) return { ...at, parent: tip.sha, baseTree: tip.tree, strategy: 'appended' };
@@ -181,7 +183,9 @@ export async function branchHeadWithPeople(
   if (!base || !tip) return undefined;
   if (tip.authorEmail === identity.email && tip.parents.length === 1 && tip.parents[0] === base.sha)
     return undefined;
-  const { ours, behindBy } = await branchChangesIfOurs(reader.gh, owner, repo, base.sha, tip.sha, identity);
+  const { ours, behindBy } = await reader.remember(`compare ${base.sha}...${tip.sha} ${identity.email}`, () =>
+    branchChangesIfOurs(reader.gh, owner, repo, base.sha, tip.sha, identity),
+  );
   if (ours) return undefined;
   if (behindBy === 0) return tip;
   return mergeInto(reader, { branch: r.branch, base: r.base, baseSha: base.sha });

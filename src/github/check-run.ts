@@ -33,8 +33,8 @@ export interface QaCheckRun {
   id: number;
   url: string;
   conclusion: QaConclusion;
-  /** Requests that carried annotations (create and updates): ⌈findings / 50⌉. */
-  requests: number;
+  /** Findings sent as annotations: the first ANNOTATIONS_PER_REQUEST, errors first. */
+  annotated: number;
 }
 
 const LEVEL = { error: 'failure', warning: 'warning', notice: 'notice' } as const;
@@ -106,45 +106,47 @@ function annotationOf(f: QaFinding) {
   };
 }
 
+const RANK = { error: 0, warning: 1, notice: 2 } as const;
+
 /**
- * Creates the QA check run on a pull request's head with every finding as an annotation. GitHub
- * takes at most 50 annotations per request: the run is created with the first 50 and each further
- * 50 goes in an update (GitHub appends them); the last request completes it with the conclusion.
+ * Creates the QA check run on a pull request's head, complete with its conclusion, in one request
+ * whatever the number of findings (DESIGN §11: a pull request costs a fixed number of calls). It
+ * carries the first 50 annotations GitHub takes in a request — errors first, then warnings, then
+ * notices (GitHub Actions itself shows at most 50 annotations of a job) — and its summary counts
+ * every finding by language and rule; `svc-connector qa` lists each one.
  */
 export async function createQaCheckRun(gh: GitHub, r: QaCheckRequest): Promise<QaCheckRun> {
   const { owner, repo } = r;
-  const annotations = r.findings.map(annotationOf);
-  const batches: (typeof annotations)[] = [];
-  for (let i = 0; i < annotations.length; i += ANNOTATIONS_PER_REQUEST)
-    batches.push(annotations.slice(i, i + ANNOTATIONS_PER_REQUEST));
-  if (batches.length === 0) batches.push([]);
+  const ranked = [...r.findings].sort((a, b) => RANK[a.severity] - RANK[b.severity]);
+  const annotations = ranked.slice(0, ANNOTATIONS_PER_REQUEST).map(annotationOf);
   const conclusion = qaConclusion(r.findings);
-  const output = { title: qaTitle(r.findings), summary: qaSummary(r.findings) };
-  const last = batches.length - 1;
-  const done = (i: number) => (i === last ? { conclusion, completed_at: new Date().toISOString() } : {});
+  const left = r.findings.length - annotations.length;
+  const summary = qaSummary(r.findings);
+  const output = {
+    title: qaTitle(r.findings),
+    summary:
+      left > 0
+        ? `${summary}\n\nThe first ${annotations.length} findings are annotated on their lines; \`svc-connector qa\` lists all ${r.findings.length}.`.slice(
+            0,
+            MAX_TEXT,
+          )
+        : summary,
+  };
   const created = await gh.rest.checks.create({
     owner,
     repo,
     name: r.name ?? QA_CHECK_NAME,
     head_sha: r.headSha,
     ...(r.detailsUrl ? { details_url: r.detailsUrl } : {}),
-    ...(last > 0 ? { status: 'in_progress' as const } : {}),
-    ...done(0),
-    output: { ...output, annotations: batches[0]! },
+    conclusion,
+    completed_at: new Date().toISOString(),
+    output: { ...output, annotations },
   });
-  for (let i = 1; i <= last; i++)
-    await gh.rest.checks.update({
-      owner,
-      repo,
-      check_run_id: created.data.id,
-      ...done(i),
-      output: { ...output, annotations: batches[i]! },
-    });
   return {
     id: created.data.id,
     url: created.data.html_url ?? created.data.url,
     conclusion,
-    requests: annotations.length === 0 ? 0 : batches.length,
+    annotated: annotations.length,
   };
 }
 
@@ -172,7 +174,7 @@ export async function createConflictCheckRun(
     id: created.data.id,
     url: created.data.html_url ?? created.data.url,
     conclusion: 'failure',
-    requests: 0,
+    annotated: 0,
   };
 }
 

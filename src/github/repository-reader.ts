@@ -61,10 +61,20 @@ interface RefAnswer {
   };
 }
 
-/** What one query asks: branches (with a file at the tip, or the open PR into a base) and blobs. */
+/**
+ * What one query asks: branches (with a file at the tip, or the open PR into a base), blobs by oid,
+ * and blobs by `commit:path` expression.
+ */
 interface Ask {
   branches: { name: string; file?: string | undefined; pullInto?: string | undefined }[];
   oids: string[];
+  paths?: string[];
+}
+
+/** What one query found: files at branch tips (by branch), blob shas of expressions (by expression). */
+interface Found {
+  files: Map<string, Uint8Array | undefined>;
+  paths: Map<string, string | undefined>;
 }
 
 /**
@@ -79,6 +89,7 @@ export class RepositoryReader {
   private readonly pulls = new Map<string, OpenPull | undefined>();
   private readonly blobs = new Map<string, Promise<Uint8Array>>();
   private readonly trees = new Map<string, Promise<Map<string, string> | undefined>>();
+  private readonly answers = new Map<string, Promise<unknown>>();
   /** The repository's node id (GraphQL mutations name it), from the first query. */
   private repositoryId: string | undefined;
 
@@ -131,7 +142,7 @@ export class RepositoryReader {
   /** A file at a branch's tip, read with the tip in one query (the config, before anything else). */
   async fileAtBranch(branch: string, path: string): Promise<Uint8Array | undefined> {
     const found = await this.query({ branches: [{ name: branch, file: path }], oids: [] });
-    return found.get(branch);
+    return found.files.get(branch);
   }
 
   /** The pull request from `branch` into `base` as this run left it (opened, retitled). */
@@ -164,57 +175,88 @@ export class RepositoryReader {
     }
   }
 
+  /**
+   * An answer about commits by their shas, asked once a run (`compute` runs once per key): a
+   * comparison of two commits never changes, and the reading and the writing phase both ask it.
+   */
+  remember<T>(key: string, compute: () => Promise<T>): Promise<T> {
+    let answer = this.answers.get(key) as Promise<T> | undefined;
+    if (!answer) {
+      answer = compute();
+      this.answers.set(key, answer);
+      answer.catch(() => this.answers.delete(key));
+    }
+    return answer;
+  }
+
   /** The branch moved to `tip` by this run (our own commit, a merge). */
   moved(branch: string, tip: BranchTip): void {
     this.tips.set(branch, tip);
   }
 
   /**
-   * The bytes of each path at a commit (undefined: no file there), in bulk: the commit's tree once,
-   * then every blob not read yet, up to BLOBS_PER_QUERY a GraphQL query; the first query also
-   * carries `alsoBranches` (their tips and open pull requests into `pullInto`).
+   * The bytes of each path at a commit (undefined: no file there), in bulk: a few paths (up to
+   * BLOBS_PER_QUERY) by path in one GraphQL query; more through the commit's tree, listed once, and
+   * every blob not read yet, up to BLOBS_PER_QUERY a query. The first query also carries
+   * `also.branches` (their tips, and their open pull requests into `also.pullInto`).
    */
   async files(
     at: Pick<BranchTip, 'sha' | 'tree'>,
     paths: readonly string[],
     also: { branches?: readonly string[]; pullInto?: string } = {},
   ): Promise<Map<string, Uint8Array | undefined>> {
-    const tree = await this.tree(at.tree);
+    const unique = [...new Set(paths)];
+    const listed =
+      this.trees.has(at.tree) || unique.length > BLOBS_PER_QUERY ? await this.tree(at.tree) : undefined;
     const oidOf = new Map<string, string | undefined>();
-    const unlisted: string[] = [];
-    for (const path of new Set(paths)) {
-      const oid = tree?.get(path);
-      if (oid || tree) oidOf.set(path, oid);
-      else unlisted.push(path);
-    }
-    // A tree too large for one answer (GitHub truncates at 100,000 entries): ask by path instead.
-    if (unlisted.length > 0) {
-      for (let i = 0; i < unlisted.length; i += BLOBS_PER_QUERY) {
-        const chunk = unlisted.slice(i, i + BLOBS_PER_QUERY);
-        const oids = await this.oidsByPath(at.sha, chunk);
-        for (const path of chunk) oidOf.set(path, oids.get(path));
-      }
-    }
-    const wanted = [...new Set([...oidOf.values()].filter((o): o is string => !!o))].filter(
-      (oid) => !this.blobs.has(oid),
-    );
-    const first = { branches: this.unknown(also.branches ?? [], also.pullInto), oids: [] as string[] };
     const asks: Ask[] = [];
-    for (let i = 0; i < wanted.length; i += BLOBS_PER_QUERY)
-      asks.push({ branches: i === 0 ? first.branches : [], oids: wanted.slice(i, i + BLOBS_PER_QUERY) });
-    if (asks.length === 0 && first.branches.length > 0) asks.push(first);
+    if (listed) {
+      for (const path of unique) oidOf.set(path, listed.get(path));
+      const wanted = [...new Set([...oidOf.values()].filter((o): o is string => !!o))].filter(
+        (oid) => !this.blobs.has(oid),
+      );
+      for (let i = 0; i < wanted.length; i += BLOBS_PER_QUERY)
+        asks.push({ branches: [], oids: wanted.slice(i, i + BLOBS_PER_QUERY) });
+    } else {
+      // Few paths, or a tree too large for one answer (GitHub truncates listings): by path.
+      for (let i = 0; i < unique.length; i += BLOBS_PER_QUERY)
+        asks.push({
+          branches: [],
+          oids: [],
+          paths: unique.slice(i, i + BLOBS_PER_QUERY).map((p) => `${at.sha}:${p}`),
+        });
+    }
+    const branches = this.unknown(also.branches ?? [], also.pullInto);
+    if (asks[0]) asks[0].branches = branches;
+    else if (branches.length > 0) asks.push({ branches, oids: [] });
     for (const ask of asks) {
-      const read = this.query(ask);
-      for (const oid of ask.oids)
-        this.blobs.set(
-          oid,
-          read.then((found) => found.get(oid) ?? this.restBlob(oid)),
-        );
-      await read;
+      const found = await this.query(ask);
+      for (const [expression, oid] of found.paths) oidOf.set(expression.slice(at.sha.length + 1), oid);
     }
     const out = new Map<string, Uint8Array | undefined>();
-    for (const [path, oid] of oidOf) out.set(path, oid ? await this.blobs.get(oid) : undefined);
+    for (const path of unique) {
+      const oid = oidOf.get(path);
+      out.set(path, oid ? await this.blob(oid) : undefined);
+    }
     return out;
+  }
+
+  /** A blob's bytes: as a query brought them, else through REST. */
+  private blob(oid: string): Promise<Uint8Array> {
+    let bytes = this.blobs.get(oid);
+    if (!bytes) {
+      bytes = this.restBlob(oid);
+      this.blobs.set(oid, bytes);
+    }
+    return bytes;
+  }
+
+  /** Remembers a blob a query brought, when GraphQL's text is its bytes exactly. */
+  private heard(blob: BlobAnswer | null | undefined): string | undefined {
+    if (!blob?.oid) return undefined;
+    const bytes = exactBytes(blob);
+    if (bytes && !this.blobs.has(blob.oid)) this.blobs.set(blob.oid, Promise.resolve(bytes));
+    return blob.oid;
   }
 
   /** Paths to blob shas of a tree, listed once (GET …/git/trees/{sha}?recursive=1); undefined if truncated. */
@@ -235,29 +277,11 @@ export class RepositoryReader {
     return listed;
   }
 
-  /** Blob shas of paths at a commit by `object(expression: "sha:path")`, for a truncated tree. */
-  private async oidsByPath(
-    commit: string,
-    paths: readonly string[],
-  ): Promise<Map<string, string | undefined>> {
-    const fields = paths.map((_, i) => `p${i}: object(expression: $p${i}) { ... on Blob { oid } }`);
-    const variables: Record<string, string> = { owner: this.owner, name: this.repo };
-    paths.forEach((path, i) => {
-      variables[`p${i}`] = `${commit}:${path}`;
-    });
-    const declared = paths.map((_, i) => `$p${i}: String!`).join(', ');
-    const data = await this.graphql(
-      `query($owner: String!, $name: String!, ${declared}) { repository(owner: $owner, name: $name) { ${fields.join(' ')} } }`,
-      variables,
-    );
-    return new Map(paths.map((path, i) => [path, (data[`p${i}`] as { oid?: string } | null)?.oid]));
-  }
-
   /**
-   * One GraphQL query for branches and blobs; remembers the tips and pulls it finds and answers the
-   * blobs whose text GraphQL gives exactly (and the files asked at a tip) by oid or branch name.
+   * One GraphQL query for branches and blobs; remembers the tips, pull requests and blobs it finds
+   * (a blob whose text is not its bytes exactly is read through REST when asked for).
    */
-  private async query(ask: Ask): Promise<Map<string, Uint8Array | undefined>> {
+  private async query(ask: Ask): Promise<Found> {
     const variables: Record<string, string> = { owner: this.owner, name: this.repo };
     const declared: string[] = [];
     const fields: string[] = [];
@@ -283,12 +307,17 @@ export class RepositoryReader {
       declared.push(`$o${i}: GitObjectID!`);
       fields.push(`o${i}: object(oid: $o${i}) { ... on Blob { ${BLOB} } }`);
     });
+    ask.paths?.forEach((expression, i) => {
+      variables[`p${i}`] = expression;
+      declared.push(`$p${i}: String!`);
+      fields.push(`p${i}: object(expression: $p${i}) { ... on Blob { ${BLOB} } }`);
+    });
     const data = await this.graphql(
       `query($owner: String!, $name: String!${declared.map((d) => `, ${d}`).join('')}) { repository(owner: $owner, name: $name) { id ${fields.join(' ')} } }`,
       variables,
     );
     this.repositoryId = data.id as string;
-    const found = new Map<string, Uint8Array | undefined>();
+    const found: Found = { files: new Map(), paths: new Map() };
     for (const [i, b] of ask.branches.entries()) {
       const ref = data[`r${i}`] as RefAnswer | null;
       const commit = ref?.target && 'oid' in ref.target ? ref.target : undefined;
@@ -315,16 +344,13 @@ export class RepositoryReader {
         );
       }
       if (b.file !== undefined) {
-        const entry = commit?.file;
-        const blob = entry?.object;
-        found.set(b.name, blob ? (exactBytes(blob) ?? (await this.restBlob(blob.oid))) : undefined);
+        const oid = this.heard(commit?.file?.object);
+        found.files.set(b.name, oid ? await this.blob(oid) : undefined);
       }
     }
-    for (const [i, oid] of ask.oids.entries()) {
-      const blob = data[`o${i}`] as BlobAnswer | null;
-      const bytes = blob && exactBytes(blob);
-      if (bytes) found.set(oid, bytes);
-    }
+    for (const i of ask.oids.keys()) this.heard(data[`o${i}`] as BlobAnswer | null);
+    for (const [i, expression] of (ask.paths ?? []).entries())
+      found.paths.set(expression, this.heard(data[`p${i}`] as BlobAnswer | null));
     return found;
   }
 

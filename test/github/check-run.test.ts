@@ -65,21 +65,26 @@ describe('createQaCheckRun', () => {
     });
   });
 
-  it('sends 120 findings in batches of 50: a create and two updates, all 120 kept', async () => {
+  it('sends 120 findings in one request: the first 50 annotated, errors first, and the summary counts all 120', async () => {
     const before = gh.calls.length;
-    const findings = Array.from({ length: 120 }, (_, i) => finding(i + 1, 'warning'));
+    const findings = Array.from({ length: 120 }, (_, i) => finding(i + 1, i >= 100 ? 'error' : 'warning'));
     const run = await createQaCheckRun(app, { ...repo, headSha: head, findings });
     const calls = gh.calls.slice(before).filter((c) => c.path.includes('/check-runs'));
-    expect(calls.map((c) => `${c.method} ${c.status}`)).toEqual(['POST 201', 'PATCH 200', 'PATCH 200']);
-    expect(run).toMatchObject({ conclusion: 'neutral', requests: 3 });
+    expect(calls.map((c) => `${c.method} ${c.status}`)).toEqual(['POST 201']);
+    expect(run).toMatchObject({ conclusion: 'failure', annotated: 50 });
     const stored = gh.checkRuns('acme', 'app').find((r) => r.id === run.id)!;
-    expect(stored.annotations.map((a) => a.startLine)).toEqual(findings.map((f) => f.line));
-    expect(stored).toMatchObject({ status: 'completed', conclusion: 'neutral' });
+    expect(stored.annotations.map((a) => a.startLine)).toEqual([
+      ...findings.slice(100).map((f) => f.line),
+      ...findings.slice(0, 30).map((f) => f.line),
+    ]);
+    expect(stored).toMatchObject({ status: 'completed', conclusion: 'failure' });
+    expect(stored.output?.summary).toContain('20 errors, 100 warnings');
+    expect(stored.output?.summary).toContain('`svc-connector qa` lists all 120');
   });
 
   it('passes with no findings, in one request', async () => {
     const run = await createQaCheckRun(app, { ...repo, headSha: head, findings: [] });
-    expect(run).toMatchObject({ conclusion: 'success', requests: 0 });
+    expect(run).toMatchObject({ conclusion: 'success', annotated: 0 });
     expect(gh.checkRuns('acme', 'app').find((r) => r.id === run.id)?.output.title).toBe(
       'No localization problems',
     );

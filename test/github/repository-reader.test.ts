@@ -52,15 +52,27 @@ describe('RepositoryReader', () => {
     expect(await r.fileAtBranch('main', 'no/such/file')).toBeUndefined();
   });
 
-  it('reads every file byte for byte: BOM and CRLF, Latin-1 and UTF-16 (through REST), truncated text (through REST)', async () => {
-    const r = reader();
-    const tip = (await r.tip('main'))!;
-    const paths = Object.keys(files).filter((p) => !p.startsWith('many/'));
-    const read = await r.files(tip, [...paths, 'locales/fr/a.json']);
-    for (const path of paths)
-      expect(Buffer.from(read.get(path)!).equals(Buffer.from(files[path]!)), path).toBe(true);
-    expect(read.get('locales/fr/a.json')).toBeUndefined();
-  });
+  it.each([
+    ['a few paths, by path in one query', false],
+    ['many paths, through the tree', true],
+  ])(
+    'reads every file byte for byte (%s): BOM and CRLF, Latin-1 and UTF-16 and truncated text through REST',
+    async (_name, many) => {
+      const r = reader();
+      const tip = (await r.tip('main'))!;
+      const paths = Object.keys(files).filter((p) => many || !p.startsWith('many/'));
+      let read = new Map<string, Uint8Array | undefined>();
+      const calls = await callsOf(async () => {
+        read = await r.files(tip, [...paths, 'locales/fr/a.json']);
+      });
+      for (const path of paths)
+        expect(Buffer.from(read.get(path)!).equals(Buffer.from(files[path]!)), path).toBe(true);
+      expect(read.get('locales/fr/a.json')).toBeUndefined();
+      // Three blobs are not UTF-8 text GraphQL can give exactly: each read once through REST.
+      expect(calls.filter((c) => c.includes('/git/blobs/'))).toHaveLength(3);
+      expect(calls.filter((c) => c.includes('/git/trees/'))).toHaveLength(many ? 1 : 0);
+    },
+  );
 
   it('reads a tree once and each blob once, up to 100 blobs a query, with the branches asked alongside', async () => {
     const r = reader();
