@@ -21,9 +21,13 @@ import { startTestReceiver } from '../test/support/receiver.ts';
 import { benchReceiverIngest } from './support/receiver-ingest.ts';
 
 const JOBS = Number(process.env.BENCH_RECEIVER_JOBS ?? 8);
-const FILES = 100;
-const CONFIG =
-  'source: en\ntargets: [de, fr]\nfiles:\n  - source: locales/en/*.json\n    translation: locales/%lang%/%file%\n';
+const FILES = Number(process.env.BENCH_RECEIVER_FILES ?? 100);
+/** BENCH_RECEIVER_LANGS=10 for the large shape (1,000 files × 10 languages). */
+const LANGS = ['de', 'fr', 'es', 'it', 'ja', 'ko', 'nl', 'pl', 'pt', 'sv'].slice(
+  0,
+  Number(process.env.BENCH_RECEIVER_LANGS ?? 2),
+);
+const CONFIG = `source: en\ntargets: [${LANGS.join(', ')}]\nfiles:\n  - source: locales/en/*.json\n    translation: locales/%lang%/%file%\n`;
 
 const ingest = await benchReceiverIngest();
 
@@ -86,7 +90,7 @@ for (const repo of repos) {
   await poll(() => client.jobs.get(job!.id), {
     until: (j) => j.creationStatus === 'COMPLETE',
     intervalMs: 50,
-    timeoutMs: 60_000,
+    timeoutMs: 600_000,
   });
   await client.jobs.deliver(job!.id);
   const body = JSON.stringify({
@@ -111,12 +115,16 @@ for (const repo of repos) {
     until: (l) => l.length === 1,
     intervalMs: 5,
     maxIntervalMs: 5,
-    timeoutMs: 60_000,
+    timeoutMs: 600_000,
   });
   prMs.push(performance.now() - started - exportMs);
   // Every call of the delivery counts, those after the pull request appeared too (its check run):
   // the batch ends when the receiver archives the job.
-  await poll(() => client.jobs.get(job!.id), { until: (j) => j.status === 'archived', intervalMs: 5, timeoutMs: 60_000 });
+  await poll(() => client.jobs.get(job!.id), {
+    until: (j) => j.status === 'archived',
+    intervalMs: 5,
+    timeoutMs: 600_000,
+  });
   calls.push(gh.calls.length - callsBefore);
 }
 
@@ -130,7 +138,7 @@ process.stdout.write(
     pr_p95_ms: Math.round(at(0.95)),
     github_calls_per_pr: Math.max(...calls),
     jobs: JOBS,
-    files_per_pr: FILES * 2,
+    files_per_pr: FILES * LANGS.length,
     ingest_events: ingest.events,
     ingest_p99_ms: ingest.p99_ms,
   })}\n`,
