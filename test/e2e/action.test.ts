@@ -21,6 +21,14 @@ const SOURCES = {
   'locales/en/screens/nav.json': '{\n  "home": "Home",\n  "settings": "Settings"\n}\n',
 };
 
+/** 60 source files: the pull request costs the same GitHub calls as for two. */
+const MANY = Object.fromEntries(
+  Array.from({ length: 60 }, (_, i) => [`locales/en/screen${i}.json`, `{\n  "title": "Screen ${i}"\n}\n`]),
+);
+
+/** GitHub calls of a `wait` run: the l10n branch and its PR in one query, then the write. */
+const WAIT_RUN_CALLS = 7;
+
 let p: TestPlatform;
 let gh: FakeGitHub;
 let client: Client;
@@ -51,6 +59,12 @@ beforeAll(async () => {
         name: 'web',
         defaultBranch: 'main',
         files: { '.svc.yml': CONFIG('instant'), ...SOURCES },
+      },
+      {
+        owner: 'acme',
+        name: 'many',
+        defaultBranch: 'main',
+        files: { '.svc.yml': CONFIG('instant'), ...MANY },
       },
       {
         owner: 'acme',
@@ -145,7 +159,10 @@ describe('the Action (dist/index.js) in job mode', () => {
 
 describe('the Action in instant mode with wait', () => {
   it('opens a PR whose branch holds the translated files at the configured paths', async () => {
+    const before = gh.calls.length;
     const r = await run('web', { wait: 'true', 'github-token': gh.token });
+    // Branch and PR read (1), tree, commit, ref, PR, labels, the QA check (refused: a personal token).
+    expect(gh.calls.length - before).toBeLessThanOrEqual(WAIT_RUN_CALLS);
     expect(r.stdout).not.toMatch(/::error::/);
     expect(r.code).toBe(0);
     expect(r.outputs['translation-ids']!.split(',')).toHaveLength(4);
@@ -170,6 +187,22 @@ describe('the Action in instant mode with wait', () => {
       base: { ref: 'main' },
     });
     expect(pr!.body).toContain('| de | 2 |');
+  });
+
+  it('spends the same GitHub calls on 60 files × 2 languages as on 2', async () => {
+    const before = gh.calls.length;
+    const r = await run('many', { wait: 'true', 'github-token': gh.token });
+    expect(r.code).toBe(0);
+    const calls = gh.calls.slice(before).map((c) => `${c.method} ${c.path}`);
+    expect(calls.length, calls.join('\n')).toBeLessThanOrEqual(WAIT_RUN_CALLS);
+    const tree = execFileSync(
+      'git',
+      ['--git-dir', gh.repoPath('acme', 'many'), 'ls-tree', '-r', '--name-only', 'svc-l10n/main'],
+      {
+        encoding: 'utf8',
+      },
+    );
+    expect(tree.split('\n').filter((p) => p.startsWith('locales/de/'))).toHaveLength(60);
   });
 });
 
