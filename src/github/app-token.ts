@@ -1,6 +1,6 @@
 import { createAppAuth } from '@octokit/auth-app';
 import { Octokit } from '@octokit/rest';
-import { githubStatus } from './read-file.ts';
+import { githubStatus } from './github-status.ts';
 
 /**
  * A GitHub App's credentials. Pushes made with its installation token start workflows (pushes

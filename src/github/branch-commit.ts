@@ -1,5 +1,5 @@
 import type { GitHub } from './client.ts';
-import { githubStatus } from './read-file.ts';
+import { githubStatus } from './github-status.ts';
 import type { BranchTip, RepositoryReader } from './repository-reader.ts';
 
 /** A file the commit writes: its repository path and its bytes (text or binary). */

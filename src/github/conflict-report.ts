@@ -1,6 +1,6 @@
 import { conflictText, createConflictCheckRun } from './check-run.ts';
 import type { GitHub } from './client.ts';
-import { githubStatus } from './read-file.ts';
+import { githubStatus } from './github-status.ts';
 
 const MARK = '<!-- svc-connector:merge-conflict -->';
 

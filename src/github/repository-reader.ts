@@ -6,7 +6,7 @@
  * and 5,000 GraphQL points an hour: reading a file per call spent them at two a file a language.
  */
 import type { GitHub } from './client.ts';
-import { githubStatus } from './read-file.ts';
+import { githubStatus } from './github-status.ts';
 
 /** A branch's tip commit. */
 export interface BranchTip {

@@ -1,9 +1,9 @@
 import type { SvcConfig } from '../config/schema.ts';
 import type { FileWrite } from './branch-commit.ts';
 import { createQaCheckRun, type QaFinding } from './check-run.ts';
+import { githubStatus } from './github-status.ts';
 import { type PullRequestUpdate, pullRequestBody } from './pull-request-body.ts';
 import { writePullRequest } from './pull-request-writer.ts';
-import { githubStatus } from './read-file.ts';
 import type { RepositoryReader } from './repository-reader.ts';
 import { languageBranch, languageTitle, splitByLanguage } from './split-update.ts';
 
