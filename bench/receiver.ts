@@ -116,7 +116,11 @@ for (const repo of repos) {
   prMs.push(performance.now() - started - exportMs);
   // Every call of the delivery counts, those after the pull request appeared too (its check run):
   // the batch ends when the receiver archives the job.
-  await poll(() => client.jobs.get(job!.id), { until: (j) => j.status === 'archived', intervalMs: 5, timeoutMs: 60_000 });
+  await poll(() => client.jobs.get(job!.id), {
+    until: (j) => j.status === 'archived',
+    intervalMs: 5,
+    timeoutMs: 60_000,
+  });
   calls.push(gh.calls.length - callsBefore);
 }
 
