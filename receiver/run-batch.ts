@@ -33,10 +33,10 @@ const messageOf = (err: unknown) => (err instanceof Error ? err.message : String
  * Runs `handleBatch` once for events the worker has claimed (one group's, or one event alone), keeps
  * their leases — and the group's lock — alive meanwhile, and settles each event: done, back in
  * line after a backoff, or dead; events that hit GitHub's rate limit (GitHubRateLimited) go back
- * in line until it ends, without counting the attempt. `stopping` aborts the handler when the worker gives up waiting;
- * its events are then handed back without counting the attempt. Losing the group lock (this
- * process hung past its lease and another took over) aborts the handler too; its writes then
- * change nothing, since every update checks the lease owner.
+ * in line until it ends, without counting the attempt. `stopping` aborts the handler when the
+ * worker gives up waiting; its events are then handed back without counting the attempt. Losing
+ * the group lock (this process hung past its lease and another took over) aborts the handler
+ * too; its writes then change nothing, since every update checks the lease owner.
  */
 export async function runBatch(
   deps: BatchDeps,
