@@ -1,5 +1,6 @@
 import express, { type ErrorRequestHandler, type Express } from 'express';
 import pino, { type Logger } from 'pino';
+import type { GitHubBudget } from '../src/github/budget.ts';
 import type { EventPhases } from './contracts.ts';
 import { healthRouter } from './http/health.ts';
 import { createWebhookHandler, webhookRoute } from './http/webhook-middleware.ts';
@@ -20,6 +21,8 @@ export interface ReceiverAppDeps {
   reconcile?: () => Promise<void>;
   /** Events are stored and acknowledged but not handled, for this reason (shown by /readyz). */
   storeOnly?: string;
+  /** GitHub's budgets as the handlers' GitHub access sees them (/metrics and /readyz). */
+  githubBudget?: GitHubBudget;
   log?: Logger;
   now?: () => number;
   random?: () => number;
@@ -51,7 +54,7 @@ export function createReceiverApp(deps: ReceiverAppDeps): ReceiverApp {
   const { db, dialect } = deps.database;
   const log = deps.log ?? pino({ level: 'silent' });
   const now = deps.now ?? Date.now;
-  const metrics = createMetrics(() => queueDepth(db));
+  const metrics = createMetrics(() => queueDepth(db), deps.githubBudget);
   const worker = createReceiverWorker({
     ...deps.worker,
     db,
@@ -80,6 +83,7 @@ export function createReceiverApp(deps: ReceiverAppDeps): ReceiverApp {
       checkPlatform: deps.checkPlatform,
       metrics,
       ...(deps.storeOnly ? { storeOnly: deps.storeOnly } : {}),
+      ...(deps.githubBudget ? { github: deps.githubBudget } : {}),
     }),
   );
   app.use((req, res) => {

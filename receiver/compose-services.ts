@@ -1,4 +1,5 @@
 import { type Client, createClient } from '../src/api/index.ts';
+import { GitHubBudget } from '../src/github/budget.ts';
 import type { GitHub } from '../src/github/client.ts';
 import type { ReceiverServices, ReceiverServicesFactory } from './contracts.ts';
 import { GITHUB_NOT_CONFIGURED, gitHubAccess } from './github-access.ts';
@@ -13,7 +14,14 @@ import { createReconcile } from './handlers/reconcile.ts';
  */
 export const composeServices: ReceiverServicesFactory = ({ settings, log, db, github }) => {
   const storeOnly = github || settings.github.auth ? undefined : GITHUB_NOT_CONFIGURED;
-  const access = github ?? (storeOnly ? notConfigured : gitHubAccess({ github: settings.github, log }));
+  // GitHub's budgets, per token or App installation: spent by every repository on it, shown in
+  // /metrics and /readyz.
+  const githubBudget = github || storeOnly ? undefined : new GitHubBudget();
+  const access =
+    github ??
+    (storeOnly || !githubBudget
+      ? notConfigured
+      : gitHubAccess({ github: settings.github, log, budget: githubBudget }));
   const { url, apiKey, limits, share } = settings.platform;
   const client = createClient({ baseUrl: url, apiKey, limits, share });
   return {
@@ -27,6 +35,7 @@ export const composeServices: ReceiverServicesFactory = ({ settings, log, db, gi
       ...pauseAt(settings.pauseAt),
     }),
     ...(storeOnly ? { storeOnly } : {}),
+    ...(githubBudget ? { githubBudget } : {}),
   };
 };
 

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { GitHubBudget } from '../src/github/budget.ts';
 import type { GitHub } from '../src/github/client.ts';
 import type { ReceiverSettings } from './settings.ts';
 import type { ReceiverDb } from './store/schema.ts';
@@ -62,6 +63,8 @@ export interface ReceiverServices {
    * acknowledges them, runs no worker, and handles them once restarted with what was missing.
    */
   storeOnly?: string;
+  /** GitHub's budgets as the GitHub access has seen them (/metrics and /readyz show them). */
+  githubBudget?: GitHubBudget;
 }
 
 /** Builds the services from the receiver's settings (receiver/compose-services.ts by default). */

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import { urlFromEnv } from '../src/config/env.ts';
 import { findInstallation } from '../src/github/app-token.ts';
+import { GitHubBudget } from '../src/github/budget.ts';
 import { createGitHubClient, type GitHub } from '../src/github/client.ts';
 
 /** How the receiver reaches GitHub: a token, or a GitHub App; none for a store-only receiver. */
@@ -36,6 +37,15 @@ export interface GitHubAccessOptions {
   github: GitHubSettings;
   log: Logger;
   fetch?: typeof fetch;
+  /**
+   * GitHub's budgets, per credential: one for the token, one per App installation, shared by every
+   * repository on it (/metrics and /readyz read it). Default: one of its own.
+   */
+  budget?: GitHubBudget;
+  /** Rate-limit waits up to this long are waited inside the call (default 5 s); longer ones go back to the queue. */
+  maxWaitInPlaceMs?: number;
+  /** How a wait in place waits (tests move their clock). */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 /**
@@ -55,8 +65,14 @@ export function gitHubAccess(o: GitHubAccessOptions): (owner: string, repo: stri
       log.info({ github: fields }, 'GitHub call'),
   };
   const extra = o.fetch ? { fetch: o.fetch } : {};
+  const limits = {
+    // One budget for every client, so the repositories of one installation share theirs.
+    budget: o.budget ?? new GitHubBudget(),
+    ...(o.maxWaitInPlaceMs !== undefined ? { maxWaitInPlaceMs: o.maxWaitInPlaceMs } : {}),
+    ...(o.sleep ? { sleep: o.sleep } : {}),
+  };
   if ('token' in auth) {
-    const gh = createGitHubClient({ auth: { token: auth.token }, baseUrl, log: warn, ...extra });
+    const gh = createGitHubClient({ auth: { token: auth.token }, baseUrl, log: warn, ...extra, ...limits });
     return async () => gh;
   }
   const { appId, privateKey } = auth;
@@ -72,6 +88,7 @@ export function gitHubAccess(o: GitHubAccessOptions): (owner: string, repo: stri
           baseUrl,
           log: warn,
           ...extra,
+          ...limits,
         });
       })();
       gh.catch(() => installations.delete(key));

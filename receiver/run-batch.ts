@@ -1,12 +1,13 @@
 import { performance } from 'node:perf_hooks';
 import type { Logger } from 'pino';
+import { rateLimitOf } from '../src/github/rate-limit.ts';
 import { keepLease } from '../src/queue/lease-heartbeat.ts';
 import { withRequestId } from '../src/tracing/request-context.ts';
 import type { EventPhases, InboxEvent, PartialFailure } from './contracts.ts';
-import type { ReceiverMetrics } from './metrics.ts';
+import { countGitHubWait, type ReceiverMetrics } from './metrics.ts';
 import { releaseGroup, renewGroup } from './store/group-locks.ts';
 import type { ReceiverDb } from './store/schema.ts';
-import { markDone, markFailed, release, renewLeases } from './store/settle.ts';
+import { markDone, markFailed, postpone, release, renewLeases } from './store/settle.ts';
 
 /** Why a batch's signal was aborted because the worker is stopping (its events are handed back). */
 export class WorkerStopping extends Error {
@@ -31,10 +32,11 @@ const messageOf = (err: unknown) => (err instanceof Error ? err.message : String
 /**
  * Runs `handleBatch` once for events the worker has claimed (one group's, or one event alone), keeps
  * their leases — and the group's lock — alive meanwhile, and settles each event: done, back in
- * line after a backoff, or dead. `stopping` aborts the handler when the worker gives up waiting;
- * its events are then handed back without counting the attempt. Losing the group lock (this
- * process hung past its lease and another took over) aborts the handler too; its writes then
- * change nothing, since every update checks the lease owner.
+ * line after a backoff, or dead; events that hit GitHub's rate limit (GitHubRateLimited) go back
+ * in line until it ends, without counting the attempt. `stopping` aborts the handler when the
+ * worker gives up waiting; its events are then handed back without counting the attempt. Losing
+ * the group lock (this process hung past its lease and another took over) aborts the handler
+ * too; its writes then change nothing, since every update checks the lease owner.
  */
 export async function runBatch(
   deps: BatchDeps,
@@ -74,6 +76,26 @@ export async function runBatch(
       if (stopping.aborted && stopping.reason instanceof WorkerStopping) {
         await release(db, ids, owner, now(), true);
         log.info({ groupKey, events: ids }, 'handler stopped; events handed back');
+        return;
+      }
+      // GitHub's rate limit: the events wait for it in the queue, no attempt spent, never dead.
+      const limited = rateLimitOf(err);
+      if (limited) {
+        const t = now();
+        const until = Math.max(t, limited.until);
+        const moved = await postpone(db, ids, owner, { now: t, until, reason: limited.message });
+        if (moved > 0)
+          countGitHubWait(deps.metrics, {
+            credential: limited.credential,
+            resource: limited.resource,
+            kind: limited.kind,
+            where: 'queue',
+            seconds: (until - t) / 1000,
+          });
+        log.warn(
+          { groupKey, events: ids, until: new Date(until).toISOString(), resource: limited.resource },
+          'GitHub rate limit: events wait in the queue',
+        );
         return;
       }
       // GitHub or the platform said no, or could not be reached: expected, so the message only.

@@ -53,6 +53,7 @@ export async function startReceiver(
       checkPlatform: services.checkPlatform,
       ...(services.reconcile ? { reconcile: services.reconcile } : {}),
       ...(services.storeOnly ? { storeOnly: services.storeOnly } : {}),
+      ...(services.githubBudget ? { githubBudget: services.githubBudget } : {}),
       worker: settings.worker,
       timeouts: settings.timeouts,
       log,

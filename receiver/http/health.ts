@@ -1,4 +1,5 @@
 import { Router as createRouter, type Router } from 'express';
+import type { GitHubBudget } from '../../src/github/budget.ts';
 import type { ReceiverMetrics } from '../metrics.ts';
 import { pingDatabase } from '../store/ping.ts';
 import type { ReceiverDb } from '../store/schema.ts';
@@ -12,6 +13,35 @@ export interface HealthDeps {
   timeoutMs?: number;
   /** Why events are stored but not handled (ReceiverServices.storeOnly). */
   storeOnly?: string;
+  /** GitHub's budgets the handlers have seen; /readyz says what is left and what waits. */
+  github?: GitHubBudget;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * What /readyz says of GitHub: each budget's remaining calls, and whether handling waits for a
+ * rate limit, until when (`waitingUntil`: the last of the holds). Waiting is not unready: events
+ * are still received, and handled once the limit ends.
+ */
+function gitHubReport(budget: GitHubBudget) {
+  const { budgets, holds } = budget.snapshot();
+  return {
+    budgets: budgets.map((b) => ({
+      credential: b.credential,
+      resource: b.resource,
+      limit: b.limit,
+      remaining: b.remaining,
+      resetAt: iso(b.resetAt),
+    })),
+    waiting: holds.map((h) => ({
+      credential: h.credential,
+      resource: h.resource ?? 'all',
+      kind: h.kind,
+      until: iso(h.until),
+    })),
+    ...(holds.length > 0 ? { waitingUntil: iso(Math.max(...holds.map((h) => h.until))) } : {}),
+  };
 }
 
 function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
@@ -49,10 +79,11 @@ export function healthRouter(deps: HealthDeps): Router {
       return;
     }
     // Ready to receive either way; `handling` says whether stored events are also handled.
+    const github = deps.github ? { github: gitHubReport(deps.github) } : {};
     res.json(
       deps.storeOnly
         ? { status: 'ready', handling: false, reason: `events are stored, not handled: ${deps.storeOnly}` }
-        : { status: 'ready', handling: true },
+        : { status: 'ready', handling: true, ...github },
     );
   });
   router.get('/metrics', async (_req, res) => {

@@ -89,6 +89,35 @@ export async function release(
     .execute();
 }
 
+/**
+ * Puts claimed events back in line, due at `until`, taking back the attempt counted at claim time:
+ * they waited for an outside limit (GitHub's rate limit), they did not fail. `reason` is kept as
+ * their last error, so `receiver dead-letters` and the queue say why they wait.
+ */
+export async function postpone(
+  db: ReceiverDb,
+  ids: readonly number[],
+  owner: string,
+  o: { now: number; until: number; reason: string },
+): Promise<number> {
+  if (ids.length === 0) return 0;
+  const result = await db
+    .updateTable('receiver_queue')
+    .set((eb) => ({
+      status: 'pending',
+      next_attempt_at: o.until,
+      attempts: eb('attempts', '-', 1),
+      lease_owner: null,
+      lease_until: null,
+      last_error: o.reason.slice(0, 2000),
+      updated_at: o.now,
+    }))
+    .where('event_id', 'in', ids)
+    .where('lease_owner', '=', owner)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
 /** Events waiting or being handled (the queue-depth gauge). */
 export async function queueDepth(db: ReceiverDb): Promise<number> {
   const row = await db

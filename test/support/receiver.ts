@@ -8,6 +8,7 @@ import { gitHubAccess } from '../../receiver/github-access.ts';
 import { openReceiverDatabase } from '../../receiver/store/open.ts';
 import type { ReceiverDatabase } from '../../receiver/store/schema.ts';
 import { type Client, createClient } from '../../src/api/index.ts';
+import type { GitHubBudget } from '../../src/github/budget.ts';
 import type { FakeGitHub } from './fake-github/index.ts';
 
 export interface TestReceiver {
@@ -33,6 +34,13 @@ export async function startTestReceiver(o: {
   worker?: Parameters<typeof createReceiverApp>[0]['worker'];
   /** Reach GitHub as the double's App (installation tokens, as a deployed receiver does); default its token. */
   asApp?: boolean;
+  /**
+   * Reach GitHub as a deployed receiver does (gitHubAccess: rate limits read and waited for, the
+   * budget shown in /metrics and /readyz), with the token or, with `asApp`, the App.
+   */
+  limits?: { budget: GitHubBudget; maxWaitInPlaceMs?: number; sleep?: (ms: number) => Promise<void> };
+  /** The receiver's clock (the worker's queue, the front door, the handlers). */
+  now?: () => number;
 }): Promise<TestReceiver> {
   const database = await openReceiverDatabase(o.dbUrl);
   const log = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
@@ -42,12 +50,13 @@ export async function startTestReceiver(o: {
     baseUrl: o.gh.url,
     log: { debug() {}, info() {}, warn() {}, error() {} },
   });
-  const github = o.asApp
-    ? gitHubAccess({
-        github: { apiUrl: o.gh.url, auth: { appId: String(o.gh.app.id), privateKey: o.gh.app.privateKey } },
-        log,
-      })
-    : async () => octokit;
+  const auth = o.asApp
+    ? { appId: String(o.gh.app.id), privateKey: o.gh.app.privateKey }
+    : { token: o.gh.token };
+  const github =
+    o.asApp || o.limits
+      ? gitHubAccess({ github: { apiUrl: o.gh.url, auth }, log, ...o.limits })
+      : async () => octokit;
   const services = servicesOver({
     client,
     github,
@@ -55,6 +64,7 @@ export async function startTestReceiver(o: {
     isAllowed: o.allowed ?? ((name) => name.startsWith('acme/')),
     log,
     db: database.db,
+    ...(o.now ? { now: o.now } : {}),
   });
   const receiver = createReceiverApp({
     database,
@@ -63,6 +73,8 @@ export async function startTestReceiver(o: {
     checkPlatform: services.checkPlatform,
     ...(services.reconcile ? { reconcile: services.reconcile } : {}),
     log,
+    ...(o.now ? { now: o.now } : {}),
+    ...(o.limits ? { githubBudget: o.limits.budget } : {}),
     worker: { pollMs: 50, leaseMs: 10_000, ...o.worker },
   });
   const server: Server = await new Promise((resolve) => {
