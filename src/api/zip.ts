@@ -6,7 +6,11 @@ export interface ZipLimits {
   maxEntryBytes: number;
   /** Largest sum of inflated entries (default 256 MiB). */
   maxTotalBytes: number;
-  /** Most entries, directories included (default 10,000). */
+  /**
+   * Most entries, directories included (default 100,000: a job of 5,000 files in 20 languages; a
+   * job's archive holds one entry per file and language, so 10,000 refused a job of 1,000 files in
+   * 10 languages). The bytes are bounded by maxTotalBytes whatever the count.
+   */
   maxEntries: number;
 }
 
@@ -18,7 +22,7 @@ export interface ZipEntry {
   bytes: Uint8Array;
 }
 
-const DEFAULT_LIMITS: ZipLimits = { maxEntryBytes: 64 << 20, maxTotalBytes: 256 << 20, maxEntries: 10_000 };
+const DEFAULT_LIMITS: ZipLimits = { maxEntryBytes: 64 << 20, maxTotalBytes: 256 << 20, maxEntries: 100_000 };
 /**
  * Compressed bytes pushed to the inflater at a time. Deflate expands at most ~1032:1, so one
  * push yields at most ~8 MB before the size checks run again: a bomb is stopped early.
