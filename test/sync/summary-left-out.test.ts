@@ -33,7 +33,7 @@ describe('syncSummary: units left out on purpose', () => {
     expect(sources.map((f) => [f.units, f.leftOut.map((l) => [l.reason, l.count])])).toEqual([
       [10, [['translatable="false"', 5]]],
       [
-        0,
+        1,
         [
           ['in a donottranslate file (every string in it is untranslatable)', 7],
           ['translatable="false"', 1],
@@ -50,8 +50,8 @@ describe('syncSummary: units left out on purpose', () => {
         '**Left out on purpose (never sent, never written to a target)**',
         '',
         '- `app/src/main/res/values/strings.xml:18`: 5 units left out: translatable="false" (app_name, build_flavor, service_names[0], …)',
-        '- `app/src/main/res/values/donottranslate.xml:5`: 7 units left out: in a donottranslate file (every string in it is untranslatable) (fdroid_vlc_url, rss_button_title, guru_meditation, …)',
-        '- `app/src/main/res/values/donottranslate.xml:7`: 1 unit left out: translatable="false" (streams_notification_channel_id)',
+        '- `app/src/main/res/values/donottranslate.xml:6`: 7 units left out: in a donottranslate file (every string in it is untranslatable) (fdroid_vlc_url, rss_button_title, guru_meditation, …)',
+        '- `app/src/main/res/values/donottranslate.xml:8`: 1 unit left out: translatable="false" (streams_notification_channel_id)',
         '- `assets/l10n/intl_en.arb:83`: 1 unit left out: ARB type "image" (not text) (appLogo)',
       ].join('\n'),
     );
