@@ -5,12 +5,13 @@ import { FormatError } from '../formats/errors.ts';
 
 /** The formats and the language data, loaded when a command runs: every other command starts without them. */
 async function load() {
-  const [exchange, registry, languages] = await Promise.all([
+  const [exchange, registry, languages, leftOut] = await Promise.all([
     import('../formats/exchange.ts'),
     import('../formats/registry.ts'),
     import('../config/languages.ts'),
+    import('../formats/left-out.ts'),
   ]);
-  return { ...exchange, ...registry, ...languages };
+  return { ...exchange, ...registry, ...languages, ...leftOut };
 }
 type Loaded = Awaited<ReturnType<typeof load>>;
 
@@ -80,7 +81,7 @@ export function formatCommands(program: Command): void {
         file: string,
         opts: { output?: string; sourceLang: string; targetLang?: string; copySource?: boolean },
       ) =>
-        guarded(({ normaliseLanguage, extractXliff, ...loaded }) => {
+        guarded(({ normaliseLanguage, extractXliff, describeLeftOut, ...loaded }) => {
           const sourceLang = normaliseLanguage(opts.sourceLang, '--source-lang');
           const targetLang =
             opts.targetLang === undefined ? sourceLang : normaliseLanguage(opts.targetLang, '--target-lang');
@@ -91,6 +92,9 @@ export function formatCommands(program: Command): void {
             // Named as errors are, in the form compilers print warnings.
             onWarning: (w) =>
               process.stderr.write(`${fileName}:${w.line}:${w.column}: warning: ${w.message}\n`),
+            // Units left out on purpose are not in the XLIFF: said so, per reason (DESIGN §10).
+            onLeftOut: (l) =>
+              process.stderr.write(`${fileName}:${l.line}:${l.column}: warning: ${describeLeftOut(l)}\n`),
             sourceLang,
             targetLang,
             copySource: opts.copySource ?? false,

@@ -3,7 +3,9 @@
  * units go out as an XLIFF document a CAT tool can work on, and the translated XLIFF comes back as
  * the original file with only the translated text changed (the format's own render does the patching).
  */
+
 import { FormatError } from './errors.ts';
+import { type LeftOut, leftOutOf } from './left-out.ts';
 import type { FormatModule, ParseOptions, PluralCategory, PluralForms, Translations, Unit } from './model.ts';
 import { attribute, loadXml, localName, textContent } from './xml/document.ts';
 import { escapeAttribute, escapeText } from './xml/entities.ts';
@@ -22,6 +24,8 @@ export interface ExtractOptions {
   only?: ReadonlySet<string>;
   /** Told of each rule the file bends but its own tools accept (see ParseOptions.onWarning). */
   onWarning?: ParseOptions['onWarning'];
+  /** Told, once per reason, of the units the file's reader leaves out on purpose (DESIGN §10). */
+  onLeftOut?: (leftOut: LeftOut) => void;
 }
 
 export interface MergeOptions {
@@ -54,6 +58,7 @@ export function extractXliff(format: FormatModule, bytes: Uint8Array, opts: Extr
     `  <file original="${escapeAttribute(opts.fileName)}" datatype="x-${escapeAttribute(format.name)}" source-language="${escapeAttribute(opts.sourceLang)}" target-language="${escapeAttribute(opts.targetLang)}">`,
     '    <body>',
   ];
+  if (opts.onLeftOut) for (const left of leftOutOf(units)) opts.onLeftOut(left);
   for (const unit of units) {
     if (!unit.translatable || (opts.only && !opts.only.has(unit.id))) continue;
     const given = opts.translations?.get(unit.id);

@@ -48,6 +48,12 @@ export interface Unit {
   flags: readonly string[];
   /** False for units the file marks as not to be translated; they are never rendered. */
   translatable: boolean;
+  /**
+   * Why the reader leaves a unit out on purpose (only with `translatable: false`), in words a run
+   * reports: `translatable="false"`, `ARB type "image"`. A run counts left-out units per file and
+   * reason (DESIGN §10: no silent skip); see left-out.ts.
+   */
+  leftOut?: string;
   location: Location;
 }
 
@@ -126,6 +132,12 @@ export interface FormatModule {
    * `all` (every language in the source file itself: `.xcstrings`).
    */
   holds?: 'one' | 'pair' | 'all';
+  /**
+   * Writes a target file that does not exist yet: the source's shape with the translations put in.
+   * Without it, render over the source. Android's leaves out what the default resources keep to
+   * themselves (`translatable="false"`: Android Lint's Untranslatable flags a copy in values-de).
+   */
+  create?(source: Uint8Array, translations: Translations, options: RenderOptions): Uint8Array;
   /**
    * Applies TargetChanges to an existing target file, keeping its own key order, comments,
    * quoting and layout. Formats without it fall back to src/formats/target.ts's rules.

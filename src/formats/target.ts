@@ -120,14 +120,19 @@ function withLineEndingsOf(target: Uint8Array, out: Uint8Array): Uint8Array {
   return Uint8Array.from(converted);
 }
 
-/** Writes a target file that does not exist yet: the source rendered with the translations. */
+/**
+ * Writes a target file that does not exist yet: the format's `create`, else the source rendered
+ * with the translations.
+ */
 export function newTarget(
   format: FormatModule,
   source: Uint8Array,
   translations: Translations,
   options: RenderOptions,
 ): Uint8Array {
-  return format.render(source, translations, options);
+  return format.create
+    ? format.create(source, translations, options)
+    : format.render(source, translations, options);
 }
 
 function parseOptions(options: RenderOptions): ParseOptions {

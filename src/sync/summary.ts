@@ -1,3 +1,4 @@
+import { describeLeftOut } from '../formats/left-out.ts';
 import type { SyncResult } from './run.ts';
 
 const cell = (s: string) => s.replaceAll('|', '\\|').replaceAll('\n', ' ');
@@ -98,6 +99,15 @@ export function syncSummary(
       '',
       ...s.table(['File', 'Words', 'Languages', result.mode === 'job' ? 'Job' : 'Translations'], rows),
     );
+  }
+  const leftOut = result.sources.flatMap((f) =>
+    f.leftOut.map((l) => `${s.code(`${f.path}:${l.line}`)}: ${describeLeftOut(l)}`),
+  );
+  if (leftOut.length > 0) {
+    const listed = leftOut.slice(0, LISTED);
+    if (leftOut.length > LISTED) listed.push(`… and ${leftOut.length - LISTED} more`);
+    // DESIGN §10: a unit left out on purpose is never sent and never written, but never in silence.
+    out.push('', ...s.list('Left out on purpose (never sent, never written to a target)', listed));
   }
   if (result.problems.length > 0)
     out.push(

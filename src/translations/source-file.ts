@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { md5Hex, unitCharacters } from '../api/index.ts';
 import { FormatError } from '../formats/errors.ts';
+import { type LeftOut, leftOutOf } from '../formats/left-out.ts';
 import { detectFormat, formatByName } from '../formats/registry.ts';
 import { splitWords } from '../text/words.ts';
 
@@ -15,6 +16,8 @@ export interface SourceFile {
   units: number;
   words: number;
   characters: number;
+  /** Units the file's reader leaves out on purpose, per reason (DESIGN §10: the run says so). */
+  leftOut: LeftOut[];
 }
 
 /** A source file that could not be read or parsed: reported as an annotation, never uploaded. */
@@ -64,7 +67,8 @@ export function analyseSourceFile(
     let units = 0;
     let words = 0;
     let characters = 0;
-    for (const unit of module.parse(bytes, { fileName: path })) {
+    const parsed = module.parse(bytes, { fileName: path });
+    for (const unit of parsed) {
       if (!unit.translatable) continue;
       const text = unit.sourcePlural ? Object.values(unit.sourcePlural).join(' ') : unit.source;
       units += 1;
@@ -72,7 +76,7 @@ export function analyseSourceFile(
       words += splitWords(text, lang).words.length;
       characters += unitCharacters(unit);
     }
-    return { path, bytes, md5: md5Hex(bytes), units, words, characters };
+    return { path, bytes, md5: md5Hex(bytes), units, words, characters, leftOut: leftOutOf(parsed) };
   } catch (error) {
     if (error instanceof FormatError)
       return { path, message: error.message, line: error.line, column: error.column };

@@ -7,7 +7,9 @@
  *   as the newer translation, and listed;
  * - a unit whose source text changed since its target was recorded is translated again — unless
  *   a delivery for the current source is pending (its pull request is open): that is written again;
- * - everything else is kept byte for byte; units the source no longer has leave the target.
+ * - everything else is kept byte for byte; units the source no longer has leave the target — but
+ *   never one the source still has and leaves out on purpose (Unit.leftOut: an ARB image, an
+ *   Android translatable="false" string): whatever a target holds for it stays as people wrote it.
  * When the target is read from the l10n branch (people committed to it), a delivery of ours found
  * there is still pending (the base does not hold it yet), and any other text there differing from
  * what we delivered or last saw is a person's edit: kept.
@@ -62,8 +64,8 @@ export function planTarget(
   const pending: NonNullable<TargetRecord['pending']> = {};
   const ids = new Set<string>();
   for (const unit of units) {
-    if (!unit.translatable) continue;
     ids.add(unit.id);
+    if (!unit.translatable) continue;
     const source = sourceText(unit);
     const s = textHash(source);
     const now = existing?.get(unit.id);

@@ -65,6 +65,22 @@ describe('svc-connector extract / merge', () => {
     expect(readFileSync(xlf, 'utf8')).toContain('<trans-unit id="title~2" resname="title~2"');
   });
 
+  it('says on stderr, per file and reason, which units it leaves out on purpose (never silently)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'svc-xm-'));
+    const xlf = join(dir, 'out.xlf');
+    const android = cli('extract', join(repoRoot, 'test/fixtures/android/newpipe_strings.xml'), '-o', xlf);
+    expect(android.status, android.stderr).toBe(0);
+    expect(android.stderr).toBe(
+      'newpipe_strings.xml:18:50: warning: 5 units left out: translatable="false" (app_name, build_flavor, service_names[0], …)\n',
+    );
+    expect(readFileSync(xlf, 'utf8')).not.toContain('app_name');
+    const arb = cli('extract', join(repoRoot, 'test/fixtures/arb/typed_en.arb'), '-o', xlf);
+    expect(arb.stderr).toBe(
+      'typed_en.arb:83:15: warning: 1 unit left out: ARB type "image" (not text) (appLogo)\n',
+    );
+    expect(readFileSync(xlf, 'utf8')).toContain('resname="remove"');
+  });
+
   it('documents both commands in --help', () => {
     const help = execFileSync(process.execPath, [join(repoRoot, 'src/cli/main.ts'), '--help'], {
       encoding: 'utf8',

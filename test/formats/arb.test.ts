@@ -51,12 +51,45 @@ describe('arb: units', () => {
     expect(unit?.sourcePlural).toBeUndefined();
   });
 
-  it('marks resources of a type other than text as not translatable and never renders them', () => {
-    const text = '{"logo": "a.png", "@logo": {"type": "image"}, "t": "x"}';
-    expect(parse(text)[0]?.translatable).toBe(false);
-    expect(render(text, { logo: 'b.png', t: 'y' })).toBe(
-      '{"logo": "a.png", "@logo": {"type": "image"}, "t": "y"}',
+  it('reads a message whose @key says "type": "String" (or any type but image and css), as gen-l10n does', () => {
+    const units = parse(`{
+      "title": "Settings", "@title": {"type": "String", "description": "Screen title"},
+      "save": "Save", "@save": {"type": "text"},
+      "odd": "Odd", "@odd": {"type": 3},
+      "other": "Other", "@other": {"type": "Widget"}
+    }`);
+    expect(units.map((u) => [u.id, u.translatable, u.leftOut])).toEqual([
+      ['title', true, undefined],
+      ['save', true, undefined],
+      ['odd', true, undefined],
+      ['other', true, undefined],
+    ]);
+    expect(units[0]?.notes).toEqual(['Screen title']);
+    expect(render('{"title": "Settings", "@title": {"type": "String"}}', { title: 'Einstellungen' })).toBe(
+      '{"title": "Einstellungen", "@title": {"type": "String"}}',
     );
+  });
+
+  it('leaves out image and css resources with their reason, and never renders them', () => {
+    const text =
+      '{"logo": "a.png", "@logo": {"type": "image"}, "theme": "a.css", "@theme": {"type": "CSS"}, "t": "x"}';
+    expect(parse(text).map((u) => [u.id, u.translatable, u.leftOut])).toEqual([
+      ['logo', false, 'ARB type "image" (not text)'],
+      ['theme', false, 'ARB type "CSS" (not text)'],
+      ['t', true, undefined],
+    ]);
+    expect(render(text, { logo: 'b.png', theme: 'b.css', t: 'y' })).toBe(text.replace('"x"', '"y"'));
+  });
+
+  it('warns of a message whose value is not a string (gen-l10n refuses the file)', () => {
+    const warnings: string[] = [];
+    const units = arbFormat.parse(bytes('{\n  "a": "x",\n  "count": 3\n}'), {
+      onWarning: (w) => warnings.push(`${w.line}:${w.column}: ${w.message}`),
+    });
+    expect(units.map((u) => u.id)).toEqual(['a']);
+    expect(warnings).toEqual([
+      `3:3: the value of "count" is not a string: Flutter's gen-l10n refuses it, so it is no message`,
+    ]);
   });
 });
 

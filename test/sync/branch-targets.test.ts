@@ -29,7 +29,15 @@ function source(json: string): ParsedSource {
   const bytes = new TextEncoder().encode(json);
   const units = jsonFormat.parse(bytes, { fileName: 'locales/en/app.json' });
   return {
-    file: { path: 'locales/en/app.json', bytes, md5: '', units: units.length, words: 0, characters: 0 },
+    file: {
+      path: 'locales/en/app.json',
+      bytes,
+      md5: '',
+      units: units.length,
+      words: 0,
+      characters: 0,
+      leftOut: [],
+    },
     format: jsonFormat,
     units,
   };

@@ -9,7 +9,8 @@
  * escaping and plural items follow the same rules as everywhere else (a Russian `<plurals>` gets
  * its few/many items). It takes the target's indentation and line endings.
  *
- * Decisions: resources the source marks `translatable="false"` are never inserted; the source's
+ * Decisions: resources the source leaves out (`translatable="false"`, a donottranslate file) are
+ * never inserted, and a copy a target already holds stays as people wrote it; the source's
  * comments are not copied (Android Studio's translations editor does not either: notes live in
  * the default `values/strings.xml`).
  */
@@ -20,7 +21,7 @@ import { applyEdits, type Edit, encodeText } from '../file-text.ts';
 import type { FormatModule, RenderOptions, TargetChanges } from '../model.ts';
 import { attribute, decodeXml, indentOf, type LoadedXml } from '../xml/document.ts';
 import type { XmlElement } from '../xml/nodes.ts';
-import { readAndroid } from './read.ts';
+import { defaultResourcesOnly, readAndroid } from './read.ts';
 
 /** A resource element and the unit ids it holds (one, or an array's items). */
 interface Block {
@@ -52,7 +53,7 @@ function blocks(loaded: LoadedXml): {
         id: product === undefined ? name : `${name}#${product}`,
         element,
         units: [],
-        translatable: attribute(element, 'translatable') !== 'false',
+        translatable: !defaultResourcesOnly(entry.unit.leftOut),
       };
       byElement.set(element, block);
       list.push(block);

@@ -1,7 +1,7 @@
 import type { FormatModule, Unit } from '../model.ts';
 import { decodeXml, saveXml, sniffText } from '../xml/document.ts';
 import { androidEdit } from './edit.ts';
-import { readAndroid } from './read.ts';
+import { defaultResourcesOnly, readAndroid } from './read.ts';
 import { renderAndroid } from './render.ts';
 
 /**
@@ -22,6 +22,14 @@ export const androidFormat: FormatModule = {
   render(original, translations, options) {
     const loaded = decodeXml(original, options, { locate: false });
     return saveXml(loaded, renderAndroid(loaded, translations, options.targetLang));
+  },
+  create(source, translations, options) {
+    const defaultOnly = new Set<string>();
+    readAndroid(decodeXml(source, options), ({ unit }) => {
+      if (defaultResourcesOnly(unit.leftOut)) defaultOnly.add(unit.id);
+    });
+    if (defaultOnly.size === 0) return androidFormat.render(source, translations, options);
+    return androidFormat.edit!(source, { source, set: translations, remove: defaultOnly }, options);
   },
   edit: androidEdit((original, translations, options) =>
     androidFormat.render(original, translations, options),

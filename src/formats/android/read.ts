@@ -30,11 +30,54 @@ export type AndroidEntry =
   | { kind: 'text'; unit: Unit; element: XmlElement }
   | { kind: 'plurals'; unit: Unit; element: XmlElement; items: Map<PluralCategory, XmlElement> };
 
+/** Reasons a unit is left out (Unit.leftOut): what the default resources keep to themselves. */
+export const UNTRANSLATABLE = 'translatable="false"';
+export const UNTRANSLATABLE_FILE = 'in a donottranslate file (every string in it is untranslatable)';
+export const UNTRANSLATABLE_ROOT = '<resources translatable="false">';
+/** A value that names another resource: the same in every language, though not marked so. */
+export const REFERENCE = 'a reference to another resource';
+
+/**
+ * Whether resources marked with `reason` belong in the default resources only: Android Lint's
+ * Untranslatable check flags a copy of them in a language's folder (values-de). References
+ * (`@string/app_name`) are not marked: a copy of one in values-de is harmless.
+ */
+export const defaultResourcesOnly = (reason: string | undefined): boolean =>
+  reason !== undefined && reason !== REFERENCE;
+
+/**
+ * The reason every resource of a file is left out unless it says `translatable="true"`, or
+ * undefined. aapt2 compile makes `translatable` default to false in a file whose name includes
+ * `donottranslate` (Compile.cpp), and Android Lint skips such files (its MissingTranslation text:
+ * "define all your non-translatable strings in a resource file called donottranslate.xml");
+ * Lint's TranslationDetector also treats `<resources translatable="false">` as a non-translatable
+ * folder. `tools:ignore="MissingTranslation"` is none of these: it only silences Lint's check for
+ * missing translations (many apps put it on their whole strings.xml while translation is under
+ * way), so those strings are read as translatable.
+ */
+function fileLeftOut(fileName: string | undefined, root: XmlElement): string | undefined {
+  const base = fileName?.slice(fileName.replace(/\\/g, '/').lastIndexOf('/') + 1) ?? '';
+  if (base.includes('donottranslate')) return UNTRANSLATABLE_FILE;
+  return isFalse(attribute(root, 'translatable')) ? UNTRANSLATABLE_ROOT : undefined;
+}
+
+/** Why one resource is left out: its own `translatable` first, then the file's default. */
+function resourceLeftOut(element: XmlElement, wholeFile: string | undefined): string | undefined {
+  const own = attribute(element, 'translatable');
+  if (own === undefined) return wholeFile;
+  return isFalse(own) ? UNTRANSLATABLE : undefined;
+}
+
+/** aapt2 reads `translatable` as a boolean (ResourceUtils::ParseBool: false, False, FALSE). */
+const isFalse = (value: string | undefined) => value !== undefined && value.toLowerCase() === 'false';
+
 /**
  * Reads `<string>`, `<string-array>` (one unit per `<item>`, id `name[index]`) and `<plurals>`
  * (one plural unit) of a `<resources>` file, handing each unit over as soon as it is read.
- * A comment right before a resource is its note; `translatable="false"`, and values that are
- * resource references (`@string/app_name`), are not translatable. A `product` variant's id is
+ * A comment right before a resource is its note. Left out on purpose, each with its reason
+ * (Unit.leftOut): resources marked `translatable="false"` (on `<string>`, `<string-array>` or
+ * `<plurals>`), every resource of a donottranslate file or of `<resources translatable="false">`,
+ * and values that are resource references (`@string/app_name`). A `product` variant's id is
  * `name#product`.
  */
 export function readAndroid(loaded: LoadedXml, onEntry: (entry: AndroidEntry) => void): void {
@@ -48,6 +91,7 @@ export function readAndroid(loaded: LoadedXml, onEntry: (entry: AndroidEntry) =>
     onEntry(entry);
   };
   let root: XmlElement | undefined;
+  let wholeFile: string | undefined;
   let note: XmlComment | undefined;
   scanLoaded(loaded, {
     open(element) {
@@ -55,6 +99,7 @@ export function readAndroid(loaded: LoadedXml, onEntry: (entry: AndroidEntry) =>
         if (element.name !== 'resources')
           fail(`expected a <resources> root element, found <${element.name}>`, element);
         root = element;
+        wholeFile = fileLeftOut(loaded.fileName, element);
         return false;
       }
       return element.parent === root && RESOURCE_TYPES.has(element.name);
@@ -67,17 +112,17 @@ export function readAndroid(loaded: LoadedXml, onEntry: (entry: AndroidEntry) =>
       const name = attribute(element, 'name') ?? fail(`<${element.name}> without a name`, element);
       const product = attribute(element, 'product');
       const id = product === undefined ? name : `${name}#${product}`;
-      const translatable = attribute(element, 'translatable') !== 'false';
+      const leftOut = resourceLeftOut(element, wholeFile);
       const flags = attribute(element, 'formatted') === 'false' ? ['formatted=false'] : [];
       if (element.name === 'string') {
-        add({ kind: 'text', unit: textUnit(loaded, element, id, notes, flags, translatable, fail), element });
+        add({ kind: 'text', unit: textUnit(loaded, element, id, notes, flags, leftOut, fail), element });
       } else if (element.name === 'string-array') {
         childElements(element, 'item').forEach((item, index) => {
-          const unit = textUnit(loaded, item, `${id}[${index}]`, notes, flags, translatable, fail);
+          const unit = textUnit(loaded, item, `${id}[${index}]`, notes, flags, leftOut, fail);
           add({ kind: 'text', unit, element: item });
         });
       } else {
-        add(pluralsEntry(loaded, element, id, notes, flags, translatable, fail));
+        add(pluralsEntry(loaded, element, id, notes, flags, leftOut, fail));
       }
     },
     comment(comment, parent) {
@@ -94,18 +139,24 @@ function textUnit(
   id: string,
   notes: string[],
   flags: string[],
-  translatable: boolean,
+  leftOut: string | undefined,
   fail: (message: string, at: XmlElement) => never,
 ): Unit {
   const source = androidText(loaded.text, element, fail);
-  return {
+  const unit: Unit = {
     id,
     source,
     notes,
     flags,
-    translatable: translatable && !isReference(loaded.text, element),
+    translatable: true,
     location: loaded.positions.location(element.openEnd, element.closeStart),
   };
+  const reason = leftOut ?? (isReference(loaded.text, element) ? REFERENCE : undefined);
+  if (reason) {
+    unit.translatable = false;
+    unit.leftOut = reason;
+  }
+  return unit;
 }
 
 function pluralsEntry(
@@ -114,7 +165,7 @@ function pluralsEntry(
   id: string,
   notes: string[],
   flags: string[],
-  translatable: boolean,
+  leftOut: string | undefined,
   fail: (message: string, at: XmlElement) => never,
 ): AndroidEntry {
   const items = new Map<PluralCategory, XmlElement>();
@@ -141,9 +192,10 @@ function pluralsEntry(
     sourcePlural,
     notes,
     flags,
-    translatable,
+    translatable: leftOut === undefined,
     location: loaded.positions.location(other.openEnd, other.closeStart),
   };
+  if (leftOut) unit.leftOut = leftOut;
   return { kind: 'plurals', unit, element, items };
 }
 
@@ -172,9 +224,11 @@ export function androidText(
   return value;
 }
 
-const REFERENCE = /^\s*[@?][\w:.]*\/?[\w.]+\s*$/;
+const REFERENCE_VALUE = /^\s*[@?][\w:.]*\/?[\w.]+\s*$/;
 
 /** A value that is a resource reference (`@string/x`, `?attr/y`) rather than text. */
 function isReference(text: string, element: XmlElement): boolean {
-  return REFERENCE.test(text.slice(element.openEnd, element.closeStart)) && element.children.length === 1;
+  return (
+    REFERENCE_VALUE.test(text.slice(element.openEnd, element.closeStart)) && element.children.length === 1
+  );
 }

@@ -6,7 +6,9 @@
  * - Each top-level string member whose key does not start with `@` is a unit with the key as id;
  *   its value is one ICU message (plurals and selects are not split).
  * - `@key.description` and the `@key.placeholders` (name, type, example, format) become notes,
- *   `@key.context` the context; `@key.type` other than `text` (image, css) is not translatable.
+ *   `@key.context` the context. As in Flutter's gen-l10n, every key without `@` is a message,
+ *   whatever its `@key.type` says (`"String"`, `"text"`, anything); only the ARB spec's non-text
+ *   types `image` and `css` are left out on purpose, each with its reason (Unit.leftOut).
  * - Render patches values as the JSON format does and sets `@@locale` to the target language when
  *   it writes any translation — the only non-translation change, because Flutter's gen-l10n
  *   refuses a file whose `@@locale` contradicts its name. Underscores are used (`pt_BR`) unless
@@ -14,6 +16,7 @@
  */
 
 import { FormatError } from '../errors.ts';
+import { TextPositions } from '../file-text.ts';
 import { readJson, reuseJson, startsWithObject, warnDuplicates } from '../json/index.ts';
 import { Locator } from '../json/locator.ts';
 import { InFileOrder } from '../json/lookup.ts';
@@ -29,7 +32,7 @@ import {
   type Unit,
 } from '../model.ts';
 import { arbEdit } from './edit.ts';
-import { isTranslatable, metadataOf } from './metadata.ts';
+import { leftOutReason, metadataOf } from './metadata.ts';
 
 interface ArbMessage {
   key: string;
@@ -43,6 +46,8 @@ interface ArbMessage {
 
 interface ArbFile {
   messages: ArbMessage[];
+  /** Key events of messages whose value is not a string (gen-l10n refuses them). */
+  notStrings: number[];
   /** Event of the `@@locale` string, or -1. */
   locale: number;
 }
@@ -54,6 +59,7 @@ function arbFile(doc: JsonDoc): ArbFile {
   let elsewhere: Map<string, number> | undefined;
   let last: ArbMessage | undefined;
   let locale = -1;
+  const notStrings: number[] = [];
   for (const key of doc.keys(0)) {
     const name = doc.string(key);
     const value = key + 1;
@@ -70,12 +76,12 @@ function arbFile(doc: JsonDoc): ArbFile {
     } else if (doc.kind(value) === STRING) {
       last = { key: name, id: name, value, meta: -1 };
       messages.push(last);
-    }
+    } else notStrings.push(key);
   }
   if (elsewhere)
     for (const message of messages) if (message.meta < 0) message.meta = elsewhere.get(message.key) ?? -1;
   if (doc.duplicates.length > 0) nameRepeatedCopies(messages);
-  return { messages, locale };
+  return { messages, notStrings, locale };
 }
 
 /** Earlier copies of a repeated key become `key~1`, `key~2`…: each stays a unit merge can write back. */
@@ -96,7 +102,18 @@ function read(bytes: Uint8Array, options: ParseOptions, again: boolean): { doc: 
   if (!again && options.onWarning && doc.duplicates.length > 0)
     warnDuplicates(doc, options.onWarning, "Dart's json.decode");
   if (doc.kind(0) !== OBJECT) throw doc.error('an ARB file is a JSON object', doc.start(0), options.fileName);
-  return { doc, ...doc.derive(arbFile) };
+  const file = doc.derive(arbFile);
+  if (!again && options.onWarning && file.notStrings.length > 0) {
+    const positions = new TextPositions(doc.decoded);
+    for (const key of file.notStrings)
+      options.onWarning(
+        positions.warning(
+          `the value of ${JSON.stringify(doc.string(key))} is not a string: Flutter's gen-l10n refuses it, so it is no message`,
+          doc.start(key),
+        ),
+      );
+  }
+  return { doc, ...file };
 }
 
 function parse(bytes: Uint8Array, options: ParseOptions = {}): Unit[] {
@@ -114,7 +131,10 @@ function parse(bytes: Uint8Array, options: ParseOptions = {}): Unit[] {
     if (meta >= 0) {
       const metadata = metadataOf(doc, meta);
       unit.notes = metadata.notes;
-      unit.translatable = metadata.translatable;
+      if (metadata.leftOut) {
+        unit.translatable = false;
+        unit.leftOut = metadata.leftOut;
+      }
       if (metadata.context !== undefined) unit.context = metadata.context;
     }
     return unit;
@@ -138,7 +158,7 @@ function render(original: Uint8Array, translations: Translations, options: Rende
       );
     }
     if (doc.stringEquals(value, translation)) continue;
-    if (meta >= 0 && !isTranslatable(doc, meta)) continue;
+    if (meta >= 0 && leftOutReason(doc, meta)) continue;
     patch.replace(doc.start(value) + 1, doc.end(value) - 1, escapeValue(translation));
   }
   if (patch.empty) return original;

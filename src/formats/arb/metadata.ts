@@ -6,24 +6,36 @@ import { type JsonDoc, OBJECT, STRING } from '../json/tokens.ts';
 export interface ArbMetadata {
   notes: string[];
   context?: string;
-  translatable: boolean;
+  /** Why the resource is left out (its type is `image` or `css`); undefined for messages. */
+  leftOut?: string;
 }
 
-/** Resources of a type other than `text` (`image`, `css`) are not for translators. */
-export function isTranslatable(doc: JsonDoc, meta: number): boolean {
+/**
+ * The ARB spec's resource types that are not text: the value is an image's or a style sheet's
+ * address (https://github.com/google/app-resource-bundle/wiki/ApplicationResourceBundleSpecification,
+ * "type"). Any other `type` — `text`, or the `"String"` many Flutter apps write — is a message:
+ * Flutter's gen-l10n never reads `type` (every key without `@` is a message).
+ */
+const NOT_TEXT: ReadonlySet<string> = new Set(['image', 'css']);
+
+/** Why a resource is left out: `ARB type "image"`, or undefined for a message. */
+export function leftOutReason(doc: JsonDoc, meta: number): string | undefined {
   const type = doc.member(meta, 'type');
-  return type < 0 || doc.kind(type) !== STRING || doc.stringEquals(type, 'text');
+  if (type < 0 || doc.kind(type) !== STRING) return undefined;
+  const name = doc.string(type);
+  return NOT_TEXT.has(name.toLowerCase()) ? `ARB type "${name}" (not text)` : undefined;
 }
 
 /** Notes and flags from the metadata object at event `meta`. */
 export function metadataOf(doc: JsonDoc, meta: number): ArbMetadata {
-  const out: ArbMetadata = { notes: [], translatable: true };
+  const out: ArbMetadata = { notes: [] };
   const text = (e: number) => (e >= 0 && doc.kind(e) === STRING ? doc.string(e) : undefined);
   const description = text(doc.member(meta, 'description'));
   if (description) out.notes.push(description);
   const context = text(doc.member(meta, 'context'));
   if (context) out.context = context;
-  out.translatable = isTranslatable(doc, meta);
+  const leftOut = leftOutReason(doc, meta);
+  if (leftOut) out.leftOut = leftOut;
   const placeholders = doc.member(meta, 'placeholders');
   if (placeholders >= 0 && doc.kind(placeholders) === OBJECT) {
     const lines: string[] = [];
