@@ -80,6 +80,13 @@ export interface ParseOptions {
   /** Multilingual files (`holds: 'all'`): the language whose text becomes each unit's target. */
   targetLang?: string;
   /**
+   * The units of the source this file translates, when it is read as a target. A format whose
+   * reading of a target depends on its source reads by them (i18next JSON: `key_one`, `key_few`
+   * without `key_other` are the forms of the source's plural `key`, as i18next looks them up); the
+   * forms such a target gives may then lack `other`.
+   */
+  sourceUnits?: readonly Unit[];
+  /**
    * Called for each warning, in file order. A callback rather than a field of the result, so the
    * many callers that only want units keep `Unit[]`; render never reports them.
    */
@@ -138,6 +145,20 @@ export interface FormatModule {
    * themselves (`translatable="false"`: Android Lint's Untranslatable flags a copy in values-de).
    */
   create?(source: Uint8Array, translations: Translations, options: RenderOptions): Uint8Array;
+  /**
+   * Whether the format's runtime shows the source text for a unit a target lacks (i18next's
+   * `fallbackLng`, gettext's msgid, Android's default resources). Default true. False where it shows an error instead (Rails' I18n has no fallback by
+   * default: "translation missing"): there a unit with nothing to translate (`%{count}+`) is
+   * written as its source text rather than left out.
+   */
+  fallsBackToSource?: boolean;
+  /**
+   * Whether the format's runtime takes a plural's `other` form for a category the translation
+   * lacks (CLDR's lateral inheritance: stringsdict, String Catalogs, Android, rails-i18n). Default
+   * true: a plural holding `one` and `other` only is complete there. False where a missing category
+   * falls to another language (i18next looks up `key_few` and then the fallback language).
+   */
+  pluralFallsBackToOther?: boolean;
   /**
    * Applies TargetChanges to an existing target file, keeping its own key order, comments,
    * quoting and layout. Formats without it fall back to src/formats/target.ts's rules.

@@ -3,9 +3,11 @@
  * writes into it. A format that implements `edit` keeps the target's own layout for every change;
  * for one that does not, the rules here keep every translation and the smallest change they can.
  */
+import { pluralCategories } from './json/cldr.ts';
 import type {
   FormatModule,
   ParseOptions,
+  PluralCategory,
   PluralForms,
   RenderOptions,
   TargetChanges,
@@ -27,6 +29,26 @@ export function sameText(a: UnitText | undefined, b: UnitText | undefined): bool
 
 /** A unit's source text (plural forms when it has them). */
 export const sourceText = (unit: Unit): UnitText => unit.sourcePlural ?? unit.source;
+
+/**
+ * The plural categories a target's text for `unit` lacks that its runtime would miss: `other`
+ * always (every plural runtime needs it), and where the format does not take `other` for a missing
+ * category (i18next), every category `lang` needs (cardinal or ordinal, as the unit is).
+ */
+export function missingForms(
+  format: FormatModule,
+  unit: Unit,
+  text: UnitText,
+  lang: string,
+): PluralCategory[] {
+  if (!unit.sourcePlural || typeof text === 'string') return [];
+  const missing: PluralCategory[] = text.other === undefined ? ['other'] : [];
+  if (format.pluralFallsBackToOther ?? true) return missing;
+  const type = unit.flags.includes('ordinal') ? 'ordinal' : 'cardinal';
+  for (const category of pluralCategories(lang, type))
+    if (category !== 'other' && text[category] === undefined) missing.push(category);
+  return missing;
+}
 
 /** Whether a text has nothing to read (an empty string, or plural forms all empty). */
 export function isEmptyText(text: UnitText): boolean {

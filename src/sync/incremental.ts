@@ -91,6 +91,7 @@ export async function prepareTargets(
     ...(o.fresh ? { fresh: true } : {}),
     readTarget: o.readTarget,
   });
+  for (const w of works) reportWordless(w, o.info);
   const pairs = pairsOf(works);
   const follow = needMemories(works);
   let taught = new Map<string, number>();
@@ -127,6 +128,23 @@ export async function prepareTargets(
       if (JSON.stringify(state) !== before) await saveState(client, state, o.origin, stateRecord, o.signal);
     },
   };
+}
+
+/** Says which units of a target have no words to translate, and what becomes of them (write-target.ts). */
+function reportWordless(w: TargetWork, info: (message: string) => void): void {
+  const ids = [...w.plan.wordless.keys()];
+  if (ids.length === 0) return;
+  const fallback = w.source.format.fallsBackToSource ?? true;
+  const fate = fallback
+    ? 'new ones are left to the fallback to the source text, others written as their source text'
+    : `written as their source text (${w.source.format.name} has no fallback to the source)`;
+  const shown = ids
+    .slice(0, 5)
+    .map((id) => JSON.stringify(id))
+    .join(', ');
+  info(
+    `${w.path} (${w.lang}): ${ids.length} unit(s) with no words to translate, not sent: ${fate} — ${shown}${ids.length > 5 ? ', …' : ''}`,
+  );
 }
 
 /** Instant mode that writes: prepare, translate the deltas, write the targets, save the state. */

@@ -5,7 +5,7 @@ import type { SyncState } from '../contracts/sync-state.ts';
 import { FormatError } from '../formats/errors.ts';
 import type { FormatModule, Unit } from '../formats/model.ts';
 import { detectFormat, formatByName } from '../formats/registry.ts';
-import { targetTranslations, type UnitText } from '../formats/target.ts';
+import { missingForms, targetTranslations, type UnitText } from '../formats/target.ts';
 import type { SourceFile, SourceProblem } from '../translations/source-file.ts';
 import { planTarget, type TargetPlan } from '../translations/target-plan.ts';
 
@@ -97,7 +97,10 @@ export async function planTargets(
       let existing: Map<string, UnitText> | undefined;
       if (bytes) {
         try {
-          existing = targetTranslations(source.format, bytes, lang, { fileName: path });
+          existing = targetTranslations(source.format, bytes, lang, {
+            fileName: path,
+            sourceUnits: source.units,
+          });
         } catch (error) {
           if (!(error instanceof FormatError)) throw error;
           problems.push({
@@ -118,6 +121,7 @@ export async function planTargets(
         plan: planTarget(source.units, existing, record, {
           ...(options.fresh ? { fresh: true } : {}),
           ...(branch ? { onBranch: true } : {}),
+          incomplete: (unit, text) => missingForms(source.format, unit, text, lang).length > 0,
         }),
         ...(branch ? { onBranch: true } : {}),
       });

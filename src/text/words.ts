@@ -66,3 +66,20 @@ export function proseWordEnds(text: string, lang: string): number[] {
   for (const s of segmenter(lang).segment(text)) if (s.isWordLike) ends.push(s.index + s.segment.length);
   return ends;
 }
+
+/**
+ * Whether `text` holds anything to translate: a word outside its placeholders and tags. Text made
+ * of placeholders and punctuation only (`%{count}+`, `%{latitude}, %{longitude}`, `?`,
+ * `{{count, number}}`) translates to itself, so it is never sent to translation.
+ */
+export function hasWords(text: string, lang = 'und'): boolean {
+  let at = 0;
+  let prose = '';
+  for (const p of findPlaceholders(text)) {
+    prose += `${text.slice(at, p.start)} `;
+    at = p.end;
+  }
+  prose += text.slice(at);
+  for (const s of segmenter(lang).segment(prose)) if (s.isWordLike) return true;
+  return false;
+}

@@ -10,6 +10,9 @@
  * - everything else is kept byte for byte; units the source no longer has leave the target — but
  *   never one the source still has and leaves out on purpose (Unit.leftOut: an ARB image, an
  *   Android translatable="false" string): whatever a target holds for it stays as people wrote it.
+ * A unit to translate whose source has no words (`%{count}+`, `?`) is never sent: its translation
+ * is its source text, written where it changed or where the format has no fallback to the source
+ * (write-target.ts), and listed either way.
  * When the target is read from the l10n branch (people committed to it), a delivery of ours found
  * there is still pending (the base does not hold it yet), and any other text there differing from
  * what we delivered or last saw is a person's edit: kept.
@@ -18,12 +21,21 @@
 import { type TargetRecord, textHash } from '../contracts/sync-state.ts';
 import type { Unit } from '../formats/model.ts';
 import { sourceText, type UnitText } from '../formats/target.ts';
+import { hasWords } from '../text/words.ts';
 
-export type Reason = 'new' | 'changed';
+/** Why a unit is translated: the target lacks it, its source changed, or the target holds it in part. */
+export type Reason = 'new' | 'changed' | 'incomplete';
 
 export interface TargetPlan {
   /** Units to translate, and why. */
   translate: Map<string, Reason>;
+  /** Units that would be translated but whose source has no words (hasWords), and why. */
+  wordless: Map<string, Reason>;
+  /**
+   * People's forms of plural units the target holds in part ('incomplete'): kept as they are over
+   * the translation, which only fills the categories they lack (write-target.ts).
+   */
+  keep: Map<string, UnitText>;
   /** Pending deliveries to write again, by unit id. */
   reapply: Map<string, UnitText>;
   /** Units that stay as the target has them. */
@@ -48,12 +60,19 @@ export function planTarget(
   units: readonly Unit[],
   existing: ReadonlyMap<string, UnitText> | undefined,
   record: TargetRecord | undefined,
-  options: { fresh?: boolean; onBranch?: boolean } = {},
+  options: {
+    fresh?: boolean;
+    onBranch?: boolean;
+    /** Whether a target's text lacks forms its language needs (missingForms in src/formats/target.ts). */
+    incomplete?: (unit: Unit, text: UnitText) => boolean;
+  } = {},
 ): TargetPlan {
   const seen = options.fresh ? {} : (record?.units ?? {});
   const pendingBefore = options.fresh ? {} : (record?.pending ?? {});
   const plan: TargetPlan = {
     translate: new Map(),
+    wordless: new Map(),
+    keep: new Map(),
     reapply: new Map(),
     kept: 0,
     remove: new Set(),
@@ -105,20 +124,49 @@ export function planTarget(
       if (before || (options.onBranch && waiting)) plan.edited.push(unit.id);
       plan.teach.push({ id: unit.id, source, target: now });
       plan.record.units[unit.id] = { s, t };
-      plan.kept += 1;
+      keepOrComplete(plan, unit, now, options.incomplete);
       continue;
     }
     plan.record.units[unit.id] = before;
     if (before.s === s) {
-      plan.kept += 1;
+      keepOrComplete(plan, unit, now, options.incomplete);
     } else if (waiting && waiting.s === s) {
       plan.reapply.set(unit.id, waiting.text);
       pending[unit.id] = waiting;
     } else plan.translate.set(unit.id, 'changed');
   }
   if (existing) for (const id of existing.keys()) if (!ids.has(id)) plan.remove.add(id);
+  for (const unit of units) {
+    const reason = plan.translate.get(unit.id);
+    if (
+      reason === undefined ||
+      hasWords(unit.source) ||
+      Object.values(unit.sourcePlural ?? {}).some((t) => hasWords(t))
+    )
+      continue;
+    plan.translate.delete(unit.id);
+    plan.wordless.set(unit.id, reason);
+  }
   if (Object.keys(pending).length > 0) plan.record.pending = pending;
   return plan;
+}
+
+/**
+ * A current translation is kept — unless it lacks plural forms its language needs: then the unit
+ * is translated for those alone, and every form people wrote stays (plan.keep).
+ */
+function keepOrComplete(
+  plan: TargetPlan,
+  unit: Unit,
+  now: UnitText,
+  incomplete: ((unit: Unit, text: UnitText) => boolean) | undefined,
+): void {
+  if (!incomplete?.(unit, now)) {
+    plan.kept += 1;
+    return;
+  }
+  plan.translate.set(unit.id, 'incomplete');
+  plan.keep.set(unit.id, now);
 }
 
 /** Records a translation we deliver for a unit whose current source is `source`. */

@@ -6,9 +6,10 @@
 
 import { type TargetRecord, textHash } from '../contracts/sync-state.ts';
 import { FormatError } from '../formats/errors.ts';
-import type { FormatModule, Unit } from '../formats/model.ts';
+import type { FormatModule, PluralCategory, PluralForms, Unit } from '../formats/model.ts';
 import {
   editTarget,
+  missingForms,
   newTarget,
   sameText,
   sourceText,
@@ -33,8 +34,16 @@ export interface TargetFile {
  * removals taken out; every unit written is recorded as delivered in the plan's record. Undefined
  * when nothing changes (or there is no target and nothing to write).
  */
-export function writeTarget(t: TargetFile, set: ReadonlyMap<string, UnitText>): Uint8Array | undefined {
+export function writeTarget(
+  t: TargetFile,
+  translations: ReadonlyMap<string, UnitText>,
+): Uint8Array | undefined {
   const options = { targetLang: t.lang, fileName: t.path };
+  const set = new Map([...wordlessTexts(t), ...translations]);
+  for (const [id, own] of t.plan.keep) {
+    const text = set.get(id);
+    if (text !== undefined) set.set(id, withOwnForms(text, own));
+  }
   let out: Uint8Array | undefined;
   if (!t.bytes) {
     if (set.size > 0) out = newTarget(t.format, t.source.bytes, set, options);
@@ -52,13 +61,42 @@ export function writeTarget(t: TargetFile, set: ReadonlyMap<string, UnitText>): 
 }
 
 /**
+ * A translation of a plural people translated in part: every form they wrote, as they wrote it,
+ * and the translation's forms only for the categories they left out.
+ */
+function withOwnForms(text: UnitText, own: UnitText): UnitText {
+  if (typeof own === 'string') return own;
+  const forms: PluralForms = typeof text === 'string' ? { other: text } : { ...text };
+  for (const [category, form] of Object.entries(own) as [PluralCategory, string][]) forms[category] = form;
+  return forms;
+}
+
+/**
+ * Units with no words to translate (planTarget's `wordless`), written as their source text: where
+ * their source changed (the old translation is of another text), and where the format's runtime
+ * has no fallback to the source (Rails: "translation missing"). Elsewhere a new one is left to the
+ * fallback, which shows the same text.
+ */
+function wordlessTexts(t: TargetFile): Map<string, UnitText> {
+  const out = new Map<string, UnitText>();
+  if (t.plan.wordless.size === 0) return out;
+  const fallback = t.format.fallsBackToSource ?? true;
+  for (const unit of t.source.units) {
+    const reason = t.plan.wordless.get(unit.id);
+    if (reason !== undefined && (reason !== 'new' || !fallback)) out.set(unit.id, sourceText(unit));
+  }
+  return out;
+}
+
+/**
  * Units the written file holds with their source text though nobody translated them (a new file,
  * or one rebuilt from the source, with a translation missing): recorded, so the next run
  * translates them instead of taking them for people's translations.
  */
 function recordCopies(t: TargetFile, out: Uint8Array, set: ReadonlyMap<string, UnitText>): void {
-  const before = t.bytes ? targetTranslations(t.format, t.bytes, t.lang, { fileName: t.path }) : new Map();
-  const after = targetTranslations(t.format, out, t.lang, { fileName: t.path });
+  const read = { fileName: t.path, sourceUnits: t.source.units };
+  const before = t.bytes ? targetTranslations(t.format, t.bytes, t.lang, read) : new Map();
+  const after = targetTranslations(t.format, out, t.lang, read);
   const copied: Record<string, string> = {};
   const already = t.plan.record.copied ?? {};
   for (const unit of t.source.units) {
@@ -109,8 +147,13 @@ export interface MergedDelivery {
 export function mergeDelivery(d: Delivery): MergedDelivery {
   const parse = { fileName: d.path };
   const units = d.format.parse(d.baseSource, parse);
-  const existing = d.baseTarget ? targetTranslations(d.format, d.baseTarget, d.lang, parse) : undefined;
-  const plan = planTarget(units, existing, d.record, d.onBranch ? { onBranch: true } : {});
+  const existing = d.baseTarget
+    ? targetTranslations(d.format, d.baseTarget, d.lang, { ...parse, sourceUnits: units })
+    : undefined;
+  const plan = planTarget(units, existing, d.record, {
+    ...(d.onBranch ? { onBranch: true } : {}),
+    incomplete: (unit, text) => missingForms(d.format, unit, text, d.lang).length > 0,
+  });
   const translated = new Map<string, UnitText>();
   try {
     for (const u of d.format.parse(d.translatedSource, parse)) translated.set(u.id, sourceText(u));

@@ -122,9 +122,16 @@ describe('po: render', () => {
     expect(render(onlyFuzzy, { a: 'b' })).toBe(`${HEADER}msgid "a"\nmsgstr "b"\n`);
   });
 
-  it('does not write a translation equal to the source or to the existing msgstr', () => {
-    const src = `${HEADER}#, fuzzy\nmsgid "OK"\nmsgstr ""\n\nmsgid "Yes"\nmsgstr "Ja"\n`;
-    expect(render(src, { OK: 'OK', Yes: 'Ja' }, 'fr')).toBe(src);
+  it('does not write a translation equal to the existing msgstr', () => {
+    const src = `${HEADER}msgid "OK"\nmsgstr "D’accord"\n\nmsgid "Yes"\nmsgstr "Ja"\n`;
+    expect(render(src, { OK: 'D’accord', Yes: 'Ja' }, 'fr')).toBe(src);
+  });
+
+  it('writes a translation equal to the source: German "Browser" is a translation of "Browser"', () => {
+    const src = `${HEADER}msgid "Browser"\nmsgstr ""\n\nmsgid "Icon"\nmsgid_plural "Icons"\nmsgstr[0] ""\nmsgstr[1] ""\n`;
+    const out = render(src, { Browser: 'Browser', Icon: { one: 'Icon', other: 'Icons' } }, 'de');
+    expect(out).toContain('msgid "Browser"\nmsgstr "Browser"\n');
+    expect(out).toContain('msgstr[0] "Icon"\nmsgstr[1] "Icons"\n');
   });
 
   it('updates Language and Plural-Forms only when a translation is written', () => {

@@ -174,13 +174,14 @@ describe('xliff12: render', () => {
     expect(out).toContain('<target state="translated">Klicken Sie <g id="1">hier</g></target>');
   });
 
-  it('leaves the file untouched for translations equal to the source or the existing target', () => {
-    expect(
-      render(doc, [
-        ['a', 'Save & close'],
-        ['b', 'Garder'],
-      ]),
-    ).toBe(doc);
+  it('leaves the file untouched for a translation equal to the existing target', () => {
+    expect(render(doc, [['b', 'Garder']])).toBe(doc);
+  });
+
+  it('writes a translation equal to the source as a target (an MT or TM answer like German "Browser")', () => {
+    expect(render(doc, [['a', 'Save & close']])).toContain(
+      '<source>Save &amp; close</source>\n        <target state="translated">Save &amp; close</target>',
+    );
   });
 
   it('refuses a translation whose inline tags do not pair, pointing at the unit', () => {

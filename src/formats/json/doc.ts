@@ -28,6 +28,12 @@ export class JsonDoc {
   readonly decoded: DecodedText;
   private readonly ev: Int32Array;
   private readonly derived = new Map<(doc: JsonDoc) => unknown, unknown>();
+  /**
+   * Read as a target of a source whose plural units have these ids: an i18next group without
+   * `_other` is one of them when its id is here (see markConventions). Set before anything is
+   * derived; such a document is never memoized (readJson).
+   */
+  sourcePlurals: ReadonlySet<string> | undefined;
 
   /** Keys repeated in one object: text index of each and of its first occurrence, in pairs (see tokenizeJson). */
   readonly duplicates: readonly number[];

@@ -15,18 +15,25 @@ import { jsonEntries, PLURAL, pluralForms, pluralGroup } from './units.ts';
  */
 export function editJson(target: Uint8Array, changes: TargetChanges, options: RenderOptions): Uint8Array {
   const where = { fileName: options.fileName, maxBytes: options.maxBytes };
-  const first = readJson(target, where);
-  if (changes.set.size === 0 && changes.remove.size === 0) return target;
-  const decoded = first.decoded;
+  if (changes.set.size === 0 && changes.remove.size === 0) {
+    readJson(target, where);
+    return target;
+  }
   const source = readJson(changes.source, { ...where, fileName: undefined });
+  // The target is read against the source: its plural groups without `_other` are the source's units.
+  const entries = source.derive(jsonEntries);
+  const plural = new Set(entries.ids.filter((_, n) => (entries.flags[n]! & PLURAL) !== 0));
+  const sourcePlurals = plural.size > 0 ? plural : undefined;
+  const first = readJson(target, { ...where, sourcePlurals });
+  const decoded = first.decoded;
   const held = heldIds(first, source);
   const inPlace = withTargetForms(first, new Map([...changes.set].filter(([id]) => held.has(id))));
   let text = first.text;
   if (inPlace.size > 0) text = jsonPatch(first, inPlace, options.targetLang, options.fileName).apply(text);
-  let doc = reread(text, decoded, options.fileName);
+  let doc = reread(text, decoded, options.fileName, sourcePlurals);
   if (changes.remove.size > 0) {
     text = applyEdits(text, removalEdits(doc, changes.remove));
-    doc = reread(text, decoded, options.fileName);
+    doc = reread(text, decoded, options.fileName, sourcePlurals);
   }
   const missing = [...changes.set.keys()].filter((id) => !held.has(id) || changes.remove.has(id));
   if (missing.length > 0) {
@@ -74,8 +81,15 @@ function heldIds(doc: JsonDoc, source: JsonDoc): Set<string> {
   return held;
 }
 
-function reread(text: string, decoded: DecodedText, fileName?: string): JsonDoc {
-  return tokenizeJson({ text, encoding: decoded.encoding, bom: decoded.bom }, fileName);
+function reread(
+  text: string,
+  decoded: DecodedText,
+  fileName: string | undefined,
+  sourcePlurals: ReadonlySet<string> | undefined,
+): JsonDoc {
+  const doc = tokenizeJson({ text, encoding: decoded.encoding, bom: decoded.bom }, fileName);
+  doc.sourcePlurals = sourcePlurals;
+  return doc;
 }
 
 /** The members (key events, or item events in arrays) that make up each entry, by unit id. */

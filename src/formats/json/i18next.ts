@@ -132,7 +132,7 @@ function hasMember(doc: JsonDoc, object: number, names: Set<string> | undefined,
  * decoded, and large objects are searched through a set and a map, so that flat files of many
  * thousands of keys stay linear.
  */
-export function markConventions(doc: JsonDoc, object: number, out: Conventions): void {
+export function markConventions(doc: JsonDoc, object: number, out: Conventions, prefix = ''): void {
   const stop = doc.next(object);
   let count = 0;
   let members = 0;
@@ -170,12 +170,15 @@ export function markConventions(doc: JsonDoc, object: number, out: Conventions):
     group.members[category] = key;
   }
   // A candidate without `_other`, or with a member that is not a string, stays plain keys: it
-  // is dropped from the candidates (and from byBase), so that isBase below ignores it too.
+  // is dropped from the candidates (and from byBase), so that isBase below ignores it too. In a
+  // target read against its source, a group without `_other` is the source's plural unit when the
+  // source has one by that id: i18next looks up `key_few` for a count whatever else the file holds,
+  // and people often leave `other` out (integer counts never reach it in Russian).
   let valid = 0;
   for (let g = 0; g < made; g++) {
     const group = candidates[g]!;
     const members = group.members;
-    let ok = members[OTHER]! >= 0;
+    let ok = members[OTHER]! >= 0 || sourcePlural(doc.sourcePlurals, prefix, group);
     for (let c = 0; c < members.length; c++) ok &&= members[c]! < 0 || doc.kind(members[c]! + 1) === STRING;
     if (ok) candidates[valid++] = group;
     else byBase?.delete(group.ordinal ? `o${group.base}` : `c${group.base}`);
@@ -199,6 +202,13 @@ export function markConventions(doc: JsonDoc, object: number, out: Conventions):
     const context = contextOf(doc, object, names, valid, byBase, underscoreNames[u]!);
     if (context !== undefined) marks[key] = -out.contexts.push(context);
   }
+}
+
+/** Whether the source (read as a target's source) has a plural unit where `group` stands. */
+function sourcePlural(plurals: ReadonlySet<string> | undefined, prefix: string, group: PluralGroup): boolean {
+  if (!plurals || plurals.size === 0) return false;
+  const id = prefix + escapeSegment(group.base);
+  return group.ordinal ? plurals.has(`${id}#ordinal`) : plurals.has(id) || plurals.has(`${id}#plural`);
 }
 
 /** The context of a key or plural base: the part after an `_` whose head is a key or a cardinal plural base. */

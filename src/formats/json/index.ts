@@ -33,6 +33,8 @@ export interface ReadJsonOptions extends ParseOptions {
    * FormatError at the first repeat. `keep`: JsonDoc.duplicates lists them for the caller.
    */
   duplicateKeys?: 'refuse' | 'keep';
+  /** Ids of the source's plural units, for a target read against its source (JsonDoc.sourcePlurals). */
+  sourcePlurals?: ReadonlySet<string> | undefined;
 }
 
 /**
@@ -45,7 +47,9 @@ export function readJson(bytes: Uint8Array, options: ReadJsonOptions = {}): Json
   if (doc.kind(0) !== OBJECT && doc.kind(0) !== ARRAY) {
     throw doc.error('expected an object or array at the top level', doc.start(0), options.fileName);
   }
-  lastRead.set(bytes, doc);
+  // A document read against a source derives other units than the bytes alone give: not memoized.
+  if (options.sourcePlurals) doc.sourcePlurals = options.sourcePlurals;
+  else lastRead.set(bytes, doc);
   return checkDuplicates(doc, options);
 }
 
@@ -87,8 +91,16 @@ export function warnDuplicates(
   }
 }
 
+/** The ids of plural units among a source's units (undefined when it has none). */
+export function pluralIds(units: readonly Pick<Unit, 'id' | 'sourcePlural'>[] | undefined) {
+  const ids = new Set<string>();
+  for (const unit of units ?? []) if (unit.sourcePlural) ids.add(unit.id);
+  return ids.size > 0 ? ids : undefined;
+}
+
 function parse(bytes: Uint8Array, options: ParseOptions = {}): Unit[] {
-  const doc = readJson(bytes, { ...options, duplicateKeys: 'keep' });
+  const sourcePlurals = pluralIds(options.sourceUnits);
+  const doc = readJson(bytes, { ...options, duplicateKeys: 'keep', sourcePlurals });
   if (options.onWarning && doc.duplicates.length > 0) warnDuplicates(doc, options.onWarning);
   const entries = doc.derive(jsonEntries);
   const { ids, values, flags } = entries;
@@ -107,7 +119,8 @@ function parse(bytes: Uint8Array, options: ParseOptions = {}): Unit[] {
       continue;
     }
     const forms = pluralForms(doc, plural);
-    const unit = new LazyUnit(ids[n]!, forms.other, places, start, end);
+    // A target's group without `other` (read against its source) names its unit by its first form.
+    const unit = new LazyUnit(ids[n]!, forms.other ?? doc.string(value), places, start, end);
     if (plural.ordinal) unit.flags = ORDINAL;
     unit.sourcePlural = forms;
     if ((flag & CONTEXT) !== 0) unit.context = entryContext(entries, n);
@@ -145,4 +158,7 @@ export const jsonFormat: FormatModule = {
   parse,
   render,
   edit: editJson,
+  // i18next resolves `count` to `key_<category>` and, without that key, goes to the fallback
+  // language, never to `key_other` (https://www.i18next.com/translation-function/plurals).
+  pluralFallsBackToOther: false,
 };

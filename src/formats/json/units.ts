@@ -86,7 +86,7 @@ function walkArray(doc: JsonDoc, entries: JsonEntries, array: number, prefix: st
 /** Walks an object; `prefix` is the object's id and a dot (empty at the top). */
 function walkObject(doc: JsonDoc, entries: JsonEntries, object: number, prefix: string): void {
   const conventions = entries.conventions;
-  markConventions(doc, object, conventions);
+  markConventions(doc, object, conventions, prefix);
   const { ids, values, flags, extra } = entries;
   const marks = conventions.marks;
   const stop = doc.next(object);
@@ -123,7 +123,7 @@ function walkObject(doc: JsonDoc, entries: JsonEntries, object: number, prefix: 
   }
 }
 
-/** The forms of a plural group, in CLDR order. */
+/** The forms of a plural group, in CLDR order (without `other` in a target that lacks it: see markConventions). */
 export function pluralForms(doc: JsonDoc, group: PluralGroup): PluralForms {
   const forms: Partial<Record<PluralCategory, string>> = {};
   const members = group.members;

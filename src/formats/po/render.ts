@@ -15,7 +15,7 @@ import type { PluralMapping } from './plural-forms.ts';
 import { gettextLanguage, pluralFormsFor, pluralMapping, targetPluralForms } from './plural-forms.ts';
 import type { PoEntry, PoField, PoFile } from './read.ts';
 import { readPo } from './read.ts';
-import { entryIds, sourceForms, targetForms } from './units.ts';
+import { entryIds, targetForms } from './units.ts';
 
 /** Renders translations into a PO/POT file (see the module comment for what changes). */
 export function renderPo(
@@ -78,8 +78,9 @@ function toForms(translation: string | PluralForms, categories: PluralCategory[]
 
 function singleEdit(file: PoFile, entry: PoEntry, value: string, eol: string): Edit | undefined {
   const msgstr = entry.msgstr[0]!;
-  // A translation equal to the source is not written (the entry stays untranslated).
-  if (value === entry.msgid.value || value === msgstr.value) return undefined;
+  // A translation equal to the source is still a translation (German "Browser" for "Browser");
+  // only one equal to what the entry already says changes nothing.
+  if (value === msgstr.value) return undefined;
   const layout = layoutFor(
     file,
     msgstr.value !== '' ? msgstr : entry.msgid,
@@ -102,14 +103,10 @@ function pluralEdit(
   target: PluralMapping,
   eol: string,
 ): Edit | undefined {
-  // Forms equal to the source's are not translations (an exchange copies the source into the
-  // categories it lacks); with nothing else new, the entry is left as it is.
-  const source = sourceForms(entry)!;
+  // Forms equal to the source's are translations too; forms the entry already says are no news.
   const given = Object.keys(forms) as PluralCategory[];
-  const changed = given.filter((c) => forms[c] !== (source[c] ?? source.other));
-  if (changed.length === 0) return undefined;
   const existing = targetForms(entry, current);
-  if (existing && changed.every((c) => forms[c] === (existing[c] ?? existing.other))) return undefined;
+  if (existing && given.every((c) => forms[c] === (existing[c] ?? existing.other))) return undefined;
   const values = target.categoryOf.map((c) => forms[c] ?? forms.other);
   if (values.length === entry.msgstr.length && values.every((v, i) => v === entry.msgstr[i]!.value))
     return undefined;

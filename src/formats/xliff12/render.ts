@@ -10,8 +10,9 @@ import { readXliff12, type TransUnit, XLIFF12_INLINE } from './read.ts';
  * replaced, otherwise a `<target>` is inserted after `</source>` (or `</seg-source>`) on its own
  * line with the source's indentation. The target gets `state="translated"`, and each `<file>` that
  * received a translation gets its `target-language` set when it has that attribute (an absent one
- * is not added: the file stays as its tool wrote it). A translation equal to the source or to the
- * existing target changes nothing.
+ * is not added: the file stays as its tool wrote it). A translation equal to the existing target
+ * changes nothing; one equal to the source is written — German "Browser" for "Browser" is a
+ * translation, and a unit without a `<target>` is what an untranslated unit looks like.
  */
 export function renderXliff12(loaded: LoadedXml, translations: Translations, targetLang: string): Edit[] {
   const edits: Edit[] = [];
@@ -20,7 +21,7 @@ export function renderXliff12(loaded: LoadedXml, translations: Translations, tar
     const { unit } = entry;
     const translation = translations.get(unit.id);
     if (typeof translation !== 'string' || !unit.translatable) return;
-    if (translation === unit.source || translation === unit.target) return;
+    if (translation === unit.target) return;
     const content = renderContent(loaded, entry.source, unit.source, translation, XLIFF12_INLINE, unit.id);
     edits.push(...targetEdits(loaded, entry, content));
     changedFiles.add(entry.file);

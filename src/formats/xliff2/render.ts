@@ -8,7 +8,9 @@ import { readXliff2, type Segment, XLIFF2_INLINE } from './read.ts';
  * Edits that put translations into an XLIFF 2.0 document: a segment's `<target>` gets the content
  * (inserted after `</source>` with its indentation when missing), the segment gets
  * `state="translated"`, and the root's `trgLang` is set to the target language — added when missing,
- * since XLIFF 2.0 requires it once a document has targets. Equal to source or target: no change.
+ * since XLIFF 2.0 requires it once a document has targets. Equal to the existing target: no change;
+ * equal to the source: written (a translation may say what the source says; an untranslated
+ * segment is one without a `<target>`).
  */
 export function renderXliff2(loaded: LoadedXml, translations: Translations, targetLang: string): Edit[] {
   const edits: Edit[] = [];
@@ -16,7 +18,7 @@ export function renderXliff2(loaded: LoadedXml, translations: Translations, targ
     const { unit } = segment;
     const translation = translations.get(unit.id);
     if (typeof translation !== 'string' || !unit.translatable) return;
-    if (translation === unit.source || translation === unit.target) return;
+    if (translation === unit.target) return;
     const content = renderContent(loaded, segment.source, unit.source, translation, XLIFF2_INLINE, unit.id);
     edits.push(
       ...targetEdits(loaded, segment, content),

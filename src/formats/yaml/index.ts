@@ -105,4 +105,7 @@ export const yamlFormat: FormatModule = {
   parse,
   render,
   edit: yamlEdit(render),
+  // Rails' I18n shows "translation missing" for a key the locale lacks unless the app turns on
+  // `config.i18n.fallbacks` (https://guides.rubyonrails.org/i18n.html).
+  fallsBackToSource: false,
 };
