@@ -44,7 +44,9 @@ const CATEGORY_ORDER: PluralCategory[] = ['zero', 'one', 'two', 'few', 'many', '
  * `maxwidth`, context, and each plural unit as a group with one trans-unit per category of the
  * target language (plus `zero` when the source writes one). Source categories the target language
  * does not use travel as `translate="no"` trans-units, so a copy-source round trip loses nothing.
- * Existing targets of bilingual files are carried over; with `copySource`, missing targets are the source.
+ * Existing targets of bilingual files are carried over; with `copySource`, missing targets are the
+ * source, marked `state="needs-translation"` (XLIFF 1.2's state for a target that still needs
+ * translating), which readXliffTargets leaves out while it is unchanged.
  */
 export function extractXliff(format: FormatModule, bytes: Uint8Array, opts: ExtractOptions): Uint8Array {
   const units = format.parse(bytes, {
@@ -63,11 +65,11 @@ export function extractXliff(format: FormatModule, bytes: Uint8Array, opts: Extr
     if (!unit.translatable || (opts.only && !opts.only.has(unit.id))) continue;
     const given = opts.translations?.get(unit.id);
     if (!unit.sourcePlural) {
-      const target =
-        (typeof given === 'string' ? given : undefined) ??
-        unit.target ??
-        (opts.copySource ? unit.source : undefined);
-      out.push(transUnit(unit, unit.id, unit.source, target, '      ', opts.fileName));
+      const held = (typeof given === 'string' ? given : undefined) ?? unit.target;
+      const target = held ?? (opts.copySource ? unit.source : undefined);
+      out.push(
+        transUnit(unit, unit.id, unit.source, target, '      ', opts.fileName, true, held === undefined),
+      );
       continue;
     }
     const source = unit.sourcePlural;
@@ -78,10 +80,19 @@ export function extractXliff(format: FormatModule, bytes: Uint8Array, opts: Extr
       if (!used && source[category] === undefined) continue;
       const sourceText = source[category] ?? source.other;
       const givenForms = given !== undefined && typeof given !== 'string' ? given : undefined;
-      const target =
-        givenForms?.[category] ?? unit.targetPlural?.[category] ?? (opts.copySource ? sourceText : undefined);
+      const held = givenForms?.[category] ?? unit.targetPlural?.[category];
+      const target = held ?? (opts.copySource ? sourceText : undefined);
       out.push(
-        transUnit(unit, `${unit.id}[${category}]`, sourceText, target, '        ', opts.fileName, used),
+        transUnit(
+          unit,
+          `${unit.id}[${category}]`,
+          sourceText,
+          target,
+          '        ',
+          opts.fileName,
+          used,
+          held === undefined,
+        ),
       );
     }
     out.push('      </group>');
@@ -98,13 +109,16 @@ function transUnit(
   indent: string,
   file: string,
   translate = true,
+  /** The target is the source copied (`copySource`): marked as such, so merge leaves it out. */
+  copied = false,
 ) {
   const width = unit.maxLength === undefined ? '' : ` maxwidth="${unit.maxLength}" size-unit="char"`;
   const attrs = `id="${escapeAttribute(encodeXliffId(id))}" resname="${escapeAttribute(encodeXliffId(unit.id))}"`;
   const no = translate ? '' : ' translate="no"';
   const lines = [`${indent}<trans-unit ${attrs}${no} xml:space="preserve"${width}>`];
   lines.push(`${indent}  <source>${xmlText(unit, source, file)}</source>`);
-  if (target !== undefined) lines.push(`${indent}  <target>${xmlText(unit, target, file)}</target>`);
+  const state = copied ? ' state="needs-translation"' : '';
+  if (target !== undefined) lines.push(`${indent}  <target${state}>${xmlText(unit, target, file)}</target>`);
   for (const note of unit.notes) lines.push(`${indent}  <note>${xmlText(unit, note, file)}</note>`);
   if (unit.context !== undefined) {
     lines.push(
@@ -143,7 +157,20 @@ export function mergeXliff(
 ) {
   const units = format.parse(bytes, { fileName: opts.fileName });
   const translations = readXliffTargets(units, xliffBytes, opts);
+  // A target the file already holds, form for form, has no reason to be written again (DESIGN §7).
+  for (const unit of units) {
+    const given = translations.get(unit.id);
+    if (given !== undefined && sameTarget(unit, given)) translations.delete(unit.id);
+  }
   return format.render(bytes, translations, { targetLang: opts.targetLang, fileName: opts.fileName });
+}
+
+function sameTarget(unit: Unit, given: string | PluralForms): boolean {
+  if (typeof given === 'string') return unit.target === given;
+  const held = unit.targetPlural;
+  if (!held) return false;
+  const keys = Object.keys(given) as PluralCategory[];
+  return keys.length === Object.keys(held).length && keys.every((k) => held[k] === given[k]);
 }
 
 /**
@@ -181,6 +208,14 @@ export function readXliffTargets(
     );
     const text = target ? targetText(target, fail) : '';
     if (text === '') continue;
+    // The source copied as a placeholder (extract's copySource) and left as it was: no translation.
+    // Edited, or marked otherwise by a translator's tool, it is one — even when equal to the source.
+    if (attribute(target!, 'state') === 'needs-translation') {
+      const source = tu.children.find(
+        (c): c is XmlElement => c.kind === 'element' && localName(c.name) === 'source',
+      );
+      if (source && targetText(source, fail) === text) continue;
+    }
     if (!match) {
       translations.set(id, text);
       continue;

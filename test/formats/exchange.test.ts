@@ -128,7 +128,9 @@ describe('extractXliff', () => {
       'many',
       'other',
     ]);
-    expect(xliff).toContain('<source>{n} items</source>\n          <target>{n} items</target>');
+    expect(xliff).toContain(
+      '<source>{n} items</source>\n          <target state="needs-translation">{n} items</target>',
+    );
   });
 
   it('keeps source plural categories the target language lacks as translate="no" trans-units', () => {
