@@ -90,33 +90,64 @@ export class ApiRegistry {
   }
 
   /**
-   * Mounts every route on `router`; `guard` authenticates and applies the general quota. A known
-   * path asked with a method it does not serve answers 405 with `Allow` (RFC 9110 §15.5.6), not
-   * 404: the path exists, so "not found" would send a client looking for a typo.
+   * Mounts every route on `router`; `guard` authenticates and applies the general quota. Each
+   * path is mounted whole — its methods, then one handler for every other method — before any
+   * path that could shadow it: literal segments win over parameters (`/v2/create/preferences`
+   * before `/v2/create/{contentId}`), so a method the literal path lacks answers 405, not the
+   * parameter route's 400. A known path asked with a method it does not serve answers 405 with
+   * `Allow` (RFC 9110 §15.5.6), not 404: the path exists, so "not found" would send a client
+   * looking for a typo. OPTIONS answers 204 with the same `Allow` (RFC 9110 §9.3.7), naming only
+   * what this path serves.
    */
   mount(router: Router, guard: RequestHandler[]): void {
-    const allowed = new Map<string, Set<string>>();
-    for (const def of this.routes) {
-      const path = def.path.replace(/\{(\w+)\}/g, ':$1');
-      const chain = [...(def.public ? [] : guard), ...(def.middleware ?? []), toHandler(def)];
-      router[def.method](path, ...chain);
-      const methods = allowed.get(path) ?? new Set();
-      methods.add(def.method.toUpperCase());
-      // Express answers HEAD with the GET route.
-      if (def.method === 'get') methods.add('HEAD');
-      allowed.set(path, methods);
-    }
-    for (const [path, methods] of allowed) {
-      const allow = [...methods].join(', ');
-      router.all(path, (req, _res, next) => {
-        // OPTIONS keeps express's own answer (which lists the methods too).
-        if (req.method === 'OPTIONS') return next();
+    const byPath = new Map<string, RouteDef[]>();
+    for (const def of this.routes) byPath.set(def.path, [...(byPath.get(def.path) ?? []), def]);
+    for (const path of [...byPath.keys()].sort(literalsFirst)) {
+      const defs = byPath.get(path)!;
+      const pattern = path.replace(/\{(\w+)\}/g, ':$1');
+      for (const def of defs) {
+        const chain = [...(def.public ? [] : guard), ...(def.middleware ?? []), toHandler(def)];
+        router[def.method](pattern, ...chain);
+      }
+      const allow = allowedMethods(defs).join(', ');
+      router.all(pattern, (req, res) => {
+        if (req.method === 'OPTIONS') {
+          res.set('Allow', `${allow}, OPTIONS`).status(204).end();
+          return;
+        }
         throw new HttpError(405, `${req.method} is not allowed on ${req.path}; allowed: ${allow}`, {
           headers: { Allow: allow },
         });
       });
     }
   }
+}
+
+/** The methods one path serves, in the order its routes were added; express answers HEAD with GET. */
+export function allowedMethods(defs: readonly RouteDef[]): string[] {
+  const methods = new Set<string>();
+  for (const def of defs) {
+    methods.add(def.method.toUpperCase());
+    if (def.method === 'get') methods.add('HEAD');
+  }
+  return [...methods];
+}
+
+/**
+ * Orders paths so that none comes after one that would match its URLs: at the first segment
+ * where two differ, a literal comes before a parameter (`{…}`); otherwise by the segments' text.
+ */
+export function literalsFirst(a: string, b: string): number {
+  const as = a.split('/');
+  const bs = b.split('/');
+  for (let i = 0; i < Math.min(as.length, bs.length); i++) {
+    const [sa, sb] = [as[i]!, bs[i]!];
+    if (sa === sb) continue;
+    const [pa, pb] = [sa.startsWith('{'), sb.startsWith('{')];
+    if (pa !== pb) return pa ? 1 : -1;
+    return sa < sb ? -1 : 1;
+  }
+  return as.length - bs.length;
 }
 
 /**
