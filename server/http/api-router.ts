@@ -44,6 +44,12 @@ export interface RouteDef<P = unknown, Q = unknown, B = unknown> {
   /** Request headers the handler reads itself, for the document. */
   headers?: readonly HeaderDef[];
   responses: Record<number, ResponseSpec>;
+  /**
+   * Rules no schema can express (over stored data, the server's settings, or between a body and
+   * its path), each with the status it gets: written into the operation's description, so a
+   * request the document accepts is refused only by a rule the document states.
+   */
+  refusals?: readonly Refusal[];
   /** Runs after authentication and the general quota, before the inputs are parsed. */
   middleware?: RequestHandler[];
   /**
@@ -51,6 +57,12 @@ export interface RouteDef<P = unknown, Q = unknown, B = unknown> {
    * itself (streams, files) returns undefined.
    */
   handler(ctx: RouteContext<P, Q, B>): unknown;
+}
+
+export interface Refusal {
+  status: number;
+  /** When it applies: `the memory named does not hold the pair asked for`. */
+  when: string;
 }
 
 export interface HeaderDef {
