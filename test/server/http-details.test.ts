@@ -1,6 +1,10 @@
 /** HTTP details real clients rely on: UTF-8 names, ids in decimal digits, 405 with Allow. */
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nonUtf8QueryParameter } from '../../server/http/api-router.ts';
+import { ApiRegistry, literalsFirst, nonUtf8QueryParameter } from '../../server/http/api-router.ts';
+import { errorHandler } from '../../server/http/error-handler.ts';
 import { startPlatform, type TestPlatform } from '../support/platform.ts';
 
 let p: TestPlatform;
@@ -143,10 +147,11 @@ describe('ids are decimal digits only', () => {
       400,
       { message: 'fileId.1: ids must be positive integers written in decimal digits' },
     ]);
+    // Project ids are read as the file ids are (one rule for id lists, issue 40).
     const projects = await p.call('/v2/projects?id=1,0x2');
     expect([projects.status, await projects.json()]).toEqual([
       400,
-      { message: 'id.1: must be a whole number written in decimal digits' },
+      { message: 'id.1: ids must be positive integers written in decimal digits' },
     ]);
   });
 
@@ -221,6 +226,46 @@ describe('a known path with a method it does not serve', () => {
     const other = await p.call('/v2/create/987654', { method: 'DELETE' });
     expect(other.status).toBe(403);
     await other.body?.cancel();
+  });
+
+  it('a literal path wins whatever order the routes were added in', async () => {
+    expect(['/a/{id}', '/a/{id}/b', '/a/b', '/a/b/{id}', '/a'].sort(literalsFirst)).toEqual([
+      '/a',
+      '/a/b',
+      '/a/b/{id}',
+      '/a/{id}',
+      '/a/{id}/b',
+    ]);
+    const api = new ApiRegistry();
+    const route = (method: 'get' | 'delete', path: string) =>
+      api.add({
+        method,
+        path,
+        tag: 't',
+        summary: 's',
+        responses: { 200: { description: 'ok' } },
+        handler: () => ({ path }),
+      });
+    route('get', '/a/{id}');
+    route('delete', '/a/{id}');
+    route('get', '/a/b');
+    const app = express();
+    const router = express.Router();
+    api.mount(router, []);
+    app.use(router);
+    app.use(errorHandler(pino({ level: 'silent' })));
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      expect(await (await fetch(`${base}/a/b`)).json()).toEqual({ path: '/a/b' });
+      const refused = await fetch(`${base}/a/b`, { method: 'DELETE' });
+      expect(refused.status).toBe(405);
+      expect(refused.headers.get('allow')).toBe('GET, HEAD');
+      expect(await (await fetch(`${base}/a/7`, { method: 'DELETE' })).json()).toEqual({ path: '/a/{id}' });
+    } finally {
+      server.close();
+    }
   });
 
   it('OPTIONS answers 204 with Allow naming only what the path serves (RFC 9110 §9.3.7)', async () => {
