@@ -11,16 +11,20 @@ import { HttpError } from './errors.ts';
  */
 export function parseInput<T>(schema: z.ZodType<T>, value: unknown, where: 'body' | 'query' | 'path'): T {
   const result = schema.safeParse(value);
-  if (!result.success) throw new HttpError(400, describeIssues(result.error, where));
-  const nul = findNul(result.data);
-  if (nul !== undefined) {
-    throw new HttpError(
-      400,
-      `${nul.length > 0 ? nul.join('.') : where}: must not contain NUL (U+0000) characters`,
-    );
+  if (!result.success) {
+    // A value refused because it holds NUL is named for the NUL, the clearer of the two reasons.
+    const nul = findNul(value);
+    const at = nul?.join('.');
+    if (nul && result.error.issues.some((issue) => issue.path.join('.') === at)) throw nulError(nul, where);
+    throw new HttpError(400, describeIssues(result.error, where));
   }
+  const nul = findNul(result.data);
+  if (nul !== undefined) throw nulError(nul, where);
   return result.data;
 }
+
+const nulError = (path: (string | number)[], where: string) =>
+  new HttpError(400, `${path.length > 0 ? path.join('.') : where}: must not contain NUL (U+0000) characters`);
 
 /** Where a value sits: its key and its parent's place (a list, not copied per level). */
 interface Place {
