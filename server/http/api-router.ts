@@ -114,7 +114,7 @@ export class ApiRegistry {
   mount(router: Router, guard: RequestHandler[]): void {
     const byPath = new Map<string, RouteDef[]>();
     for (const def of this.routes) byPath.set(def.path, [...(byPath.get(def.path) ?? []), def]);
-    for (const path of [...byPath.keys()].sort(literalsFirst)) {
+    for (const path of matchingOrder(byPath.keys())) {
       const defs = byPath.get(path)!;
       const pattern = path.replace(/\{(\w+)\}/g, ':$1');
       for (const def of defs) {
@@ -146,20 +146,34 @@ export function allowedMethods(defs: readonly RouteDef[]): string[] {
 }
 
 /**
- * Orders paths so that none comes after one that would match its URLs: at the first segment
- * where two differ, a literal comes before a parameter (`{…}`); otherwise by the segments' text.
+ * The paths in the order to mount them: as added, except that a path goes before the first one
+ * that would take some of its URLs — two paths of one length that differ first where this one has
+ * a literal and the other a parameter (`/v2/create/preferences` before `/v2/create/{contentId}`).
+ * Keeping the order of addition keeps the routes families listed first (the hot ones) first.
  */
-export function literalsFirst(a: string, b: string): number {
+export function matchingOrder(paths: Iterable<string>): string[] {
+  const ordered: string[] = [];
+  for (const path of paths) {
+    const at = ordered.findIndex((other) => goesBefore(path, other));
+    if (at < 0) ordered.push(path);
+    else ordered.splice(at, 0, path);
+  }
+  return ordered;
+}
+
+/** Whether some URL matches both paths and `a`, literal where `b` has a parameter, must win. */
+function goesBefore(a: string, b: string): boolean {
   const as = a.split('/');
   const bs = b.split('/');
-  for (let i = 0; i < Math.min(as.length, bs.length); i++) {
+  if (as.length !== bs.length) return false;
+  let first: boolean | undefined;
+  for (let i = 0; i < as.length; i++) {
     const [sa, sb] = [as[i]!, bs[i]!];
-    if (sa === sb) continue;
     const [pa, pb] = [sa.startsWith('{'), sb.startsWith('{')];
-    if (pa !== pb) return pa ? 1 : -1;
-    return sa < sb ? -1 : 1;
+    if (!pa && !pb && sa !== sb) return false; // two literals apart: no URL matches both
+    if (first === undefined && pa !== pb) first = !pa;
   }
-  return as.length - bs.length;
+  return first === true;
 }
 
 /**
