@@ -3,7 +3,9 @@ import { authenticate } from './auth/authenticate.ts';
 import { type AppDeps, composePlatform, type RouteFamily } from './compose.ts';
 import { ApiRegistry } from './http/api-router.ts';
 import { errorHandler, notFoundHandler } from './http/error-handler.ts';
+import { refuseLongUrls } from './http/head-limits.ts';
 import { jsonBodies } from './http/json-body.ts';
+import { parseQuery } from './http/query-parser.ts';
 import { requestId } from './http/request-id.ts';
 import { generalQuota } from './limits/middleware.ts';
 import { apiKeyRoutes } from './routes/api-keys.ts';
@@ -57,7 +59,9 @@ export function createApp(deps: AppDeps): Platform {
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('trust proxy', deps.trustProxy ?? false);
+  app.set('query parser', parseQuery);
   app.use(requestId(services.log, services.now));
+  app.use(refuseLongUrls);
   app.use(services.metrics.middleware);
   app.use(jsonBodies(api.routes, deps.jsonLimit ?? 1024 * 1024));
   // The workbench's pages parse their own forms and answer in HTML; mounted before the API.

@@ -10,6 +10,7 @@ import { applyTimeouts, type ServerTimeouts } from '../src/http/server-timeouts.
 import { requestIdMixin } from '../src/tracing/request-context.ts';
 import { createApp } from './app.ts';
 import { bootstrapIfEmpty, reissueBootstrapKey } from './bootstrap.ts';
+import { answerUnreadableRequests, MAX_HEAD_BYTES } from './http/head-limits.ts';
 import { isLoopbackHost } from './http/loopback.ts';
 import { readSettings } from './settings.ts';
 import { platformMigrations } from './store/migrations/index.ts';
@@ -73,10 +74,15 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const onRequest: http.RequestListener = (req, res) => handle(req, res);
   const server = tls
     ? https.createServer(
-        { cert: readFileSync(options.tlsCert!), key: readFileSync(options.tlsKey!) },
+        {
+          cert: readFileSync(options.tlsCert!),
+          key: readFileSync(options.tlsKey!),
+          maxHeaderSize: MAX_HEAD_BYTES,
+        },
         onRequest,
       )
-    : http.createServer(onRequest);
+    : http.createServer({ maxHeaderSize: MAX_HEAD_BYTES }, onRequest);
+  answerUnreadableRequests(server);
   // Slow clients may not hold a connection open forever (slow-loris).
   applyTimeouts(server, options.timeouts ?? settings.timeouts);
   await listen(server, options.port ?? 8080, host);

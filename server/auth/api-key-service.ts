@@ -122,9 +122,9 @@ export function apiKeyService(deps: ApiKeyServiceDeps) {
     async rotate(auth: AuthContext, id: string): Promise<ApiKeyRotated> {
       const old = await manageable(auth, id);
       if (old.revoked_at !== null)
-        throw new HttpError(400, `API key ${id} is revoked; create a new key instead`);
+        throw new HttpError(409, `API key ${id} is revoked; create a new key instead`);
       if (old.expires_at !== null && old.expires_at <= now()) {
-        throw new HttpError(400, `API key ${id} has expired; create a new key instead`);
+        throw new HttpError(409, `API key ${id} has expired; create a new key instead`);
       }
       const { row, key } = await db.transaction().execute(async (tx) => {
         await revokeApiKey(tx, id, now());

@@ -44,6 +44,12 @@ export interface RouteDef<P = unknown, Q = unknown, B = unknown> {
   /** Request headers the handler reads itself, for the document. */
   headers?: readonly HeaderDef[];
   responses: Record<number, ResponseSpec>;
+  /**
+   * Rules no schema can express (over stored data, the server's settings, or between a body and
+   * its path), each with the status it gets: written into the operation's description, so a
+   * request the document accepts is refused only by a rule the document states.
+   */
+  refusals?: readonly Refusal[];
   /** Runs after authentication and the general quota, before the inputs are parsed. */
   middleware?: RequestHandler[];
   /**
@@ -51,6 +57,12 @@ export interface RouteDef<P = unknown, Q = unknown, B = unknown> {
    * itself (streams, files) returns undefined.
    */
   handler(ctx: RouteContext<P, Q, B>): unknown;
+}
+
+export interface Refusal {
+  status: number;
+  /** When it applies: `the memory named does not hold the pair asked for`. */
+  when: string;
 }
 
 export interface HeaderDef {
@@ -90,33 +102,78 @@ export class ApiRegistry {
   }
 
   /**
-   * Mounts every route on `router`; `guard` authenticates and applies the general quota. A known
-   * path asked with a method it does not serve answers 405 with `Allow` (RFC 9110 §15.5.6), not
-   * 404: the path exists, so "not found" would send a client looking for a typo.
+   * Mounts every route on `router`; `guard` authenticates and applies the general quota. Each
+   * path is mounted whole — its methods, then one handler for every other method — before any
+   * path that could shadow it: literal segments win over parameters (`/v2/create/preferences`
+   * before `/v2/create/{contentId}`), so a method the literal path lacks answers 405, not the
+   * parameter route's 400. A known path asked with a method it does not serve answers 405 with
+   * `Allow` (RFC 9110 §15.5.6), not 404: the path exists, so "not found" would send a client
+   * looking for a typo. OPTIONS answers 204 with the same `Allow` (RFC 9110 §9.3.7), naming only
+   * what this path serves.
    */
   mount(router: Router, guard: RequestHandler[]): void {
-    const allowed = new Map<string, Set<string>>();
-    for (const def of this.routes) {
-      const path = def.path.replace(/\{(\w+)\}/g, ':$1');
-      const chain = [...(def.public ? [] : guard), ...(def.middleware ?? []), toHandler(def)];
-      router[def.method](path, ...chain);
-      const methods = allowed.get(path) ?? new Set();
-      methods.add(def.method.toUpperCase());
-      // Express answers HEAD with the GET route.
-      if (def.method === 'get') methods.add('HEAD');
-      allowed.set(path, methods);
-    }
-    for (const [path, methods] of allowed) {
-      const allow = [...methods].join(', ');
-      router.all(path, (req, _res, next) => {
-        // OPTIONS keeps express's own answer (which lists the methods too).
-        if (req.method === 'OPTIONS') return next();
+    const byPath = new Map<string, RouteDef[]>();
+    for (const def of this.routes) byPath.set(def.path, [...(byPath.get(def.path) ?? []), def]);
+    for (const path of matchingOrder(byPath.keys())) {
+      const defs = byPath.get(path)!;
+      const pattern = path.replace(/\{(\w+)\}/g, ':$1');
+      for (const def of defs) {
+        const chain = [...(def.public ? [] : guard), ...(def.middleware ?? []), toHandler(def)];
+        router[def.method](pattern, ...chain);
+      }
+      const allow = allowedMethods(defs).join(', ');
+      router.all(pattern, (req, res) => {
+        if (req.method === 'OPTIONS') {
+          res.set('Allow', `${allow}, OPTIONS`).status(204).end();
+          return;
+        }
         throw new HttpError(405, `${req.method} is not allowed on ${req.path}; allowed: ${allow}`, {
           headers: { Allow: allow },
         });
       });
     }
   }
+}
+
+/** The methods one path serves, in the order its routes were added; express answers HEAD with GET. */
+export function allowedMethods(defs: readonly RouteDef[]): string[] {
+  const methods = new Set<string>();
+  for (const def of defs) {
+    methods.add(def.method.toUpperCase());
+    if (def.method === 'get') methods.add('HEAD');
+  }
+  return [...methods];
+}
+
+/**
+ * The paths in the order to mount them: as added, except that a path goes before the first one
+ * that would take some of its URLs — two paths of one length that differ first where this one has
+ * a literal and the other a parameter (`/v2/create/preferences` before `/v2/create/{contentId}`).
+ * Keeping the order of addition keeps the routes families listed first (the hot ones) first.
+ */
+export function matchingOrder(paths: Iterable<string>): string[] {
+  const ordered: string[] = [];
+  for (const path of paths) {
+    const at = ordered.findIndex((other) => goesBefore(path, other));
+    if (at < 0) ordered.push(path);
+    else ordered.splice(at, 0, path);
+  }
+  return ordered;
+}
+
+/** Whether some URL matches both paths and `a`, literal where `b` has a parameter, must win. */
+function goesBefore(a: string, b: string): boolean {
+  const as = a.split('/');
+  const bs = b.split('/');
+  if (as.length !== bs.length) return false;
+  let first: boolean | undefined;
+  for (let i = 0; i < as.length; i++) {
+    const [sa, sb] = [as[i]!, bs[i]!];
+    const [pa, pb] = [sa.startsWith('{'), sb.startsWith('{')];
+    if (!pa && !pb && sa !== sb) return false; // two literals apart: no URL matches both
+    if (first === undefined && pa !== pb) first = !pa;
+  }
+  return first === true;
 }
 
 /**

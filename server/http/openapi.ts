@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ErrorBody, KeyErrorBody, RateLimitBody } from '../../src/api/schemas/errors.ts';
-import type { HeaderDef, RouteDef } from './api-router.ts';
+import type { HeaderDef, Refusal, RouteDef } from './api-router.ts';
 import { errorStyleFor } from './error-handler.ts';
+import { MAX_HEAD_BYTES, MAX_URL_BYTES } from './head-limits.ts';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -110,6 +111,15 @@ function headerParameter(header: HeaderDef) {
   };
 }
 
+/**
+ * The description of an operation refused by rules no schema expresses, one line each with its
+ * status: `Refused beyond the schema:` then `- 400: when …`.
+ */
+export function describeRefusals(refusals: readonly Refusal[]): string | undefined {
+  if (refusals.length === 0) return undefined;
+  return ['Refused beyond the schema:', ...refusals.map((r) => `- ${r.status}: ${r.when}`)].join('\n');
+}
+
 /** The OpenAPI 3.1 document of every registered route, generated from the same zod schemas. */
 export function buildOpenApi(routes: readonly RouteDef[], info: { version: string }) {
   components = {};
@@ -153,9 +163,18 @@ export function buildOpenApi(routes: readonly RouteDef[], info: { version: strin
       responses['413'] ??= generic('request body too large');
       responses['415'] ??= generic('unsupported charset or Content-Encoding');
     }
+    // Answered before any route: 414 by the app (route's error body), 431 by Node's parser.
+    responses['414'] ??= generic(`the URL is longer than ${MAX_URL_BYTES} bytes`);
+    responses['431'] = {
+      description: `the request line and headers together exceed ${MAX_HEAD_BYTES} bytes (answered before routing, with {message} on every path)`,
+      content: { 'application/json': { schema: toSchema(ErrorBody, 'output') } },
+    };
+    for (const { status, when } of route.refusals ?? []) responses[String(status)] ??= generic(when);
     responses.default = generic('unexpected error');
+    const description = describeRefusals(route.refusals ?? []);
     const operation: Record<string, unknown> = {
       summary: route.summary,
+      ...(description ? { description } : {}),
       tags: [route.tag],
       operationId: `${route.method}${route.path.replace(/\{(\w+)\}/g, 'By_$1').replace(/[^a-zA-Z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
       parameters: [
@@ -176,9 +195,10 @@ export function buildOpenApi(routes: readonly RouteDef[], info: { version: strin
         required: true,
         content: {
           [route.rawBody]: {
+            // Every upload refuses an empty body (upload.ts): the document says so.
             schema: route.multipart
               ? toSchema(route.multipart, 'input')
-              : { type: 'string', format: 'binary' },
+              : { type: 'string', format: 'binary', minLength: 1 },
           },
         },
       };

@@ -25,6 +25,16 @@ export function apiKeyRoutes(api: ApiRegistry, services: PlatformServices): void
     summary: 'Create an API key (requires apiKey.write); the key is returned once only',
     body: CreateApiKeyRequest,
     responses: { 201: { description: 'created', schema: ApiKeyCreated }, ...errors },
+    // Spec, Errors: each of these is a 400 on this operation.
+    refusals: [
+      { status: 400, when: 'expiresAt is not in the future (compared with the server clock)' },
+      {
+        status: 400,
+        when: 'userId names a user with no grant in this organization (an unknown user included)',
+      },
+      { status: 400, when: 'the authenticated user has no active organization' },
+      { status: 403, when: 'the caller lacks apiKey.write (creating a key for another user)' },
+    ],
     handler: ({ auth, body }) => keys.create(auth, body),
   });
   api.add({
@@ -62,7 +72,13 @@ export function apiKeyRoutes(api: ApiRegistry, services: PlatformServices): void
     tag: 'API keys',
     summary: 'Revoke a key and return a new one with the same name, owner and expiry',
     params: ApiKeyIdParams,
-    responses: { 201: { description: 'the new key', schema: ApiKeyRotated }, ...errors },
+    responses: {
+      201: { description: 'the new key', schema: ApiKeyRotated },
+      ...errors,
+      409: { description: 'the key is revoked or has expired', schema: KeyErrorBody },
+    },
+    // The key's stored state: a conflict with the resource, not a malformed request (RFC 9110 §15.5.10).
+    refusals: [{ status: 409, when: 'the key is revoked or has expired; create a new key instead' }],
     handler: ({ auth, params }) => keys.rotate(auth, params.id),
   });
 }

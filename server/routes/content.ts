@@ -131,6 +131,7 @@ export function contentRoutes(api: ApiRegistry, services: PlatformServices): voi
     params: ContentIdParams,
     body: UpdateContentRequest,
     responses: { 200: { description: 'the updated content', schema: Content }, ...unsigned, ...missing },
+    refusals: [{ status: 400, when: "the body's id, when given, is not the path's contentId" }],
     handler: ({ auth, params, body }) => service.update(auth, params.contentId, body),
   });
   api.add({
@@ -149,6 +150,7 @@ export function contentRoutes(api: ApiRegistry, services: PlatformServices): voi
     summary: 'Generate the content again with its current fields, streamed like POST /v2/create',
     params: ContentIdParams,
     responses: { 200: stream, ...unsigned, ...missing },
+    refusals: [{ status: 400, when: "the stored content's template is no longer a template" }],
     handler: async ({ auth, params, res }) => {
       const prepared = await service.prepareAgain(auth, params.contentId, generator.name);
       await streamTo(res, prepared);

@@ -29,6 +29,10 @@ export function fileRoutes(api: ApiRegistry, services: PlatformServices): void {
       404: { description: 'project_id names no project of this organization' },
       413: { description: 'file too large' },
     },
+    refusals: [
+      { status: 400, when: 'file_hash is not the MD5 of the body' },
+      { status: 400, when: 'langId is no language tag the catalogue knows (GET /v2/languages)' },
+    ],
     handler: async ({ auth, query, req }) => reply(201, await files.upload(auth, uploadOf(req), query)),
   });
   api.add({

@@ -36,6 +36,12 @@ export function jobRoutes(api: ApiRegistry, services: PlatformServices): void {
     summary: 'Create a job: one project per language pair, a document per file per project',
     body: CreateJobRequest,
     responses: { 200: job, 404: { description: 'a file is not in this organization' } },
+    refusals: [
+      { status: 400, when: "a language pair's memory does not hold that pair (memory's srclang → trglang)" },
+      { status: 400, when: "a language pair's srcLang differs from the job's srcLang" },
+      { status: 400, when: 'the same language pair (with its locales) is given twice' },
+      { status: 400, when: 'domainId names no domain (see GET /v3/domains)' },
+    ],
     handler: ({ auth, body }) => jobs.create(auth, body),
   });
   api.add({

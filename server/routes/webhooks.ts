@@ -16,6 +16,13 @@ const BASE = '/v3/connectors/configuration/webhooks';
 const TAG = 'Webhooks';
 const missing = { 404: { description: 'no such configuration in this organization (or deleted)' } };
 const adminOnly = { 403: { description: 'only admins manage webhooks' } };
+/** Which hosts are refused depends on where the server listens (DESIGN §5, Webhooks). */
+const refusedHost = {
+  status: 400,
+  when:
+    'webhookUrl names a host the SSRF guard refuses: a private, loopback, link-local or otherwise ' +
+    'non-public address (allowed when the platform itself listens on loopback)',
+};
 
 /** Webhook configurations (spec, Webhook configuration; DESIGN §5) and their delivery log. */
 export function webhookRoutes(api: ApiRegistry, services: PlatformServices): void {
@@ -28,6 +35,7 @@ export function webhookRoutes(api: ApiRegistry, services: PlatformServices): voi
       'Create a webhook configuration. The answer carries the signing secret (whsec_…) this once; ' +
       'deliveries are signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature)',
     body: CreateWebhookRequest,
+    refusals: [refusedHost],
     responses: {
       200: { description: 'the configuration with its secret', schema: WebhookConfigurationWithSecret },
       ...adminOnly,
@@ -60,6 +68,7 @@ export function webhookRoutes(api: ApiRegistry, services: PlatformServices): voi
       'disabled by a 410 answer',
     params: WebhookIdParams,
     body: UpdateWebhookRequest,
+    refusals: [refusedHost],
     responses: {
       200: { description: 'the updated configuration', schema: WebhookConfiguration },
       ...adminOnly,

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Field, valueArb } from '../support/openapi-fuzz/arbitraries.ts';
-import { type Answer, judge } from '../support/openapi-fuzz/check.ts';
+import { type Answer, judge, judgeMethod } from '../support/openapi-fuzz/check.ts';
 import {
   type ApiDocument,
   fetchDocument,
@@ -10,6 +10,7 @@ import {
 } from '../support/openapi-fuzz/document.ts';
 import { invalidArb } from '../support/openapi-fuzz/invalid.ts';
 import { IdPools } from '../support/openapi-fuzz/pools.ts';
+import { QUERY_PADDING, requestArb } from '../support/openapi-fuzz/requests.ts';
 import { validate } from '../support/openapi-fuzz/validate.ts';
 import { startPlatform, type TestPlatform } from '../support/platform.ts';
 
@@ -181,6 +182,122 @@ describe('judge', () => {
     expect(judge(doc, none, 'invalid', 'none', answer(404, { message: 'no route' }))?.kind).toBe(
       'error-shape',
     );
+  });
+});
+
+// The two generators issue 40 added, and the check behind the second.
+const created = readDocument({
+  openapi: '3.1.0',
+  paths: {
+    '/v2/create/{contentId}': {
+      get: {
+        parameters: [
+          { name: 'contentId', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } },
+        ],
+        responses: { '200': {} },
+      },
+      delete: {
+        parameters: [
+          { name: 'contentId', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } },
+        ],
+        responses: { '200': {} },
+      },
+    },
+    '/v2/create/preferences': { get: { responses: { '200': {} } }, put: { responses: { '200': {} } } },
+    '/v2/translate/file': {
+      post: {
+        parameters: [
+          {
+            name: 'fileId',
+            in: 'query',
+            required: true,
+            schema: {
+              type: 'array',
+              items: { type: 'integer', minimum: 1, maximum: 9 },
+              minItems: 1,
+              maxItems: 1000,
+            },
+          },
+          {
+            name: 'memoryId',
+            in: 'query',
+            required: true,
+            schema: { type: 'integer', minimum: 1, maximum: 9 },
+          },
+        ],
+        responses: { '200': {} },
+      },
+    },
+  },
+});
+const opAt = (key: string) => created.operations.find((o) => o.key === key)!;
+const sample = (key: string, mode: 'valid' | 'invalid', n = 200) => {
+  const op = opAt(key);
+  return fc.sample(requestArb(op, mode, { op, resolve: created.resolve, pools: new IdPools() }), {
+    numRuns: n,
+    seed: 3,
+  });
+};
+
+describe('literal sub-paths next to parameter paths', () => {
+  it('the document routes a literal path to itself, never to the parameter path beside it', () => {
+    expect(opAt('GET /v2/create/{contentId}').literals).toEqual({ contentId: ['preferences'] });
+    expect(created.route('DELETE', '/v2/create/preferences')).toBeUndefined();
+    expect(created.route('GET', '/v2/create/preferences')?.key).toBe('GET /v2/create/preferences');
+    expect(created.route('DELETE', '/v2/create/7')?.key).toBe('DELETE /v2/create/{contentId}');
+    expect(created.methodsAt('/v2/create/preferences')).toEqual(['GET', 'PUT']);
+    expect(created.methodsAt('/v2/nothing')).toBeUndefined();
+  });
+
+  it('invalid mode sends the parameter operation’s method, and OPTIONS, to the literal sub-path', () => {
+    const sent = sample('DELETE /v2/create/{contentId}', 'invalid')
+      .filter((r) => r.target.startsWith('/v2/create/preferences'))
+      .map((r) => r.method);
+    expect(sent).toContain('DELETE');
+    expect(sent).toContain('OPTIONS');
+  });
+
+  it('judges: 405 with the literal path’s own Allow passes; the parameter route’s 400, or its Allow, fails', () => {
+    const none = created.unrouted('DELETE', '/v2/create/preferences');
+    const at = (status: number, allow?: string, body: unknown = { message: 'x' }): Answer => ({
+      ...answer(status, body),
+      ...(allow ? { allow } : {}),
+    });
+    const methods = ['GET', 'PUT'];
+    expect(judgeMethod(created, none, 'DELETE', methods, at(405, 'GET, HEAD, PUT'))).toBeUndefined();
+    expect(judgeMethod(created, none, 'DELETE', methods, at(400, undefined))?.problem).toBe(
+      'DELETE on a path serving GET, PUT answered 400, not 405',
+    );
+    expect(judgeMethod(created, none, 'DELETE', methods, at(405, 'DELETE, GET, HEAD, PUT'))?.kind).toBe(
+      'wrong-method',
+    );
+    expect(
+      judgeMethod(created, none, 'OPTIONS', methods, at(204, 'GET, HEAD, PUT, OPTIONS', '')),
+    ).toBeUndefined();
+    expect(
+      judgeMethod(created, none, 'OPTIONS', methods, at(200, 'DELETE, GET, HEAD, POST, PUT', ''))?.kind,
+    ).toBe('wrong-method');
+  });
+});
+
+describe('1,000-value array parameters', () => {
+  const pairs = (target: string) => target.slice(target.indexOf('?') + 1).split('&');
+
+  it('valid mode sends a list as long as its maxItems, with the parameters after it', () => {
+    const full = sample('POST /v2/translate/file', 'valid').find(
+      (r) => pairs(r.target).filter((p) => p.startsWith('fileId=')).length === 1000,
+    );
+    expect(full).toBeDefined();
+    expect(pairs(full!.target).at(-1)).toMatch(/^memoryId=\d$/);
+  });
+
+  it('valid and invalid requests come after 1,000 unknown query parameters too', () => {
+    for (const mode of ['valid', 'invalid'] as const) {
+      const padded = sample('POST /v2/translate/file', mode).filter((r) =>
+        r.target.startsWith(`/v2/translate/file?${QUERY_PADDING.join('&')}&`),
+      );
+      expect(padded.length, mode).toBeGreaterThan(5);
+    }
   });
 });
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningReceiver } from '../../receiver/serve.ts';
 import type { RunningServer } from '../../server/main.ts';
+import { basic } from '../support/platform.ts';
 import { rawExchange, startRealPlatform, startRealReceiver, statusOf } from './services.ts';
 
 let platform: RunningServer;
@@ -53,5 +54,29 @@ describe.each([
   it('still serves a request with ordinary headers of a few KB', async () => {
     const res = await fetch(`${url()}/healthz`, { headers: { 'x-fine': 'd'.repeat(4096) } });
     expect(res.status).toBe(200);
+  });
+});
+
+// Issue 40: `svc-connector server` and `svc-connector up` both listen through startServer.
+describe('oversized heads on the platform as startServer serves it', () => {
+  const basicAuth = () => ({ authorization: basic(platform.bootstrapKey!) });
+
+  it('serves a 26 KB URL: the 1,000 translationIds of ten digits the document allows', async () => {
+    const ids = Array.from({ length: 1000 }, (_, i) => `translationIds=${2147483647 - i}`).join('&');
+    const res = await fetch(`${platform.url}/v2/translate/file?${ids}`, { headers: basicAuth() });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual([]);
+  });
+
+  it('answers a head past 64 KiB with 431 and a JSON {message}, not a bare status line', async () => {
+    const r = await rawExchange(
+      platform.url,
+      (send) => void send(request('/v2/languages', `X-Big: ${'a'.repeat(64 * 1024)}\r\n`)),
+      10_000,
+    );
+    expect(statusOf(r.response)).toBe(431);
+    const [head, body] = r.response.split('\r\n\r\n') as [string, string];
+    expect(head).toMatch(/\r\ncontent-type: application\/json/i);
+    expect(JSON.parse(body)).toEqual({ message: expect.stringContaining('exceed 65536 bytes') });
   });
 });

@@ -261,7 +261,7 @@ const cases: BadCase[] = [
     path: '/v2/files?labels=%00',
     init: {},
     status: 400,
-    says: /^labels: must not contain NUL/,
+    says: /^labels\.0: must not contain NUL/,
   },
   {
     name: 'file id past 32 bits in a job',

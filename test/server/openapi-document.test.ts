@@ -2,6 +2,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BEYOND_SCHEMA } from '../support/openapi-fuzz/check.ts';
 import { startPlatform, type TestPlatform } from '../support/platform.ts';
 
 let p: TestPlatform;
@@ -151,6 +152,86 @@ describe('the document says what the server enforces', () => {
           { required: ['toTime'] },
         ],
       },
+    });
+  });
+
+  describe('states every rule the server enforces (issue 40)', () => {
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    const accepts = (schema: Node, value: unknown) => ajv.compile(schema)(value);
+
+    it('label names hold no comma, in the body, the query and the list of labels', () => {
+      const name = parameter('/v2/files/labels', 'delete', 'name').schema as Node;
+      expect(accepts(name, 'a')).toBe(true);
+      expect(accepts(name, 'a,b')).toBe(false);
+      expect(accepts(name, 'a\u0000')).toBe(false);
+      const labels = parameter('/v2/files', 'get', 'labels').schema as Node;
+      expect(accepts(labels, 'repo:acme/app,ref:main')).toBe(true);
+      expect(accepts(labels, Array.from({ length: 51 }, (_, i) => `l${i}`).join(','))).toBe(false);
+      expect(accepts(labels, 'x'.repeat(201))).toBe(false);
+    });
+
+    it('project ids are 1 or more: GET /v2/projects?id=0 is refused by the document too', () => {
+      const id = parameter('/v2/projects', 'get', 'id').schema as Node;
+      expect(id).toMatchObject({ type: 'array', items: { type: 'integer', minimum: 1 }, maxItems: 500 });
+    });
+
+    it('every upload body is at least one byte', () => {
+      for (const path of ['/v2/files', '/v2/memories/import']) {
+        const body = operation(path, 'post').requestBody as { content: Record<string, { schema: Node }> };
+        expect(body.content['application/octet-stream']!.schema, path).toEqual({
+          type: 'string',
+          format: 'binary',
+          minLength: 1,
+        });
+      }
+      expect((schemas().DocumentUploadForm!.properties as Record<string, Node>).file).toMatchObject({
+        format: 'binary',
+        minLength: 1,
+      });
+    });
+
+    it('rules no schema can express are in the description, with their status, and listed', () => {
+      const keys = operation('/v2/api-keys', 'post');
+      expect(keys.description).toContain('- 400: userId names a user with no grant in this organization');
+      expect(keys.description).toContain('- 400: expiresAt is not in the future');
+      const rotate = operation('/v2/api-keys/{id}/rotate', 'post');
+      expect(rotate.description).toContain('- 409: the key is revoked or has expired');
+      expect(Object.keys(rotate.responses as Node)).toContain('409');
+      expect(operation('/v2/create/{contentId}', 'put').description).toContain(
+        "- 400: the body's id, when given, is not the path's contentId",
+      );
+      expect(operation('/v2/jobs', 'post').description).toMatch(
+        /- 400: a language pair's memory does not hold/,
+      );
+    });
+
+    it('every 400 the fuzzer lets a valid request get is stated by that operation', () => {
+      const paths = doc.paths as Record<string, Record<string, Node>>;
+      for (const rule of BEYOND_SCHEMA) {
+        const [method, prefix] = rule.operation.split(' ') as [string, string];
+        const ops = Object.entries(paths).flatMap(([path, item]) =>
+          Object.entries(item)
+            .filter(([m]) =>
+              method === '*' ? path.startsWith(prefix) : `${m.toUpperCase()} ${path}` === rule.operation,
+            )
+            .filter(([, op]) => method !== '*' || op.requestBody !== undefined)
+            .map(([m, op]) => [`${m} ${path}`, op] as const),
+        );
+        expect(ops.length, rule.operation).toBeGreaterThan(0);
+        for (const [key, op] of ops) expect(op.description, key).toMatch(/^- 400: /m);
+      }
+    });
+
+    it('every operation lists 414 and 431 with a JSON error body', () => {
+      for (const item of Object.values(doc.paths as Record<string, Record<string, Node>>)) {
+        for (const op of Object.values(item)) {
+          const responses = op.responses as Record<string, Node>;
+          expect(responses['414']).toBeDefined();
+          expect(responses['431']).toMatchObject({
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
+          });
+        }
+      }
     });
   });
 });

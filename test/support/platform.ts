@@ -1,10 +1,11 @@
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import { createApp } from '../../server/app.ts';
 import { apiKeyService } from '../../server/auth/api-key-service.ts';
 import { bootstrapIfEmpty } from '../../server/bootstrap.ts';
 import type { MtProvider } from '../../server/engine/mt/index.ts';
+import { answerUnreadableRequests, MAX_HEAD_BYTES } from '../../server/http/head-limits.ts';
 import { DEFAULT_LIMITS, type LimitsConfig } from '../../server/limits/config.ts';
 import type { ContentGenerator } from '../../server/services/content/generator.ts';
 import { readSettings } from '../../server/settings.ts';
@@ -85,9 +86,10 @@ export async function startPlatform(options: StartOptions = {}): Promise<TestPla
     ...(options.contentMaxGenerationMs ? { contentMaxGenerationMs: options.contentMaxGenerationMs } : {}),
   });
   worker.start();
-  const server: Server = await new Promise((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
-  });
+  // As server/main.ts serves it: the same head limit, the same answers to unreadable requests.
+  const server: Server = createServer({ maxHeaderSize: MAX_HEAD_BYTES }, app);
+  answerUnreadableRequests(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const keys = apiKeyService({ db: database.db, now });
 

@@ -59,6 +59,40 @@ export function epochSecondsParam(max = 8.64e12) {
 /** A positive integer id given in a query string or a path: decimal digits only. */
 export const queryId = wholeNumber(z.int().min(1).max(MAX_ID));
 
+/**
+ * Ids given repeated (`x=1&x=2`, how OpenAPI's default form style sends an array),
+ * comma-separated (`x=1,2`, as the spec shows), or both: at most `max`, each decimal digits in
+ * 1…MAX_ID; the same id twice counts once. The document says exactly that (issue 40: a pattern
+ * `^\d+(,\d+)*$` let 0 through that the server refused).
+ */
+export function idListParam(max: number) {
+  return z
+    .union([z.string(), z.array(z.string())])
+    .transform((v) => (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(',')).filter((s) => s !== ''))
+    .pipe(
+      z
+        .array(
+          z
+            .string()
+            .regex(/^\d{1,10}$/, 'ids must be positive integers written in decimal digits')
+            .refine((id) => Number(id) >= 1, 'ids must be 1 or more')
+            .refine((id) => Number(id) <= MAX_ID, `ids must be at most ${MAX_ID}`),
+        )
+        .min(1, 'give at least one id')
+        .max(max, `at most ${max} ids`),
+    )
+    .transform((ids) => [...new Set(ids.map(Number))])
+    .meta({
+      jsonSchema: {
+        type: 'array',
+        items: { type: 'integer', minimum: 1, maximum: MAX_ID },
+        minItems: 1,
+        maxItems: max,
+        description: 'ids, repeated (`x=1&x=2`) or comma-separated (`x=1,2`)',
+      },
+    });
+}
+
 /** A positive integer id in a JSON body. */
 export const resourceId = z.int().min(1).max(MAX_ID);
 

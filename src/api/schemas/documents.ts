@@ -39,7 +39,7 @@ export const DocumentUploadForm = z
   .object({
     file: z
       .string()
-      .meta({ jsonSchema: { type: 'string', format: 'binary' } })
+      .meta({ jsonSchema: { type: 'string', format: 'binary', minLength: 1 } })
       .describe('the file'),
     name: fileName.optional().describe("the document's name; default: the file part's file name"),
     project_id: queryId,

@@ -24,7 +24,10 @@ const label = z
   .string()
   .min(1, 'labels must not be empty')
   .max(200)
-  .refine((s) => !s.includes(','), 'labels must not contain commas');
+  .refine((s) => !s.includes(','), 'labels must not contain commas')
+  // The document says it (issue 40: `?name=a,b` was refused under a pattern that allowed it);
+  // NUL is refused after parsing, as everywhere (validate.ts).
+  .meta({ jsonSchema: { type: 'string', minLength: 1, maxLength: 200, pattern: '^[^,\\u0000]*$' } });
 
 /** Comma-separated labels in a query string. */
 export const labelList = z
@@ -35,7 +38,15 @@ export const labelList = z
       .map((l) => l.trim())
       .filter((l) => l !== ''),
   )
-  .pipe(z.array(label).max(50));
+  .pipe(z.array(label).max(50))
+  .meta({
+    jsonSchema: {
+      type: 'string',
+      // At most 50 labels of at most 200 characters; empty ones between commas are ignored.
+      pattern: '^[^,\\u0000]{0,200}(,[^,\\u0000]{0,200}){0,49}$',
+      description: 'comma-separated labels (at most 50, each 1 to 200 characters, no commas inside)',
+    },
+  });
 
 /** A stored file's name: a safe relative path (see paths.ts). */
 export const fileName = z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { epochSecondsParam, MAX_ID, queryBoolean, queryId, wholeNumber } from './common.ts';
+import { epochSecondsParam, idListParam, MAX_ID, queryBoolean, queryId, wholeNumber } from './common.ts';
 
 export const INSTANT_STATUSES = ['InProgress', 'Completed', 'Failed', 'ReadyForDownload'] as const;
 
@@ -20,35 +20,7 @@ export const FileTranslationStatus = z
 /** The most file or translation ids one call takes (spec: "fileId accepts several ids"; the platform's cap). */
 export const MAX_IDS_PER_CALL = 1000;
 
-/**
- * Ids given repeated (`fileId=1&fileId=2`, how OpenAPI's default form style sends an array),
- * comma-separated (`fileId=1,2`, as the spec shows), or both. Each id is decimal digits only.
- */
-const idsParam = z
-  .union([z.string(), z.array(z.string())])
-  .transform((v) => (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(',')).filter((s) => s !== ''))
-  .pipe(
-    z
-      .array(
-        z
-          .string()
-          .regex(/^\d{1,10}$/, 'ids must be positive integers written in decimal digits')
-          .refine((id) => Number(id) >= 1, 'ids must be 1 or more')
-          .refine((id) => Number(id) <= MAX_ID, `ids must be at most ${MAX_ID}`),
-      )
-      .min(1, 'give at least one id')
-      .max(MAX_IDS_PER_CALL, `at most ${MAX_IDS_PER_CALL} ids`),
-  )
-  .transform((ids) => [...new Set(ids.map(Number))])
-  .meta({
-    jsonSchema: {
-      type: 'array',
-      items: { type: 'integer', minimum: 1, maximum: MAX_ID },
-      minItems: 1,
-      maxItems: MAX_IDS_PER_CALL,
-      description: 'ids, repeated (`x=1&x=2`) or comma-separated (`x=1,2`)',
-    },
-  });
+const idsParam = idListParam(MAX_IDS_PER_CALL);
 
 export const TranslateFileQuery = z.object({
   fileId: idsParam,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { queryBoolean, queryId, wholeNumber } from './common.ts';
+import { idListParam, queryBoolean, wholeNumber } from './common.ts';
 
 /** A document of a project (spec, Document). Times are epoch seconds. */
 export const Document = z
@@ -49,15 +49,8 @@ export const Project = z
   })
   .meta({ id: 'Project' });
 
-const idList = z
-  .string()
-  .transform((s) => s.split(',').filter((x) => x !== ''))
-  .pipe(z.array(queryId).max(500))
-  .meta({
-    type: 'string',
-    pattern: `^\\d+(,\\d+)*$`,
-    description: 'one id or comma-separated ids (decimal digits, at most 500)',
-  });
+/** One id or several (at most 500), repeated or comma-separated. */
+const idList = idListParam(500);
 const epoch = wholeNumber(z.int().min(0));
 
 export const ListProjectsQuery = z.object({

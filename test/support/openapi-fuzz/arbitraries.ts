@@ -129,7 +129,12 @@ function baseArb(
         );
       }
       const items = valueArb((s.items as JsonSchema | undefined) ?? {}, field, ctx, 'valid');
-      return fc.array(items, { minLength, maxLength });
+      const some = fc.array(items, { minLength, maxLength });
+      // A query list as long as its maxItems (1,000 fileId values): Node's parser kept only the
+      // first 1,000 parameters, so what came after the list was lost (issue 40).
+      if (field.where !== 'query' || typeof s.maxItems !== 'number' || s.maxItems < 100) return some;
+      const full = fc.array(items, { minLength: s.maxItems, maxLength: s.maxItems });
+      return fc.oneof({ weight: 3, arbitrary: some }, { weight: 1, arbitrary: full });
     }
     case 'object':
       return objectArb(s, field, ctx, 'valid');

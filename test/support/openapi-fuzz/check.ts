@@ -10,6 +10,7 @@ export type FailureKind =
   | 'undocumented-status'
   | 'auth-bypass'
   | 'refused-valid'
+  | 'wrong-method'
   | 'timeout'
   | 'connection';
 
@@ -18,6 +19,8 @@ export interface Answer {
   status: number;
   contentType: string;
   body: Uint8Array;
+  /** The Allow header, when there is one. */
+  allow?: string;
 }
 
 export interface Verdict {
@@ -28,8 +31,9 @@ export interface Verdict {
 /**
  * 400s no schema can foresee, so a request valid under the document may still get them: rules
  * over stored data, over the server's own settings, or between a body and its path. Each is
- * named by its operation and message, with the reason; anything else a valid request gets a
- * 400 for is the document's to say.
+ * named by its operation and message, with the reason, and each operation's description states
+ * it (test/server/openapi-document.test.ts holds them together); anything else a valid request
+ * gets a 400 for is the document's schemas to say.
  */
 export const BEYOND_SCHEMA: readonly { operation: string; message: RegExp; why: string }[] = [
   {
@@ -51,11 +55,6 @@ export const BEYOND_SCHEMA: readonly { operation: string; message: RegExp; why: 
     operation: 'PUT /v2/create/{contentId}',
     message: /^id: -?\d+ is not the path's \d+$/,
     why: 'the body compared with the path',
-  },
-  {
-    operation: 'POST /v2/api-keys/{id}/rotate',
-    message: /^API key \S+ (is revoked|has expired); create a new key instead$/,
-    why: "the key's stored state",
   },
   {
     operation: 'POST /v2/api-keys',
@@ -190,6 +189,44 @@ function checkSuccess(doc: ApiDocument, op: Operation, answer: Answer): Verdict 
           problems.slice(0, 3).join('; ') + (problems.length > 3 ? ` (+${problems.length - 3} more)` : ''),
       }
     : undefined;
+}
+
+/**
+ * Judges the answer to a method the path a URL reaches does not serve (RFC 9110): 405 with
+ * `Allow` naming exactly the path's methods (HEAD with GET) and the route's error body, or, to
+ * OPTIONS, 204 with the same `Allow` plus OPTIONS. `methods` are the path's, in upper case.
+ */
+export function judgeMethod(
+  doc: ApiDocument,
+  reached: Operation,
+  method: string,
+  methods: readonly string[],
+  answer: Answer,
+): Verdict | undefined {
+  const expected = new Set(methods);
+  if (expected.has('GET')) expected.add('HEAD');
+  if (method === 'OPTIONS') expected.add('OPTIONS');
+  const status = method === 'OPTIONS' ? 204 : 405;
+  if (answer.status !== status) {
+    return {
+      kind: 'wrong-method',
+      problem: `${method} on a path serving ${methods.join(', ')} answered ${answer.status}, not ${status}`,
+    };
+  }
+  const allow = new Set(
+    (answer.allow ?? '')
+      .split(',')
+      .map((m) => m.trim())
+      .filter(Boolean),
+  );
+  const same = allow.size === expected.size && [...allow].every((m) => expected.has(m));
+  if (!same) {
+    return {
+      kind: 'wrong-method',
+      problem: `Allow: ${answer.allow ?? '(none)'}; the path serves ${[...expected].join(', ')}`,
+    };
+  }
+  return status === 405 ? checkError(doc, reached, answer) : undefined;
 }
 
 /** The parsed JSON of a 2xx answer, for learning ids; undefined for other answers. */

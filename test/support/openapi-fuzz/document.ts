@@ -41,6 +41,12 @@ export interface Operation {
   responses: Record<string, DocumentedResponse>;
   /** Served without credentials (`security: []`). */
   public: boolean;
+  /**
+   * For a path parameter, the literal segments other paths have in its place
+   * (`contentId: ['preferences', 'terms-and-conditions']`): URLs a router must not hand to this
+   * operation (issue 40).
+   */
+  literals?: Record<string, string[]>;
 }
 
 export interface ApiDocument {
@@ -57,6 +63,12 @@ export interface ApiDocument {
    * else the error body most operations document.
    */
   unrouted(method: string, path: string): Operation;
+  /**
+   * The methods (upper case) of the path a URL reaches, literal segments winning over
+   * parameters: `/v2/create/preferences` reaches its own path, never `/v2/create/{contentId}`.
+   * Undefined when no path matches.
+   */
+  methodsAt(path: string): string[] | undefined;
   /** Follows `#/components/schemas/…` references (and only those: the document uses no others). */
   resolve(schema: JsonSchema): JsonSchema;
 }
@@ -137,16 +149,37 @@ export function readDocument(raw: unknown): ApiDocument {
       });
     }
   }
-  const matchers = operations.map((op) => ({
-    op,
-    regex: new RegExp(
-      `^${op.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, '[^/]+')}/?$`,
-      'i',
-    ),
+  const paths = Object.keys(doc.paths).sort(literalsFirst);
+  for (const op of operations) {
+    const segments = op.path.split('/');
+    const literals: Record<string, string[]> = {};
+    segments.forEach((segment, i) => {
+      if (!segment.startsWith('{')) return;
+      const found = paths
+        .map((other) => other.split('/'))
+        .filter((other) => other.length > i && other.slice(0, i).join('/') === segments.slice(0, i).join('/'))
+        .map((other) => other[i]!)
+        .filter((s) => !s.startsWith('{'));
+      if (found.length > 0) literals[segment.slice(1, -1)] = [...new Set(found)];
+    });
+    if (Object.keys(literals).length > 0) op.literals = literals;
+  }
+  const matchers = paths.map((path) => ({
+    path,
+    regex: new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, '[^/]+')}/?$`, 'i'),
   }));
-  const route = (method: string, target: string) => {
+  const pathOf = (target: string) => {
     const path = target.split('?')[0]!;
-    return matchers.find((m) => m.op.method === method.toLowerCase() && m.regex.test(path))?.op;
+    return matchers.find((m) => m.regex.test(path))?.path;
+  };
+  const route = (method: string, target: string) => {
+    const path = pathOf(target);
+    return operations.find((op) => op.path === path && op.method === method.toLowerCase());
+  };
+  const methodsAt = (target: string) => {
+    const path = pathOf(target);
+    if (path === undefined) return undefined;
+    return operations.filter((op) => op.path === path).map((op) => op.method.toUpperCase());
   };
   const defaultOf = (ops: Operation[]) => {
     const counts = new Map<string, { n: number; response: DocumentedResponse }>();
@@ -171,7 +204,20 @@ export function readDocument(raw: unknown): ApiDocument {
       public: true,
     };
   };
-  return { operations, resolve, route, unrouted };
+  return { operations, resolve, route, unrouted, methodsAt };
+}
+
+/** At the first segment where two paths differ, a literal before a parameter (as express is told). */
+function literalsFirst(a: string, b: string): number {
+  const as = a.split('/');
+  const bs = b.split('/');
+  for (let i = 0; i < Math.min(as.length, bs.length); i++) {
+    if (as[i] === bs[i]) continue;
+    const [pa, pb] = [as[i]!.startsWith('{'), bs[i]!.startsWith('{')];
+    if (pa !== pb) return pa ? 1 : -1;
+    return as[i]! < bs[i]! ? -1 : 1;
+  }
+  return as.length - bs.length;
 }
 
 /** Fetches and reads the document a server serves at `/openapi.json`. */

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { GenContext } from './arbitraries.ts';
 import { type AuthVariant, type Credentials, credentialsArb } from './auth.ts';
-import { type FailureKind, judge, successJson } from './check.ts';
+import { type FailureKind, judge, judgeMethod, successJson } from './check.ts';
 import { type ApiDocument, fetchDocument, type Operation } from './document.ts';
 import { createFixtures } from './fixtures.ts';
 import { IdPools } from './pools.ts';
@@ -168,11 +168,23 @@ export async function fuzzPass(options: FuzzOptions): Promise<FuzzResult> {
       // resolve `%2e%2e` as `..`): judge the answer by the operation the request reached.
       const url = new URL(target, options.baseUrl);
       const reached = doc.route(request.method, url.pathname) ?? doc.unrouted(request.method, url.pathname);
+      const methods = doc.methodsAt(url.pathname);
       const gap = `${reached.key} ${status}`;
-      if (!reached.public && sent.answer.status >= 400 && !(status in reached.responses)) {
-        if (!result.undocumented.includes(gap)) result.undocumented.push(gap);
+      if (methods && !methods.includes(request.method)) {
+        // The path exists without this method: 405 (or OPTIONS' 204) with its own Allow.
+        verdict = judgeMethod(
+          doc,
+          doc.unrouted(request.method, url.pathname),
+          request.method,
+          methods,
+          sent.answer,
+        );
+      } else {
+        if (!reached.public && sent.answer.status >= 400 && !(status in reached.responses)) {
+          if (!result.undocumented.includes(gap)) result.undocumented.push(gap);
+        }
+        verdict = judge(doc, reached, mode, creds.variant, sent.answer);
       }
-      verdict = judge(doc, reached, mode, creds.variant, sent.answer);
       if (!verdict && creds.variant === 'valid' && sent.answer.status < 300) {
         const json = successJson(sent.answer);
         if (json !== undefined) pools.harvest(reached, json);

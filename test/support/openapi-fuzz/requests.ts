@@ -27,8 +27,21 @@ interface Encoded {
 
 type ParamValue = unknown | Encoded;
 
-/** URLs past Node's 16 KiB header limit never reach the app; long values are cut below it. */
+/** Long string values are cut to this (a URL over 48 KiB is a documented 414, not a finding). */
 const MAX_URL_VALUE = 6000;
+
+/**
+ * Room for one repeated query parameter: 1,000 ids of ten digits under their name (26 KB) fit,
+ * as they must (the server's head limit is 64 KiB; issue 40 found 16 KiB refused them).
+ */
+const MAX_URL_LIST = 30_000;
+
+/**
+ * 1,000 query parameters no operation knows, sent before the real ones: Node's parser kept the
+ * first 1,000 and dropped the rest unseen, so a valid request lost its required parameters and
+ * an invalid value skipped validation (issue 40).
+ */
+export const QUERY_PADDING = Array.from({ length: 1000 }, (_, i) => `pad${i}=1`);
 
 const isEncoded = (v: unknown): v is Encoded => typeof v === 'object' && v !== null && 'raw' in v;
 
@@ -55,17 +68,21 @@ function queryPairs(name: string, value: unknown): string[] {
   let length = 0;
   for (const v of encode(value)) {
     const pair = `${encodeURIComponent(name)}=${v}`;
-    // Node refuses request heads past 16 KiB (431, no body): a long list is cut, as strings are.
-    if (pairs.length > 0 && length + pair.length > MAX_URL_VALUE) break;
+    if (pairs.length > 0 && length + pair.length > MAX_URL_LIST) break;
     pairs.push(pair);
     length += pair.length + 1;
   }
   return pairs;
 }
 
-function buildTarget(op: Operation, values: Map<Parameter, ParamValue>, extraQuery: string[]): string {
+function buildTarget(
+  op: Operation,
+  values: Map<Parameter, ParamValue>,
+  extraQuery: string[],
+  padded = false,
+): string {
   let path = op.path;
-  const query: string[] = [];
+  const query: string[] = padded ? [...QUERY_PADDING] : [];
   for (const [param, value] of values) {
     if (param.in === 'header') continue;
     if (param.in === 'path') path = path.replace(`{${param.name}}`, encode(value).join(','));
@@ -80,7 +97,7 @@ function buildTarget(op: Operation, values: Map<Parameter, ParamValue>, extraQue
 /**
  * A header's value: JSON text for a JSON parameter (non-ASCII escaped, as header values are
  * bytes), the plain text otherwise, with characters a header cannot carry replaced by `?`; cut
- * where a long URL is, below Node's 16 KiB limit on a request's head (431 without a body).
+ * where a long string in a URL is, well below the server's 64 KiB limit on a request's head.
  */
 function headerText(param: Parameter, value: unknown): string {
   return headerChars(param, value).slice(0, MAX_URL_VALUE);
@@ -112,6 +129,11 @@ function derived(target: string, body: FuzzRequest['body']): string {
   if (!/[?&]file_hash=/.test(target) || body === undefined) return target;
   const md5 = createHash('md5').update(body).digest('hex');
   return target.replace(/([?&]file_hash=)[^&]*/, `$1${md5}`);
+}
+
+function splitOnce(text: string, separator: string): [string, string | undefined] {
+  const at = text.indexOf(separator);
+  return at < 0 ? [text, undefined] : [text.slice(0, at), text.slice(at + 1)];
 }
 
 /** Values for every path parameter, the required query parameters and some optional ones. */
@@ -250,16 +272,19 @@ export function requestArb(op: Operation, mode: Mode, ctx: GenContext): fc.Arbit
     values: Map<Parameter, ParamValue>,
     body: Pick<FuzzRequest, 'headers' | 'body' | 'note'>,
     extraQuery: string[] = [],
+    padded = false,
   ): FuzzRequest => ({
     method: op.method.toUpperCase(),
-    target: buildTarget(op, values, extraQuery),
+    target: buildTarget(op, values, extraQuery, padded),
     headers: { ...headersOf(values), ...body.headers },
     ...(body.body !== undefined ? { body: body.body } : {}),
-    note: body.note,
+    note: padded ? [body.note, '1,000 unknown query parameters first'].filter(Boolean).join('; ') : body.note,
   });
+  // One request in eight comes after 1,000 query parameters it does not know.
+  const padding = fc.integer({ min: 0, max: 7 }).map((n) => n === 0);
   if (mode !== 'invalid') {
-    return fc.tuple(params, goodBody).map(([values, body]) => {
-      const request = assemble(values, body);
+    return fc.tuple(params, goodBody, padding).map(([values, body, padded]) => {
+      const request = assemble(values, body, [], padded);
       return mode === 'valid' ? { ...request, target: derived(request.target, request.body) } : request;
     });
   }
@@ -271,12 +296,36 @@ export function requestArb(op: Operation, mode: Mode, ctx: GenContext): fc.Arbit
   }
   for (const p of op.parameters) {
     targets.push(
-      fc.tuple(params, goodBody, brokenParamArb(p, ctx)).map(([values, body, bad]) => {
+      fc.tuple(params, goodBody, brokenParamArb(p, ctx), padding).map(([values, body, bad, padded]) => {
         const changed = new Map(values);
         if (bad.value === undefined) changed.delete(p);
         else changed.set(p, bad.value);
-        return { ...assemble(changed, body), note: bad.note };
+        const request = assemble(changed, body, [], padded);
+        return { ...request, note: padded ? `${bad.note}; ${request.note}` : bad.note };
       }),
+    );
+  }
+  // A literal sub-path next to this parameter path (`/v2/create/preferences` beside
+  // `/v2/create/{contentId}`), asked with this operation's method or OPTIONS: the literal path
+  // answers for itself, 405 or 204 with its own Allow (issue 40). Judged in pass.ts.
+  for (const [name, literals] of Object.entries(op.literals ?? {})) {
+    targets.push(
+      fc
+        .tuple(
+          params,
+          goodBody,
+          fc.constantFrom(...literals),
+          fc.constantFrom(op.method.toUpperCase(), 'OPTIONS'),
+        )
+        .map(([values, body, literal, method]) => {
+          const request = assemble(values, body);
+          const [path, query] = splitOnce(request.target, '?');
+          const at = op.path.split('/').indexOf(`{${name}}`);
+          const segments = path.split('/');
+          segments[at] = literal;
+          const target = segments.join('/') + (query === undefined ? '' : `?${query}`);
+          return { ...request, method, target, note: `literal sub-path ${literal} in place of {${name}}` };
+        }),
     );
   }
   // Every operation takes junk it does not know in its query string.

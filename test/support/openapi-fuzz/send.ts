@@ -26,7 +26,12 @@ export async function send(baseUrl: string, request: Outgoing, timeoutMs: number
     });
     const body = new Uint8Array(await response.arrayBuffer());
     return {
-      answer: { status: response.status, contentType: response.headers.get('content-type') ?? '', body },
+      answer: {
+        status: response.status,
+        contentType: response.headers.get('content-type') ?? '',
+        body,
+        ...(response.headers.has('allow') ? { allow: response.headers.get('allow')! } : {}),
+      },
     };
   } catch (err) {
     if (signal.aborted) return { timeout: true };
