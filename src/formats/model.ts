@@ -99,6 +99,14 @@ export interface RenderOptions {
   sourceLang?: string;
   maxBytes?: number;
   fileName?: string;
+  /**
+   * Ids whose translation is people's text carried over as it is (a target rebuilt from the
+   * source keeps every translation it held, DESIGN §7): written exactly as given — a renderer that
+   * fills the plural categories a language needs (stringsdict) adds none and removes none, and an
+   * empty form stays empty. Only the units being (re)translated get the categories their language
+   * needs.
+   */
+  asWritten?: ReadonlySet<string>;
 }
 
 /**
