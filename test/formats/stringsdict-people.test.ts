@@ -104,6 +104,45 @@ describe('a Russian .stringsdict people translated', () => {
     expect(names?.sourcePlural).toEqual({ one: '', few: '', many: '', other: '' });
   });
 
+  it('rewrites an entry whose variable the source renamed in place, alone (its format key names the new variable)', () => {
+    const renamed = text(EN).replace(
+      /(<key>a11y\.plural\.count\.characters_left<\/key>[\s\S]*?)%#@character_count@([\s\S]*?)<key>character_count<\/key>/,
+      '$1%#@chars@$2<key>chars</key>',
+    );
+    expect(renamed).toContain('<key>chars</key>');
+    const chars: PluralForms = {
+      one: 'остался %ld',
+      few: 'осталось %ld',
+      many: 'осталось %ld',
+      other: 'осталось %ld',
+    };
+    const out = text(
+      editTarget(
+        stringsdictFormat,
+        RU,
+        {
+          source: new TextEncoder().encode(renamed),
+          set: new Map([['a11y.plural.count.characters_left|chars', chars]]),
+          remove: new Set(['a11y.plural.count.characters_left|character_count']),
+        },
+        { targetLang: 'ru' },
+      ),
+    );
+    const ru = text(RU);
+    const entry = (s: string) => s.indexOf('    <key>a11y.plural.count.characters_left</key>');
+    const next = (s: string) => s.indexOf('    <key>plural.count.followed_by_and_mutual</key>');
+    // Before and after the entry, every byte as people wrote it; the entry where it was.
+    expect(out.slice(0, entry(out))).toBe(ru.slice(0, entry(ru)));
+    expect(out.slice(next(out))).toBe(ru.slice(next(ru)));
+    const written = out.slice(entry(out), next(out));
+    expect(written).toContain('<string>%#@chars@</string>');
+    expect(written).not.toContain('character_count');
+    const units = stringsdictFormat.parse(new TextEncoder().encode(out));
+    expect(units.find((u) => u.id === 'a11y.plural.count.characters_left|chars')?.sourcePlural).toEqual(
+      chars,
+    );
+  });
+
   it('rebuilding from the source (the target.ts rule) writes held rules with exactly the categories people wrote', () => {
     const media: PluralForms = { one: '%ld медиафайл', other: '%ld медиафайла' };
     const out = text(
