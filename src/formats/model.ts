@@ -138,7 +138,9 @@ export interface FormatModule {
   /**
    * Returns the original with the translated text put in. Everything else — key order, comments,
    * whitespace, quoting, line endings, BOM, encoding — stays byte-identical; a unit without a
-   * translation, or whose translation equals its source, leaves its bytes untouched.
+   * translation, or whose translation is what the file already says, leaves its bytes untouched
+   * (a file that carries targets writes a translation equal to its source as one: German
+   * "Browser" for "Browser").
    */
   render(original: Uint8Array, translations: Translations, options: RenderOptions): Uint8Array;
   /**
