@@ -99,6 +99,14 @@ export interface RenderOptions {
   sourceLang?: string;
   maxBytes?: number;
   fileName?: string;
+  /**
+   * Ids whose translation is people's text carried over as it is (a target rebuilt from the
+   * source keeps every translation it held, DESIGN §7): written exactly as given — a renderer that
+   * fills the plural categories a language needs (stringsdict) adds none and removes none, and an
+   * empty form stays empty. Only the units being (re)translated get the categories their language
+   * needs.
+   */
+  asWritten?: ReadonlySet<string>;
 }
 
 /**
@@ -130,7 +138,9 @@ export interface FormatModule {
   /**
    * Returns the original with the translated text put in. Everything else — key order, comments,
    * whitespace, quoting, line endings, BOM, encoding — stays byte-identical; a unit without a
-   * translation, or whose translation equals its source, leaves its bytes untouched.
+   * translation, or whose translation is what the file already says, leaves its bytes untouched
+   * (a file that carries targets writes a translation equal to its source as one: German
+   * "Browser" for "Browser").
    */
   render(original: Uint8Array, translations: Translations, options: RenderOptions): Uint8Array;
   /**

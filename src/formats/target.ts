@@ -70,8 +70,28 @@ export function targetTranslations(
   return readTarget(format, bytes, lang, options).translations;
 }
 
+/**
+ * Every text a target holds for `lang`, empty ones included (an empty plural form people left is
+ * their choice: Foundation shows it as it is): what a unit rewritten around people's text carries
+ * over as written.
+ */
+export function targetTexts(
+  format: FormatModule,
+  bytes: Uint8Array,
+  lang: string,
+  options: ParseOptions = {},
+): Map<string, UnitText> {
+  return readTarget(format, bytes, lang, options, true).translations;
+}
+
 /** The ids of a target's translatable units (empty ones too) and its translations. */
-function readTarget(format: FormatModule, bytes: Uint8Array, lang: string, options: ParseOptions) {
+function readTarget(
+  format: FormatModule,
+  bytes: Uint8Array,
+  lang: string,
+  options: ParseOptions,
+  keepEmpty = false,
+) {
   const holds = format.holds ?? 'one';
   const units = format.parse(bytes, holds === 'all' ? { ...options, targetLang: lang } : options);
   const ids = new Set<string>();
@@ -80,7 +100,7 @@ function readTarget(format: FormatModule, bytes: Uint8Array, lang: string, optio
     if (!unit.translatable) continue;
     ids.add(unit.id);
     const text = holds === 'one' ? sourceText(unit) : (unit.targetPlural ?? unit.target);
-    if (text !== undefined && !isEmptyText(text)) translations.set(unit.id, text);
+    if (text !== undefined && (keepEmpty || !isEmptyText(text))) translations.set(unit.id, text);
   }
   return { ids, translations };
 }
@@ -110,7 +130,8 @@ export function editTarget(
   const all = new Map<string, UnitText>();
   for (const [id, text] of held.translations) if (!changes.remove.has(id)) all.set(id, text);
   for (const [id, text] of changes.set) all.set(id, text);
-  return withLineEndingsOf(target, format.render(changes.source, all, options));
+  const asWritten = new Set([...held.translations.keys()].filter((id) => !changes.set.has(id)));
+  return withLineEndingsOf(target, format.render(changes.source, all, { ...options, asWritten }));
 }
 
 const CR = 13;

@@ -57,8 +57,11 @@ export function checkFile(pair: FilePair, units?: readonly Unit[]): { findings: 
   if (!Array.isArray(source)) return { findings: [source as Finding], units: 0 };
   let targetUnits: Unit[];
   try {
+    // Read against the source's units, as the sync reads targets (a stringsdict format key people
+    // kept as `%#@count@` alone is their translation of the source's, and checked as one).
     targetUnits = format.parse(pair.target, {
       fileName: path,
+      sourceUnits: source,
       ...(holds === 'all' ? { targetLang: lang } : {}),
     });
   } catch (error) {

@@ -39,6 +39,19 @@ describe('findPlaceholders', () => {
     ]);
   });
 
+  it("finds a .stringsdict format key's variable references whole, name included (%#@name@, %1$#@name@)", () => {
+    // Foundation looks the name up as a key of the entry's dict: a translated name finds no rule.
+    expect(found('Input limit exceeds %#@character_count@')).toEqual([
+      ['printf', '%#@character_count@', 'character_count'],
+    ]);
+    expect(found('%1$#@files@ in %2$#@folders@, %@')).toEqual([
+      ['positional', '%1$#@files@', '1'],
+      ['positional', '%2$#@folders@', '2'],
+      ['printf', '%@', undefined],
+    ]);
+    expect(protect('%#@names@%#@count_mutual@ left').text).toBe('<x id="1"/><x id="2"/> left');
+  });
+
   it('finds simple and formatted ICU arguments', () => {
     expect(found('Hi {name}, you owe {amount, number, ::currency/EUR} since {d, date, short} ({0})')).toEqual(
       [

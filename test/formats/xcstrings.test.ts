@@ -166,14 +166,20 @@ describe('xcstrings: render', () => {
     expect(text(out)).toContain('"state" : "new",\n                      "value" : "%arg files"');
   });
 
-  it('never renders shouldTranslate: false and leaves copies of the source untouched', () => {
+  it('never renders shouldTranslate: false', () => {
     const bytes = fixture('Localizable.xcstrings');
-    const out = render(
-      bytes,
-      { 'com.acme.build': 'x', '': 'y', 'Welcome to Photos': 'Welcome to Photos' },
-      'de',
-    );
+    const out = render(bytes, { 'com.acme.build': 'x', '': 'y' }, 'de');
     expect(Buffer.from(out).equals(Buffer.from(bytes))).toBe(true);
+  });
+
+  it('writes a translation equal to its source, as a translation (issue 34, finding 4: German "Browser")', () => {
+    const bytes = fixture('Localizable.xcstrings');
+    const out = render(bytes, { 'Welcome to Photos': 'Welcome to Photos' }, 'de');
+    expect(byId(out, 'de').get('Welcome to Photos')?.target).toBe('Welcome to Photos');
+    // What the target already says is no news: the bytes stay.
+    expect(
+      Buffer.from(render(out, { 'Welcome to Photos': 'Welcome to Photos' }, 'de')).equals(Buffer.from(out)),
+    ).toBe(true);
   });
 
   it('keeps CRLF line endings for inserted text', () => {

@@ -11,6 +11,8 @@ const STYLES: [style: string, placeholder: string, renamed: string][] = [
   ['Apple object', '%@', '%s'],
   ['Apple long', '%lld', '%ld'],
   ['positional (Android, Apple)', '%1$s', '%2$s'],
+  ['Apple stringsdict variable', '%#@files@', '%#@fichiers@'],
+  ['Apple stringsdict variable, positional', '%1$#@files@', '%1$#@fichiers@'],
   ['Python named', '%(name)s', '%(nom)s'],
   ['Ruby / Rails named', '%{name}', '%{nom}'],
   ['Ruby format', '%<name>s', '%<nom>s'],

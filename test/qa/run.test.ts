@@ -177,3 +177,41 @@ describe("runQa over the project's own translations", () => {
     expect(report.findings).toHaveLength(9);
   });
 });
+
+describe('qa over a Russian .stringsdict people translated (Mastodon for iOS shape)', () => {
+  const en = readFileSync(join(repoRoot, 'test/fixtures/stringsdict/mastodon-en.stringsdict'));
+  const ru = readFileSync(join(repoRoot, 'test/fixtures/stringsdict/mastodon-ru.stringsdict'));
+  const check = (target: Uint8Array) =>
+    checkFile({
+      format: detectFormat('Localizable.stringsdict', en)!,
+      sourcePath: 'en.lproj/Localizable.stringsdict',
+      targetPath: 'ru.lproj/Localizable.stringsdict',
+      source: en,
+      target,
+      sourceLang: 'en',
+      lang: 'ru',
+    }).findings.filter((f) => f.severity === 'error');
+
+  // Placeholder findings only: the plural-categories rule's severity on a rule holding one and
+  // other (Foundation falls back to other) is the qa branch's to decide (issue 34, finding 8).
+  const placeholders = (target: Uint8Array) => check(target).filter((f) => f.rule.startsWith('placeholder'));
+
+  it('finds no placeholder error in the file as people wrote it (a format key kept as %#@character_count@ alone is fine)', () => {
+    expect(placeholders(ru)).toEqual([]);
+  });
+
+  it('reports a variable name translated in a format key people kept alone (issue 34, finding 3)', () => {
+    const renamed = ru
+      .toString('utf8')
+      .replace(
+        '<string>%#@character_count@</string>\n      <key>character_count</key>\n      <dict>\n        <key>NSStringFormatSpecTypeKey</key>\n        <string>NSStringPluralRuleType</string>\n        <key>NSStringFormatValueTypeKey</key>\n        <string>ld</string>\n        <key>one</key>\n        <string>%ld символ остался</string>',
+        '<string>%#@количество_символов@</string>\n      <key>character_count</key>\n      <dict>\n        <key>NSStringFormatSpecTypeKey</key>\n        <string>NSStringPluralRuleType</string>\n        <key>NSStringFormatValueTypeKey</key>\n        <string>ld</string>\n        <key>one</key>\n        <string>%ld символ остался</string>',
+      );
+    expect(renamed).toContain('%#@количество_символов@');
+    const errors = placeholders(new TextEncoder().encode(renamed));
+    expect(errors.map((f) => [f.key, f.rule])).toEqual([
+      ['a11y.plural.count.input_limit_remains', 'placeholder-renamed'],
+    ]);
+    expect(errors.map((f) => f.message).join('\n')).toContain('%#@character_count@');
+  });
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { monotonicAlignment } from '../../server/engine/mt/align.ts';
-import { splitWords } from '../../src/text/words.ts';
+import { hasWords, splitWords } from '../../src/text/words.ts';
 
 describe('splitWords', () => {
   it('keeps placeholders whole as words and puts tags and punctuation in delimiters', () => {
@@ -49,5 +49,15 @@ describe('monotonicAlignment', () => {
   it('is empty when either side has no words', () => {
     expect(monotonicAlignment([], ['a'])).toEqual([]);
     expect(monotonicAlignment(['a'], [])).toEqual([]);
+  });
+});
+
+describe('hasWords', () => {
+  it('finds no words in a .stringsdict format key made of variable references (issue 34, finding 3)', () => {
+    // `%#@character_count@` read as `%#@` and a word `character_count@` was sent to translation.
+    expect(hasWords('%#@character_count@')).toBe(false);
+    expect(hasWords('%#@names@%#@count_mutual@')).toBe(false);
+    expect(hasWords('%1$#@files@ / %2$#@folders@')).toBe(false);
+    expect(hasWords('Input limit exceeds %#@character_count@')).toBe(true);
   });
 });

@@ -15,7 +15,7 @@
 
 import { applyEdits, type Edit, encodeText } from '../file-text.ts';
 import type { FormatModule, RenderOptions, TargetChanges } from '../model.ts';
-import { targetTranslations } from '../target.ts';
+import { targetTexts, targetTranslations, type UnitText } from '../target.ts';
 import { decodeXml, indentOf, type LoadedXml } from '../xml/document.ts';
 import type { XmlElement } from '../xml/nodes.ts';
 import {
@@ -110,32 +110,70 @@ export function xmlBlocksEdit(format: () => FormatModule, read: UnitElements, cl
       (b) => b.units.some((id) => changes.set.has(id)) && !b.units.some((id) => held.has(id)),
     );
     const placed = new Set(fresh.flatMap((b) => b.units));
-    if ([...changes.set.keys()].some((id) => !held.has(id) && !placed.has(id))) {
-      // A new unit inside an element the target already has (a new segment, a new plural
-      // variable): the element is not rewritten here; the target.ts rule keeps every translation.
-      const all = targetTranslations(format(), target, options.targetLang, { maxBytes: options.maxBytes });
-      for (const id of changes.remove) all.delete(id);
-      for (const [id, text] of changes.set) all.set(id, text);
-      return render(changes.source, all, options);
+    // A new unit inside an element the target already has (a new segment, a new plural variable):
+    // that element alone is written again from the source's, around the translations it holds.
+    const grown = theirs.filter((b) =>
+      b.units.some((id) => changes.set.has(id) && !held.has(id) && !placed.has(id)),
+    );
+    const rewritten = new Map<Block, Block>();
+    for (const block of grown) {
+      const own = mine.filter((m) => m.units.some((id) => block.units.includes(id)));
+      if (own.length !== 1 || [...rewritten.values()].includes(own[0]!)) {
+        // The target's element does not match one source element: the target.ts rule keeps
+        // every translation, in the source's layout.
+        const all = targetTranslations(format(), target, options.targetLang, { maxBytes: options.maxBytes });
+        for (const id of changes.remove) all.delete(id);
+        for (const [id, text] of changes.set) all.set(id, text);
+        const asWritten = new Set([...all.keys()].filter((id) => !changes.set.has(id)));
+        return render(changes.source, all, { ...options, asWritten });
+      }
+      rewritten.set(block, own[0]!);
     }
+    const indent = mine.length > 0 ? indentOf(text, mine[0]!.first) : undefined;
+    const cut = (rendered: LoadedXml, block: Block, at: string | undefined) => {
+      const own = indentOf(rendered.text, block.first);
+      const lines = rendered.text.slice(block.first, block.element.end).split(/\r?\n/);
+      const shifted = lines.map((line, n) => {
+        if (n === 0) return (at ?? own) + line;
+        return at !== undefined && line.startsWith(own) ? at + line.slice(own.length) : line;
+      });
+      return shifted.join(newline);
+    };
     const insert = new Map<string, string>();
     if (fresh.length > 0) {
       // The source rendered once with every new translation: each new element is cut out of it.
       const translations = new Map([...changes.set].filter(([id]) => !held.has(id)));
       const rendered = decodeXml(render(changes.source, translations, options));
       const renderedBlocks = new Map(blocksOf(rendered, read).map((b) => [b.key, b]));
-      const indent = mine.length > 0 ? indentOf(text, mine[0]!.first) : undefined;
-      for (const block of fresh) {
-        const { element, first } = renderedBlocks.get(block.key)!;
-        const own = indentOf(rendered.text, first);
-        const lines = rendered.text.slice(first, element.end).split(/\r?\n/);
-        const shifted = lines.map((line, n) => {
-          if (n === 0) return (indent ?? own) + line;
-          return indent !== undefined && line.startsWith(own) ? indent + line.slice(own.length) : line;
+      for (const block of fresh) insert.set(block.key, cut(rendered, renderedBlocks.get(block.key)!, indent));
+    }
+    const replaced: Edit[] = [];
+    if (rewritten.size > 0) {
+      // People's texts in those elements (empty forms too) are carried over as written.
+      const own = targetTexts(format(), target, options.targetLang, { maxBytes: options.maxBytes });
+      const translations = new Map<string, UnitText>();
+      const asWritten = new Set<string>();
+      for (const block of rewritten.keys())
+        for (const id of block.units) {
+          const text = changes.set.get(id) ?? own.get(id);
+          if (text === undefined) continue;
+          translations.set(id, text);
+          if (!changes.set.has(id)) asWritten.add(id);
+        }
+      const rendered = decodeXml(render(changes.source, translations, { ...options, asWritten }));
+      const renderedBlocks = new Map(blocksOf(rendered, read).map((b) => [b.key, b]));
+      for (const [block, mineBlock] of rewritten) {
+        const start = lineStartOf(text, mineBlock.first);
+        const from = text.slice(start, mineBlock.first).trim() === '' ? start : mineBlock.first;
+        const at = from === start ? indentOf(text, mineBlock.first) : '';
+        replaced.push({
+          start: from,
+          end: mineBlock.element.end,
+          replacement: cut(rendered, renderedBlocks.get(block.key)!, at),
         });
-        insert.set(block.key, shifted.join(newline));
       }
     }
+    const kept = new Set(rewritten.values());
     const remove = new Set([...changes.remove].filter((id) => !changes.set.has(id)));
     const entries = mine.map((b) => elementLines(text, b.key, b.element, b.first));
     const close = text.lastIndexOf(closing);
@@ -144,11 +182,14 @@ export function xmlBlocksEdit(format: () => FormatModule, read: UnitElements, cl
       entries,
       sourceOrder: theirs.map((b) => b.key),
       insert,
-      remove: new Set(mine.filter((b) => b.units.every((id) => remove.has(id))).map((b) => b.key)),
+      remove: new Set(
+        mine.filter((b) => !kept.has(b) && b.units.every((id) => remove.has(id))).map((b) => b.key),
+      ),
       eol: newline,
       blankSeparated: blankSeparated(text, entries),
       ...(close >= 0 ? { emptyAt: lineStartOf(text, close) } : {}),
     });
+    edits.push(...replaced);
     if (edits.length === 0 && inPlace.size === 0) return target;
     return encodeText(applyEdits(text, edits), loaded.decoded.encoding, loaded.decoded.bom);
   };

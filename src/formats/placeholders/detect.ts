@@ -5,13 +5,15 @@ import { findIcu } from './icu.ts';
 import { ALL_SYNTAXES, type Placeholder, type PlaceholderOptions } from './types.ts';
 
 /**
- * printf conversions: `%%` (matched so it is skipped, never a placeholder), `%1$s` positional,
+ * printf conversions: `%%` (matched so it is skipped, never a placeholder), Apple's variable
+ * references of a `.stringsdict` format key (`%#@files@`, `%1$#@files@`: the name is the key of a
+ * variable dict, so translating it makes Foundation find no rule), `%1$s` positional,
  * `%-5.2lf` / `%@` unnumbered, Python's `%(name)s`, and Ruby's named references as Rails i18n and
  * `Kernel#format` write them (`%{name}`, `%<name>s`). The space flag is left out on purpose:
  * in prose, `100% sure` would otherwise read as `% s`.
  */
 const PRINTF =
-  /%(?:%|(?:(\d+)\$)?[-+#0']*(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:hh|h|ll|l|L|q|j|z|t)?[diouxXeEfFgGaAcspn@]|\(([A-Za-z_]\w*)\)[-+#0]*\d*(?:\.\d+)?[diouxXeEfFgGcrsa]|\{([A-Za-z_]\w*)\}|<([A-Za-z_]\w*)>[-+#0]*\d*(?:\.\d+)?[bBdiouxXeEfgGaAcps])/g;
+  /%(?:%|(\d+\$)?#@([^\s@%]+)@|(?:(\d+)\$)?[-+#0']*(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:hh|h|ll|l|L|q|j|z|t)?[diouxXeEfFgGaAcspn@]|\(([A-Za-z_]\w*)\)[-+#0]*\d*(?:\.\d+)?[diouxXeEfFgGcrsa]|\{([A-Za-z_]\w*)\}|<([A-Za-z_]\w*)>[-+#0]*\d*(?:\.\d+)?[bBdiouxXeEfgGaAcps])/g;
 /** i18next interpolation, unescaped interpolation `{{- x}}` and formats `{{x, number}}`. */
 const I18NEXT = /\{\{\s*(?:-\s*)?([^{}]*?)\s*\}\}/g;
 /** i18next nesting `$t(key)` with optional options object `$t(key, {"count": 2})`. */
@@ -44,10 +46,13 @@ export function findPlaceholders(text: string, options: PlaceholderOptions = {})
       const start = m.index;
       const end = start + m[0].length;
       const base = { text: m[0], start, end };
-      if (m[1] !== undefined) found.push({ ...base, kind: 'positional', name: m[1] });
+      if (m[2] !== undefined && m[1] !== undefined)
+        found.push({ ...base, kind: 'positional', name: m[1].slice(0, -1) });
       else if (m[2] !== undefined) found.push({ ...base, kind: 'printf', name: m[2] });
-      else if (m[3] !== undefined) found.push({ ...base, kind: 'printf', name: m[3] });
+      else if (m[3] !== undefined) found.push({ ...base, kind: 'positional', name: m[3] });
       else if (m[4] !== undefined) found.push({ ...base, kind: 'printf', name: m[4] });
+      else if (m[5] !== undefined) found.push({ ...base, kind: 'printf', name: m[5] });
+      else if (m[6] !== undefined) found.push({ ...base, kind: 'printf', name: m[6] });
       else found.push({ ...base, kind: 'printf' });
     }
   }

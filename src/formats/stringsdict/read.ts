@@ -12,15 +12,25 @@ export interface PlistEntry {
 
 /** A unit and the plist elements it came from. */
 export type StringsdictEntry =
-  | { kind: 'format'; unit: Unit; value: XmlElement }
+  | {
+      kind: 'format';
+      unit: Unit;
+      value: XmlElement;
+      /**
+       * Whether the format key holds text of its own (`%#@items@` alone does not): only then is it
+       * a unit of the file — or of a target whose source holds it as one (people may put the words
+       * in the rule's forms and keep `%#@items@` alone; that is their translation).
+       */
+      words: boolean;
+    }
   | { kind: 'plural'; unit: Unit; entries: Map<PluralCategory, PlistEntry> };
 
 /** `%#@files@`, `%1$#@files@`: a variable of the format string. */
 const VARIABLE = /%(?:\d+\$)?#@[^@]*@/g;
 
 /**
- * Reads a `.stringsdict` plist: for each top-level key, its `NSStringLocalizedFormatKey` becomes a
- * unit (id = the key) when it holds text of its own (`%#@items@` alone does not), and each variable
+ * Reads a `.stringsdict` plist: for each top-level key, its `NSStringLocalizedFormatKey` is an
+ * entry (id = the key; a unit when it holds text of its own, see `words`), and each variable
  * dict of `NSStringPluralRuleType` becomes a plural unit (id `key|variable`) from its
  * `zero`…`other` strings. One top-level entry is held at a time. A rule without `other` is read
  * with a warning (see readFormat).
@@ -78,9 +88,12 @@ function readFormat(
   if (!format) return;
   if (format.value.name !== 'string') fail('NSStringLocalizedFormatKey must be a <string>', format.value);
   const text = stringValue(format.value, fail);
-  if (/\p{L}/u.test(text.replace(VARIABLE, ''))) {
-    onEntry({ kind: 'format', unit: unit(loaded, name, text, format.value), value: format.value });
-  }
+  onEntry({
+    kind: 'format',
+    unit: unit(loaded, name, text, format.value),
+    value: format.value,
+    words: /\p{L}/u.test(text.replace(VARIABLE, '')),
+  });
   for (const variable of entries) {
     if (variable.value.name !== 'dict') continue;
     const rules = dictEntries(variable.value, fail);

@@ -1,6 +1,6 @@
 import type { Edit } from '../file-text.ts';
 import { CATEGORY_ORDER } from '../json/cldr.ts';
-import type { PluralCategory, PluralForms, Translations } from '../model.ts';
+import type { PluralCategory, PluralForms, RenderOptions, Translations } from '../model.ts';
 import { indentOf, type LoadedXml, startTagClose } from '../xml/document.ts';
 import { escapeText } from '../xml/entities.ts';
 import type { XmlElement } from '../xml/nodes.ts';
@@ -10,11 +10,17 @@ import { type PlistEntry, readStringsdict } from './read.ts';
  * Edits that put translations into a `.stringsdict`. A plural rule gets the target language's CLDR
  * categories, created in category order with the plist's indentation; an entry for a category the
  * language does not use is removed unless the translation gives it (a `zero` entry, which Apple
- * applies to 0 in every language, stays when translated).
+ * applies to 0 in every language, stays when translated). A rule whose forms are people's, carried
+ * over (`options.asWritten`), gets exactly the categories they wrote, empty ones included.
  */
-export function renderStringsdict(loaded: LoadedXml, translations: Translations, targetLang: string): Edit[] {
+export function renderStringsdict(
+  loaded: LoadedXml,
+  translations: Translations,
+  options: RenderOptions,
+): Edit[] {
   const edits: Edit[] = [];
-  const categories = new Intl.PluralRules(targetLang).resolvedOptions().pluralCategories as PluralCategory[];
+  const needed = new Intl.PluralRules(options.targetLang).resolvedOptions()
+    .pluralCategories as PluralCategory[];
   readStringsdict(loaded, (entry) => {
     const translation = translations.get(entry.unit.id);
     if (translation === undefined) return;
@@ -27,6 +33,10 @@ export function renderStringsdict(loaded: LoadedXml, translations: Translations,
     if (typeof translation === 'string') return;
     const source = entry.unit.sourcePlural!;
     if (CATEGORY_ORDER.every((c) => translation[c] === source[c])) return;
+    // People's forms carried over (asWritten) are written as they are: no category added or taken.
+    const categories = options.asWritten?.has(entry.unit.id)
+      ? CATEGORY_ORDER.filter((c) => translation[c] !== undefined)
+      : needed;
     edits.push(...pluralEdits(loaded, entry.entries, source, translation, categories));
   });
   return edits;

@@ -15,10 +15,12 @@
  *   `shouldTranslate: false` → not translatable, never rendered.
  * - A string without a source localization has its key as source text (Xcode does the same).
  * - Render adds or replaces the whole target localization of each string that gets a new
- *   translation (neither a copy of the source nor what the target already says), mirroring the
- *   source's shape: translated leaves `translated`, others keep the target's existing text or get
- *   the source text as `new`. Plural variations use the target language's CLDR categories.
- *   New members are written like Xcode: sorted keys, `" : "`, the file's indentation unit.
+ *   translation (not what the target already says; one equal to its source is a translation,
+ *   except into the source language), mirroring the source's shape: translated leaves
+ *   `translated`, others keep the target's existing text or get the source text as `new`. A plural
+ *   being translated gets the target language's CLDR categories; forms exactly as the target
+ *   holds them stay as they are. New members are written like Xcode (sorted keys) in the file's
+ *   own indentation unit and separator (`" : "` as Xcode writes, `": "` as other tools do).
  */
 
 import { TextPositions } from '../file-text.ts';

@@ -43,10 +43,15 @@ export function catalogEdits(
     let changed = false;
     for (let i = 0; i < leaves.length; i++) {
       const leaf = leaves[i]!;
-      const translation = lookup.get(leaf.id);
+      let translation = lookup.get(leaf.id);
+      // Plural forms exactly as the target has them are written as they are (no category added).
+      if (leaf.plural && translation !== undefined && existing >= 0) {
+        const current = existingLeaf(doc, existing, leaf);
+        if (current instanceof Map && sameForms(current, translation)) translation = undefined;
+      }
       found[i] = translation;
       if (translation !== undefined && !changed)
-        changed = isNew(doc, leaf, translation, existing, targetLang);
+        changed = isNew(doc, leaf, translation, existing, targetLang, catalog.sourceLanguage);
     }
     found.length = leaves.length;
     if (!changed) continue;
@@ -54,25 +59,34 @@ export function catalogEdits(
   }
 }
 
-/** A translation that is neither a copy of the source nor what the target already says. */
+/**
+ * A translation that is not what the target already says. One equal to its source is a
+ * translation (German "Browser" for "Browser", issue 34 finding 4) — except into the source
+ * language itself, where it is the source. Plural forms exactly as the target has them are no
+ * news: the target keeps its bytes, categories and all (DESIGN §7: a French rule holding `one`
+ * and `other` does not gain `many` for being sent again).
+ */
 function isNew(
   doc: JsonDoc,
   leaf: Leaf,
   translation: string | PluralForms,
   existing: number,
   targetLang: string,
+  sourceLanguage: string,
 ): boolean {
+  const intoSource = targetLang === sourceLanguage;
   if (!leaf.plural) {
     if (typeof translation !== 'string') return true;
-    if (translation === leaf.value) return false;
+    if (intoSource && translation === leaf.value) return false;
     const node = existing >= 0 ? nodeAt(doc, existing, leaf.path) : -1;
     const value = node >= 0 ? stringUnitValue(doc, node) : -1;
     return value < 0 || !doc.stringEquals(value, translation);
   }
   const forms = leaf.forms!;
-  if (isSourceCopy(forms, translation)) return false;
+  if (intoSource && isSourceCopy(forms, translation)) return false;
   const current = existingLeaf(doc, existing, leaf);
   if (!(current instanceof Map)) return true;
+  if (sameForms(current, translation)) return false;
   const other = forms.other;
   // Compared with what the target says; a form the target lacks that merely copies the source is no news.
   const written = formsToWrite(translation, targetLang, 'cardinal', forms.zero !== undefined);
@@ -80,6 +94,15 @@ function isNew(
     if (current.has(c) ? current.get(c) !== text : text !== (forms[c] ?? other)) return true;
   }
   return [...current.keys()].some((c) => !written.has(c));
+}
+
+/** Whether a translation gives exactly the forms the target holds, category for category. */
+function sameForms(current: ReadonlyMap<PluralCategory, string>, translation: string | PluralForms): boolean {
+  if (typeof translation === 'string') return current.size === 1 && current.get('other') === translation;
+  const given = Object.entries(translation).filter(([, text]) => text !== undefined);
+  return (
+    given.length === current.size && given.every(([c, text]) => current.get(c as PluralCategory) === text)
+  );
 }
 
 /**
@@ -158,11 +181,17 @@ function lineIndent(text: string, index: number): string {
   return text.slice(lineStart, end);
 }
 
-/** The file's indentation unit, line ending and escaping (Xcode: two spaces, LF). */
+/**
+ * The file's indentation unit, line ending, escaping and member separator (Xcode: two spaces, LF,
+ * `" : "`; a catalog another tool wrote as `"key": value` keeps `": "`, so a one-unit change costs
+ * only its own lines).
+ */
 function xcodeStyle(doc: JsonDoc): XcodeStyle {
   const text = doc.text;
   const first = doc.keys(0)[0];
   const unit = first === undefined ? '  ' : lineIndent(text, doc.start(first)) || '  ';
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
-  return new XcodeStyle(doc, unit, eol);
+  const between = first === undefined ? '' : text.slice(doc.end(first), doc.start(first + 1));
+  const separator = /^[ \t]*:[ \t]*$/.test(between) ? between : ' : ';
+  return new XcodeStyle(doc, unit, eol, separator);
 }

@@ -2,6 +2,7 @@
  * How Xcode writes string catalogs: Foundation's JSONSerialization with `.prettyPrinted` and
  * `.sortedKeys` — members one per line, `"key" : value`, two-space indentation, keys sorted, and an
  * empty object written as `{`, a blank line, `}` (localization.ts writes localizations this way).
+ * A catalog written by another tool keeps its own indentation, line endings and `"key": value`.
  */
 
 import { escapeJsonString, type JsonEscapeStyle } from '../json/escape.ts';
@@ -17,15 +18,18 @@ import type { JsonDoc } from '../json/tokens.ts';
 export class XcodeStyle {
   readonly unit: string;
   readonly eol: string;
+  /** Between a member's name and its value: Xcode's `" : "`, or the file's own (`": "`). */
+  readonly separator: string;
   private readonly doc: JsonDoc;
   private escapeStyle: JsonEscapeStyle | undefined;
   /** Member pieces by name, for the first thousand names. */
   private readonly names = new Map<string, string>();
 
-  constructor(doc: JsonDoc, unit: string, eol: string) {
+  constructor(doc: JsonDoc, unit: string, eol: string, separator = ' : ') {
     this.doc = doc;
     this.unit = unit;
     this.eol = eol;
+    this.separator = separator;
   }
 
   /** The body of a JSON string literal for `value`, in the file's escaping style. */
@@ -35,13 +39,13 @@ export class XcodeStyle {
   }
 
   /**
-   * A member name escaped and followed by the closing quote and `" : "` (`stringUnit" : `), the
-   * opening quote left to the caller. Names repeat, so this is remembered.
+   * A member name escaped and followed by the closing quote and the separator (`stringUnit" : `),
+   * the opening quote left to the caller. Names repeat, so this is remembered.
    */
   member(name: string): string {
     let member = this.names.get(name);
     if (member === undefined) {
-      member = `${this.escape(name)}" : `;
+      member = `${this.escape(name)}"${this.separator}`;
       if (this.names.size < 1000) this.names.set(name, member);
     }
     return member;
