@@ -10,7 +10,7 @@ import {
 } from '../xml/document.ts';
 import { mixedText } from '../xml/inline.ts';
 import type { XmlElement } from '../xml/nodes.ts';
-import { ancestor, DocumentUnitIds, translatable } from '../xml/xliff-units.ts';
+import { ancestor, DocumentUnitIds, sameLanguage, translatable } from '../xml/xliff-units.ts';
 
 /** Inline elements of XLIFF 1.2 (§2.4): they must stay paired in a translation. */
 export const XLIFF12_INLINE: ReadonlySet<string> = new Set([
@@ -35,9 +35,17 @@ export interface TransUnit {
   /** `<seg-source>`, after which a new target goes when present. */
   segSource: XmlElement | undefined;
   target: XmlElement | undefined;
+  /** The element the unit's source text was read from: `<target>` where it holds the text (keysAsSource). */
+  text: XmlElement;
 }
 
 /**
+ * Keys as source (Symfony's `translation:extract`: `<source>note</source><target>NOTE</target>` in
+ * `messages+intl-icu.en.xlf`): where a `<file>`'s `target-language` is its `source-language`, the
+ * text of that language is the `<target>` (Symfony's XliffFileLoader shows `target ?? source`), so a
+ * unit's source text is read from a non-empty `<target>`; the `<source>` stays the key, and render
+ * writes other languages' targets next to it, as Symfony's files for other locales are written.
+ *
  * Reads every `<trans-unit>` of every `<file>`, handing each to `onUnit` as soon as it is complete
  * (only one trans-unit's subtree is held at a time). Ids are the trans-unit ids; an id an earlier
  * `<file>` already used gets the file's `original` as prefix (`original#id`), so ids stay unique:
@@ -86,17 +94,22 @@ function transUnit(
   const { text } = loaded;
   const source = firstChild(element, 'source') ?? fail(`trans-unit "${id}" has no <source>`, element);
   const target = firstChild(element, 'target');
+  const fromTarget =
+    target !== undefined &&
+    sameLanguage(attribute(file, 'source-language'), attribute(file, 'target-language')) &&
+    mixedText(text, target) !== '';
+  const read = fromTarget ? target : source;
   const flags: string[] = [];
   const state = target && attribute(target, 'state');
   if (state) flags.push(state);
   if (attribute(element, 'approved') === 'yes') flags.push('approved');
   const unit: Unit = {
     id,
-    source: mixedText(text, source),
+    source: mixedText(text, read),
     notes: childElements(element, 'note').map(textContent),
     flags,
     translatable: translatable(element),
-    location: loaded.positions.location(source.openEnd, source.closeStart),
+    location: loaded.positions.location(read.openEnd, read.closeStart),
   };
   if (target) unit.target = mixedText(text, target);
   const width = Number(attribute(element, 'maxwidth'));
@@ -104,7 +117,7 @@ function transUnit(
     unit.maxLength = width;
   const context = contextOf(element);
   if (context !== undefined) unit.context = context;
-  return { unit, element, file, source, segSource: firstChild(element, 'seg-source'), target };
+  return { unit, element, file, source, segSource: firstChild(element, 'seg-source'), target, text: read };
 }
 
 /** The gettext-style disambiguating context (po2xliff's `x-po-msgctxt`, the exchange's `x-context`). */
