@@ -1,4 +1,5 @@
 import type { Unit } from '../model.ts';
+import type { PlaceholderSyntax } from '../placeholders/types.ts';
 import {
   attribute,
   childElements,
@@ -25,6 +26,31 @@ export const XLIFF12_INLINE: ReadonlySet<string> = new Set([
   'mrk',
   'sub',
 ]);
+
+/**
+ * The context-type under which extractXliff writes the placeholder syntaxes of the source's format
+ * (`ruby tags` for a Rails unit); read back as the unit's flag `x-placeholders:ruby tags`, which
+ * xliff12Format.placeholders answers with, so MT on an extracted delta protects what qa checks.
+ */
+export const PLACEHOLDERS_CONTEXT = 'x-placeholders';
+const SYNTAX_NAMES: ReadonlySet<string> = new Set<PlaceholderSyntax>([
+  'printf',
+  'ruby',
+  'icu',
+  'i18next',
+  'tags',
+]);
+
+/** The syntaxes a unit's `x-placeholders` flag names, or undefined. */
+export function flaggedPlaceholders(unit: Unit): readonly PlaceholderSyntax[] | undefined {
+  const flag = unit.flags.find((f) => f.startsWith(`${PLACEHOLDERS_CONTEXT}:`));
+  if (!flag) return undefined;
+  const names = flag
+    .slice(PLACEHOLDERS_CONTEXT.length + 1)
+    .split(/\s+/)
+    .filter((n) => SYNTAX_NAMES.has(n));
+  return names.length > 0 ? (names as PlaceholderSyntax[]) : undefined;
+}
 
 /** One `<trans-unit>` with the elements render needs. */
 export interface TransUnit {
@@ -103,6 +129,8 @@ function transUnit(
   const state = target && attribute(target, 'state');
   if (state) flags.push(state);
   if (attribute(element, 'approved') === 'yes') flags.push('approved');
+  const placeholders = contextText(element, PLACEHOLDERS_CONTEXT);
+  if (placeholders !== undefined) flags.push(`${PLACEHOLDERS_CONTEXT}:${placeholders.trim()}`);
   const unit: Unit = {
     id,
     source: mixedText(text, read),
@@ -122,10 +150,13 @@ function transUnit(
 
 /** The gettext-style disambiguating context (po2xliff's `x-po-msgctxt`, the exchange's `x-context`). */
 function contextOf(element: XmlElement): string | undefined {
+  return contextText(element, 'x-po-msgctxt', 'x-context');
+}
+
+function contextText(element: XmlElement, ...types: string[]): string | undefined {
   for (const group of childElements(element, 'context-group')) {
     for (const context of childElements(group, 'context')) {
-      const type = attribute(context, 'context-type');
-      if (type === 'x-po-msgctxt' || type === 'x-context') return textContent(context);
+      if (types.includes(attribute(context, 'context-type') ?? '')) return textContent(context);
     }
   }
   return undefined;

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { translateSegments } from '../../../../server/engine/mt/pipeline.ts';
 import type { MtProvider, MtRequest } from '../../../../server/engine/mt/types.ts';
 import { machineTranslateUnits } from '../../../../server/services/mt-units.ts';
+import { extractXliff } from '../../../../src/formats/exchange.ts';
 import { placeholdersOf } from '../../../../src/formats/model.ts';
 import { formatByName } from '../../../../src/formats/registry.ts';
 
@@ -38,6 +39,38 @@ describe('MT protection follows the format module', () => {
     expect(provider.sent.join('')).toContain('%C3%A4');
     expect(provider.sent.join('')).not.toContain('%{name}');
     expect(r!.targetWithTags).toBe(source);
+  });
+
+  it("a sync delta (XLIFF extracted from a Rails file) carries the Rails answer to the platform's MT", async () => {
+    const yaml = formatByName('yaml')!;
+    const xliff12 = formatByName('xliff12')!;
+    const delta = extractXliff(yaml, new TextEncoder().encode(rails), {
+      fileName: 'config/locales/en.yml',
+      sourceLang: 'en',
+      targetLang: 'de',
+    });
+    expect(new TextDecoder().decode(delta)).toContain(
+      '<context context-type="x-placeholders">ruby tags</context>',
+    );
+    const [unit] = xliff12.parse(delta);
+    expect(unit!.source).toBe(source);
+    expect(placeholdersOf(xliff12, unit!)).toEqual(['ruby', 'tags']);
+    const provider = recording();
+    await translateSegments(provider, [unit!.source], {
+      srclang: 'en',
+      trglang: 'de',
+      placeholders: [placeholdersOf(xliff12, unit!)],
+    });
+    expect(provider.sent.join('')).toContain('%C3%A4');
+    // A plain XLIFF file's units keep every syntax.
+    const [plain] = xliff12.parse(
+      extractXliff(formatByName('json')!, new TextEncoder().encode('{"a": "Hi %s"}'), {
+        fileName: 'en.json',
+        sourceLang: 'en',
+        targetLang: 'de',
+      }),
+    );
+    expect(placeholdersOf(xliff12, plain!)).toContain('printf');
   });
 
   it('without a format answer every syntax is protected: %A of the URL is a code', async () => {
