@@ -1,10 +1,13 @@
 import type { PluralCategory, PluralForms } from '../../src/formats/model.ts';
+import type { PlaceholderSyntax } from '../../src/formats/placeholders.ts';
 import { type MtProvider, type MtTerm, translateSegments } from '../engine/mt/index.ts';
 
 export interface MtUnit {
   id: string | number;
   source: string;
   sourcePlural?: PluralForms | undefined;
+  /** The placeholder syntaxes its file's format fills (placeholdersOf); default every syntax. */
+  placeholders?: readonly PlaceholderSyntax[] | undefined;
 }
 
 /**
@@ -28,7 +31,11 @@ export async function machineTranslateUnits(
   const sources = units.flatMap((u) =>
     u.sourcePlural ? categoriesOf(u).map((c) => u.sourcePlural![c] ?? u.sourcePlural!.other) : [u.source],
   );
+  const placeholders = units.some((u) => u.placeholders)
+    ? units.flatMap((u) => (u.sourcePlural ? categoriesOf(u).map(() => u.placeholders) : [u.placeholders]))
+    : undefined;
   const results = await translateSegments(mt, sources, {
+    placeholders,
     srclang: pair.srclang,
     trglang: pair.trglang,
     srclocale: pair.srclocale ?? undefined,

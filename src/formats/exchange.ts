@@ -6,7 +6,17 @@
 
 import { FormatError } from './errors.ts';
 import { type LeftOut, leftOutOf } from './left-out.ts';
-import type { FormatModule, ParseOptions, PluralCategory, PluralForms, Translations, Unit } from './model.ts';
+import {
+  type FormatModule,
+  type ParseOptions,
+  type PluralCategory,
+  type PluralForms,
+  placeholdersOf,
+  type Translations,
+  type Unit,
+} from './model.ts';
+import { ALL_SYNTAXES } from './placeholders/types.ts';
+import { PLACEHOLDERS_CONTEXT } from './xliff12/read.ts';
 import { attribute, loadXml, localName, textContent } from './xml/document.ts';
 import { escapeAttribute, escapeText } from './xml/entities.ts';
 import type { XmlElement } from './xml/nodes.ts';
@@ -64,11 +74,23 @@ export function extractXliff(format: FormatModule, bytes: Uint8Array, opts: Extr
   for (const unit of units) {
     if (!unit.translatable || (opts.only && !opts.only.has(unit.id))) continue;
     const given = opts.translations?.get(unit.id);
+    const syntaxes = placeholdersOf(format, unit);
+    const placeholders = syntaxes.length === ALL_SYNTAXES.length ? undefined : syntaxes.join(' ');
     if (!unit.sourcePlural) {
       const held = (typeof given === 'string' ? given : undefined) ?? unit.target;
       const target = held ?? (opts.copySource ? unit.source : undefined);
       out.push(
-        transUnit(unit, unit.id, unit.source, target, '      ', opts.fileName, true, held === undefined),
+        transUnit(
+          unit,
+          unit.id,
+          unit.source,
+          target,
+          '      ',
+          opts.fileName,
+          true,
+          placeholders,
+          held === undefined,
+        ),
       );
       continue;
     }
@@ -91,6 +113,7 @@ export function extractXliff(format: FormatModule, bytes: Uint8Array, opts: Extr
           '        ',
           opts.fileName,
           used,
+          placeholders,
           held === undefined,
         ),
       );
@@ -109,6 +132,7 @@ function transUnit(
   indent: string,
   file: string,
   translate = true,
+  placeholders?: string,
   /** The target is the source copied (`copySource`): marked as such, so merge leaves it out. */
   copied = false,
 ) {
@@ -120,11 +144,18 @@ function transUnit(
   const state = copied ? ' state="needs-translation"' : '';
   if (target !== undefined) lines.push(`${indent}  <target${state}>${xmlText(unit, target, file)}</target>`);
   for (const note of unit.notes) lines.push(`${indent}  <note>${xmlText(unit, note, file)}</note>`);
-  if (unit.context !== undefined) {
-    lines.push(
-      `${indent}  <context-group purpose="information"><context context-type="x-context">${xmlText(unit, unit.context, file)}</context></context-group>`,
-    );
-  }
+  // The placeholder syntaxes the source's format fills, where not every syntax (a Rails file's
+  // `%{name}` only): the platform's MT then protects what qa checks (FormatModule.placeholders).
+  const contexts = [
+    ...(unit.context === undefined
+      ? []
+      : [`<context context-type="x-context">${xmlText(unit, unit.context, file)}</context>`]),
+    ...(placeholders === undefined
+      ? []
+      : [`<context context-type="${PLACEHOLDERS_CONTEXT}">${escapeText(placeholders)}</context>`]),
+  ];
+  if (contexts.length > 0)
+    lines.push(`${indent}  <context-group purpose="information">${contexts.join('')}</context-group>`);
   lines.push(`${indent}</trans-unit>`);
   return lines.join('\n');
 }

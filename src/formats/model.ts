@@ -3,6 +3,8 @@
  * (after translate-toolkit's TranslationUnit / TranslationStore).
  */
 
+import { ALL_SYNTAXES, type PlaceholderSyntax } from './placeholders/types.ts';
+
 /** CLDR plural categories, as `Intl.PluralRules#select` names them. */
 export type PluralCategory = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
 
@@ -170,10 +172,22 @@ export interface FormatModule {
    */
   pluralFallsBackToOther?: boolean;
   /**
+   * The placeholder syntaxes this format's runtime fills in a unit's text (its flags may say:
+   * gettext's `c-format`, Rails' `ruby-format`). Default: every syntax (placeholdersOf). One answer
+   * for the QA check and machine translation's protection, so they never disagree about a file:
+   * Rails' I18n interpolates only `%{name}`, so `%C3%A4` in a URL is neither checked nor protected.
+   */
+  placeholders?(unit: Unit): readonly PlaceholderSyntax[];
+  /**
    * Applies TargetChanges to an existing target file, keeping its own key order, comments,
    * quoting and layout. Formats without it fall back to src/formats/target.ts's rules.
    */
   edit?(target: Uint8Array, changes: TargetChanges, options: RenderOptions): Uint8Array;
+}
+
+/** The placeholder syntaxes of a unit of `format` (see FormatModule.placeholders). */
+export function placeholdersOf(format: FormatModule, unit: Unit): readonly PlaceholderSyntax[] {
+  return format.placeholders?.(unit) ?? ALL_SYNTAXES;
 }
 
 export const DEFAULT_MAX_BYTES = 50 * 1024 * 1024;

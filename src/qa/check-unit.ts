@@ -3,6 +3,7 @@
  * target file). Rules that need a translation run only when there is one.
  */
 import type { PluralForms, Unit } from '../formats/model.ts';
+import { ALL_SYNTAXES, type PlaceholderSyntax } from '../formats/placeholders.ts';
 import { icuIssues, isIcuMessage } from './icu.ts';
 import { placeholderIssues } from './placeholders.ts';
 import { formIssues } from './plurals.ts';
@@ -17,6 +18,11 @@ export interface UnitContext {
   sourceLang: string;
   lang: string;
   terms: readonly TermEntry[];
+  /**
+   * The placeholder syntaxes the format fills in this unit (placeholdersOf: the format module's
+   * answer, the one MT protection uses too). Default: every syntax.
+   */
+  syntaxes?: readonly PlaceholderSyntax[];
 }
 
 type Text = string | PluralForms;
@@ -52,14 +58,18 @@ export function checkUnit(source: Unit, target: Unit | undefined, ctx: UnitConte
     typeof trg === 'string'
       ? [[sourceFor('other'), trg]]
       : Object.entries(trg).map(([c, t]) => [sourceFor(c), t ?? '']);
-  const icu = pairs.flatMap(([s, t]) => (isIcuMessage(ctx.format, s) ? icuIssues(t, ctx.lang) : []));
+  const syntaxes = ctx.syntaxes ?? ALL_SYNTAXES;
+  // Where the format has no ICU messages (Rails: `{name}` is text), no text is read as one.
+  const icu = syntaxes.includes('icu')
+    ? pairs.flatMap(([s, t]) => (isIcuMessage(ctx.format, s) ? icuIssues(t, ctx.lang) : []))
+    : [];
   // A message that does not parse has no reliable placeholders: its syntax error says it all.
   const broken = icu.some((i) => i.rule === 'icu-syntax');
-  const issues = broken ? [] : placeholderIssues(forms(src), forms(trg), { xliff });
+  const issues = broken ? [] : placeholderIssues(forms(src), forms(trg), { xliff, syntaxes });
   // Forms are compared as a union, but `other` serves most numbers: it must keep the source's.
   if (!broken && typeof src !== 'string' && typeof trg !== 'string' && trg.other?.trim()) {
     const seen = new Set(issues.map((i) => i.message));
-    for (const issue of placeholderIssues([src.other], [trg.other], { xliff }))
+    for (const issue of placeholderIssues([src.other], [trg.other], { xliff, syntaxes }))
       if (issue.rule === 'placeholder-missing' && !seen.has(issue.message))
         issues.push({ ...issue, message: `${issue.message} in the "other" form` });
   }

@@ -5,7 +5,7 @@
  * this module decides what counts as the same placeholder and which differences are errors.
  */
 
-import type { Placeholder, PlaceholderKind } from '../formats/placeholders.ts';
+import type { Placeholder, PlaceholderKind, PlaceholderSyntax } from '../formats/placeholders.ts';
 import { findPlaceholders, unmatchedPlaceholders } from '../formats/placeholders.ts';
 import { XLIFF12_INLINE } from '../formats/xliff12/read.ts';
 import type { UnitIssue } from './types.ts';
@@ -31,10 +31,13 @@ export interface ScanOptions {
    * codes, which the unit keeps as elements, are tags.
    */
   xliff?: boolean;
+  /** The syntaxes the file's format fills (FormatModule.placeholders); default every syntax. */
+  syntaxes?: readonly PlaceholderSyntax[] | undefined;
 }
 
 function scan(text: string, options: ScanOptions): Placeholder[] {
-  return findPlaceholders(text, OPTIONS).filter(
+  const syntaxes = options.syntaxes ? { syntaxes: options.syntaxes } : {};
+  return findPlaceholders(text, { ...OPTIONS, ...syntaxes }).filter(
     (p) =>
       p.kind !== 'icu-branch' &&
       p.kind !== 'icu-pound' &&

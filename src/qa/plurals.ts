@@ -50,6 +50,24 @@ function onlyForLargeNumbers(lang: string, type: Intl.PluralRuleType, category: 
 }
 
 /**
+ * Whether no integer reaches a category (CLDR): Russian `other` is for 1.5 only (every integer is
+ * `one`, `few` or `many`).
+ */
+function onlyForFractions(lang: string, type: Intl.PluralRuleType, category: string): boolean {
+  const r = rules(lang, type);
+  return r !== undefined && !SAMPLES.some((n) => r.select(n) === category);
+}
+
+export interface CategoryOptions {
+  /**
+   * A missing category that no integer reaches is a notice, not an error: a file's own plural
+   * syntax (Rails, i18next, Android) where counts are integers and people leave Russian `other`
+   * empty. ICU messages keep it an error: ICU requires `other`.
+   */
+  fractionsAreNotices?: boolean;
+}
+
+/**
  * Issues of one plural's selectors against what `lang` needs. `selectors` are the category names
  * (and, for ICU, `=N` exact values) the translation provides.
  */
@@ -57,6 +75,7 @@ export function categoryIssues(
   lang: string,
   selectors: readonly string[],
   type: Intl.PluralRuleType = 'cardinal',
+  options: CategoryOptions = {},
 ): UnitIssue[] {
   const needed = neededCategories(lang, type);
   if (!needed) return [];
@@ -64,8 +83,9 @@ export function categoryIssues(
   const present = new Set(selectors.filter((s) => !s.startsWith('=')));
   const kind = type === 'ordinal' ? 'ordinal ' : '';
   const absent = needed.filter((c) => !present.has(c) && !coveredByExact(lang, type, c, exact));
-  const missing = absent.filter((c) => !onlyForLargeNumbers(lang, type, c));
-  const rare = absent.filter((c) => onlyForLargeNumbers(lang, type, c));
+  const fractions = options.fractionsAreNotices ? absent.filter((c) => onlyForFractions(lang, type, c)) : [];
+  const missing = absent.filter((c) => !onlyForLargeNumbers(lang, type, c) && !fractions.includes(c));
+  const rare = absent.filter((c) => onlyForLargeNumbers(lang, type, c) && !fractions.includes(c));
   const extra = [...present].filter((c) => !needed.includes(c) && c !== 'zero');
   const issues: UnitIssue[] = [];
   if (missing.length > 0)
@@ -79,6 +99,12 @@ export function categoryIssues(
       rule: 'plural-categories',
       severity: 'warning',
       message: `missing ${kind}plural ${rare.length > 1 ? 'categories' : 'category'} ${rare.join(', ')}: ${lang} uses ${rare.length > 1 ? 'them' : 'it'} only for large numbers such as 1000000 (most runtimes fall back to other)`,
+    });
+  if (fractions.length > 0)
+    issues.push({
+      rule: 'plural-categories',
+      severity: 'notice',
+      message: `no plural ${fractions.length > 1 ? 'forms' : 'form'} ${fractions.join(', ')}: ${lang} uses ${fractions.length > 1 ? 'them' : 'it'} only for fractions such as 1.5, which integer counts never reach`,
     });
   if (extra.length > 0)
     issues.push({
@@ -94,5 +120,5 @@ export function formIssues(lang: string, forms: PluralForms): UnitIssue[] {
   const filled = Object.entries(forms)
     .filter(([, text]) => text !== undefined && text.trim() !== '')
     .map(([category]) => category);
-  return categoryIssues(lang, filled);
+  return categoryIssues(lang, filled, 'cardinal', { fractionsAreNotices: true });
 }

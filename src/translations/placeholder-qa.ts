@@ -1,3 +1,4 @@
+import { placeholdersOf } from '../formats/model.ts';
 import { checkPlaceholders } from '../formats/placeholders.ts';
 import { detectFormat, formatByName } from '../formats/registry.ts';
 
@@ -45,9 +46,12 @@ export function placeholderWarnings(
           text,
         ])
       : [[unit.source, t.target ?? t.source]];
+    // The syntaxes the format fills, as qa and MT protection read them (a Rails URL's %C3 is text).
+    const syntaxes = placeholdersOf(module, unit);
     for (const [sourceText, text] of pairs) {
-      if (text === undefined || text === sourceText) continue;
-      for (const issue of checkPlaceholders(sourceText, text))
+      // An empty form is untranslated, not a placeholder problem (qa: a notice or an error of its own).
+      if (text === undefined || text.trim() === '' || text === sourceText) continue;
+      for (const issue of checkPlaceholders(sourceText, text, { syntaxes }))
         warnings.push({ path: translated.path, id: unit.id, message: issue.message });
     }
   }

@@ -10,6 +10,7 @@
  * placeholder syntax), the pipeline throws MtError rather than return a broken target.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { PlaceholderSyntax } from '../../../src/formats/placeholders.ts';
 import { restore } from '../../../src/formats/placeholders.ts';
 import { splitWords } from '../../../src/text/words.ts';
 import { monotonicAlignment } from './align.ts';
@@ -24,6 +25,11 @@ export interface TranslateOptions {
   srclocale?: string | undefined;
   trglocale?: string | undefined;
   terms?: MtTerm[] | undefined;
+  /**
+   * Per source, in order: the placeholder syntaxes its file's format fills (placeholdersOf, the
+   * answer the QA check uses too). Default: every syntax.
+   */
+  placeholders?: readonly (readonly PlaceholderSyntax[] | undefined)[] | undefined;
   /** Parse the sources as ICU MessageFormat and translate only their literal text. */
   containsICUData?: boolean | undefined;
   /** Keep the source's tags in `target` too; without it they are only in `targetWithTags`. */
@@ -79,8 +85,13 @@ export async function translateSegments(
       await nextTurn();
       options.signal?.throwIfAborted();
     }
-    const slice = from === 0 && to === sources.length ? sources : sources.slice(from, to);
-    for (const item of await translateSlice(provider, slice, options)) out.push(item);
+    const whole = from === 0 && to === sources.length;
+    const slice = whole ? sources : sources.slice(from, to);
+    const sliceOptions =
+      whole || !options.placeholders
+        ? options
+        : { ...options, placeholders: options.placeholders.slice(from, to) };
+    for (const item of await translateSlice(provider, slice, sliceOptions)) out.push(item);
     from = to;
   }
   return out;
@@ -91,7 +102,9 @@ async function translateSlice(
   sources: readonly string[],
   options: TranslateOptions,
 ): Promise<MtTranslation[]> {
-  const plans = sources.map((source) => planSegment(source, options));
+  const plans = sources.map((source, i) =>
+    planSegment(source, { ...options, placeholders: options.placeholders?.[i] }),
+  );
   const translated = new Map<string, MtOutput>();
   await translateUnits(
     provider,

@@ -46,14 +46,26 @@ export interface PlanOptions {
   srclang: string;
   containsICUData?: boolean | undefined;
   prefix?: string | undefined;
+  /** The placeholder syntaxes the source's format fills (FormatModule.placeholders); default every syntax. */
+  placeholders?: readonly PlaceholderSyntax[] | undefined;
 }
 
 /** Plans the translation of `source`. */
 export function planSegment(source: string, options: PlanOptions): Plan {
-  const icuReading = options.containsICUData === true ? icuSyntaxes(source) : undefined;
+  const formatSyntaxes = options.placeholders;
+  // A format without ICU messages (Rails) has none, whatever the request says.
+  const icuReading =
+    options.containsICUData === true && (formatSyntaxes?.includes('icu') ?? true)
+      ? icuSyntaxes(source)
+      : undefined;
   const icu = icuReading !== undefined;
   // Plain text is not an ICU message: its apostrophes quote nothing (see PlaceholderOptions.icuQuoting).
-  const { text, codes } = protect(source, icuReading ? { syntaxes: icuReading } : { icuQuoting: false });
+  const { text, codes } = protect(
+    source,
+    icuReading
+      ? { syntaxes: icuReading }
+      : { icuQuoting: false, ...(formatSyntaxes ? { syntaxes: formatSyntaxes } : {}) },
+  );
   const items = readItems(text, codes);
   const head = options.prefix ?? '';
   const { carried, rest } =
@@ -74,8 +86,9 @@ export function planSegment(source: string, options: PlanOptions): Plan {
     parts.push(...unit(run, ''));
   } else parts.push(...unit(rest, undefined));
   const expected = [...carried, ...rest].flatMap((item) => (item.id === undefined ? [] : [item.id]));
-  const syntaxes = icuReading ?? ALL_SYNTAXES;
-  return { source, codes, head, parts, expected, icu, syntaxes, checked: icuReading ?? PLAIN_CHECK };
+  const syntaxes = icuReading ?? formatSyntaxes ?? ALL_SYNTAXES;
+  const checked = icuReading ?? (formatSyntaxes ? formatSyntaxes.filter((s) => s !== 'icu') : PLAIN_CHECK);
+  return { source, codes, head, parts, expected, icu, syntaxes, checked };
 
   /** One unit of consecutive items; `following` is the code text after it (ICU) or undefined (plain). */
   function unit(run: Item[], following: string | undefined): Part[] {

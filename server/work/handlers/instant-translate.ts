@@ -1,7 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import { FormatError } from '../../../src/formats/errors.ts';
-import type { PluralForms, Unit } from '../../../src/formats/model.ts';
+import { type PluralForms, placeholdersOf, type Unit } from '../../../src/formats/model.ts';
 import { detectFormat, supportedExtensions } from '../../../src/formats/registry.ts';
 import { MtError, type MtProvider } from '../../engine/mt/index.ts';
 import { machineTranslateUnits } from '../../services/mt-units.ts';
@@ -109,7 +109,13 @@ export function instantTranslateHandler(deps: {
           ? undefined
           : (await index?.query(unit.source, { n: 1, minScore: TM_THRESHOLD }))?.[0];
         if (best) translations.set(unit.id, best.fixedTarget ?? best.target);
-        else forMt.push(unit);
+        else
+          forMt.push({
+            id: unit.id,
+            source: unit.source,
+            sourcePlural: unit.sourcePlural,
+            placeholders: placeholdersOf(format, unit),
+          });
       }
       if (forMt.length > 0) {
         const terms = await termsOf(memory);

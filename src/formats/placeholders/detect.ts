@@ -9,11 +9,12 @@ import { ALL_SYNTAXES, type Placeholder, type PlaceholderOptions } from './types
  * references of a `.stringsdict` format key (`%#@files@`, `%1$#@files@`: the name is the key of a
  * variable dict, so translating it makes Foundation find no rule), `%1$s` positional,
  * `%-5.2lf` / `%@` unnumbered, Python's `%(name)s`, and Ruby's named references as Rails i18n and
- * `Kernel#format` write them (`%{name}`, `%<name>s`). The space flag is left out on purpose:
+ * `Kernel#format` write them (`%{name}`, `%<name>s`; a name in any script, so that `%{количество}`,
+ * which Ruby's ASCII `\w` leaves as text on screen, is seen as a renamed placeholder). The space flag is left out on purpose:
  * in prose, `100% sure` would otherwise read as `% s`.
  */
 const PRINTF =
-  /%(?:%|(\d+\$)?#@([^\s@%]+)@|(?:(\d+)\$)?[-+#0']*(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:hh|h|ll|l|L|q|j|z|t)?[diouxXeEfFgGaAcspn@]|\(([A-Za-z_]\w*)\)[-+#0]*\d*(?:\.\d+)?[diouxXeEfFgGcrsa]|\{([A-Za-z_]\w*)\}|<([A-Za-z_]\w*)>[-+#0]*\d*(?:\.\d+)?[bBdiouxXeEfgGaAcps])/g;
+  /%(?:%|(\d+\$)?#@([^\s@%]+)@|(?:(\d+)\$)?[-+#0']*(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:hh|h|ll|l|L|q|j|z|t)?[diouxXeEfFgGaAcspn@]|\(([A-Za-z_]\w*)\)[-+#0]*\d*(?:\.\d+)?[diouxXeEfFgGcrsa]|\{([\p{L}_][\p{L}\p{N}_]*)\}|<([\p{L}_][\p{L}\p{N}_]*)>[-+#0]*\d*(?:\.\d+)?[bBdiouxXeEfgGaAcps])/gu;
 /** i18next interpolation, unescaped interpolation `{{- x}}` and formats `{{x, number}}`. */
 const I18NEXT = /\{\{\s*(?:-\s*)?([^{}]*?)\s*\}\}/g;
 /** i18next nesting `$t(key)` with optional options object `$t(key, {"count": 2})`. */
@@ -39,6 +40,13 @@ export function findPlaceholders(text: string, options: PlaceholderOptions = {})
   if (syntaxes.has('icu')) found.push(...findIcu(text, masked, options.icuQuoting ?? true));
   if (syntaxes.has('tags')) {
     found.push(...matchAll(text, TAG, (m) => ({ kind: 'tag', name: m[2]! })));
+  }
+  if (syntaxes.has('ruby') && !syntaxes.has('printf')) {
+    for (const m of text.matchAll(PRINTF)) {
+      const name = m[5] ?? m[6];
+      if (name !== undefined)
+        found.push({ kind: 'printf', name, text: m[0], start: m.index, end: m.index + m[0].length });
+    }
   }
   if (syntaxes.has('printf')) {
     for (const m of text.matchAll(PRINTF)) {

@@ -26,8 +26,12 @@ export type PlaceholderKind =
   | 'i18next-nesting'
   | 'tag';
 
-/** The syntaxes detection can be limited to; printf includes the positional form. */
-export type PlaceholderSyntax = 'printf' | 'icu' | 'i18next' | 'tags';
+/**
+ * The syntaxes detection can be limited to; printf includes the positional form and Ruby's named
+ * references. `ruby` is those named references alone (`%{name}`, `%<name>s`): all that Rails' I18n
+ * interpolates (I18n::INTERPOLATION_PATTERN), so in a Rails file `%C3%A4` (a URL's escapes) is text.
+ */
+export type PlaceholderSyntax = 'printf' | 'ruby' | 'icu' | 'i18next' | 'tags';
 
 export interface Placeholder {
   kind: PlaceholderKind;

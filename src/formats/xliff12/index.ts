@@ -1,7 +1,8 @@
 import { xmlBlocksEdit } from '../edit/xml-blocks.ts';
 import type { FormatModule, Unit } from '../model.ts';
+import { ALL_SYNTAXES } from '../placeholders/types.ts';
 import { decodeXml, saveXml, sniffText } from '../xml/document.ts';
-import { readXliff12 } from './read.ts';
+import { flaggedPlaceholders, readXliff12 } from './read.ts';
 import { renderXliff12 } from './render.ts';
 
 /**
@@ -23,6 +24,8 @@ export const xliff12Format: FormatModule = {
     const loaded = decodeXml(original, options, { locate: false });
     return saveXml(loaded, renderXliff12(loaded, translations, options.targetLang));
   },
+  // A unit extracted from another format carries that format's placeholder syntaxes (exchange.ts).
+  placeholders: (unit) => flaggedPlaceholders(unit) ?? ALL_SYNTAXES,
   edit: xmlBlocksEdit(
     () => xliff12Format,
     (loaded, on) => readXliff12(loaded, (entry) => on(entry.unit.id, entry.element)),

@@ -1,4 +1,5 @@
 import type { Unit } from '../model.ts';
+import type { PlaceholderSyntax } from '../placeholders/types.ts';
 import {
   attribute,
   childElements,
@@ -10,7 +11,7 @@ import {
 } from '../xml/document.ts';
 import { mixedText } from '../xml/inline.ts';
 import type { XmlElement } from '../xml/nodes.ts';
-import { ancestor, DocumentUnitIds, translatable } from '../xml/xliff-units.ts';
+import { ancestor, DocumentUnitIds, sameLanguage, translatable } from '../xml/xliff-units.ts';
 
 /** Inline elements of XLIFF 1.2 (§2.4): they must stay paired in a translation. */
 export const XLIFF12_INLINE: ReadonlySet<string> = new Set([
@@ -26,6 +27,31 @@ export const XLIFF12_INLINE: ReadonlySet<string> = new Set([
   'sub',
 ]);
 
+/**
+ * The context-type under which extractXliff writes the placeholder syntaxes of the source's format
+ * (`ruby tags` for a Rails unit); read back as the unit's flag `x-placeholders:ruby tags`, which
+ * xliff12Format.placeholders answers with, so MT on an extracted delta protects what qa checks.
+ */
+export const PLACEHOLDERS_CONTEXT = 'x-placeholders';
+const SYNTAX_NAMES: ReadonlySet<string> = new Set<PlaceholderSyntax>([
+  'printf',
+  'ruby',
+  'icu',
+  'i18next',
+  'tags',
+]);
+
+/** The syntaxes a unit's `x-placeholders` flag names, or undefined. */
+export function flaggedPlaceholders(unit: Unit): readonly PlaceholderSyntax[] | undefined {
+  const flag = unit.flags.find((f) => f.startsWith(`${PLACEHOLDERS_CONTEXT}:`));
+  if (!flag) return undefined;
+  const names = flag
+    .slice(PLACEHOLDERS_CONTEXT.length + 1)
+    .split(/\s+/)
+    .filter((n) => SYNTAX_NAMES.has(n));
+  return names.length > 0 ? (names as PlaceholderSyntax[]) : undefined;
+}
+
 /** One `<trans-unit>` with the elements render needs. */
 export interface TransUnit {
   unit: Unit;
@@ -35,9 +61,17 @@ export interface TransUnit {
   /** `<seg-source>`, after which a new target goes when present. */
   segSource: XmlElement | undefined;
   target: XmlElement | undefined;
+  /** The element the unit's source text was read from: `<target>` where it holds the text (keysAsSource). */
+  text: XmlElement;
 }
 
 /**
+ * Keys as source (Symfony's `translation:extract`: `<source>note</source><target>NOTE</target>` in
+ * `messages+intl-icu.en.xlf`): where a `<file>`'s `target-language` is its `source-language`, the
+ * text of that language is the `<target>` (Symfony's XliffFileLoader shows `target ?? source`), so a
+ * unit's source text is read from a non-empty `<target>`; the `<source>` stays the key, and render
+ * writes other languages' targets next to it, as Symfony's files for other locales are written.
+ *
  * Reads every `<trans-unit>` of every `<file>`, handing each to `onUnit` as soon as it is complete
  * (only one trans-unit's subtree is held at a time). Ids are the trans-unit ids; an id an earlier
  * `<file>` already used gets the file's `original` as prefix (`original#id`), so ids stay unique:
@@ -86,17 +120,24 @@ function transUnit(
   const { text } = loaded;
   const source = firstChild(element, 'source') ?? fail(`trans-unit "${id}" has no <source>`, element);
   const target = firstChild(element, 'target');
+  const fromTarget =
+    target !== undefined &&
+    sameLanguage(attribute(file, 'source-language'), attribute(file, 'target-language')) &&
+    mixedText(text, target) !== '';
+  const read = fromTarget ? target : source;
   const flags: string[] = [];
   const state = target && attribute(target, 'state');
   if (state) flags.push(state);
   if (attribute(element, 'approved') === 'yes') flags.push('approved');
+  const placeholders = contextText(element, PLACEHOLDERS_CONTEXT);
+  if (placeholders !== undefined) flags.push(`${PLACEHOLDERS_CONTEXT}:${placeholders.trim()}`);
   const unit: Unit = {
     id,
-    source: mixedText(text, source),
+    source: mixedText(text, read),
     notes: childElements(element, 'note').map(textContent),
     flags,
     translatable: translatable(element),
-    location: loaded.positions.location(source.openEnd, source.closeStart),
+    location: loaded.positions.location(read.openEnd, read.closeStart),
   };
   if (target) unit.target = mixedText(text, target);
   const width = Number(attribute(element, 'maxwidth'));
@@ -104,15 +145,18 @@ function transUnit(
     unit.maxLength = width;
   const context = contextOf(element);
   if (context !== undefined) unit.context = context;
-  return { unit, element, file, source, segSource: firstChild(element, 'seg-source'), target };
+  return { unit, element, file, source, segSource: firstChild(element, 'seg-source'), target, text: read };
 }
 
 /** The gettext-style disambiguating context (po2xliff's `x-po-msgctxt`, the exchange's `x-context`). */
 function contextOf(element: XmlElement): string | undefined {
+  return contextText(element, 'x-po-msgctxt', 'x-context');
+}
+
+function contextText(element: XmlElement, ...types: string[]): string | undefined {
   for (const group of childElements(element, 'context-group')) {
     for (const context of childElements(group, 'context')) {
-      const type = attribute(context, 'context-type');
-      if (type === 'x-po-msgctxt' || type === 'x-context') return textContent(context);
+      if (types.includes(attribute(context, 'context-type') ?? '')) return textContent(context);
     }
   }
   return undefined;

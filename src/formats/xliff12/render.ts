@@ -22,7 +22,7 @@ export function renderXliff12(loaded: LoadedXml, translations: Translations, tar
     const translation = translations.get(unit.id);
     if (typeof translation !== 'string' || !unit.translatable) return;
     if (translation === unit.target) return;
-    const content = renderContent(loaded, entry.source, unit.source, translation, XLIFF12_INLINE, unit.id);
+    const content = renderContent(loaded, entry.text, unit.source, translation, XLIFF12_INLINE, unit.id);
     edits.push(...targetEdits(loaded, entry, content));
     changedFiles.add(entry.file);
   });

@@ -11,7 +11,12 @@ import {
 } from '../xml/document.ts';
 import { mixedText } from '../xml/inline.ts';
 import type { XmlElement } from '../xml/nodes.ts';
-import { ancestor, DocumentUnitIds, translatable as inheritedTranslate } from '../xml/xliff-units.ts';
+import {
+  ancestor,
+  DocumentUnitIds,
+  translatable as inheritedTranslate,
+  sameLanguage,
+} from '../xml/xliff-units.ts';
 
 /** Inline elements of XLIFF 2.0 (§4.2.2): they must stay paired in a translation. */
 export const XLIFF2_INLINE: ReadonlySet<string> = new Set(['pc', 'ph', 'sc', 'ec', 'mrk', 'sm', 'em', 'cp']);
@@ -22,9 +27,15 @@ export interface Segment {
   segment: XmlElement;
   source: XmlElement;
   target: XmlElement | undefined;
+  /** The element the unit's source text was read from: `<target>` where it holds the text (keys as source). */
+  text: XmlElement;
 }
 
 /**
+ * Keys as source (Symfony's XLIFF 2 files): where the root's `trgLang` is its `srcLang`, a
+ * segment's source text is its non-empty `<target>` (Symfony's XliffFileLoader shows
+ * `target ?? source`), and the `<source>` stays the key (see xliff12/read.ts).
+ *
  * Reads every `<segment>` of every `<unit>` (one unit held at a time). A unit with one segment gives
  * a Unit with the unit's id; several segments give `unitId#1`, `unitId#2`… in document order. An id
  * an earlier `<file>` already used gets the file's id as prefix (`fileId#unitId`): XLIFF 2.0 wants
@@ -61,6 +72,9 @@ export function readXliff2(loaded: LoadedXml, onSegment: (segment: Segment) => v
       const segments = childElements(element, 'segment');
       const notes = childElements(firstChild(element, 'notes') ?? element, 'note').map(textContent);
       const translatable = inheritedTranslate(element);
+      const root = ancestor(element, 'xliff');
+      const keysAsSource =
+        root !== undefined && sameLanguage(attribute(root, 'srcLang'), attribute(root, 'trgLang'));
       segments.forEach((segment, index) => {
         const wanted = segments.length === 1 ? id : `${id}#${index + 1}`;
         const segmentId = segmentIds.take(wanted);
@@ -70,7 +84,7 @@ export function readXliff2(loaded: LoadedXml, onSegment: (segment: Segment) => v
             segment.start,
           );
         }
-        onSegment(read(loaded, segment, segmentId, notes, translatable, fail));
+        onSegment(read(loaded, segment, segmentId, notes, translatable, keysAsSource, fail));
       });
     },
   });
@@ -82,19 +96,21 @@ function read(
   id: string,
   notes: string[],
   translatable: boolean,
+  keysAsSource: boolean,
   fail: (message: string, at: XmlElement) => never,
 ): Segment {
   const source = firstChild(segment, 'source') ?? fail(`segment of "${id}" has no <source>`, segment);
   const target = firstChild(segment, 'target');
+  const text = keysAsSource && target && mixedText(loaded.text, target) !== '' ? target : source;
   const state = attribute(segment, 'state');
   const unit: Unit = {
     id,
-    source: mixedText(loaded.text, source),
+    source: mixedText(loaded.text, text),
     notes,
     flags: state ? [state] : [],
     translatable,
-    location: loaded.positions.location(source.openEnd, source.closeStart),
+    location: loaded.positions.location(text.openEnd, text.closeStart),
   };
   if (target) unit.target = mixedText(loaded.text, target);
-  return { unit, segment, source, target };
+  return { unit, segment, source, target, text };
 }

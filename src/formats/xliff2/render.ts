@@ -19,7 +19,7 @@ export function renderXliff2(loaded: LoadedXml, translations: Translations, targ
     const translation = translations.get(unit.id);
     if (typeof translation !== 'string' || !unit.translatable) return;
     if (translation === unit.target) return;
-    const content = renderContent(loaded, segment.source, unit.source, translation, XLIFF2_INLINE, unit.id);
+    const content = renderContent(loaded, segment.text, unit.source, translation, XLIFF2_INLINE, unit.id);
     edits.push(
       ...targetEdits(loaded, segment, content),
       setAttributeEdit(segment.segment, 'state', 'translated'),

@@ -84,3 +84,13 @@ export class DocumentUnitIds {
     return id;
   }
 }
+
+/**
+ * Whether two language attributes name one language (`en`, `en-US` and `en_US` differ; case and
+ * `_`/`-` do not). Either missing: no.
+ */
+export function sameLanguage(a: string | undefined, b: string | undefined): boolean {
+  if (!a || !b) return false;
+  const norm = (tag: string) => tag.trim().replace(/_/g, '-').toLowerCase();
+  return norm(a) === norm(b);
+}

@@ -22,6 +22,7 @@ import {
   type Translations,
   type Unit,
 } from '../model.ts';
+import { ALL_SYNTAXES, type PlaceholderSyntax } from '../placeholders/types.ts';
 import { yamlEdit } from './edit.ts';
 import { pluralEdits } from './edit-plural.ts';
 import { lineEnding, scalarEdit } from './edit-scalar.ts';
@@ -30,15 +31,23 @@ import { readYaml } from './read.ts';
 import type { RootLocale } from './root-locale.ts';
 import { writeFlowScalar } from './scalar.ts';
 
+/**
+ * gettext's name for Ruby's format strings, given to every unit of a Rails file (a root-locale
+ * key): Rails' I18n fills `%{name}` and `%<name>s` there and nothing else.
+ */
+const RUBY_FORMAT: readonly string[] = ['ruby-format'];
+const RAILS_PLACEHOLDERS: readonly PlaceholderSyntax[] = ['ruby', 'tags'];
+
 function parse(bytes: Uint8Array, options: ParseOptions = {}): Unit[] {
   const file = readYaml(bytes, options);
+  const flags = file.roots.length > 0 ? RUBY_FORMAT : NO_STRINGS;
   return file.entries.map((entry): Unit => {
     if (entry.kind === 'scalar') {
       return {
         id: entry.id,
         source: entry.node.value,
         notes: entry.notes,
-        flags: NO_STRINGS,
+        flags,
         translatable: true,
         location: textLocation(file, entry.node.range!, entry.node.type),
       };
@@ -51,7 +60,7 @@ function parse(bytes: Uint8Array, options: ParseOptions = {}): Unit[] {
       source: other.value,
       sourcePlural,
       notes: entry.notes,
-      flags: NO_STRINGS,
+      flags,
       translatable: true,
       location: textLocation(file, other.range!, other.type),
     };
@@ -108,4 +117,6 @@ export const yamlFormat: FormatModule = {
   // Rails' I18n shows "translation missing" for a key the locale lacks unless the app turns on
   // `config.i18n.fallbacks` (https://guides.rubyonrails.org/i18n.html).
   fallsBackToSource: false,
+  // Plain YAML (vue-i18n, Symfony) keeps every syntax: its runtime is not known from the file.
+  placeholders: (unit) => (unit.flags.includes('ruby-format') ? RAILS_PLACEHOLDERS : ALL_SYNTAXES),
 };
