@@ -21,7 +21,7 @@ import { applyEdits, encodeText } from '../file-text.ts';
 import type { PluralCategory, PluralForms, RenderOptions, Translations } from '../model.ts';
 import type { StringLayout } from './escape.ts';
 import { escapePo, writePoString } from './escape.ts';
-import { filePlurals, headerEdits, headerFields } from './header.ts';
+import { filePlurals, headerEdits } from './header.ts';
 import type { PluralMapping } from './plural-forms.ts';
 import { gettextLanguage, pluralFormsFor, pluralMapping, targetPluralForms } from './plural-forms.ts';
 import type { PoEntry, PoField, PoFile } from './read.ts';
