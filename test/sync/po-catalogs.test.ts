@@ -3,7 +3,8 @@
  * platform with its offline MT (pseudo-translation), every catalog written then checked with GNU
  * gettext (`msgfmt --check --statistics`, Debian package gettext):
  * - every entry of the template reaches every language's catalog (finding 5: the French catalog
- *   never had "0 of %(cnt)s selected");
+ *   never had "0 of %(cnt)s selected"; the Russian one keeps "Cannot delete %(name)s" as an
+ *   obsolete `#~` entry, revived with its translation as msgmerge would);
  * - printf directives of python-format / c-format / python-brace-format messages (`%r`,
  *   `%(name)s`, `%d`, `%%`, `{name}`) are never translated (finding 7: `%r` became `%ŕ`);
  * - each catalog's own header is the law (finding 10): French nplurals=3, Russian nplurals=4,
@@ -113,6 +114,13 @@ describe('a sync over Django-shaped catalogs', () => {
         if (unit.targetPlural) expect(after.get(unit.id)?.targetPlural, unit.id).toEqual(unit.targetPlural);
       }
     }
+  });
+
+  it('revives an entry the Russian catalog keeps as obsolete, with the translation people wrote there', () => {
+    const ru = written.get('ru')!;
+    expect(ru).not.toContain('#~');
+    const unit = unitsOf(ru).find((u) => u.id === 'Cannot delete %(name)s');
+    expect(unit?.target).toBe('Не удается удалить %(name)s');
   });
 
   it('writes as many msgstr[i] as the catalog’s own nplurals', () => {
