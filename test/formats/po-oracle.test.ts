@@ -91,9 +91,9 @@ function msgexec(
   );
   expect(filtered.status, filtered.stderr).toBe(0);
   po = filtered.stdout;
-  // biome-ignore lint/suspicious/noTemplateCurlyInString: shell parameter expansion, not a template
+  // A context, even an empty one, is marked with `c` (printenv fails when it is unset).
   const script =
-    'printf "%s\\037%s\\037%s\\037" "${MSGEXEC_MSGCTXT+c$MSGEXEC_MSGCTXT}" "$MSGEXEC_MSGID" "${MSGEXEC_PLURAL_FORM-}"; cat; printf "\\036"';
+    'printf "%s\\037%s\\037%s\\037" "$(printenv MSGEXEC_MSGCTXT >/dev/null && echo c)$MSGEXEC_MSGCTXT" "$MSGEXEC_MSGID" "$MSGEXEC_PLURAL_FORM"; cat; printf "\\036"';
   const result = run('msgexec', ['-i', '-', 'sh', '-c', script], po);
   expect(result.status, result.stderr).toBe(0);
   const out = new Map<string, string[]>();
