@@ -70,4 +70,18 @@ describe('po: the catalog’s own header', () => {
     expect(headerOf(after)).toContain('"Plural-Forms: nplurals=2; plural=(n != 1);\\n"');
     expect(msgstrs(after, COUNTER)).toEqual(['O %(counter)s', 'X %(counter)s']);
   });
+
+  it('a header naming no language keeps its own formula, unless it is a draft (a template’s)', () => {
+    const po = (fuzzy: string) =>
+      new TextEncoder().encode(
+        `${fuzzy}msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n"Plural-Forms: nplurals=3; plural=(n==1 ? 0 : n==2 ? 1 : 2);\\n"\n\n#, python-format\nmsgid "%(counter)s result"\nmsgid_plural "%(counter)s results"\nmsgstr[0] ""\nmsgstr[1] ""\nmsgstr[2] ""\n`,
+      );
+    const own = text(poFormat.render(po(''), new Map([[COUNTER, forms]]), { targetLang: 'ru' }));
+    expect(headerOf(own)).toBe(headerOf(text(po(''))));
+    expect(msgstrs(own, COUNTER)).toHaveLength(3);
+    const draft = text(poFormat.render(po('#, fuzzy\n'), new Map([[COUNTER, forms]]), { targetLang: 'de' }));
+    expect(headerOf(draft)).toContain('"Language: de\\n"');
+    expect(headerOf(draft)).toContain('"Plural-Forms: nplurals=2; plural=(n != 1);\\n"');
+    expect(msgstrs(draft, COUNTER)).toEqual(['O %(counter)s', 'X %(counter)s']);
+  });
 });

@@ -41,7 +41,9 @@ export function renderPo(
   const ids = entryIds(file, options.fileName); // the same validation as parse (duplicates)
   // A catalog of the target language keeps its own Plural-Forms; a template, or a source catalog
   // rendered into a new language (en.po as the shape of ru.po), takes the target language's.
-  const own = ownsHeader(current.language, options.targetLang);
+  // A header naming no language is a template's when it has no formula or is still a draft (fuzzy).
+  const template = !current.language && (!current.header || Boolean(file.header?.flags.includes('fuzzy')));
+  const own = !template && ownsHeader(current.language, options.targetLang);
   const ownForms = own ? current.header : undefined;
   const target = pluralMapping(options.targetLang, targetPluralForms(options.targetLang, ownForms));
   const categories = new Intl.PluralRules(options.targetLang).resolvedOptions()
@@ -62,17 +64,19 @@ export function renderPo(
   }
   if (edits.length === 0) return original;
 
-  const documented = ownForms ? undefined : pluralFormsFor(options.targetLang);
+  // Only what the file lacks is set: a template (no language, no formula, as xgettext writes it)
+  // or a catalog of another language gets the target's Language and Plural-Forms and is no longer
+  // a draft (msginit clears `fuzzy` the same way); a catalog of the target language without a
+  // formula gets one only when it has plural entries (msgfmt needs it then, and only then).
+  const converted = !own;
+  const needsForms = !ownForms && (converted || file.entries.some((e) => e.msgidPlural));
+  const documented = needsForms ? pluralFormsFor(options.targetLang) : undefined;
   const header = file.header?.msgstr[0];
   const values: [string, string][] = [];
-  if (!own || !current.language) values.push(['Language', gettextLanguage(options.targetLang)]);
+  if (converted) values.push(['Language', gettextLanguage(options.targetLang)]);
   if (documented) values.push(['Plural-Forms', documented]);
-  if (header && values.length > 0) {
-    edits.push(...headerEdits(text, header, values, eol));
-    // A template's header is fuzzy; once it names the target language it is no longer a draft —
-    // msginit clears it the same way. A header that already named its language keeps its flag.
-    edits.push(...unfuzzy(text, file.header!));
-  }
+  if (header && values.length > 0) edits.push(...headerEdits(text, header, values, eol));
+  if (header && converted) edits.push(...unfuzzy(text, file.header!));
   if (documented) {
     // Untranslated plural entries get as many (empty) msgstr[i] as the target language has forms.
     for (const entry of file.entries) {
