@@ -63,6 +63,29 @@ describe('po: an entry the catalog keeps as obsolete', () => {
     expect(after).not.toContain('#~');
   });
 
+  it('a draft people left (fuzzy and obsolete) comes back as a draft', () => {
+    const draft = text(bytes('django-admin-ru.po')).replace(
+      '#, python-format\n#~ msgid "Cannot delete',
+      '#, fuzzy, python-format\n#~ msgid "Cannot delete',
+    );
+    const after = text(
+      poFormat.edit!(
+        new TextEncoder().encode(draft),
+        { source: bytes('django-admin.pot'), set: new Map([[ID, 'x %(name)s']]), remove: new Set() },
+        { targetLang: 'ru' },
+      ),
+    );
+    expect(after).toContain(
+      '#: actions.py:61\n#, fuzzy, python-format\nmsgid "Cannot delete %(name)s"\nmsgstr "Не удается удалить %(name)s"\n',
+    );
+    if (gettext.skipped) return;
+    const run = spawnSync('msgfmt', ['--check', '--statistics', '-o', '/dev/null', '-'], {
+      input: after,
+      encoding: 'utf8',
+    });
+    expect(run.stderr).toBe('3 translated messages, 1 fuzzy translation.\n');
+  });
+
   it.skipIf(gettext.skipped)('msgfmt --check accepts the catalog (no duplicate message definition)', () => {
     const run = spawnSync('msgfmt', ['--check', '--statistics', '-o', '/dev/null', '-'], {
       input: edited(new Map([[ID, 'x %(name)s']])),

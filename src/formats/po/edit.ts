@@ -8,7 +8,8 @@
  * An entry the template brings back that the target keeps as obsolete (`#~`, msgmerge's way of
  * keeping a dropped entry's translation) is revived, as msgmerge does: the obsolete block leaves
  * (msgfmt refuses an active and an obsolete entry with the same id: "duplicate message
- * definition") and the entry comes in with the translation people wrote there, when it has one.
+ * definition") and the entry comes in with the translation people wrote there, when it has one
+ * (still `fuzzy` if it was a draft).
  *
  * Decision: removed entries are deleted, not turned into obsolete `#~` entries as msgmerge does.
  * The platform's memory keeps the old translation, and obsolete entries would sit in every review
@@ -74,7 +75,9 @@ export function poEdit(render: Render) {
       const mini = new TextEncoder().encode(`${header}\n${raw.replace(/\r\n/g, '\n')}`);
       const rendered = readPo(render(mini, new Map([[id, value]]), options), {});
       const written = rendered.entries[0]!;
-      const block = rendered.decoded.text.slice(written.start, entryEnd(rendered.decoded.text, written));
+      let block = rendered.decoded.text.slice(written.start, entryEnd(rendered.decoded.text, written));
+      // A draft people left (fuzzy and obsolete) comes back as a draft, as msgmerge revives it.
+      if (kept !== undefined && old?.entry.flags.includes('fuzzy')) block = withFuzzy(block);
       insert.set(id, block.replace(/\r?\n$/, '').replace(/\r?\n/g, eol));
     }
     const edits: Edit[] = lineEdits({
@@ -111,4 +114,21 @@ function blockRemoval(text: string, old: ObsoleteEntry): Edit {
     if (blank) start -= blank[0].length - (blank[0].startsWith('\r\n') ? 2 : 1);
   }
   return { start, end, replacement: '' };
+}
+
+/** Adds the `fuzzy` flag to an entry's lines (`\n`-separated), on its `#,` line or a new one. */
+function withFuzzy(block: string): string {
+  const lines = block.split('\n');
+  const flags = lines.findIndex((l) => l.startsWith('#,'));
+  if (flags >= 0) lines[flags] = lines[flags]!.replace(/^#,\s*/, '#, fuzzy, ');
+  else
+    lines.splice(
+      Math.max(
+        0,
+        lines.findIndex((l) => /^\s*(?:msgctxt|msgid)\b/.test(l)),
+      ),
+      0,
+      '#, fuzzy',
+    );
+  return lines.join('\n');
 }
