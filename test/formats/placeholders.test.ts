@@ -286,3 +286,40 @@ describe('checkPlaceholders', () => {
     ]);
   });
 });
+
+describe('gettext format flags (issue 34, finding 7)', () => {
+  it('python-format: %r, %a and %(name)r are conversions; %% is no placeholder', () => {
+    expect(found('The value of %r must be a list or tuple, not %a.')).toEqual([
+      ['printf', '%r', undefined],
+      ['printf', '%a', undefined],
+    ]);
+    expect(found('%(obj)r, %(percent)d%% done')).toEqual([
+      ['printf', '%(obj)r', 'obj'],
+      ['printf', '%(percent)d', 'percent'],
+    ]);
+  });
+
+  it('python-brace-format: fields ICU cannot read are placeholders too', () => {
+    expect(found('{} of {total:d} by {user.name!r}, {0[key]:>{width}}')).toEqual([
+      ['printf', '{}', undefined],
+      ['printf', '{total:d}', 'total'],
+      ['printf', '{user.name!r}', 'user'],
+      ['printf', '{0[key]:>{width}}', '0'],
+    ]);
+    expect(found('{name} has {count} unsaved changes')).toEqual([
+      ['icu', '{name}', 'name'],
+      ['icu', '{count}', 'count'],
+    ]);
+  });
+
+  it('protect hides %% from the engine and restore gives it back', () => {
+    const text = '%(percent)d%% done, %r and 100%% of {}';
+    const hidden = protect(text, { icuQuoting: false });
+    expect(hidden.text).toBe('<x id="1"/><x id="2"/> done, <x id="3"/> and 100<x id="4"/> of <x id="5"/>');
+    expect(restore(hidden.text, hidden.codes).text).toBe(text);
+    // Only where printf is read: an ICU-only reading leaves %% as text.
+    expect(protect('50%% off', { syntaxes: ['icu'] }).text).toBe('50%% off');
+    // A lone percent in prose is text.
+    expect(protect('100% sure').text).toBe('100% sure');
+  });
+});

@@ -192,9 +192,10 @@ describe('po: render', () => {
       `${HEADER}msgid ""\n"Short\\n"\n"text"\nmsgstr ""\n"Kurz\\n"\n"Text"\n\nmsgid "x"\nmsgstr ""\n"Dies ist eine ziemlich lange Übersetzung, die gettext auf mehrere Zeilen "\n"umbrechen würde, weil sie lang ist."\n`,
     );
     // A file written with --no-wrap (no multi-line strings at all) keeps long text on one line.
+    // Its header is the German catalog's own and, without plural entries, needs no Plural-Forms.
     const noWrap = `msgid ""\nmsgstr "Language: de\\n"\n\nmsgid "x"\nmsgstr ""\n`;
     expect(render(noWrap, { x: long })).toBe(
-      `msgid ""\nmsgstr "Language: de\\nPlural-Forms: nplurals=2; plural=(n != 1);\\n"\n\nmsgid "x"\nmsgstr "${long}"\n`,
+      `msgid ""\nmsgstr "Language: de\\n"\n\nmsgid "x"\nmsgstr "${long}"\n`,
     );
   });
 

@@ -8,13 +8,21 @@ import { ALL_SYNTAXES, type Placeholder, type PlaceholderOptions } from './types
  * printf conversions: `%%` (matched so it is skipped, never a placeholder), Apple's variable
  * references of a `.stringsdict` format key (`%#@files@`, `%1$#@files@`: the name is the key of a
  * variable dict, so translating it makes Foundation find no rule), `%1$s` positional,
- * `%-5.2lf` / `%@` unnumbered, Python's `%(name)s`, and Ruby's named references as Rails i18n and
+ * `%-5.2lf` / `%@` unnumbered, Python's `%r` and `%(name)s` (python-format: every conversion
+ * Python's `%` operator takes, `r` and `a` included), and Ruby's named references as Rails i18n and
  * `Kernel#format` write them (`%{name}`, `%<name>s`; a name in any script, so that `%{количество}`,
- * which Ruby's ASCII `\w` leaves as text on screen, is seen as a renamed placeholder). The space flag is left out on purpose:
- * in prose, `100% sure` would otherwise read as `% s`.
+ * which Ruby's ASCII `\w` leaves as text on screen, is seen as a renamed placeholder). The space
+ * flag is left out on purpose: in prose, `100% sure` would otherwise read as `% s`.
  */
 const PRINTF =
-  /%(?:%|(\d+\$)?#@([^\s@%]+)@|(?:(\d+)\$)?[-+#0']*(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:hh|h|ll|l|L|q|j|z|t)?[diouxXeEfFgGaAcspn@]|\(([A-Za-z_]\w*)\)[-+#0]*\d*(?:\.\d+)?[diouxXeEfFgGcrsa]|\{([\p{L}_][\p{L}\p{N}_]*)\}|<([\p{L}_][\p{L}\p{N}_]*)>[-+#0]*\d*(?:\.\d+)?[bBdiouxXeEfgGaAcps])/gu;
+  /%(?:%|(\d+\$)?#@([^\s@%]+)@|(?:(\d+)\$)?[-+#0']*(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:hh|h|ll|l|L|q|j|z|t)?[diouxXeEfFgGaAcspnr@]|\(([A-Za-z_]\w*)\)[-+#0]*\d*(?:\.\d+)?[diouxXeEfFgGcrsa]|\{([\p{L}_][\p{L}\p{N}_]*)\}|<([\p{L}_][\p{L}\p{N}_]*)>[-+#0]*\d*(?:\.\d+)?[bBdiouxXeEfgGaAcps])/gu;
+/**
+ * Python's `str.format` fields (python-brace-format) that ICU cannot read: automatic `{}`, and a
+ * field with an attribute or index (`{user.name}`, `{0[key]}`), a conversion (`{name!r}`) or a
+ * format spec (`{0:.2f}`, `{count:>{width}}`). Plain `{name}` and `{0}` are ICU arguments already.
+ */
+const PYTHON_BRACE =
+  /\{(?:[A-Za-z_]\w*|\d+)?(?:(?:\.[A-Za-z_]\w*|\[[^\]{}]*\])*)(?:![rsa])?(?::(?:[^{}]|\{(?:[A-Za-z_]\w*|\d+)?\})*)?\}/g;
 /** i18next interpolation, unescaped interpolation `{{- x}}` and formats `{{x, number}}`. */
 const I18NEXT = /\{\{\s*(?:-\s*)?([^{}]*?)\s*\}\}/g;
 /** i18next nesting `$t(key)` with optional options object `$t(key, {"count": 2})`. */
@@ -63,8 +71,28 @@ export function findPlaceholders(text: string, options: PlaceholderOptions = {})
       else if (m[6] !== undefined) found.push({ ...base, kind: 'printf', name: m[6] });
       else found.push({ ...base, kind: 'printf' });
     }
+    for (const m of text.matchAll(PYTHON_BRACE)) {
+      if (/^\{(?:[A-Za-z_]\w*|\d+)\}$/.test(m[0])) continue; // `{name}`, `{0}`: ICU's, if asked for
+      const name = /^\{([A-Za-z_]\w*|\d+)/.exec(m[0])?.[1];
+      const start = m.index;
+      found.push({ kind: 'printf', text: m[0], start, end: start + m[0].length, ...(name ? { name } : {}) });
+    }
   }
   return outermost(found);
+}
+
+/**
+ * The escaped percent signs `%%` of printf text, as printf scanning reads them (so `%%d` is `%%`
+ * then `d`). Not placeholders — QA never asks for them — but machine translation must not touch
+ * them either: a `%%` an engine turns into `%` or `% %` is a broken directive to msgfmt.
+ */
+export function findEscapedPercents(text: string): Placeholder[] {
+  const out: Placeholder[] = [];
+  if (!text.includes('%%')) return out;
+  for (const m of text.matchAll(PRINTF)) {
+    if (m[0] === '%%') out.push({ kind: 'printf', text: '%%', start: m.index, end: m.index + 2 });
+  }
+  return out;
 }
 
 /** Keeps non-overlapping placeholders, preferring the one that starts first and then the longest. */

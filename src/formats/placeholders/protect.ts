@@ -6,11 +6,14 @@
  * as the target grammar needs. Text between tokens is left as is: a provider that sends the text
  * as XML escapes `&`, `<`, `>` itself and unescapes the answer before `restore`.
  *
+ * printf's escaped percent `%%` is protected as well, though it is no placeholder.
+ *
  * Tokens cannot collide with the text: anything in the original that looks like a token (or like
  * the `</x>` an engine may add) is itself protected as a code, so `restore(protect(t))` is `t`.
  */
-import { findPlaceholders, outermost } from './detect.ts';
+import { findEscapedPercents, findPlaceholders, outermost } from './detect.ts';
 import type { Placeholder, PlaceholderOptions } from './types.ts';
+import { ALL_SYNTAXES } from './types.ts';
 
 /** What `restore` reads as a token: tolerant of the spellings engines produce (`<x id='1' />`, `<x id="1"></x>`). */
 const TOKEN = /<x\s+id\s*=\s*(?:"(\d+)"|'(\d+)')\s*\/?>(?:<\/x\s*>)?/g;
@@ -39,9 +42,11 @@ export function protect(text: string, options: PlaceholderOptions = {}): Protect
     lookalikes.push({ kind: 'tag', text: m[0], start: m.index, end: m.index + m[0].length, name: 'x' });
   }
   // Look-alikes first so that nothing partly covering one can leave a stray token-shaped text behind.
+  // printf's escaped `%%` is kept from the engine too (not a placeholder, but not text either).
+  const percents = (options.syntaxes ?? ALL_SYNTAXES).includes('printf') ? findEscapedPercents(text) : [];
   const chosen = outermost([
     ...lookalikes,
-    ...findPlaceholders(text, options).filter(
+    ...[...findPlaceholders(text, options), ...percents].filter(
       (p) => !lookalikes.some((l) => p.start < l.end && l.start < p.end),
     ),
   ]);

@@ -2,12 +2,12 @@
  * Gettext PO and POT files (bilingual: translations go into msgstr).
  *
  * - Ids are `msgctxt\u0004msgid` when there is a context, else the msgid; the header entry and
- *   obsolete `#~` entries are not units (render keeps them byte for byte, apart from the header's
- *   Language and Plural-Forms once a translation is written).
+ *   obsolete `#~` entries are not units (render keeps the header byte for byte when it is the target
+ *   catalog's own; a template's gets Language and Plural-Forms once a translation is written).
  * - A msgid_plural entry is a plural unit: sourcePlural is {one: msgid, other: msgid_plural};
  *   targetPlural maps msgstr[i] to CLDR categories through the header's Plural-Forms, evaluated
- *   against Intl.PluralRules for the header's Language. Render writes msgstr[0..n-1] for the target
- *   language's gettext formula.
+ *   against Intl.PluralRules for the header's Language. Render writes msgstr[0..n-1] by the file's
+ *   own Plural-Forms (a template's: the target language's gettext formula).
  * - Notes: translator comments, extracted comments, `References: …` from `#:` and `Previous: …`
  *   from `#|`; flags from `#,`.
  */

@@ -166,12 +166,16 @@ function pluralRules(lang: string): Intl.PluralRules {
   }
 }
 
-/** The formula to write for a target language: gettext's documented one, else the file's own. */
+/**
+ * The formula a target file is written with: the file's own (a catalog's Plural-Forms is the law
+ * for that file, whatever CLDR or gettext's table say), else gettext's documented one for the
+ * language, else `n != 1`.
+ */
 export function targetPluralForms(
   lang: string,
   fileHeader: PluralFormsHeader | undefined,
 ): PluralFormsHeader {
+  if (fileHeader) return fileHeader;
   const documented = pluralFormsFor(lang);
-  const parsed = documented ? parsePluralForms(documented) : undefined;
-  return parsed ?? fileHeader ?? parsePluralForms(NOT_ONE)!;
+  return (documented ? parsePluralForms(documented) : undefined) ?? parsePluralForms(NOT_ONE)!;
 }

@@ -58,6 +58,8 @@ export interface PoFile {
   entries: PoEntry[];
   /** Some field uses the multi-line form: the file was written with gettext's line wrapping. */
   wraps: boolean;
+  /** Where the obsolete `#~` entries stand (their comment lines included), in file order. */
+  obsolete: LineRange[];
 }
 
 const KEYWORD = /(msgctxt|msgid_plural|msgid|msgstr)(?:\[(\d+)\])?(?=[ \t"])/y;
@@ -74,11 +76,13 @@ export function readPo(bytes: Uint8Array, options: { fileName?: string; maxBytes
   const fail = (message: string, at: number) => positions().error(message, at, options.fileName);
   const entries: PoEntry[] = [];
   let header: PoEntry | undefined;
+  const obsolete: LineRange[] = [];
   let wraps = false;
   let draft = newDraft(0);
   let field: PoField | undefined;
 
   const finish = (at: number) => {
+    if (draft.obsolete) obsolete.push({ start: draft.start, end: at });
     if (!draft.obsolete && draft.msgid) {
       if (draft.msgstr.length === 0) throw fail('msgid without msgstr', draft.msgid.start);
       if (draft.msgidPlural && draft.msgstr[0]!.index === undefined) {
@@ -162,7 +166,7 @@ export function readPo(bytes: Uint8Array, options: { fileName?: string; maxBytes
   if (draft.msgid && draft.msgstr.length === 0)
     throw fail('file ends before the msgstr of this msgid', draft.msgid.start);
   finish(text.length);
-  return { decoded, positions, header, entries, wraps };
+  return { decoded, positions, header, entries, wraps, obsolete };
 }
 
 /** Index just after the closing quote of the string opening at `start`. */

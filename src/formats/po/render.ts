@@ -1,8 +1,19 @@
 /**
  * Renders translations into a PO file by patching msgstr fields: the wrapping of an existing msgstr
  * is kept, a new one follows the msgid's; a written translation clears `fuzzy` (and the `#|`
- * previous strings that go with it); the header's Language and Plural-Forms are set only when at
- * least one translation was written.
+ * previous strings that go with it).
+ *
+ * The catalog's own header is the law for that file (issue 34, finding 10): its `Plural-Forms`
+ * decides how many msgstr[i] a plural entry gets and which CLDR category goes into each (its C
+ * expression evaluated on sample numbers, as translate-toolkit and Weblate map them), and its
+ * `Language` stays as written (`be_BY`). Only a header that lacks them — a template's, as xgettext
+ * writes it (`Language: `, `nplurals=INTEGER`) — gets the target language's, once a translation is
+ * written, and then loses its `fuzzy` flag as msginit clears it; a header that names its language
+ * keeps its bytes, `#, fuzzy` included (msgfmt reads a fuzzy header's Plural-Forms all the same).
+ *
+ * Decision: `PO-Revision-Date` and `Last-Translator` are never touched. The commit records when and
+ * by whom; a date rewritten on every sync would be a changed line in every catalog of every pull
+ * request (DESIGN §7: no line changes without a reason) and a merge conflict between branches.
  */
 
 import type { Edit } from '../file-text.ts';
@@ -28,7 +39,13 @@ export function renderPo(
   const eol = /\r\n/.test(text.slice(0, text.indexOf('\n') + 1)) ? '\r\n' : '\n';
   const current = filePlurals(file);
   const ids = entryIds(file, options.fileName); // the same validation as parse (duplicates)
-  const target = pluralMapping(options.targetLang, targetPluralForms(options.targetLang, current.header));
+  // A catalog of the target language keeps its own Plural-Forms; a template, or a source catalog
+  // rendered into a new language (en.po as the shape of ru.po), takes the target language's.
+  // A header naming no language is a template's when it has no formula or is still a draft (fuzzy).
+  const template = !current.language && (!current.header || Boolean(file.header?.flags.includes('fuzzy')));
+  const own = !template && ownsHeader(current.language, options.targetLang);
+  const ownForms = own ? current.header : undefined;
+  const target = pluralMapping(options.targetLang, targetPluralForms(options.targetLang, ownForms));
   const categories = new Intl.PluralRules(options.targetLang).resolvedOptions()
     .pluralCategories as PluralCategory[];
 
@@ -47,16 +64,19 @@ export function renderPo(
   }
   if (edits.length === 0) return original;
 
-  const documented = pluralFormsFor(options.targetLang);
+  // Only what the file lacks is set: a template (no language, no formula, as xgettext writes it)
+  // or a catalog of another language gets the target's Language and Plural-Forms and is no longer
+  // a draft (msginit clears `fuzzy` the same way); a catalog of the target language without a
+  // formula gets one only when it has plural entries (msgfmt needs it then, and only then).
+  const converted = !own;
+  const needsForms = !ownForms && (converted || file.entries.some((e) => e.msgidPlural));
+  const documented = needsForms ? pluralFormsFor(options.targetLang) : undefined;
   const header = file.header?.msgstr[0];
-  if (header) {
-    const values: [string, string][] = [['Language', gettextLanguage(options.targetLang)]];
-    if (documented) values.push(['Plural-Forms', documented]);
-    edits.push(...headerEdits(text, header, values, eol));
-    // A template's header is fuzzy; msgfmt ignores a fuzzy header (and with it Plural-Forms), so
-    // once it names the target language it is no longer a draft — msginit clears it the same way.
-    edits.push(...unfuzzy(text, file.header!));
-  }
+  const values: [string, string][] = [];
+  if (converted) values.push(['Language', gettextLanguage(options.targetLang)]);
+  if (documented) values.push(['Plural-Forms', documented]);
+  if (header && values.length > 0) edits.push(...headerEdits(text, header, values, eol));
+  if (header && converted) edits.push(...unfuzzy(text, file.header!));
   if (documented) {
     // Untranslated plural entries get as many (empty) msgstr[i] as the target language has forms.
     for (const entry of file.entries) {
@@ -67,6 +87,17 @@ export function renderPo(
     }
   }
   return encodeText(applyEdits(text, edits), file.decoded.encoding, file.decoded.bom);
+}
+
+/**
+ * Whether the header is the target catalog's own: it names the target language (`be_BY` for `be`,
+ * `pt_BR` for `pt-BR`: the same primary language), or names none (then its Plural-Forms, if any,
+ * is all there is to go by). A header naming another language is a source's or a template's.
+ */
+function ownsHeader(language: string | undefined, targetLang: string): boolean {
+  if (!language) return true;
+  const primary = (tag: string) => tag.split(/[-_@.]/)[0]!.toLowerCase();
+  return primary(language) === primary(targetLang);
 }
 
 function toForms(translation: string | PluralForms, categories: PluralCategory[]): PluralForms {
