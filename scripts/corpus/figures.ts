@@ -28,6 +28,8 @@ export interface RepoFigures {
   invariants: Record<Invariant, Count>;
   /** Translations of keys the source no longer has: a sync removes them (DESIGN §7), not counted in `kept`. */
   stale: number;
+  /** Source units with no words to translate that the sync left to the format's fallback (and reported). */
+  wordless: number;
   /** qa on the untouched files: findings by `rule/severity`. */
   qa: Record<string, number>;
   failures: Failure[];
@@ -77,6 +79,7 @@ export function totals(all: readonly RepoFigures[]) {
     sourceUnits: all.reduce((n, r) => n + r.sourceUnits, 0),
     targetUnits: all.reduce((n, r) => n + r.targetUnits, 0),
     stale: all.reduce((n, r) => n + r.stale, 0),
+    wordless: all.reduce((n, r) => n + r.wordless, 0),
     invariants,
     qa,
     failures: all.reduce((n, r) => n + r.failures.length, 0),
@@ -89,6 +92,6 @@ export function summaryLine(r: RepoFigures): string {
   const sev = (s: string) => Object.entries(r.qa).reduce((n, [k, v]) => (k.endsWith(`/${s}`) ? n + v : n), 0);
   return (
     `${r.repo} [${r.formats.join(',')}] files=${r.files} units=${r.sourceUnits}+${r.targetUnits} ${inv} ` +
-    `stale=${r.stale} qa=${sev('error')}E/${sev('warning')}W/${sev('notice')}N failures=${r.failures.length} ${r.seconds}s`
+    `stale=${r.stale} wordless=${r.wordless} qa=${sev('error')}E/${sev('warning')}W/${sev('notice')}N failures=${r.failures.length} ${r.seconds}s`
   );
 }

@@ -73,6 +73,7 @@ export async function runRepository(c: CorpusRepo, gitDir: string, client: Clien
     targetUnits: 0,
     invariants: emptyCounts(),
     stale: 0,
+    wordless: 0,
     qa: {},
     failures: [],
     seconds: 0,
@@ -252,11 +253,30 @@ export async function runRepository(c: CorpusRepo, gitDir: string, client: Clien
                 : `changed: ${JSON.stringify(text).slice(0, 120)} → ${JSON.stringify(now).slice(0, 120)}`,
           });
         }
-        for (const id of ids)
-          tally(f, 'reached', after?.has(id) ?? false, {
+        const wordless = first.result.targets?.works.find((w) => w.path === t.path && w.lang === t.lang)?.plan
+          .wordless;
+        let unread = 0;
+        for (const id of ids) {
+          if (after?.has(id)) tally(f, 'reached', true);
+          // No words to translate: left to the format's fallback to the source, and reported by the sync.
+          else if (wordless?.has(id)) f.wordless++;
+          else if (!after) {
+            tally(f, 'reached', false);
+            unread++;
+          } else
+            tally(f, 'reached', false, {
+              file: t.path,
+              key: id,
+              what: 'source unit never reached this target',
+            });
+        }
+        if (unread > 0)
+          f.failures.push({
+            repo: c.repo,
+            invariant: 'reached',
             file: t.path,
-            key: id,
-            what: 'source unit never reached this target',
+            key: '',
+            what: `${unread} source units never reached this target: it does not parse, so the sync leaves it as it is`,
           });
       }
     }
