@@ -1,5 +1,5 @@
 /**
- * `npm run corpus [-- --only owner/name] [--mirror DIR] [--out FILE]`: issue 34's invariants over
+ * `npm run corpus [-- --only owner/name] [--mirror DIR] [--out FILE] [--keep]`: issue 34's invariants over
  * real repositories with human translations (scripts/corpus/repos.json). Run by hand, never in CI:
  * it reads snapshots fetched outside this repository (bare git directories under
  * `<mirror>/<owner>+<name>/repo`, default /work/.mirror), one repository at a time, against an
@@ -20,6 +20,7 @@ const { values } = parseArgs({
     only: { type: 'string', multiple: true },
     mirror: { type: 'string', default: process.env.CORPUS_MIRROR ?? '/work/.mirror' },
     out: { type: 'string', default: 'corpus-report.json' },
+    keep: { type: 'boolean', default: false },
   },
 });
 
@@ -37,7 +38,7 @@ try {
       process.stdout.write(`${repo.repo}: no snapshot at ${gitDir} (fetch it first)\n`);
       continue;
     }
-    const f = await runRepository(repo, gitDir, client);
+    const f = await runRepository(repo, gitDir, client, { keep: values.keep });
     figures.push(f);
     process.stdout.write(`${summaryLine(f)}\n`);
     await writeFile(values.out, JSON.stringify({ totals: totals(figures), repositories: figures }, null, 2));

@@ -62,8 +62,16 @@ const formatOf = (s: SourceWithTargets, bytes: Uint8Array): FormatModule | undef
 
 const read = (root: string, path: string) => readFile(join(root, path)).then((b) => new Uint8Array(b));
 
-/** Runs every invariant over one repository whose snapshot is the bare git directory `gitDir`. */
-export async function runRepository(c: CorpusRepo, gitDir: string, client: Client): Promise<RepoFigures> {
+/**
+ * Runs every invariant over one repository whose snapshot is the bare git directory `gitDir`;
+ * `keep` leaves the synced checkout for reading (its path goes to stderr).
+ */
+export async function runRepository(
+  c: CorpusRepo,
+  gitDir: string,
+  client: Client,
+  { keep = false } = {},
+): Promise<RepoFigures> {
   const started = Date.now();
   const f: RepoFigures = {
     repo: c.repo,
@@ -308,7 +316,8 @@ export async function runRepository(c: CorpusRepo, gitDir: string, client: Clien
     });
   } finally {
     f.seconds = Math.round((Date.now() - started) / 1000);
-    await rm(root, { recursive: true, force: true });
+    if (keep) process.stderr.write(`${c.repo}: kept the synced checkout in ${root}\n`);
+    else await rm(root, { recursive: true, force: true });
   }
   return f;
 }

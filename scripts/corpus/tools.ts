@@ -15,7 +15,11 @@ function run(command: string, args: string[]): string | undefined {
   const r = spawnSync(command, args, { encoding: 'utf8', timeout: 120_000 });
   if (r.error) return `${command}: ${r.error.message}`;
   if (r.status === 0) return undefined;
-  const said = `${r.stderr}${r.stdout}`.trim().split('\n').slice(0, 3).join(' / ');
+  // The errors first: a tool's warnings (msgfmt's about a header field) are not why it failed.
+  const lines = `${r.stderr}${r.stdout}`.trim().split('\n');
+  const said = [...lines.filter((l) => !/warning:/.test(l)), ...lines.filter((l) => /warning:/.test(l))]
+    .slice(0, 3)
+    .join(' / ');
   return `${command} exit ${r.status}: ${said}`;
 }
 
