@@ -1,4 +1,5 @@
 /** The figures one repository gives, and how they add up. */
+import type { Finding } from '../../src/qa/index.ts';
 
 export type Invariant = 'units' | 'oracle' | 'kept' | 'reached' | 'reparse' | 'tool' | 'second';
 
@@ -32,6 +33,8 @@ export interface RepoFigures {
   wordless: number;
   /** qa on the untouched files: findings by `rule/severity`. */
   qa: Record<string, number>;
+  /** qa's errors on the untouched files, whole, for reading by hand. */
+  qaErrors: Finding[];
   failures: Failure[];
   seconds: number;
 }

@@ -16,7 +16,7 @@ import { runSync } from '../../src/sync/run.ts';
 import { checkout, type SourceWithTargets } from './checkout.ts';
 import { emptyCounts, type RepoFigures, tally } from './figures.ts';
 import { toolFor } from './tools.ts';
-import { hasText, oracleDifference, sourceUnitsOf, translationsOf } from './units.ts';
+import { hasText, oracleDifference, sourceUnitsOf, toolCounts, translationsOf } from './units.ts';
 
 /** A manifest entry (scripts/corpus/repos.json). */
 export interface CorpusRepo {
@@ -83,6 +83,7 @@ export async function runRepository(
     stale: 0,
     wordless: 0,
     qa: {},
+    qaErrors: [],
     failures: [],
     seconds: 0,
   };
@@ -105,6 +106,8 @@ export async function runRepository(
     const report = await runQa({ root, config: settings });
     for (const x of report.findings)
       f.qa[`${x.rule}/${x.severity}`] = (f.qa[`${x.rule}/${x.severity}`] ?? 0) + 1;
+    // Errors to read by hand (issue 34: an error that is no problem in the file is a bug in qa).
+    f.qaErrors = report.findings.filter((x) => x.severity === 'error');
 
     // Units read, and what each target held before the sync.
     const before = new Map<string, { lang: string; held: Map<string, UnitText>; bytes: Uint8Array }>();
@@ -147,6 +150,13 @@ export async function runRepository(
           });
         if (oracle.missing.length + oracle.extra.length === 0) tally(f, 'oracle', true);
       }
+      const counted = toolCounts(format, join(root, s.source));
+      if (counted)
+        tally(f, 'oracle', counted.messages === units.length, {
+          file: s.source,
+          key: '',
+          what: `${counted.oracle} sees ${counted.messages} messages, we read ${units.length} units`,
+        });
       const withText = units.filter(hasText);
       plan.push({ s, format, ids: withText.map((u) => u.id) });
       for (const t of s.targets) {
@@ -160,6 +170,13 @@ export async function runRepository(
           before.set(`${t.path}\0${t.lang}`, { lang: t.lang, held, bytes: tb });
           const known = new Set(units.map((u) => u.id));
           f.stale += [...held.keys()].filter((id) => !known.has(id)).length;
+          const tc = toolCounts(format, join(root, t.path));
+          if (tc)
+            tally(f, 'oracle', tc.translated + tc.fuzzy === held.size, {
+              file: t.path,
+              key: '',
+              what: `${tc.oracle} sees ${tc.translated} translated and ${tc.fuzzy} fuzzy messages, we read ${held.size} translations`,
+            });
           if (format.name === 'arb') {
             const d = oracleDifference(
               format,

@@ -2,6 +2,7 @@
  * What our reader sees in a real file, and — where the format's rules are simple enough to follow
  * in a few lines — what the format's own implementation sees, to compare unit sets.
  */
+import { spawnSync } from 'node:child_process';
 import type { FormatModule, Unit } from '../../src/formats/model.ts';
 import { isEmptyText, targetTranslations, type UnitText } from '../../src/formats/target.ts';
 
@@ -68,4 +69,23 @@ export function oracleDifference(
     missing: [...theirs].filter((id) => !mine.has(id)),
     extra: [...mine].filter((id) => !theirs.has(id)),
   };
+}
+
+/**
+ * Message counts by the format's own tool, where it installs here: GNU gettext's
+ * `msgfmt --statistics` for PO (header and obsolete `#~` entries are not messages; fuzzy ones are
+ * counted apart, and we read their text as a translation people wrote).
+ */
+export function toolCounts(
+  format: FormatModule,
+  file: string,
+): { oracle: string; messages: number; translated: number; fuzzy: number } | undefined {
+  if (format.name !== 'po') return undefined;
+  const r = spawnSync('msgfmt', ['--statistics', '-o', '/dev/null', file], { encoding: 'utf8' });
+  if (r.error) return undefined;
+  const n = (what: RegExp) => Number(what.exec(r.stderr)?.[1] ?? 0);
+  const translated = n(/(\d+) translated message/);
+  const fuzzy = n(/(\d+) fuzzy translation/);
+  const untranslated = n(/(\d+) untranslated message/);
+  return { oracle: 'msgfmt --statistics', messages: translated + fuzzy + untranslated, translated, fuzzy };
 }
