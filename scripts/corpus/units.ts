@@ -82,7 +82,9 @@ export function toolCounts(
 ): { oracle: string; messages: number; translated: number; fuzzy: number } | undefined {
   if (format.name !== 'po') return undefined;
   const r = spawnSync('msgfmt', ['--statistics', '-o', '/dev/null', file], { encoding: 'utf8' });
-  if (r.error) return undefined;
+  // A file msgfmt rejects (searxng's catalogs repeat active msgids as obsolete `#~` entries, which
+  // Babel reads and msgfmt refuses as duplicates) gives no counts to compare with.
+  if (r.error || r.status !== 0) return undefined;
   const n = (what: RegExp) => Number(what.exec(r.stderr)?.[1] ?? 0);
   const translated = n(/(\d+) translated message/);
   const fuzzy = n(/(\d+) fuzzy translation/);
