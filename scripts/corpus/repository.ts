@@ -8,15 +8,12 @@ import { join } from 'node:path';
 import { stringify } from 'yaml';
 import type { Client } from '../../src/api/index.ts';
 import { type SyncSettings, settingsFrom } from '../../src/config/settings.ts';
-import type { FormatModule } from '../../src/formats/model.ts';
-import { detectFormat, formatByName } from '../../src/formats/registry.ts';
-import { sameText, type UnitText } from '../../src/formats/target.ts';
 import { runQa } from '../../src/qa/index.ts';
 import { runSync } from '../../src/sync/run.ts';
-import { checkout, type SourceWithTargets } from './checkout.ts';
+import { checkout } from './checkout.ts';
 import { emptyCounts, type RepoFigures, tally } from './figures.ts';
-import { toolFor } from './tools.ts';
-import { hasText, oracleDifference, sourceUnitsOf, toolCounts, translationsOf } from './units.ts';
+import { checkFirstSync } from './first-sync.ts';
+import { readUnits } from './read-units.ts';
 
 /** A manifest entry (scripts/corpus/repos.json). */
 export interface CorpusRepo {
@@ -56,11 +53,6 @@ async function sync(
   });
   return { result, changed };
 }
-
-const formatOf = (s: SourceWithTargets, bytes: Uint8Array): FormatModule | undefined =>
-  s.format ? formatByName(s.format) : detectFormat(s.source, bytes);
-
-const read = (root: string, path: string) => readFile(join(root, path)).then((b) => new Uint8Array(b));
 
 /**
  * Runs every invariant over one repository whose snapshot is the bare git directory `gitDir`;
@@ -110,113 +102,18 @@ export async function runRepository(
     f.qaErrors = report.findings.filter((x) => x.severity === 'error');
 
     // Units read, and what each target held before the sync.
-    const before = new Map<string, { lang: string; held: Map<string, UnitText>; bytes: Uint8Array }>();
-    const plan: { s: SourceWithTargets; format: FormatModule; ids: string[] }[] = [];
-    for (const s of files) {
-      const bytes = await read(root, s.source);
-      const format = formatOf(s, bytes);
-      if (!format) {
-        tally(f, 'units', false, { file: s.source, key: '', what: 'no format reads this file' });
-        continue;
-      }
-      let units: ReturnType<typeof sourceUnitsOf>;
-      try {
-        units = sourceUnitsOf(format, bytes, s.source, settings.source);
-        tally(f, 'units', true);
-      } catch (error) {
-        tally(f, 'units', false, {
-          file: s.source,
-          key: '',
-          what: `source does not parse: ${(error as Error).message}`,
-        });
-        continue;
-      }
-      f.files++;
-      f.sourceUnits += units.length;
-      if (!f.formats.includes(format.name)) f.formats.push(format.name);
-      const oracle = oracleDifference(format, bytes, units);
-      if (oracle) {
-        for (const id of oracle.missing)
-          tally(f, 'oracle', false, {
-            file: s.source,
-            key: id,
-            what: `${oracle.oracle} reads it; we do not`,
-          });
-        for (const id of oracle.extra)
-          tally(f, 'oracle', false, {
-            file: s.source,
-            key: id,
-            what: `we read it; ${oracle.oracle} does not`,
-          });
-        if (oracle.missing.length + oracle.extra.length === 0) tally(f, 'oracle', true);
-      }
-      const counted = toolCounts(format, join(root, s.source));
-      if (counted)
-        tally(f, 'oracle', counted.messages === units.length, {
-          file: s.source,
-          key: '',
-          what: `${counted.oracle} sees ${counted.messages} messages, we read ${units.length} units`,
-        });
-      const withText = units.filter(hasText);
-      plan.push({ s, format, ids: withText.map((u) => u.id) });
-      for (const t of s.targets) {
-        if (!t.existed) continue;
-        const tb = await read(root, t.path);
-        try {
-          const held = translationsOf(format, tb, t.path, t.lang, units);
-          if (t.path !== s.source) f.files++;
-          f.targetUnits += held.size;
-          tally(f, 'units', true);
-          before.set(`${t.path}\0${t.lang}`, { lang: t.lang, held, bytes: tb });
-          const known = new Set(units.map((u) => u.id));
-          f.stale += [...held.keys()].filter((id) => !known.has(id)).length;
-          const tc = toolCounts(format, join(root, t.path));
-          if (tc)
-            tally(f, 'oracle', tc.translated + tc.fuzzy === held.size, {
-              file: t.path,
-              key: '',
-              what: `${tc.oracle} sees ${tc.translated} translated and ${tc.fuzzy} fuzzy messages, we read ${held.size} translations`,
-            });
-          if (format.name === 'arb') {
-            const d = oracleDifference(
-              format,
-              tb,
-              format.parse(tb, { fileName: t.path }).filter((u) => u.translatable),
-            );
-            if (d)
-              tally(f, 'oracle', d.missing.length + d.extra.length === 0, {
-                file: t.path,
-                key: [...d.missing, ...d.extra].slice(0, 5).join(', '),
-                what: `unit set differs from ${d.oracle}: ${d.missing.length} missing, ${d.extra.length} extra`,
-              });
-          }
-        } catch (error) {
-          tally(f, 'units', false, {
-            file: t.path,
-            key: '',
-            what: `target does not parse: ${(error as Error).message}`,
-          });
-        }
-      }
-    }
+    const { before, plan } = await readUnits(f, files, root, settings.source);
 
     // First sync over the existing translations: people's work kept, every gap filled, the result readable.
     const first = await sync(client, root, settings, c);
+    // Files the sync could not read, sources and targets alike (a target that does not parse is left as it is).
     for (const p of first.result.problems)
       f.failures.push({
         repo: c.repo,
         invariant: 'sync',
         file: p.path,
         key: '',
-        what: `source problem: ${p.message}`,
-      });
-    for (const p of first.result.targets?.problems ?? [])
-      f.failures.push({
-        repo: c.repo,
-        invariant: 'sync',
-        file: p.path,
-        key: '',
-        what: `target problem: ${p.message}`,
+        what: `not read by the sync: ${p.message}`,
       });
     for (const x of first.result.failures)
       f.failures.push({
@@ -226,85 +123,7 @@ export async function runRepository(
         key: x.target,
         what: `translation failed: ${x.message}`,
       });
-    for (const { s, format, ids } of plan) {
-      const units = sourceUnitsOf(format, await read(root, s.source), s.source, settings.source);
-      const known = new Set(units.map((u) => u.id));
-      for (const t of s.targets) {
-        const old = before.get(`${t.path}\0${t.lang}`);
-        const bytes = await read(root, t.path).catch(() => undefined);
-        let after: Map<string, UnitText> | undefined;
-        if (bytes) {
-          try {
-            after = translationsOf(format, bytes, t.path, t.lang, units);
-          } catch (error) {
-            if (first.changed.includes(t.path))
-              tally(f, 'reparse', false, {
-                file: t.path,
-                key: '',
-                what: `written file does not parse: ${(error as Error).message}`,
-              });
-          }
-        }
-        if (bytes && after && first.changed.includes(t.path)) {
-          tally(f, 'reparse', true);
-          const tool = toolFor(format.name);
-          if (tool) {
-            const wrote = tool.judge(join(root, t.path), bytes);
-            let original: string | undefined = 'did not exist';
-            if (old) {
-              const o = join(root, `${t.path}.corpus-original`);
-              await writeFile(o, old.bytes);
-              original = tool.judge(o, old.bytes);
-              await rm(o);
-            }
-            // A file the tool already rejected before we wrote is not ours to judge.
-            if (original === undefined || !old)
-              tally(f, 'tool', wrote === undefined, {
-                file: t.path,
-                key: '',
-                what: `${tool.tool} rejects what we wrote: ${wrote}`,
-              });
-          }
-        }
-        for (const [id, text] of old?.held ?? []) {
-          if (!known.has(id)) continue;
-          const now = after?.get(id);
-          tally(f, 'kept', sameText(text, now), {
-            file: t.path,
-            key: id,
-            what:
-              now === undefined
-                ? `deleted (was ${JSON.stringify(text).slice(0, 120)})`
-                : `changed: ${JSON.stringify(text).slice(0, 120)} → ${JSON.stringify(now).slice(0, 120)}`,
-          });
-        }
-        const wordless = first.result.targets?.works.find((w) => w.path === t.path && w.lang === t.lang)?.plan
-          .wordless;
-        let unread = 0;
-        for (const id of ids) {
-          if (after?.has(id)) tally(f, 'reached', true);
-          // No words to translate: left to the format's fallback to the source, and reported by the sync.
-          else if (wordless?.has(id)) f.wordless++;
-          else if (!after) {
-            tally(f, 'reached', false);
-            unread++;
-          } else
-            tally(f, 'reached', false, {
-              file: t.path,
-              key: id,
-              what: 'source unit never reached this target',
-            });
-        }
-        if (unread > 0)
-          f.failures.push({
-            repo: c.repo,
-            invariant: 'reached',
-            file: t.path,
-            key: '',
-            what: `${unread} source units never reached this target: it does not parse, so the sync leaves it as it is`,
-          });
-      }
-    }
+    await checkFirstSync(f, plan, before, first, root, settings.source);
 
     // Second sync on the result: no byte changes.
     const second = await sync(client, root, settings, c);
