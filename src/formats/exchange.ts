@@ -100,7 +100,10 @@ export function extractXliff(format: FormatModule, bytes: Uint8Array, opts: Extr
       // `zero` stays translatable: stringsdict uses it for 0 in every language.
       const used = targetCategories.includes(category) || (category === 'zero' && source.zero !== undefined);
       if (!used && source[category] === undefined) continue;
-      const sourceText = source[category] ?? source.other;
+      const sourceText =
+        category === 'one' && !oneMeansOne(opts.targetLang)
+          ? source.other
+          : (source[category] ?? source.other);
       const givenForms = given !== undefined && typeof given !== 'string' ? given : undefined;
       const held = givenForms?.[category] ?? unit.targetPlural?.[category];
       const target = held ?? (opts.copySource ? sourceText : undefined);
@@ -195,6 +198,25 @@ export function mergeXliff(
   }
   return format.render(bytes, translations, { targetLang: opts.targetLang, fileName: opts.fileName });
 }
+
+/**
+ * Whether the language's `one` is the number 1 alone (English, German), or also takes other counts
+ * (Russian 21, 31…; French 0 and 1.5): there its form is translated from the source's `other`, which
+ * carries the count's placeholder — "found one page" would give msgstr[0] no `{resultCount}`, and
+ * GNU msgfmt --check refuses a form that 21 reaches without it.
+ */
+function oneMeansOne(lang: string): boolean {
+  let answer = oneMeansOneCache.get(lang);
+  if (answer === undefined) {
+    const rules = new Intl.PluralRules(lang);
+    answer = true;
+    for (let n = 0; n <= 200 && answer; n++) if (n !== 1 && rules.select(n) === 'one') answer = false;
+    if (rules.select(1.5) === 'one' || rules.select(0.5) === 'one') answer = false;
+    oneMeansOneCache.set(lang, answer);
+  }
+  return answer;
+}
+const oneMeansOneCache = new Map<string, boolean>();
 
 function sameTarget(unit: Unit, given: string | PluralForms): boolean {
   if (typeof given === 'string') return unit.target === given;

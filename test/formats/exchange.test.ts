@@ -354,3 +354,20 @@ describe('exchange with the real XML formats', () => {
     );
   });
 });
+
+describe('extractXliff plural sources', () => {
+  it("gives a language whose one takes other counts (Russian 21) the source's other form, placeholder and all", async () => {
+    const { extractXliff } = await import('../../src/formats/exchange.ts');
+    const { formatByName } = await import('../../src/formats/registry.ts');
+    const po = formatByName('po')!;
+    const pot = new TextEncoder().encode(
+      'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n#, python-brace-format\nmsgid "found one page"\nmsgid_plural "found {n} pages"\nmsgstr[0] ""\nmsgstr[1] ""\n',
+    );
+    const xliff = (lang: string) =>
+      new TextDecoder().decode(
+        extractXliff(po, pot, { fileName: 'a.pot', sourceLang: 'en', targetLang: lang }),
+      );
+    expect(xliff('ru')).toMatch(/\[one\]"[^>]*>\s*<source>found \{n\} pages<\/source>/);
+    expect(xliff('de')).toMatch(/\[one\]"[^>]*>\s*<source>found one page<\/source>/);
+  });
+});

@@ -177,7 +177,8 @@ export const CASES: Record<string, Case> = {
       id: 'days.ago|days',
       from: '<string>%d days ago</string>',
       to: '<string>%d days back</string>',
-      lines: 3,
+      // Russian one (21, 31…), few, many and other are all translated from the source's other.
+      lines: 4,
     },
     edit: {
       id: 'notes.count|notes',
