@@ -12,14 +12,12 @@
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, createClient } from '../../src/api/index.ts';
-import { settingsFrom } from '../../src/config/settings.ts';
-import { runSync, type SyncResult } from '../../src/sync/run.ts';
+import type { SyncResult } from '../../src/sync/run.ts';
 import { startPlatform, type TestPlatform } from '../support/platform.ts';
+import { workspaceSync } from '../support/workspace-sync.ts';
 
 /** MT that renames a variable it is shown (as the did) and marks everything else. */
 const mt = {
@@ -45,26 +43,10 @@ files:
 
 let p: TestPlatform;
 let client: Client;
-let root: string;
-const infos: string[] = [];
-const put = async (path: string, bytes: string | Uint8Array) => {
-  await mkdir(dirname(join(root, path)), { recursive: true });
-  await writeFile(join(root, path), bytes);
-};
-const read = (path: string) => readFile(join(root, path), 'utf8');
-const sync = (): Promise<SyncResult> =>
-  runSync({
-    client,
-    workspace: root,
-    settings: settingsFrom(CONFIG, '.svc.yml', { base: 'main' }),
-    origin: { owner: 'acme', repo: 'apple-people', ref: 'main' },
-    waitTimeoutMs: 30_000,
-    log: { info: (m) => infos.push(m), debug: () => {} },
-    sink: async (files) => {
-      for (const f of files) await put(f.path, f.content);
-      return undefined;
-    },
-  });
+let ws: Awaited<ReturnType<typeof workspaceSync>>;
+const put = (path: string, bytes: string | Uint8Array) => ws.put(path, bytes);
+const read = (path: string) => ws.read(path);
+const sync = () => ws.sync();
 
 const RU_PATH = 'App/ru.lproj/Localizable.stringsdict';
 const CATALOG_PATH = 'App/Localizable.xcstrings';
@@ -76,8 +58,7 @@ const after = new Map<string, string>();
 beforeAll(async () => {
   p = await startPlatform({ mt });
   client = createClient({ baseUrl: p.url, apiKey: p.key });
-  root = await mkdtemp(join(tmpdir(), 'svc-apple-people-'));
-  await put('.svc.yml', CONFIG);
+  ws = await workspaceSync({ client, config: CONFIG, repo: 'apple-people' });
   await put('App/en.lproj/Localizable.stringsdict', fixture('stringsdict/mastodon-en.stringsdict'));
   await put(RU_PATH, RU_BEFORE);
   await put(CATALOG_PATH, CATALOG_BEFORE);
@@ -89,7 +70,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await client.close();
   await p.close();
-  await rm(root, { recursive: true, force: true });
+  await ws?.remove();
 });
 
 /** plistlib's reading of a written file, when python3 is here (the oracle test says why it counts). */

@@ -12,15 +12,13 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import i18next from 'i18next';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, createClient } from '../../src/api/index.ts';
-import { settingsFrom } from '../../src/config/settings.ts';
-import { runSync, type SyncResult } from '../../src/sync/run.ts';
+import type { SyncResult } from '../../src/sync/run.ts';
 import { startPlatform, type TestPlatform } from '../support/platform.ts';
+import { workspaceSync } from '../support/workspace-sync.ts';
 
 /** MT that answers words it knows as German has them ("Browser", "Icon") and marks everything else. */
 const mt = {
@@ -68,26 +66,10 @@ msgstr "${files}"
 
 let p: TestPlatform;
 let client: Client;
-let root: string;
-const infos: string[] = [];
-const put = async (path: string, text: string | Uint8Array) => {
-  await mkdir(dirname(join(root, path)), { recursive: true });
-  await writeFile(join(root, path), text);
-};
-const read = (path: string) => readFile(join(root, path), 'utf8');
-const sync = (): Promise<SyncResult> =>
-  runSync({
-    client,
-    workspace: root,
-    settings: settingsFrom(CONFIG, '.svc.yml', { base: 'main' }),
-    origin: { owner: 'acme', repo: 'every-string', ref: 'main' },
-    waitTimeoutMs: 30_000,
-    log: { info: (m) => infos.push(m), debug: () => {} },
-    sink: async (files) => {
-      for (const f of files) await put(f.path, f.content);
-      return undefined;
-    },
-  });
+let ws: Awaited<ReturnType<typeof workspaceSync>>;
+const put = (path: string, bytes: string | Uint8Array) => ws.put(path, bytes);
+const read = (path: string) => ws.read(path);
+const sync = () => ws.sync();
 
 const RU_BEFORE = fixture('json/i18next-upload-ru.json');
 let first: SyncResult;
@@ -96,8 +78,7 @@ const before = new Map<string, string>();
 beforeAll(async () => {
   p = await startPlatform({ mt });
   client = createClient({ baseUrl: p.url, apiKey: p.key });
-  root = await mkdtemp(join(tmpdir(), 'svc-every-string-'));
-  await put('.svc.yml', CONFIG);
+  ws = await workspaceSync({ client, config: CONFIG, repo: 'every-string' });
   await put('locales/en/upload.json', fixture('json/i18next-upload-en.json'));
   await put('locales/ru/upload.json', RU_BEFORE);
   await put('locales/de/upload.json', '{\n  "title": "Dateien hochladen"\n}\n');
@@ -123,7 +104,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await client.close();
   await p.close();
-  await rm(root, { recursive: true, force: true });
+  await ws?.remove();
 });
 
 describe('i18next: a Russian plural people wrote without _other', () => {
@@ -190,15 +171,15 @@ describe('text with no words', () => {
   it('is never sent and never fails the run: the .properties "?" is left to the fallback, and reported', async () => {
     expect(first.failures ?? []).toEqual([]);
     expect(await read('bundle/help_de.properties')).toBe('help.title=Hilfe\n');
-    expect(infos.some((m) => m.startsWith('bundle/help_de.properties (de): 1 unit(s) with no words'))).toBe(
-      true,
-    );
+    expect(
+      ws.infos.some((m) => m.startsWith('bundle/help_de.properties (de): 1 unit(s) with no words')),
+    ).toBe(true);
   });
 
   it('reaches a Rails target as its source text (Rails has no fallback), and is reported', async () => {
     const yml = await read('config/locales/de.yml');
     expect(
-      infos.some((m) => /config\/locales\/de\.yml \(de\): 2 unit\(s\) with no words.*no fallback/.test(m)),
+      ws.infos.some((m) => /config\/locales\/de\.yml \(de\): 2 unit\(s\) with no words.*no fallback/.test(m)),
     ).toBe(true);
     expect(yml.startsWith('de:\n  results:\n')).toBe(true);
     expect(yml).toContain('title: Suchergebnisse\n');

@@ -13,16 +13,14 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, createClient } from '../../src/api/index.ts';
-import { settingsFrom } from '../../src/config/settings.ts';
 import { poFormat } from '../../src/formats/po/index.ts';
-import { runSync, type SyncResult } from '../../src/sync/run.ts';
+import type { SyncResult } from '../../src/sync/run.ts';
 import { debianTool } from '../support/debian-tool.ts';
 import { startPlatform, type TestPlatform } from '../support/platform.ts';
+import { workspaceSync } from '../support/workspace-sync.ts';
 
 const gettext = debianTool('msgfmt', ['--version'], 'gettext');
 const fixture = (path: string) => readFileSync(join('test/fixtures/po', path), 'utf8');
@@ -46,33 +44,17 @@ const pathOf = (lang: Lang) => `locale/${lang}/LC_MESSAGES/django.po`;
 
 let p: TestPlatform;
 let client: Client;
-let root: string;
 let first: SyncResult;
 const written = new Map<Lang, string>();
-const put = async (path: string, text: string | Uint8Array) => {
-  await mkdir(dirname(join(root, path)), { recursive: true });
-  await writeFile(join(root, path), text);
-};
-const read = (path: string) => readFile(join(root, path), 'utf8');
-const sync = (): Promise<SyncResult> =>
-  runSync({
-    client,
-    workspace: root,
-    settings: settingsFrom(CONFIG, '.svc.yml', { base: 'main' }),
-    origin: { owner: 'acme', repo: 'po-catalogs', ref: 'main' },
-    waitTimeoutMs: 30_000,
-    log: { info: () => {}, debug: () => {} },
-    sink: async (files) => {
-      for (const f of files) await put(f.path, f.content);
-      return undefined;
-    },
-  });
+let ws: Awaited<ReturnType<typeof workspaceSync>>;
+const put = (path: string, bytes: string | Uint8Array) => ws.put(path, bytes);
+const read = (path: string) => ws.read(path);
+const sync = () => ws.sync();
 
 beforeAll(async () => {
   p = await startPlatform();
   client = createClient({ baseUrl: p.url, apiKey: p.key });
-  root = await mkdtemp(join(tmpdir(), 'svc-po-catalogs-'));
-  await put('.svc.yml', CONFIG);
+  ws = await workspaceSync({ client, config: CONFIG, repo: 'po-catalogs' });
   await put('locale/django.pot', fixture('django-admin.pot'));
   for (const lang of LANGS) await put(pathOf(lang), fixture(TARGETS[lang]));
   first = await sync();
@@ -82,7 +64,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await client?.close();
   await p?.close();
-  if (root) await rm(root, { recursive: true, force: true });
+  await ws?.remove();
 });
 
 const sourceUnits = () => poFormat.parse(new TextEncoder().encode(fixture('django-admin.pot')));
@@ -149,7 +131,7 @@ describe('a sync over Django-shaped catalogs', () => {
 
   it.skipIf(gettext.skipped)('GNU gettext accepts every catalog written: msgfmt --check', async () => {
     for (const lang of LANGS) {
-      const file = join(root, pathOf(lang));
+      const file = join(ws.root, pathOf(lang));
       const run = spawnSync('msgfmt', ['--check', '--statistics', '-o', '/dev/null', file], {
         encoding: 'utf8',
       });
