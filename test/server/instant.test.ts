@@ -1,6 +1,7 @@
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countCharacters } from '../../src/api/helpers/characters.ts';
+import { androidFormat } from '../../src/formats/android/index.ts';
 import { jsonFormat } from '../../src/formats/json/index.ts';
 import { poFormat } from '../../src/formats/po/index.ts';
 import { yamlFormat } from '../../src/formats/yaml/index.ts';
@@ -234,6 +235,27 @@ describe('TM leverage in jobs', () => {
 });
 
 describe('plural forms a format writes for every language', () => {
+  it('leaves Android resources marked translatable="false" out of the translated file (Lint: Untranslatable)', async () => {
+    const en = `<?xml version="1.0" encoding="utf-8"?>
+<resources>
+    <string name="app_name" translatable="false">Pocket Notes</string>
+    <string name="save">Save the document</string>
+    <string-array name="units" translatable="false">
+        <item>kB</item>
+    </string-array>
+</resources>
+`;
+    const file = await upload('app/src/main/res/values/strings.xml', en);
+    const [started] = await json(
+      await p.call(`/v2/translate/file?fileId=${file.id}&memoryId=${memoryId}`, { method: 'POST' }),
+    );
+    await p.idle();
+    const out = new Uint8Array(await (await p.call(`/v2/translate/files?id=${started.id}`)).arrayBuffer());
+    const text = new TextDecoder().decode(out);
+    expect(text).not.toContain('app_name');
+    expect(text).not.toContain('name="units"');
+    expect(androidFormat.parse(out).map((u) => [u.id, u.source])).toEqual([['save', 'Dokument speichern']]);
+  });
   it('keeps a Rails `zero:` form in a language whose plural rules have none (Rails uses it for 0 in every language)', async () => {
     const en =
       'en:\n  inbox:\n    count:\n      zero: "No messages"\n      one: "1 message"\n      other: "%{count} messages"\n';

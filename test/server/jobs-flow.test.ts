@@ -5,6 +5,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PluralForms } from '../../src/formats/model.ts';
 import { detectFormat } from '../../src/formats/registry.ts';
+import { newTarget } from '../../src/formats/target.ts';
 import { startPlatform, type TestPlatform } from '../support/platform.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
 
@@ -182,14 +183,16 @@ describe('verified translation flow, through HTTP only', () => {
         const translated = zip[`${lang}/${file.name}`]!;
         const format = detectFormat(file.name, original)!;
         const bilingual = format.name === 'po';
-        // Re-rendering the original with the exported file's own text gives the exported bytes:
-        // nothing but translated text differs.
+        // Writing the original as a new target with the exported file's own text gives the
+        // exported bytes: nothing but translated text differs, and Android's translatable="false"
+        // resources stay in the default resources (Lint: Untranslatable).
         const translations = new Map<string, string | PluralForms>();
         for (const unit of format.parse(translated)) {
           const text = bilingual ? (unit.targetPlural ?? unit.target) : (unit.sourcePlural ?? unit.source);
           if (text !== undefined && unit.translatable) translations.set(unit.id, text);
         }
-        const again = format.render(original, translations, { targetLang: lang });
+        const again = newTarget(format, original, translations, { targetLang: lang });
+        if (format.name === 'android') expect(new TextDecoder().decode(translated)).not.toContain('name="app_name"');
         expect(Buffer.from(again).equals(Buffer.from(translated)), `${lang}/${file.name}`).toBe(true);
         expect(
           Buffer.from(translated).equals(Buffer.from(original)),

@@ -1,5 +1,6 @@
 import type { PluralForms, Translations } from '../../../src/formats/model.ts';
 import { formatByName } from '../../../src/formats/registry.ts';
+import { newTarget } from '../../../src/formats/target.ts';
 import { readBlobBytes } from '../../store/blobs.ts';
 import type { Db } from '../../store/db.ts';
 import { findFileBlobId } from '../../store/files.ts';
@@ -26,7 +27,8 @@ export async function documentTranslations(
 
 /**
  * The document's file in its own format with the current translations put in — only translated
- * text differs from the uploaded original.
+ * text differs from the uploaded original, and what the format keeps to its default resources
+ * (Android's `translatable="false"`) is left out, as a target file written by a sync would.
  */
 export async function renderDocument(
   db: Db,
@@ -37,7 +39,7 @@ export async function renderDocument(
   const format = document.format ? formatByName(document.format) : undefined;
   if (!format) throw new Error(`document ${document.id} (${document.name}) was not imported`);
   const original = await readBlobBytes(db, await fileBlobOf(db, document.file_id));
-  return format.render(original, translations ?? (await documentTranslations(db, document.id)), {
+  return newTarget(format, original, translations ?? (await documentTranslations(db, document.id)), {
     targetLang: targetTag(project),
     sourceLang: project.srclang,
     fileName: document.name,

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { FormatError } from '../../../src/formats/errors.ts';
 import { type PluralForms, placeholdersOf, type Unit } from '../../../src/formats/model.ts';
 import { detectFormat, supportedExtensions } from '../../../src/formats/registry.ts';
+import { newTarget } from '../../../src/formats/target.ts';
 import { MtError, type MtProvider } from '../../engine/mt/index.ts';
 import { machineTranslateUnits } from '../../services/mt-units.ts';
 import type { TermCache } from '../../services/term-cache.ts';
@@ -123,7 +124,7 @@ export function instantTranslateHandler(deps: {
         for (const [id, text] of translated) translations.set(String(id), text);
       }
       await updateInstantTranslation(db, row.id, { status: 'Completed', updated_at: now() });
-      const rendered = format.render(original, translations, {
+      const rendered = newTarget(format, original, translations, {
         targetLang: trgTag,
         sourceLang: memory.srclang,
         fileName: file.name,
