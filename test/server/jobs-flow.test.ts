@@ -192,7 +192,8 @@ describe('verified translation flow, through HTTP only', () => {
           if (text !== undefined && unit.translatable) translations.set(unit.id, text);
         }
         const again = newTarget(format, original, translations, { targetLang: lang });
-        if (format.name === 'android') expect(new TextDecoder().decode(translated)).not.toContain('name="app_name"');
+        if (format.name === 'android')
+          expect(new TextDecoder().decode(translated)).not.toContain('name="app_name"');
         expect(Buffer.from(again).equals(Buffer.from(translated)), `${lang}/${file.name}`).toBe(true);
         expect(
           Buffer.from(translated).equals(Buffer.from(original)),
