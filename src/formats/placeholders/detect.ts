@@ -1,6 +1,7 @@
 /**
  * Finds placeholders of every supported syntax in one text.
  */
+import { findGettextStyles } from './gettext-styles.ts';
 import { findIcu } from './icu.ts';
 import { ALL_SYNTAXES, type Placeholder, type PlaceholderOptions } from './types.ts';
 
@@ -78,6 +79,7 @@ export function findPlaceholders(text: string, options: PlaceholderOptions = {})
       found.push({ kind: 'printf', text: m[0], start, end: start + m[0].length, ...(name ? { name } : {}) });
     }
   }
+  found.push(...findGettextStyles(text, syntaxes));
   return outermost(found);
 }
 

@@ -30,8 +30,32 @@ export type PlaceholderKind =
  * The syntaxes detection can be limited to; printf includes the positional form and Ruby's named
  * references. `ruby` is those named references alone (`%{name}`, `%<name>s`): all that Rails' I18n
  * interpolates (I18n::INTERPOLATION_PATTERN), so in a Rails file `%C3%A4` (a URL's escapes) is text.
+ * `qt` (`%1`, `%L1`, `%n`), `boost` (`%1%`), `sh` (`$NAME`) and `lisp` (`~a`) are found only when a
+ * file says so (a gettext flag: gettext-styles.ts), never by default: elsewhere they are prose.
  */
-export type PlaceholderSyntax = 'printf' | 'ruby' | 'icu' | 'i18next' | 'tags';
+export type PlaceholderSyntax =
+  | 'printf'
+  | 'ruby'
+  | 'icu'
+  | 'i18next'
+  | 'tags'
+  | 'qt'
+  | 'boost'
+  | 'sh'
+  | 'lisp';
+
+/** Every syntax's name, as a file may spell it (an XLIFF unit's `x-placeholders` context). */
+export const SYNTAX_NAMES: ReadonlySet<string> = new Set<PlaceholderSyntax>([
+  'printf',
+  'ruby',
+  'icu',
+  'i18next',
+  'tags',
+  'qt',
+  'boost',
+  'sh',
+  'lisp',
+]);
 
 export interface Placeholder {
   kind: PlaceholderKind;

@@ -12,6 +12,8 @@
  *   from `#|`; flags from `#,`.
  */
 import type { FormatModule, ParseOptions, Unit } from '../model.ts';
+import { flagSyntaxes } from '../placeholders/gettext-styles.ts';
+import { ALL_SYNTAXES } from '../placeholders/types.ts';
 import { poEdit } from './edit.ts';
 import { filePlurals } from './header.ts';
 import { readPo } from './read.ts';
@@ -34,4 +36,9 @@ export const poFormat: FormatModule = {
   parse,
   render: renderPo,
   edit: poEdit(renderPo),
+  /**
+   * What the entry's format flag names (`qt-format`: `%1`; `python-format`: printf), which is what
+   * msgfmt --check counts; an entry without one, every common syntax.
+   */
+  placeholders: (unit) => flagSyntaxes(unit.flags) ?? ALL_SYNTAXES,
 };

@@ -1,5 +1,5 @@
 import type { Unit } from '../model.ts';
-import type { PlaceholderSyntax } from '../placeholders/types.ts';
+import { type PlaceholderSyntax, SYNTAX_NAMES } from '../placeholders/types.ts';
 import {
   attribute,
   childElements,
@@ -33,13 +33,6 @@ export const XLIFF12_INLINE: ReadonlySet<string> = new Set([
  * xliff12Format.placeholders answers with, so MT on an extracted delta protects what qa checks.
  */
 export const PLACEHOLDERS_CONTEXT = 'x-placeholders';
-const SYNTAX_NAMES: ReadonlySet<string> = new Set<PlaceholderSyntax>([
-  'printf',
-  'ruby',
-  'icu',
-  'i18next',
-  'tags',
-]);
 
 /** The syntaxes a unit's `x-placeholders` flag names, or undefined. */
 export function flaggedPlaceholders(unit: Unit): readonly PlaceholderSyntax[] | undefined {
