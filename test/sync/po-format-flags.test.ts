@@ -79,8 +79,10 @@ describe('gettext format flags name the placeholders machine translation must no
     expect(placeholders('Synced %L1 changes', ['qt-format'])).toEqual(['%L1']);
     expect(placeholders('%n notes deleted', ['qt-plural-format'])).toEqual(['%n']);
     expect(placeholders('Exported %1% pages to %2%', ['boost-format'])).toEqual(['%1%', '%2%']);
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: envsubst's ${NAME}, not a template
     expect(placeholders('Installing into $PREFIX for ${USER}', ['sh-format'])).toEqual([
       '$PREFIX',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: envsubst's ${NAME}
       '${USER}',
     ]);
     expect(placeholders('Deleted ~D notes from ~:A~%', ['lisp-format'])).toEqual(['~%', '~:A', '~D']);
