@@ -20,6 +20,7 @@ import { translateDeltas } from './delta.ts';
 import { earlierDeltas } from './resume.ts';
 import type { ParsedSource, TargetSource, TargetWork } from './targets.ts';
 import { planTargets } from './targets.ts';
+import { describeWordless } from './wordless.ts';
 
 export interface IncrementalOptions {
   client: Client;
@@ -130,21 +131,10 @@ export async function prepareTargets(
   };
 }
 
-/** Says which units of a target have no words to translate, and what becomes of them (write-target.ts). */
+/** Says which units of a target have no words to translate, and what becomes of them. */
 function reportWordless(w: TargetWork, info: (message: string) => void): void {
-  const ids = [...w.plan.wordless.keys()];
-  if (ids.length === 0) return;
-  const fallback = w.source.format.fallsBackToSource ?? true;
-  const fate = fallback
-    ? 'new ones are left to the fallback to the source text, others written as their source text'
-    : `written as their source text (${w.source.format.name} has no fallback to the source)`;
-  const shown = ids
-    .slice(0, 5)
-    .map((id) => JSON.stringify(id))
-    .join(', ');
-  info(
-    `${w.path} (${w.lang}): ${ids.length} unit(s) with no words to translate, not sent: ${fate} — ${shown}${ids.length > 5 ? ', …' : ''}`,
-  );
+  const note = describeWordless(w);
+  if (note) info(`${w.path} (${w.lang}): ${note}`);
 }
 
 /** Instant mode that writes: prepare, translate the deltas, write the targets, save the state. */

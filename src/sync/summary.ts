@@ -1,5 +1,6 @@
 import { describeLeftOut } from '../formats/left-out.ts';
 import type { SyncResult } from './run.ts';
+import { describeWordless } from './wordless.ts';
 
 const cell = (s: string) => s.replaceAll('|', '\\|').replaceAll('\n', ' ');
 const LISTED = 200;
@@ -109,6 +110,12 @@ export function syncSummary(
     // DESIGN §10: a unit left out on purpose is never sent and never written, but never in silence.
     out.push('', ...s.list('Left out on purpose (never sent, never written to a target)', listed));
   }
+  const wordless = (result.targets?.works ?? []).flatMap((w) => {
+    const note = describeWordless(w);
+    return note ? [`${s.code(w.path)} (${w.lang}): ${note}`] : [];
+  });
+  if (wordless.length > 0)
+    out.push('', ...s.list('No words to translate (never sent)', wordless.slice(0, LISTED)));
   if (result.problems.length > 0)
     out.push(
       '',

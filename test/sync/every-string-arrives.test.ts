@@ -17,6 +17,7 @@ import i18next from 'i18next';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, createClient } from '../../src/api/index.ts';
 import type { SyncResult } from '../../src/sync/run.ts';
+import { syncSummary } from '../../src/sync/summary.ts';
 import { startPlatform, type TestPlatform } from '../support/platform.ts';
 import { workspaceSync } from '../support/workspace-sync.ts';
 
@@ -174,6 +175,15 @@ describe('text with no words', () => {
     expect(
       ws.infos.some((m) => m.startsWith('bundle/help_de.properties (de): 1 unit(s) with no words')),
     ).toBe(true);
+    // …and in the run's summary (the Action's step summary, `sync`'s terminal output).
+    const summary = syncSummary(first, { targets: ['de', 'ru'] });
+    expect(summary).toContain('**No words to translate (never sent)**');
+    expect(summary).toMatch(
+      /- `bundle\/help_de\.properties` \(de\): 1 unit\(s\) with no words to translate, not sent: new ones are left to the fallback/,
+    );
+    expect(summary).toMatch(
+      /- `config\/locales\/de\.yml` \(de\): 2 unit\(s\) .*\(yaml has no fallback to the source\)/,
+    );
   });
 
   it('reaches a Rails target as its source text (Rails has no fallback), and is reported', async () => {
