@@ -18,6 +18,11 @@ export interface LanguageUnits {
   removed: readonly { path: string; id: string }[];
   /** Translations a person changed in the repository: kept, and taught to the memory. */
   edited: readonly { path: string; id: string }[];
+  /**
+   * Keys renamed or moved in the source whose translation moved with them (`fromPath`/`from` to
+   * `path`/`to`): kept, nothing sent (issue 36).
+   */
+  renamed?: readonly { fromPath: string; from: string; path: string; to: string }[] | undefined;
   /** This language's words by TM leverage, when the platform reported it (a job's project). */
   leverage?: Leverage | undefined;
 }
@@ -161,10 +166,38 @@ function unitsSection(units: readonly LanguageUnits[]): string[] {
     for (const k of list.slice(0, LISTED)) out.push(`- ${code(k.path)} ${code(k.id)}`);
     if (list.length > LISTED) out.push(`- … and ${list.length - LISTED} more`);
   };
+  out.push(...renamesList(sorted));
   for (const l of sorted) {
     keys(`**${cell(l.target)}: removed** (no longer in the source)`, l.removed);
     keys(`**${cell(l.target)}: edited in the repository** (kept, and taught to the memory)`, l.edited);
   }
+  return out;
+}
+
+/**
+ * The keys renamed or moved in the source, each once with the languages whose translation moved
+ * with it: "renamed `a` → `b`, translations kept in 2 languages (de, fr)".
+ */
+function renamesList(units: readonly LanguageUnits[]): string[] {
+  const byKey = new Map<string, { from: string; to: string; moved: boolean; langs: string[] }>();
+  for (const l of units)
+    for (const r of l.renamed ?? []) {
+      const moved = r.fromPath !== r.path;
+      const key = `${r.from}\u0000${r.to}\u0000${moved}`;
+      const entry = byKey.get(key) ?? { from: r.from, to: r.to, moved, langs: [] };
+      entry.langs.push(l.target);
+      byKey.set(key, entry);
+    }
+  if (byKey.size === 0) return [];
+  const out = ['', '**Renamed in the source** (translations moved with the key, nothing sent)', ''];
+  const entries = [...byKey.values()];
+  for (const r of entries.slice(0, LISTED)) {
+    const n = r.langs.length;
+    out.push(
+      `- ${r.moved ? 'moved to another file' : 'renamed'} ${code(r.from)} → ${code(r.to)}, translations kept in ${n} language${n === 1 ? '' : 's'} (${r.langs.join(', ')})`,
+    );
+  }
+  if (entries.length > LISTED) out.push(`- … and ${entries.length - LISTED} more`);
   return out;
 }
 

@@ -13,6 +13,7 @@ import type { UnitText } from '../formats/target.ts';
 import type { FileWrite } from '../github/branch-commit.ts';
 import type { LanguageUnits } from '../github/pull-request-body.ts';
 import { pairsOf, unitsOf } from '../translations/plan-summary.ts';
+import { describeAmbiguous } from '../translations/renames.ts';
 import type { SourceProblem } from '../translations/source-file.ts';
 import { teachMemories } from '../translations/teach.ts';
 import { writeTarget } from '../translations/write-target.ts';
@@ -88,11 +89,12 @@ export async function prepareTargets(
         origin: o.origin,
       });
   const before = JSON.stringify(state);
-  const { works, problems } = await planTargets(o.sources, settings, o.workspace, state, {
+  const { works, problems, ambiguous } = await planTargets(o.sources, settings, o.workspace, state, {
     ...(o.fresh ? { fresh: true } : {}),
     readTarget: o.readTarget,
   });
   for (const w of works) reportWordless(w, o.info);
+  for (const a of ambiguous) o.info(describeAmbiguous(a));
   const pairs = pairsOf(works);
   const follow = needMemories(works);
   let taught = new Map<string, number>();

@@ -6,6 +6,7 @@ import { FormatError } from '../formats/errors.ts';
 import type { FormatModule, Unit } from '../formats/model.ts';
 import { detectFormat, formatByName } from '../formats/registry.ts';
 import { missingForms, targetTranslations, type UnitText } from '../formats/target.ts';
+import { type AmbiguousRename, carryRenames } from '../translations/renames.ts';
 import type { SourceFile, SourceProblem } from '../translations/source-file.ts';
 import { planTarget, type TargetPlan } from '../translations/target-plan.ts';
 
@@ -74,7 +75,7 @@ export async function planTargets(
   workspace: string,
   state: SyncState,
   options: { fresh?: boolean; readTarget?: TargetSource | undefined } = {},
-): Promise<{ works: TargetWork[]; problems: SourceProblem[] }> {
+): Promise<{ works: TargetWork[]; problems: SourceProblem[]; ambiguous: AmbiguousRename[] }> {
   const works: TargetWork[] = [];
   const problems: SourceProblem[] = [];
   const asks = sources.flatMap((source) =>
@@ -127,5 +128,7 @@ export async function planTargets(
       });
     }
   }
-  return { works, problems };
+  // A key renamed or moved to another source file takes its translations along (issue 36).
+  const ambiguous = carryRenames(works);
+  return { works, problems, ambiguous };
 }

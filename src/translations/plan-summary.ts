@@ -26,18 +26,39 @@ export function pairsOf(targets: Iterable<PlannedTarget>): Map<string, TaughtPai
   return pairs;
 }
 
-/** Units per language; `translated` is how many units of that target were written from translations. */
+/**
+ * Units per language; `translated` is how many units of that target were written from translations.
+ * A renamed key counts as kept (its translation moved with it), and its old key is not "removed".
+ */
 export function unitsOf(targets: Iterable<PlannedTarget & { translated: number }>): LanguageUnits[] {
+  const all = [...targets];
+  const moved = new Set(
+    all.flatMap((t) => t.plan.renamed.map((r) => `${t.lang}\u0000${r.fromPath}\u0000${r.from}`)),
+  );
   const byLang = new Map<
     string,
-    LanguageUnits & { removed: LanguageUnits['removed'][number][]; edited: LanguageUnits['edited'][number][] }
+    LanguageUnits & {
+      removed: LanguageUnits['removed'][number][];
+      edited: LanguageUnits['edited'][number][];
+      renamed: NonNullable<LanguageUnits['renamed']>[number][];
+    }
   >();
-  for (const { lang, path, plan, translated } of targets) {
-    const l = byLang.get(lang) ?? { target: lang, translated: 0, kept: 0, removed: [], edited: [] };
-    l.translated += translated + plan.reapply.size;
-    l.kept += plan.kept;
-    for (const id of plan.remove) l.removed.push({ path, id });
+  for (const { lang, path, plan, translated } of all) {
+    const l = byLang.get(lang) ?? {
+      target: lang,
+      translated: 0,
+      kept: 0,
+      removed: [],
+      edited: [],
+      renamed: [],
+    };
+    // A renamed key's translation is written like a delivery (reapply), but it is kept, not translated.
+    l.translated += translated + plan.reapply.size - plan.renamed.length;
+    l.kept += plan.kept + plan.renamed.length;
+    for (const id of plan.remove)
+      if (!moved.has(`${lang}\u0000${path}\u0000${id}`)) l.removed.push({ path, id });
     for (const id of plan.edited) l.edited.push({ path, id });
+    for (const r of plan.renamed) l.renamed.push({ ...r, path });
     byLang.set(lang, l);
   }
   return [...byLang.values()];

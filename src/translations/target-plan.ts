@@ -48,6 +48,15 @@ export interface TargetPlan {
   teach: { id: string; source: UnitText; target: UnitText }[];
   /** The target's record after this run, before anything is delivered (see deliver). */
   record: TargetRecord;
+  /**
+   * Units the source no longer has whose translation the target still holds, with the hash of the
+   * source text it translated (from the record): a rename's old half (renames.ts).
+   */
+  vanished: Map<string, { s: string; text: UnitText }>;
+  /** Units new to the target (no translation, none pending), with their source: a rename's new half. */
+  appeared: Map<string, { s: string; source: UnitText }>;
+  /** Translations carried from a key the source no longer has to the one that replaced it (renames.ts). */
+  renamed: { from: string; fromPath: string; to: string }[];
 }
 
 /**
@@ -79,6 +88,9 @@ export function planTarget(
     edited: [],
     teach: [],
     record: { units: {} },
+    vanished: new Map(),
+    appeared: new Map(),
+    renamed: [],
   };
   const pending: NonNullable<TargetRecord['pending']> = {};
   const ids = new Set<string>();
@@ -108,7 +120,10 @@ export function planTarget(
       if (waiting && waiting.s === s) {
         plan.reapply.set(unit.id, waiting.text);
         pending[unit.id] = waiting;
-      } else plan.translate.set(unit.id, 'new');
+      } else {
+        plan.translate.set(unit.id, 'new');
+        plan.appeared.set(unit.id, { s, source });
+      }
       continue;
     }
     const t = textHash(now);
@@ -135,7 +150,15 @@ export function planTarget(
       pending[unit.id] = waiting;
     } else plan.translate.set(unit.id, 'changed');
   }
-  if (existing) for (const id of existing.keys()) if (!ids.has(id)) plan.remove.add(id);
+  if (existing)
+    for (const [id, text] of existing) {
+      if (ids.has(id)) continue;
+      plan.remove.add(id);
+      // The source text it translates: our delivery's, when the target shows what we delivered.
+      const delivered = pendingBefore[id];
+      const s = delivered && textHash(delivered.text) === textHash(text) ? delivered.s : seen[id]?.s;
+      if (s !== undefined) plan.vanished.set(id, { s, text });
+    }
   for (const unit of units) {
     const reason = plan.translate.get(unit.id);
     if (

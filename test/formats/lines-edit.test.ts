@@ -127,6 +127,15 @@ const DE_STRINGS = `/* Localizable.strings (German) */
 `;
 
 describe('strings edit', () => {
+  it('edits a file that starts with a blank line above a comment (the comment scan once never ended)', () => {
+    const target =
+      '\n/* Title of the notes list */\n"notes.title" = "Notizen";\n"notes.delete" = "Löschen";\n';
+    const source = '/* Title of the notes list */\n"notes.title" = "Notes";\n"notes.trash" = "Delete";\n';
+    const out = text(edit(stringsFormat, target, source, { 'notes.trash': 'Papierkorb' }, ['notes.delete']));
+    expect(out).toBe(
+      '\n/* Title of the notes list */\n"notes.title" = "Notizen";\n"notes.trash" = "Papierkorb";\n',
+    );
+  });
   it('inserts with the source comment and the blank line the target puts between entries', () => {
     const out = text(edit(stringsFormat, DE_STRINGS, EN_STRINGS, { 'notes.new': 'Neue Notiz "1"' }));
     expect(out).toBe(

@@ -35,7 +35,16 @@ export interface LineChanges {
 
 /** Index of the start of the line holding `index`. */
 export function lineStartOf(text: string, index: number): number {
-  return text.lastIndexOf('\n', index - 1) + 1;
+  // lastIndexOf clamps a negative position to 0, where a leading line break would be found.
+  return index <= 0 ? 0 : text.lastIndexOf('\n', index - 1) + 1;
+}
+
+/** The whitespace (spaces and tabs) that starts the line holding `index`. */
+export function lineIndent(text: string, index: number): string {
+  const start = lineStartOf(text, index);
+  let end = start;
+  while (text[end] === ' ' || text[end] === '\t') end++;
+  return text.slice(start, end);
 }
 
 /** Index past the line break ending the line holding `index` (the text's length on the last line). */
@@ -64,7 +73,7 @@ export function attachedCommentStart(
   let at = start;
   while (at > 0) {
     const above = commentAbove(lineStartOf(text, at - 1));
-    if (above < 0) break;
+    if (above < 0 || above >= at) break;
     at = above;
   }
   return at;

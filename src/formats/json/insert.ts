@@ -3,6 +3,7 @@
  * order puts them, with missing parent objects created as nested as in the source, in the
  * target's own separators, indentation, colon spacing, line endings and escaping.
  */
+import { lineIndent } from '../edit/lines.ts';
 import { FormatError } from '../errors.ts';
 import type { Edit } from '../file-text.ts';
 import type { PluralForms, RenderOptions, TargetChanges } from '../model.ts';
@@ -12,7 +13,6 @@ import {
   anchoredInsertions,
   detectLayout,
   type JsonLayout,
-  lineIndent,
   memberIndent,
   membersOf,
   parentsOf,

@@ -2,6 +2,7 @@
  * Taking members out of and putting members into JSON objects and arrays in a file's own layout
  * (DESIGN §7): shared by the JSON and ARB `edit`.
  */
+import { lineIndent } from '../edit/lines.ts';
 import type { Edit } from '../file-text.ts';
 import { ARRAY, type JsonDoc, OBJECT } from './tokens.ts';
 
@@ -116,14 +117,6 @@ export function detectLayout(doc: JsonDoc): Partial<JsonLayout> {
     }
   }
   return out;
-}
-
-/** The whitespace that starts the line `index` is on. */
-export function lineIndent(text: string, index: number): string {
-  const lineStart = text.lastIndexOf('\n', index - 1) + 1;
-  let end = lineStart;
-  while (end < text.length && (text[end] === ' ' || text[end] === '\t')) end++;
-  return text.slice(lineStart, end);
 }
 
 /**

@@ -4,6 +4,7 @@
  * writes it; every other byte stays as it was.
  */
 
+import { lineIndent } from '../edit/lines.ts';
 import type { Edit } from '../file-text.ts';
 import { CATEGORY_ORDER, formsToWrite } from '../json/cldr.ts';
 import { InFileOrder } from '../json/lookup.ts';
@@ -171,14 +172,6 @@ function insertMember(
   const previous = keys[after < 0 ? keys.length - 1 : after - 1]!;
   const at = doc.end(previous + 1);
   return { start: at, end: at, replacement: `,${style.eol}${indent}${member}` };
-}
-
-/** The whitespace that starts the line holding `index`. */
-function lineIndent(text: string, index: number): string {
-  const lineStart = text.lastIndexOf('\n', index - 1) + 1;
-  let end = lineStart;
-  while (text[end] === ' ' || text[end] === '\t') end++;
-  return text.slice(lineStart, end);
 }
 
 /**

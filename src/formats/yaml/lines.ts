@@ -3,10 +3,10 @@
  * taken out or put in without touching the lines around them.
  */
 
+import { lineStartOf } from '../edit/lines.ts';
+
 /** Index of the start of the line holding `index`. */
-export function lineStart(text: string, index: number): number {
-  return text.lastIndexOf('\n', index - 1) + 1;
-}
+export const lineStart = lineStartOf;
 
 /** Index just past the line break ending the line holding `index` (or the text's end). */
 export function nextLineStart(text: string, index: number): number {

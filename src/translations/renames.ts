@@ -1,0 +1,75 @@
+/**
+ * Renames and moves (issue 36): between the last synced state and now, a key that disappeared and
+ * a key that appeared with the same source text — in the same file or in another source file of
+ * the config — is one unit under a new name. Its translation moves to the new key in every
+ * language, written like a delivery (so the next run knows it until the base holds it), taught to
+ * the memory under the new key, and nothing is sent to translation.
+ *
+ * Nothing is guessed: when one source text disappeared under several keys whose translations
+ * differ, or appeared under several keys, the keys are listed as ambiguous and translated as new.
+ * Several keys that disappeared with the same translation are one candidate (any of them gives the
+ * new key the same text).
+ */
+import { textHash } from '../contracts/sync-state.ts';
+import type { UnitText } from '../formats/target.ts';
+import type { PlannedTarget } from './plan-summary.ts';
+
+/** Keys that may be renames but are not taken as such: one source text under several keys. */
+export interface AmbiguousRename {
+  lang: string;
+  /** The keys that disappeared with this text, `path` then id. */
+  from: { path: string; id: string }[];
+  /** The keys that appeared with it. */
+  to: { path: string; id: string }[];
+}
+
+/**
+ * Carries translations from vanished keys to appeared ones across `targets` (every target of a
+ * run, any language), editing their plans: the new key leaves `translate` for `reapply`, is
+ * taught and listed in `renamed`; the old key stays in `remove`. Returns the ambiguous cases.
+ */
+export function carryRenames(targets: readonly PlannedTarget[]): AmbiguousRename[] {
+  const ambiguous: AmbiguousRename[] = [];
+  const byLang = new Map<string, PlannedTarget[]>();
+  for (const t of targets) byLang.set(t.lang, [...(byLang.get(t.lang) ?? []), t]);
+  for (const [lang, group] of byLang) {
+    const gone = new Map<string, { target: PlannedTarget; id: string; text: UnitText }[]>();
+    const came = new Map<string, { target: PlannedTarget; id: string; source: UnitText }[]>();
+    for (const target of group) {
+      for (const [id, v] of target.plan.vanished)
+        gone.set(v.s, [...(gone.get(v.s) ?? []), { target, id, ...v }]);
+      for (const [id, a] of target.plan.appeared)
+        came.set(a.s, [...(came.get(a.s) ?? []), { target, id, ...a }]);
+    }
+    for (const [s, to] of came) {
+      const from = gone.get(s);
+      if (!from) continue;
+      const texts = new Set(from.map((f) => textHash(f.text)));
+      if (texts.size > 1 || to.length > 1) {
+        ambiguous.push({
+          lang,
+          from: from.map((f) => ({ path: f.target.path, id: f.id })),
+          to: to.map((t) => ({ path: t.target.path, id: t.id })),
+        });
+        continue;
+      }
+      const [next] = to as [(typeof to)[number]];
+      const [old] = from as [(typeof from)[number]];
+      const plan = next.target.plan;
+      plan.translate.delete(next.id);
+      plan.wordless.delete(next.id);
+      plan.appeared.delete(next.id);
+      plan.reapply.set(next.id, old.text);
+      plan.teach.push({ id: next.id, source: next.source, target: old.text });
+      plan.renamed.push({ from: old.id, fromPath: old.target.path, to: next.id });
+    }
+  }
+  return ambiguous;
+}
+
+/** One line for the run's log: which keys were not taken as a rename, and why. */
+export function describeAmbiguous(a: AmbiguousRename): string {
+  const keys = (list: AmbiguousRename['to']) =>
+    list.map((k) => `${k.path} ${JSON.stringify(k.id)}`).join(', ');
+  return `${a.lang}: not taken as a rename (one source text under several keys): ${keys(a.from)} → ${keys(a.to)}; translated as new`;
+}
