@@ -25,7 +25,7 @@ export class DistinctIds {
 
 /**
  * Ids for key-value files whose keys repeat, read the way their runtimes read them: the last
- * occurrence of a key is the value the app shows (JSON.parse, Psych, CFPropertyList keep the last),
+ * occurrence of a key is the value the app shows (Psych, CFPropertyList, java.util.Properties keep the last),
  * so it keeps the plain id, and each earlier one becomes `id~1`, `id~2`, … in file order: every
  * copy stays addressable, so a merge writes each back. Returns the new id of each position.
  */
