@@ -91,6 +91,16 @@ describe('yaml: units', () => {
     expect(() => parse('a: [1, 2\n')).toThrow(FormatError);
   });
 
+  it('reads a quoted scalar whose lines stand at its key column as Psych does, and refuses what Psych refuses', () => {
+    expect(parse('a:\n  b: "x\n  y"\n  c: \'p\n\n  q\'\n').map((u) => [u.id, u.source])).toEqual([
+      ['a.b', 'x y'],
+      ['a.c', 'p\nq'],
+    ]);
+    // libyaml: "found unexpected document indicator", "found unknown escape character", end of stream.
+    for (const bad of ['a:\n  b: "x\n---\n  y"\n', 'a:\n  b: "x\n  \\q"\n', 'a:\n  b: "x\n  y\n'])
+      expect(() => parse(bad), bad).toThrow(/Missing closing "quote/);
+  });
+
   it('reads a repeated key with a warning, as Psych and PyYAML do: the last is the key, earlier copies key~N', () => {
     const yaml = 'en:\n  title: Inbox\n  save: Save\n  title: Messages\n  title: Mail\n';
     const warnings: FormatWarning[] = [];

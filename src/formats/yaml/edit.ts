@@ -23,7 +23,7 @@ import { applyEdits, decodeText, type Edit, encodeText } from '../file-text.ts';
 import type { PluralCategory, PluralForms, RenderOptions, TargetChanges, Translations } from '../model.ts';
 import { lineEnding } from './edit-scalar.ts';
 import { insertions } from './insert.ts';
-import { attachedCommentsStart, pairLines } from './lines.ts';
+import { attachedCommentsStart, pairExtent } from './lines.ts';
 import { readYaml, type YamlFile } from './read.ts';
 import { chain, topOf, Unsupported } from './tree-paths.ts';
 
@@ -131,7 +131,7 @@ function removals(text: string, remove: ReadonlySet<string>): Edit[] {
     if (dropped.has(map)) continue;
     for (const pair of pairs) {
       const keyStart = (pair.key as Scalar).range![0];
-      const { end } = pairLines(text, keyStart, true);
+      const { end } = pairExtent(text, pair, true);
       edits.push({ start: attachedCommentsStart(text, keyStart), end, replacement: '' });
     }
   }

@@ -4,12 +4,13 @@
  * re-stringified; render patches these ranges.
  */
 import type { Document, Node, Pair, Scalar, YAMLMap } from 'yaml';
-import { isAlias, isMap, isScalar, isSeq, parseAllDocuments } from 'yaml';
+import { isAlias, isMap, isScalar, isSeq } from 'yaml';
 import { lastWins } from '../distinct-ids.ts';
 import type { DecodedText } from '../file-text.ts';
 import { decodeText, TextPositions } from '../file-text.ts';
 import { CATEGORY_ORDER } from '../json/cldr.ts';
 import type { ParseOptions, PluralCategory } from '../model.ts';
+import { parseDocuments } from './quoted-lines.ts';
 import type { RootLocale } from './root-locale.ts';
 import { rootLocale } from './root-locale.ts';
 
@@ -49,19 +50,11 @@ export interface YamlFile {
 export function readYaml(bytes: Uint8Array, options: ParseOptions): YamlFile {
   const decoded = decodeText(bytes, options);
   const positions = new TextPositions(decoded);
-  // Merge keys (`<<: *defaults`) are a YAML 1.1 feature Rails files rely on; `prettyErrors: false`
-  // keeps messages short because FormatError carries the line and column itself. The library's
-  // duplicate-key check compares every key with every earlier one (quadratic on a big `en:` map),
-  // so duplicates are found here with a set per map instead.
-  const docs = parseAllDocuments(decoded.text, {
-    merge: true,
-    keepSourceTokens: true,
-    prettyErrors: false,
-    uniqueKeys: false,
-  });
+  // A quoted scalar over several lines is read as Psych reads it (quoted-lines.ts). Duplicate
+  // keys are found here with a set per map (checkUniqueKeys), not by the library.
+  const list = parseDocuments(decoded.text);
   const entries: YamlEntry[] = [];
   const roots: RootLocale[] = [];
-  const list = Array.isArray(docs) ? docs : [];
   list.forEach((doc, index) => {
     const error = doc.errors[0];
     if (error) throw positions.error(error.message, error.pos[0], options.fileName);

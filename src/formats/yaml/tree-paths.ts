@@ -4,7 +4,8 @@
  * the in-place edit writes.
  */
 import type { Pair, Scalar, YAMLMap } from 'yaml';
-import { isMap, isScalar, parseAllDocuments } from 'yaml';
+import { isMap, isScalar } from 'yaml';
+import { parseDocuments } from './quoted-lines.ts';
 import { rootLocale } from './root-locale.ts';
 
 /** Thrown inside the edit for what only the fallback can write. */
@@ -12,8 +13,9 @@ export class Unsupported extends Error {}
 
 /** The first document's top map, below a Rails root-locale key when there is one (and that key). */
 export function topOf(text: string): { top: YAMLMap | undefined; rootKey: Scalar | undefined } {
-  const docs = parseAllDocuments(text, { merge: true, keepSourceTokens: true, uniqueKeys: false });
-  if (!Array.isArray(docs) || docs.length !== 1) return { top: undefined, rootKey: undefined };
+  // Read as readYaml reads it: quoted scalars over several lines as Psych reads them.
+  const docs = parseDocuments(text);
+  if (docs.length !== 1) return { top: undefined, rootKey: undefined };
   const contents = docs[0]!.contents;
   const root = rootLocale(contents);
   const top = root && isMap(contents) ? contents.items[0]!.value : contents;
