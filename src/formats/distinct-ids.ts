@@ -45,3 +45,14 @@ export function lastWins(ids: readonly string[]): readonly string[] {
     return candidate;
   });
 }
+
+/**
+ * The warning for a key repeated in one map (JSON object, ARB, YAML mapping), read the way the
+ * runtime reads it: only the last copy is the value, the unit; the earlier ones are never read.
+ * `lines` are the 1-based lines of every copy, in file order; `reader` names the runtime's reader.
+ */
+export function repeatedKeyMessage(key: string, lines: readonly number[], reader: string): string {
+  const named = `${lines.slice(0, -1).join(', ')} and ${lines.at(-1)}`;
+  const earlier = lines.length > 2 ? 'copies are' : 'copy is';
+  return `duplicate key ${JSON.stringify(key)} on lines ${named}: ${reader} keeps the last one, so the earlier ${earlier} never read`;
+}

@@ -264,3 +264,23 @@ describe('yaml edit: quoted scalars over several lines (read as Psych reads them
     expect(edit(target, 'en:\n  help: "Help"\n', {}, ['signup_text'])).toBe('de:\n  help: "Hilfe"\n');
   });
 });
+
+describe('yaml edit: a repeated key, read as Psych reads it (the last copy)', () => {
+  // openfoodnetwork's en.yml repeats `report_header_shipping_method`: the phantom earlier copy
+  // made the edit give up and rewrite people's whole target from the source's layout.
+  const SOURCE =
+    'en:\n  shipping: Shipping Method\n  save: Save\n  shipping: "Shipping Method"\n  cancel: Cancel\n';
+
+  it('inserts into a target without rewriting it, where the source repeats a key', () => {
+    const target = '# Russian\nru:\n  shipping: "Способ Доставки"\n  save: Сохранить\n';
+    expect(edit(target, SOURCE, { cancel: 'Отмена' }, [], 'ru')).toBe(`${target}  cancel: Отмена\n`);
+  });
+
+  it('patches the last copy of a key the target repeats, and removes every copy of a removed one', () => {
+    const target = 'ru:\n  shipping: "Доставка"\n  save: Сохранить\n  shipping: "Способ Доставки"\n';
+    expect(edit(target, SOURCE, { shipping: 'Способ доставки' }, [], 'ru')).toBe(
+      target.replace('"Способ Доставки"', '"Способ доставки"'),
+    );
+    expect(edit(target, 'en:\n  save: Save\n', {}, ['shipping'], 'ru')).toBe('ru:\n  save: Сохранить\n');
+  });
+});

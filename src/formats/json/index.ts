@@ -15,6 +15,7 @@
  *   groups get exactly the translation's forms plus any the target needs (filled from `other`).
  */
 
+import { repeatedKeyMessage } from '../distinct-ids.ts';
 import { checkSize, decodeText, TextPositions } from '../file-text.ts';
 import type { FormatModule, ParseOptions, RenderOptions, Translations, Unit } from '../model.ts';
 import { editJson } from './edit.ts';
@@ -95,13 +96,7 @@ export function warnDuplicates(
   repeats.sort((a, b) => a.at(-1)! - b.at(-1)!);
   for (const list of repeats) {
     const lines = list.map((at) => positions.at(at).line);
-    const named = `${lines.slice(0, -1).join(', ')} and ${lines.at(-1)}`;
-    onWarning(
-      positions.warning(
-        `duplicate key ${JSON.stringify(doc.keyAt(list.at(-1)!))} on lines ${named}: ${reader} keeps the last one, so the earlier ${list.length > 2 ? 'copies are' : 'copy is'} never read`,
-        list.at(-1)!,
-      ),
-    );
+    onWarning(positions.warning(repeatedKeyMessage(doc.keyAt(list.at(-1)!), lines, reader), list.at(-1)!));
   }
 }
 

@@ -93,7 +93,14 @@ function mapInsertions(
   pairs: Map<string, NewPair>,
   writer: Writer,
 ): Edit[] {
-  const names = sourceMap.items.map((p) => (isScalar(p.key) ? String(p.key.value) : ''));
+  // The source's keys in the order the app's hash holds them: a repeated key where it first stands.
+  const seen = new Set<string>();
+  const names = sourceMap.items.map((p) => {
+    const name = isScalar(p.key) ? String(p.key.value) : '';
+    if (seen.has(name)) return '';
+    seen.add(name);
+    return name;
+  });
   const first = map.items[0];
   if (!first || !isScalar(first.key)) throw new Unsupported();
   const column = columnOf(text, first.key.range![0]);

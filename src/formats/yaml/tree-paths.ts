@@ -49,15 +49,14 @@ export function idSteps(id: string): (string | number)[] {
   return steps;
 }
 
-/** The pair of a map whose key is `name`. */
+/** The pair of a map whose key is `name`; of a repeated key, the last copy (the one Psych reads). */
 export function pairOf(map: YAMLMap, name: string): Pair<Scalar, unknown> | undefined {
   let index = pairIndex.get(map);
   if (!index) {
     // Built once per map: a sync looks up many keys in maps of hundreds.
     index = new Map();
     for (const p of map.items)
-      if (isScalar(p.key) && !index.has(String(p.key.value)))
-        index.set(String(p.key.value), p as Pair<Scalar, unknown>);
+      if (isScalar(p.key)) index.set(String(p.key.value), p as Pair<Scalar, unknown>);
     pairIndex.set(map, index);
   }
   return index.get(name);
