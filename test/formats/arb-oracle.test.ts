@@ -3,7 +3,9 @@
  * toolchain installs here, so the rules are those of flutter_tools'
  * lib/src/localizations/gen_l10n_types.dart — AppResourceBundle and Message:
  * - the file is `json.decode`d (RFC 8259; a repeated key's last value wins, as with JSON.parse,
- *   and so does a repeated `@key`: gallery-duplicate-key_en.arb, cut from flutter/gallery);
+ *   and so does a repeated `@key`: gallery-duplicate-key_en.arb and _de.arb are cut from
+ *   flutter/gallery@cfcb9dbda56697fe8bafe4b64c1a9261dde908ae, lib/l10n/intl_en.arb lines 2725 and
+ *   2757 and intl_de.arb);
  * - every key that does not start with `@` is a message (`resourceIds`); `@key` is its metadata
  *   (a map when present), `@@locale` and other `@@` keys are the file's; `type` is never read;
  * - a message's value must be a string (`Message._value`: "The value of … is not a string");
