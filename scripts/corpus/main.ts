@@ -10,6 +10,7 @@ import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { Agent } from 'undici';
 import { createClient } from '../../src/api/index.ts';
 import { startPlatform } from '../../test/support/platform.ts';
 import { type RepoFigures, summaryLine, totals } from './figures.ts';
@@ -29,7 +30,12 @@ const manifest = JSON.parse(await readFile(join(import.meta.dirname, 'repos.json
 };
 const chosen = manifest.repositories.filter((r) => !values.only || values.only.includes(r.repo));
 const platform = await startPlatform();
-const client = createClient({ baseUrl: platform.url, apiKey: platform.key });
+// The platform runs in this process: reading a large file (openfoodnetwork's 240 KB en.yml, on a
+// busy machine) can block the event loop for longer than the server's keep-alive timeout (Node's
+// 5 s), and a POST sent on the socket the server closes meanwhile fails with ECONNRESET (a POST is
+// not retried). Without keep-alive every request has a connection of its own.
+const dispatcher = new Agent({ pipelining: 0 });
+const client = createClient({ baseUrl: platform.url, apiKey: platform.key, dispatcher });
 const figures: RepoFigures[] = [];
 try {
   for (const repo of chosen) {
@@ -45,6 +51,7 @@ try {
   }
 } finally {
   await client.close();
+  await dispatcher.close();
   await platform.close();
 }
 process.stdout.write(`${JSON.stringify(totals(figures))}\n`);

@@ -25,7 +25,7 @@ export class DistinctIds {
 
 /**
  * Ids for key-value files whose keys repeat, read the way their runtimes read them: the last
- * occurrence of a key is the value the app shows (JSON.parse, Psych, CFPropertyList keep the last),
+ * occurrence of a key is the value the app shows (Psych, CFPropertyList, java.util.Properties keep the last),
  * so it keeps the plain id, and each earlier one becomes `id~1`, `id~2`, … in file order: every
  * copy stays addressable, so a merge writes each back. Returns the new id of each position.
  */
@@ -44,4 +44,15 @@ export function lastWins(ids: readonly string[]): readonly string[] {
     taken.add(candidate);
     return candidate;
   });
+}
+
+/**
+ * The warning for a key repeated in one map (JSON object, ARB, YAML mapping), read the way the
+ * runtime reads it: only the last copy is the value, the unit; the earlier ones are never read.
+ * `lines` are the 1-based lines of every copy, in file order; `reader` names the runtime's reader.
+ */
+export function repeatedKeyMessage(key: string, lines: readonly number[], reader: string): string {
+  const named = `${lines.slice(0, -1).join(', ')} and ${lines.at(-1)}`;
+  const earlier = lines.length > 2 ? 'copies are' : 'copy is';
+  return `duplicate key ${JSON.stringify(key)} on lines ${named}: ${reader} keeps the last one, so the earlier ${earlier} never read`;
 }

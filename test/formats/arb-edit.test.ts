@@ -82,3 +82,43 @@ describe('arb edit', () => {
     }
   });
 });
+
+describe('arb edit: repeated keys, read as gen-l10n reads them (the last copy)', () => {
+  const SOURCE = bytes(
+    readFileSync(new URL('../fixtures/arb/gallery-duplicate-key_en.arb', import.meta.url), 'utf8'),
+  );
+  const DE_REPEATED = `{
+  "@@locale": "de",
+  "shrineProductChambrayShirt": "Chambray-Hemd",
+  "@shrineProductChambrayShirt": {"description": "alt"},
+  "shrineProductSeabreezeSweater": "Seabreeze-Pullover",
+  "shrineProductChambrayShirt": "Hemd aus Chambray"
+}
+`;
+
+  it('adds a message from a template that repeats a key where the app’s key order (first place) puts it', () => {
+    const target = readFileSync(
+      new URL('../fixtures/arb/gallery-duplicate-key_de.arb', import.meta.url),
+      'utf8',
+    );
+    expect(edit(target, { shrineProductClassicWhiteCollar: 'Klassischer weißer Kragen' }, [], SOURCE)).toBe(
+      target.replace(
+        '"Seabreeze-Pullover"\n',
+        '"Seabreeze-Pullover",\n  "shrineProductClassicWhiteCollar": "Klassischer weißer Kragen"\n',
+      ),
+    );
+  });
+
+  it('patches only the last copy in a target that repeats a key; the earlier copy keeps its bytes', () => {
+    const out = edit(DE_REPEATED, { shrineProductChambrayShirt: 'Chambray-Hemd' }, [], SOURCE);
+    expect(out).toBe(DE_REPEATED.replace('"Hemd aus Chambray"', '"Chambray-Hemd"'));
+    expect(edit(DE_REPEATED, {}, [], SOURCE)).toBe(DE_REPEATED);
+  });
+
+  it('removes every copy of a removed message and of its metadata', () => {
+    const source = bytes('{"shrineProductSeabreezeSweater": "Seabreeze sweater"}');
+    expect(edit(DE_REPEATED, {}, ['shrineProductChambrayShirt'], source)).toBe(
+      '{\n  "@@locale": "de",\n  "shrineProductSeabreezeSweater": "Seabreeze-Pullover"\n}\n',
+    );
+  });
+});

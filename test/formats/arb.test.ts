@@ -121,24 +121,28 @@ describe('arb: render', () => {
 });
 
 describe('arb: a repeated key', () => {
-  it('is read as Dart’s json.decode reads it (the last copy is the value), with a warning; each copy stays writable', () => {
+  it('is read as Dart’s json.decode reads it: one message, the last value and the last @key, with a warning naming its lines', () => {
     const warnings: unknown[] = [];
-    const text = '{\n  "a": "x",\n  "b": "y",\n  "a": "z"\n}\n';
+    const text =
+      '{\n  "a": "x",\n  "@a": {"description": "old"},\n  "b": "y",\n  "a": "z",\n  "@a": {"description": "new"}\n}\n';
     const units = arbFormat.parse(bytes(text), { onWarning: (w) => warnings.push(w) });
-    expect(units.map((u) => [u.id, u.source])).toEqual([
-      ['a~1', 'x'],
-      ['b', 'y'],
-      ['a', 'z'],
+    expect(units.map((u) => [u.id, u.source, u.notes])).toEqual([
+      ['b', 'y', []],
+      ['a', 'z', ['new']],
     ]);
+    expect(units[1]!.location.line).toBe(5);
+    const why = "Dart's json.decode keeps the last one, so the earlier copy is never read";
     expect(warnings).toEqual([
-      {
-        line: 4,
-        column: 3,
-        message:
-          'duplicate key "a" (first on line 2); the last one is the value, as Dart\'s json.decode reads it',
-      },
+      { line: 5, column: 3, message: `duplicate key "a" on lines 2 and 5: ${why}` },
+      { line: 6, column: 3, message: `duplicate key "@a" on lines 3 and 6: ${why}` },
     ]);
-    expect(render(text, { a: 'Z', 'a~1': 'X' })).toBe('{\n  "a": "X",\n  "b": "y",\n  "a": "Z"\n}\n');
+    // Only the copy the app reads is written; the earlier one keeps its bytes.
+    expect(render(text, { a: 'Z' })).toBe(text.replace('"z"', '"Z"'));
+  });
+
+  it('takes the last @key even when it stands before the last copy of the message', () => {
+    const units = parse('{"a": "x", "@a": {"description": "one"}, "@a": {"description": "two"}, "a": "y"}');
+    expect(units.map((u) => [u.id, u.source, u.notes])).toEqual([['a', 'y', ['two']]]);
   });
 });
 

@@ -279,3 +279,30 @@ describe('json edit: the i18next fixture', () => {
     expect(edit(partial, source, set, [], 'en')).toBe(source);
   });
 });
+
+describe('json edit: repeated keys, read as JSON.parse reads them', () => {
+  const SOURCE = '{\n  "title": "Inbox",\n  "save": "Save",\n  "title": "Messages"\n}\n';
+
+  it('edits a target and a source that repeat a key (the last copy is the unit) instead of refusing them', () => {
+    const target = '{\n  "title": "Eingang",\n  "title": "Nachrichten"\n}\n';
+    // save follows title in the source: it goes after the copy of title the app reads.
+    expect(edit(target, SOURCE, { save: 'Sichern' })).toBe(
+      '{\n  "title": "Eingang",\n  "title": "Nachrichten",\n  "save": "Sichern"\n}\n',
+    );
+  });
+
+  it('patches only the last copy of a changed unit; the earlier copy keeps its bytes', () => {
+    const target = '{\n  "title": "Eingang",\n  "save": "Speichern",\n  "title": "Nachrichten"\n}\n';
+    const out = edit(target, SOURCE, { title: 'Mitteilungen' });
+    expect(out).toBe('{\n  "title": "Eingang",\n  "save": "Speichern",\n  "title": "Mitteilungen"\n}\n');
+    expect(targetTranslations(jsonFormat, bytes(out), 'de').get('title')).toBe('Mitteilungen');
+  });
+
+  it('removes every copy of a removed key, so no earlier copy comes back as its value', () => {
+    const target = '{\n  "title": "Eingang",\n  "save": "Speichern",\n  "title": "Nachrichten"\n}\n';
+    expect(edit(target, '{"save": "Save"}', {}, ['title'])).toBe('{\n  "save": "Speichern"\n}\n');
+    const nested = '{"a": {"x": "1", "y": "2"}, "b": "3", "a": {"x": "4"}}';
+    const out = edit(nested, '{"b": "B"}', {}, ['a.x']);
+    expect(JSON.parse(out)).toEqual({ b: '3' });
+  });
+});

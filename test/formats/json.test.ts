@@ -193,48 +193,73 @@ describe('json: render', () => {
 });
 
 describe('json: repeated keys', () => {
-  it('reads them with a warning, as JSON.parse does: the last copy keeps the id, earlier copies are key~N', () => {
+  /** Every string JSON.parse gives, by key path: what i18next and any other JSON.parse reader sees. */
+  const flatten = (value: unknown, prefix = ''): [string, string][] =>
+    typeof value === 'string'
+      ? [[prefix.slice(0, -1), value]]
+      : Object.entries(value as object).flatMap(([k, v]) => flatten(v, `${prefix}${k}.`));
+
+  it('reads them as JSON.parse does: one unit per key, the last copy its value, with a warning naming the lines', () => {
     const warnings: FormatWarning[] = [];
     const source = readFileSync(join(dir, 'duplicate-keys.json'));
     const units = jsonFormat.parse(source, { onWarning: (w) => warnings.push(w) });
-    const ids = units.map((u) => [u.id, u.source]);
-    expect(ids.slice(0, 3)).toEqual([
-      ['nav.home~1', 'Home'],
-      ['nav.inbox', 'Inbox'],
-      ['nav.home', 'Start page'],
-    ]);
-    expect(ids.filter(([id]) => id!.startsWith('form.field3') || id!.startsWith('title'))).toEqual([
-      ['form.field3~1', 'Field 3'],
-      ['form.field3', 'Third field'],
-      ['title~1', 'My app'],
-      ['title', 'My application'],
-    ]);
-    const why = 'the last one is the value, as JSON.parse reads it';
-    expect(warnings).toEqual([
-      { line: 5, column: 5, message: `duplicate key "home" (first on line 3); ${why}` },
-      { line: 26, column: 5, message: `duplicate key "field3" (first on line 11); ${why}` },
-      { line: 30, column: 3, message: `duplicate key "title" (first on line 29); ${why}` },
-    ]);
-    const out = text(
-      jsonFormat.render(
-        source,
-        new Map([
-          ['nav.home~1', 'Startseite'],
-          ['nav.home', 'Anfang'],
-          ['title', 'Meine App'],
-        ]),
-        {
-          targetLang: 'de',
-        },
-      ),
+    expect(new Map(units.map((u) => [u.id, u.source]))).toEqual(
+      new Map(flatten(JSON.parse(source.toString()))),
     );
-    expect(out).toContain('"home": "Startseite",\n    "inbox": "Inbox",\n    "home": "Anfang"');
-    expect(out).toContain('"title": "My app",\n  "title": "Meine App"');
-    expect((JSON.parse(out) as { title: string }).title).toBe('Meine App');
+    expect(units.find((u) => u.id === 'nav.home')).toMatchObject({
+      source: 'Start page',
+      location: { line: 5 },
+    });
+    expect(warnings).toEqual([
+      {
+        line: 5,
+        column: 5,
+        message:
+          'duplicate key "home" on lines 3 and 5: JSON.parse keeps the last one, so the earlier copy is never read',
+      },
+      {
+        line: 26,
+        column: 5,
+        message:
+          'duplicate key "field3" on lines 11 and 26: JSON.parse keeps the last one, so the earlier copy is never read',
+      },
+      {
+        line: 30,
+        column: 3,
+        message:
+          'duplicate key "title" on lines 29 and 30: JSON.parse keeps the last one, so the earlier copy is never read',
+      },
+    ]);
   });
 
-  it('finds a repeated key spelled with escapes', () => {
-    expect(parse('{"a": "x", "\\u0061": "y"}').map((u) => u.id)).toEqual(['a~1', 'a']);
+  it('writes a translation into the last copy only and leaves the earlier ones as they are', () => {
+    const source = readFileSync(join(dir, 'duplicate-keys.json'));
+    const translations = new Map([
+      ['nav.home', 'Anfang'],
+      ['title', 'Meine App'],
+    ]);
+    const out = text(jsonFormat.render(source, translations, { targetLang: 'de' }));
+    expect(out).toContain('"home": "Home",\n    "inbox": "Inbox",\n    "home": "Anfang"');
+    expect(out).toContain('"title": "My app",\n  "title": "Meine App"');
+    const read = JSON.parse(out) as { title: string; nav: { home: string } };
+    expect([read.title, read.nav.home]).toEqual(['Meine App', 'Anfang']);
+  });
+
+  it('reads a repeated object as JSON.parse does: only the last one, so the keys only the first has are no units', () => {
+    const source = '{"nav": {"a": "1", "b": "2", "b_one": "x", "b_other": "y"}, "nav": {"a": "3"}, "c": "4"}';
+    expect(parse(source).map((u) => [u.id, u.source])).toEqual(flatten(JSON.parse(source)));
+    expect(parse(source).map((u) => u.id)).toEqual(['nav.a', 'c']);
+  });
+
+  it('finds a repeated key spelled with escapes, three copies in one warning', () => {
+    const warnings: FormatWarning[] = [];
+    const units = jsonFormat.parse(bytes('{"a": "x",\n"\\u0061": "y",\n"a": "z"}'), {
+      onWarning: (w) => warnings.push(w),
+    });
+    expect(units.map((u) => [u.id, u.source])).toEqual([['a', 'z']]);
+    expect(warnings.map((w) => w.message)).toEqual([
+      'duplicate key "a" on lines 1, 2 and 3: JSON.parse keeps the last one, so the earlier copies are never read',
+    ]);
   });
 });
 

@@ -205,3 +205,82 @@ describe('yaml edit: the Devise CRLF fixture and bad input', () => {
     );
   });
 });
+
+describe('yaml edit: quoted scalars over several lines (read as Psych reads them)', () => {
+  const SOURCE = readFileSync(
+    new URL('../fixtures/yaml/ofn-multiline-quoted-en.yml', import.meta.url),
+    'utf8',
+  );
+  // People's French file: the message over three lines at the key's column, as in the source.
+  const FR = `fr:
+  errors:
+    not_found:
+      message_html: "<b>Veuillez essayer à nouveau</b>
+      <p>Il s'agit peut-être d'un problème temporaire.</p>
+      <b>Contacter notre support</b>"
+    internal_server_error:
+      title: "Désolé, une erreur s'est produite (500)"
+`;
+
+  it('writes a source unit over several lines into a target as one line in our style', () => {
+    const target = 'fr:\n  errors:\n    not_found:\n      title: "Introuvable (404)"\n';
+    const out = edit(target, SOURCE, {
+      'errors.not_found.message_html': '<b>Réessayez</b> <p>Un problème.</p>',
+    });
+    expect(out).toBe(
+      'fr:\n  errors:\n    not_found:\n      title: "Introuvable (404)"\n      message_html: "<b>Réessayez</b> <p>Un problème.</p>"\n',
+    );
+  });
+
+  it("keeps people's multi-line scalar byte for byte and inserts after its last line", () => {
+    const out = edit(FR, SOURCE, { 'errors.not_found.title': 'Introuvable (404)' }, [], 'fr');
+    expect(out).toBe(FR.replace('    not_found:\n', '    not_found:\n      title: "Introuvable (404)"\n'));
+    const after = edit(FR, SOURCE, {}, [], 'fr');
+    expect(after).toBe(FR);
+    const read = targetTranslations(yamlFormat, bytes(FR), 'fr').get('errors.not_found.message_html');
+    expect(read).toBe(
+      "<b>Veuillez essayer à nouveau</b> <p>Il s'agit peut-être d'un problème temporaire.</p> <b>Contacter notre support</b>",
+    );
+  });
+
+  it('replaces every line of a changed multi-line scalar, and removes every line of a removed one', () => {
+    const changed = edit(FR, SOURCE, { 'errors.not_found.message_html': 'Nouveau' }, [], 'fr');
+    expect(changed).toBe(FR.replace(/"<b>Veuillez[^"]*"/, '"Nouveau"'));
+    const source = 'en:\n  errors:\n    internal_server_error:\n      title: x\n';
+    const removed = edit(FR, source, {}, ['errors.not_found.message_html'], 'fr');
+    expect(removed).toBe(
+      'fr:\n  errors:\n    internal_server_error:\n      title: "Désolé, une erreur s\'est produite (500)"\n',
+    );
+  });
+
+  it('inserts after a pair whose multi-line value ends left of its key, not inside it', () => {
+    const target = 'de:\n  signup_text: "Danke.\n  Bis bald."\n';
+    const source = 'en:\n  signup_text: "Thanks.\n  See you."\n  help: "Help"\n';
+    expect(edit(target, source, { help: 'Hilfe' })).toBe(`${target}  help: "Hilfe"\n`);
+  });
+
+  it('removes every line of a removed pair whose value ends at its key column', () => {
+    const target = 'de:\n  signup_text: "Danke.\n  Bis bald."\n  help: "Hilfe"\n';
+    expect(edit(target, 'en:\n  help: "Help"\n', {}, ['signup_text'])).toBe('de:\n  help: "Hilfe"\n');
+  });
+});
+
+describe('yaml edit: a repeated key, read as Psych reads it (the last copy)', () => {
+  // openfoodnetwork's en.yml repeats `report_header_shipping_method`: the phantom earlier copy
+  // made the edit give up and rewrite people's whole target from the source's layout.
+  const SOURCE =
+    'en:\n  shipping: Shipping Method\n  save: Save\n  shipping: "Shipping Method"\n  cancel: Cancel\n';
+
+  it('inserts into a target without rewriting it, where the source repeats a key', () => {
+    const target = '# Russian\nru:\n  shipping: "Способ Доставки"\n  save: Сохранить\n';
+    expect(edit(target, SOURCE, { cancel: 'Отмена' }, [], 'ru')).toBe(`${target}  cancel: Отмена\n`);
+  });
+
+  it('patches the last copy of a key the target repeats, and removes every copy of a removed one', () => {
+    const target = 'ru:\n  shipping: "Доставка"\n  save: Сохранить\n  shipping: "Способ Доставки"\n';
+    expect(edit(target, SOURCE, { shipping: 'Способ доставки' }, [], 'ru')).toBe(
+      target.replace('"Способ Доставки"', '"Способ доставки"'),
+    );
+    expect(edit(target, 'en:\n  save: Save\n', {}, ['shipping'], 'ru')).toBe('ru:\n  save: Сохранить\n');
+  });
+});

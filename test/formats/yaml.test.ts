@@ -91,25 +91,41 @@ describe('yaml: units', () => {
     expect(() => parse('a: [1, 2\n')).toThrow(FormatError);
   });
 
-  it('reads a repeated key with a warning, as Psych and PyYAML do: the last is the key, earlier copies key~N', () => {
-    const yaml = 'en:\n  title: Inbox\n  save: Save\n  title: Messages\n  title: Mail\n';
+  it('reads a quoted scalar whose lines stand at its key column as Psych does, and refuses what Psych refuses', () => {
+    expect(parse('a:\n  b: "x\n  y"\n  c: \'p\n\n  q\'\n').map((u) => [u.id, u.source])).toEqual([
+      ['a.b', 'x y'],
+      ['a.c', 'p\nq'],
+    ]);
+    // libyaml: "found unexpected document indicator", "found unknown escape character", end of stream.
+    for (const bad of ['a:\n  b: "x\n---\n  y"\n', 'a:\n  b: "x\n  \\q"\n', 'a:\n  b: "x\n  y\n'])
+      expect(() => parse(bad), bad).toThrow(/Missing closing "quote/);
+  });
+
+  it('reads a repeated key as Psych and PyYAML do: one unit, the last copy its value, with a warning naming its lines', () => {
+    const yaml =
+      'en:\n  title: Inbox\n  save: Save\n  title: Messages\n  title: Mail\n  nav:\n    a: A\n  nav:\n    b: B\n';
     const warnings: FormatWarning[] = [];
     const units = yamlFormat.parse(enc(yaml), { onWarning: (w) => warnings.push(w) });
+    // Psych: {"title" => "Mail", "save" => "Save", "nav" => {"b" => "B"}}.
     expect(units.map((u) => [u.id, u.source])).toEqual([
-      ['title~1', 'Inbox'],
       ['save', 'Save'],
-      ['title~2', 'Messages'],
       ['title', 'Mail'],
+      ['nav.b', 'B'],
     ]);
-    const why = 'the last one is the value, as Psych and PyYAML read it';
+    const why = 'Psych (and PyYAML) keeps the last one, so the earlier';
     expect(warnings).toEqual([
-      { line: 4, column: 3, message: `duplicate key "title" (first on line 2); ${why}` },
-      { line: 5, column: 3, message: `duplicate key "title" (first on line 2); ${why}` },
+      {
+        line: 5,
+        column: 3,
+        message: `duplicate key "title" on lines 2, 4 and 5: ${why} copies are never read`,
+      },
+      { line: 8, column: 3, message: `duplicate key "nav" on lines 6 and 8: ${why} copy is never read` },
     ]);
     expect(dec(yamlFormat.render(enc(yaml), new Map(), { targetLang: 'de' }))).toBe(yaml);
-    expect(
-      render(yaml, { 'title~1': 'Posteingang', save: 'Sichern', 'title~2': 'Nachrichten', title: 'Post' }),
-    ).toBe('de:\n  title: Posteingang\n  save: Sichern\n  title: Nachrichten\n  title: Post\n');
+    // Only the copy Psych reads is written; the earlier ones keep their bytes.
+    expect(render(yaml, { save: 'Sichern', title: 'Post' })).toBe(
+      'de:\n  title: Inbox\n  save: Sichern\n  title: Messages\n  title: Post\n  nav:\n    a: A\n  nav:\n    b: B\n',
+    );
   });
 
   it('refuses files over maxBytes', () => {

@@ -10,7 +10,10 @@
  * - A message and an `@key` object that follows it directly are one block: a new message goes
  *   after the block of the nearest preceding source message the target holds (else before the
  *   block of the nearest following one, else at the end), never between a message and its metadata.
- * - A removed message takes its `@key` metadata along.
+ * - A removed message takes its `@key` metadata along, and the earlier copies of a repeated key
+ *   (which gen-l10n would read as the message once the last one is gone). Otherwise earlier copies
+ *   stay as people left them: only the last copy, the one the app reads, is patched — deleting the
+ *   others would change lines that have no reason to change (DESIGN §7); the read warns about them.
  * - Messages the target holds are patched by render, which also corrects a `@@locale` that
  *   contradicts the target language (gen-l10n refuses such a file).
  */
@@ -28,23 +31,54 @@ import { escaperFor } from '../json/render.ts';
 import { type JsonDoc, OBJECT, STRING, tokenizeJson } from '../json/tokens.ts';
 import type { FormatModule, RenderOptions, TargetChanges } from '../model.ts';
 
-/** Key events of a file's messages by name, with the key event of their `@name` metadata or -1. */
-function messages(doc: JsonDoc): Map<string, { key: number; meta: number }> {
-  const out = new Map<string, { key: number; meta: number }>();
+/** A message of a file: its key event, the key event of its `@name` metadata or -1. */
+interface Held {
+  key: number;
+  meta: number;
+  /** Key events of the earlier copies of the key and of `@key` that Dart's json.decode never reads. */
+  unread: number[];
+}
+
+/** A file's messages by name, read as gen-l10n reads them (a repeated key: the last copy). */
+function messages(doc: JsonDoc): Map<string, Held> {
+  const out = new Map<string, Held>();
   const metas = new Map<string, number>();
+  const unread = new Map<string, number[]>();
   for (const key of doc.keys(0)) {
     const name = doc.string(key);
     if (name.startsWith('@@')) continue;
-    if (name.startsWith('@')) {
-      if (doc.kind(key + 1) === OBJECT) metas.set(name.slice(1), key);
-    } else if (doc.kind(key + 1) === STRING) out.set(name, { key, meta: -1 });
+    const message = name.startsWith('@') ? name.slice(1) : name;
+    if (doc.shadowed(key)) {
+      const list = unread.get(message);
+      if (list) list.push(key);
+      else unread.set(message, [key]);
+    } else if (name.startsWith('@')) {
+      if (doc.kind(key + 1) === OBJECT) metas.set(message, key);
+    } else if (doc.kind(key + 1) === STRING) out.set(name, { key, meta: -1, unread: [] });
   }
-  for (const [name, message] of out) message.meta = metas.get(name) ?? -1;
+  for (const [name, message] of out) {
+    message.meta = metas.get(name) ?? -1;
+    message.unread = unread.get(name) ?? [];
+  }
   return out;
 }
 
+/**
+ * A file's message names in the order the app's map holds them: a repeated key stands where it
+ * first appears (Dart's json.decode builds a LinkedHashMap, which keeps a key's first place).
+ */
+function runtimeOrder(doc: JsonDoc): string[] {
+  const held = messages(doc);
+  const order = new Set<string>();
+  for (const key of doc.keys(0)) {
+    const name = doc.string(key);
+    if (held.has(name)) order.add(name);
+  }
+  return [...order];
+}
+
 /** A message's block: the message, and its metadata when that follows it directly. */
-function block(doc: JsonDoc, message: { key: number; meta: number }): { first: number; last: number } {
+function block(doc: JsonDoc, message: Held): { first: number; last: number } {
   const follows = message.meta >= 0 && doc.next(message.key + 1) === message.meta;
   return { first: message.key, last: follows ? message.meta : message.key };
 }
@@ -58,7 +92,8 @@ export function arbEdit(
   render: FormatModule['render'],
 ): (target: Uint8Array, changes: TargetChanges, options: RenderOptions) => Uint8Array {
   return (target, changes, options) => {
-    const where = { fileName: options.fileName, maxBytes: options.maxBytes };
+    // Repeated keys are read as gen-l10n reads them (the last copy, JsonDoc.shadowed); parse warned.
+    const where = { fileName: options.fileName, maxBytes: options.maxBytes, duplicateKeys: 'keep' as const };
     const first = readJson(target, where);
     if (first.kind(0) !== OBJECT)
       throw first.error('an ARB file is a JSON object', first.start(0), options.fileName);
@@ -75,6 +110,8 @@ export function arbEdit(
       if (!message) continue;
       removed.add(message.key);
       if (message.meta >= 0) removed.add(message.meta);
+      // An earlier copy left behind would be read as the message once the last one is gone.
+      for (const key of message.unread) removed.add(key);
     }
     if (removed.size > 0) {
       text = applyEdits(text, removeMembers(doc, 0, removed));
@@ -82,7 +119,7 @@ export function arbEdit(
     }
     const missing = [...changes.set.keys()].filter((id) => !held.has(id) || changes.remove.has(id));
     if (missing.length > 0) {
-      const source = readJson(changes.source, { maxBytes: options.maxBytes });
+      const source = readJson(changes.source, { maxBytes: options.maxBytes, duplicateKeys: 'keep' });
       if (source.kind(0) !== OBJECT) throw new FormatError('the source ARB is not a JSON object');
       text = applyEdits(text, insertions(doc, source, changes, new Set(missing), options));
     }
@@ -98,7 +135,7 @@ function insertions(
   missing: ReadonlySet<string>,
   options: RenderOptions,
 ): Edit[] {
-  const order = [...messages(source).keys()];
+  const order = runtimeOrder(source);
   const unknown = [...missing].filter((id) => !order.includes(id));
   if (unknown.length > 0)
     throw new FormatError(`message ${JSON.stringify(unknown[0])} is not in the source`, {

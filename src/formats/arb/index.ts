@@ -9,6 +9,11 @@
  *   `@key.context` the context. As in Flutter's gen-l10n, every key without `@` is a message,
  *   whatever its `@key.type` says (`"String"`, `"text"`, anything); only the ARB spec's non-text
  *   types `image` and `css` are left out on purpose, each with its reason (Unit.leftOut).
+ * - A repeated key is read as gen-l10n reads it (Dart's `json.decode`: the last copy wins), with a
+ *   warning naming the key and its lines: one message, the last value, the last `@key` metadata.
+ *   The earlier copies are never read by the app, so they are no units; a target keeps them as
+ *   people left them (only the last copy is patched) unless the message is removed, when every
+ *   copy goes (an earlier one left behind would come back as the value).
  * - Render patches values as the JSON format does and sets `@@locale` to the target language when
  *   it writes any translation — the only non-translation change, because Flutter's gen-l10n
  *   refuses a file whose `@@locale` contradicts its name. Underscores are used (`pt_BR`) unless
@@ -36,8 +41,6 @@ import { leftOutReason, metadataOf } from './metadata.ts';
 
 interface ArbMessage {
   key: string;
-  /** The unit id: the key, or `key~N` for the N-th earlier copy of a repeated key (the last one is the value, as Dart's json.decode reads it). */
-  id: string;
   /** Event of the value string. */
   value: number;
   /** Event of the `@key` object, when there is one. */
@@ -61,6 +64,8 @@ function arbFile(doc: JsonDoc): ArbFile {
   let locale = -1;
   const notStrings: number[] = [];
   for (const key of doc.keys(0)) {
+    // Of a repeated key (or `@key`) only the last copy is read, as by Dart's json.decode.
+    if (doc.shadowed(key)) continue;
     const name = doc.string(key);
     const value = key + 1;
     if (name === '@@locale') {
@@ -74,25 +79,13 @@ function arbFile(doc: JsonDoc): ArbFile {
         elsewhere.set(name.slice(1), value);
       }
     } else if (doc.kind(value) === STRING) {
-      last = { key: name, id: name, value, meta: -1 };
+      last = { key: name, value, meta: -1 };
       messages.push(last);
     } else notStrings.push(key);
   }
   if (elsewhere)
     for (const message of messages) if (message.meta < 0) message.meta = elsewhere.get(message.key) ?? -1;
-  if (doc.duplicates.length > 0) nameRepeatedCopies(messages);
   return { messages, notStrings, locale };
-}
-
-/** Earlier copies of a repeated key become `key~1`, `key~2`…: each stays a unit merge can write back. */
-function nameRepeatedCopies(messages: ArbMessage[]): void {
-  const seen = new Map<string, number>();
-  for (let i = messages.length - 1; i >= 0; i--) {
-    const m = messages[i]!;
-    const copies = seen.get(m.key) ?? 0;
-    if (copies > 0) m.id = `${m.key}~${copies}`;
-    seen.set(m.key, copies + 1);
-  }
 }
 
 /** An ARB file's document and messages; render reuses what a parse of the same bytes read. */
@@ -119,7 +112,7 @@ function read(bytes: Uint8Array, options: ParseOptions, again: boolean): { doc: 
 function parse(bytes: Uint8Array, options: ParseOptions = {}): Unit[] {
   const { doc, messages } = read(bytes, options, false);
   const locator = new Locator(doc.decoded);
-  return messages.map(({ id, value, meta }) => {
+  return messages.map(({ key: id, value, meta }) => {
     const unit: Unit = {
       id,
       source: doc.string(value),
@@ -147,8 +140,8 @@ function render(original: Uint8Array, translations: Translations, options: Rende
   const escapeValue = escaperFor(doc);
   const lookup = new InFileOrder(translations);
   const patch = new JsonPatch();
-  for (const { key, id, value, meta } of messages) {
-    const translation = lookup.get(id);
+  for (const { key, value, meta } of messages) {
+    const translation = lookup.get(key);
     if (translation === undefined) continue;
     if (typeof translation !== 'string') {
       const where = { file: options.fileName };

@@ -37,6 +37,8 @@ export class JsonDoc {
 
   /** Keys repeated in one object: text index of each and of its first occurrence, in pairs (see tokenizeJson). */
   readonly duplicates: readonly number[];
+  /** Text indexes of the keys `shadowed` answers true for (computed on first use). */
+  private shadowedAt: ReadonlySet<number> | undefined;
 
   constructor(decoded: DecodedText, events: Int32Array, duplicates: readonly number[] = []) {
     this.duplicates = duplicates;
@@ -118,11 +120,27 @@ export class JsonDoc {
     return out;
   }
 
-  /** The value event of a member, or -1. */
+  /**
+   * Whether a later member of the same object repeats the key at event `key`. JSON.parse and
+   * Dart's json.decode (gen-l10n) keep the last value of a repeated key, so such a member is never
+   * read by the app: it is no unit, and nothing under it is (RFC 8259 §4 leaves repeats to the reader).
+   */
+  shadowed(key: number): boolean {
+    if (this.duplicates.length === 0) return false;
+    this.shadowedAt ??= shadowedKeys(this.duplicates);
+    return this.shadowedAt.has(this.start(key));
+  }
+
+  /** The value event of a member, or -1; of a repeated key, the last one (as JSON.parse reads it). */
   member(object: number, key: string): number {
     const stop = this.next(object);
-    for (let e = object + 1; e < stop; e = this.next(e + 1)) if (this.stringEquals(e, key)) return e + 1;
-    return -1;
+    let found = -1;
+    for (let e = object + 1; e < stop; e = this.next(e + 1)) {
+      if (!this.stringEquals(e, key)) continue;
+      found = e + 1;
+      if (this.duplicates.length === 0) break;
+    }
+    return found;
   }
 
   /** Item events of an array. */
@@ -148,4 +166,24 @@ export class JsonDoc {
   error(message: string, index: number, file?: string): FormatError {
     return new TextPositions(this.decoded).error(message, index, file);
   }
+}
+
+/**
+ * The keys that a later key of the same object repeats, as text indexes, from the tokenizer's
+ * `(repeat, first occurrence)` pairs: of each repeated key every copy but the last.
+ */
+function shadowedKeys(duplicates: readonly number[]): ReadonlySet<number> {
+  const last = new Map<number, number>();
+  for (let k = 0; k < duplicates.length; k += 2) {
+    const at = duplicates[k]!;
+    const first = duplicates[k + 1]!;
+    if (at > (last.get(first) ?? first)) last.set(first, at);
+  }
+  const shadowed = new Set<number>();
+  for (let k = 0; k < duplicates.length; k += 2) {
+    shadowed.add(duplicates[k]!);
+    shadowed.add(duplicates[k + 1]!);
+  }
+  for (const at of last.values()) shadowed.delete(at);
+  return shadowed;
 }

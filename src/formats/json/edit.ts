@@ -4,17 +4,20 @@ import { readJson } from './index.ts';
 import { insertionEdits } from './insert.ts';
 import { memberOfValue, membersOf, parentsOf, removeMembers } from './members.ts';
 import { jsonPatch } from './render.ts';
-import { type JsonDoc, tokenizeJson } from './tokens.ts';
+import { type JsonDoc, OBJECT, tokenizeJson } from './tokens.ts';
 import { jsonEntries, PLURAL, pluralForms, pluralGroup } from './units.ts';
 
 /**
  * Applies `changes` to a JSON target: `set` units the target holds are replaced in place, those it
  * lacks inserted at the source's position in the target's style, `remove` units taken out with
- * their member (and parents left empty). Nothing to set or remove returns `target` itself. A
+ * their member (and parents left empty; with the earlier copies of a repeated key, which would
+ * otherwise come back). Nothing to set or remove returns `target` itself. A
  * target or source that does not parse throws a FormatError with line and column.
  */
 export function editJson(target: Uint8Array, changes: TargetChanges, options: RenderOptions): Uint8Array {
-  const where = { fileName: options.fileName, maxBytes: options.maxBytes };
+  // A repeated key is read as JSON.parse reads it (the last copy is the value, JsonDoc.shadowed);
+  // parse has warned about it.
+  const where = { fileName: options.fileName, maxBytes: options.maxBytes, duplicateKeys: 'keep' as const };
   if (changes.set.size === 0 && changes.remove.size === 0) {
     readJson(target, where);
     return target;
@@ -118,6 +121,10 @@ function removalEdits(doc: JsonDoc, remove: ReadonlySet<string>): Edit[] {
     const set = removed.get(container) ?? new Set<number>();
     removed.set(container, set);
     set.add(member);
+    // The earlier copies of a removed key would be read in its place once it is gone: they go too.
+    if (doc.duplicates.length > 0 && doc.kind(container) === OBJECT)
+      for (const k of doc.keys(container))
+        if (k < member && doc.shadowed(k) && doc.string(k) === doc.string(member)) set.add(k);
   };
   for (const [id, entry] of entryMembers(doc)) {
     if (remove.has(id)) for (const member of entry.members) mark(entry.container, member);

@@ -136,9 +136,11 @@ export function markConventions(doc: JsonDoc, object: number, out: Conventions, 
   const stop = doc.next(object);
   let count = 0;
   let members = 0;
+  const repeats = doc.duplicates.length > 0;
   for (let k = object + 1; k < stop; k = doc.next(k + 1)) {
     members++;
-    if (doc.flagged(k, KEY_UNDERSCORE)) underscoreKeys[count++] = k;
+    // A member a later one repeats is never read (JsonDoc.shadowed): it joins no group.
+    if (doc.flagged(k, KEY_UNDERSCORE) && !(repeats && doc.shadowed(k))) underscoreKeys[count++] = k;
   }
   if (count === 0) return;
   const marks = out.marks;

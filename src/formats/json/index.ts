@@ -8,12 +8,14 @@
  *   ordinal groups and `base#plural` when a plain `base` key exists beside the group.
  * - Numbers, booleans and null are not units and never change.
  * - A key repeated in one object is read with a warning, as JSON.parse reads it: the last copy is
- *   the value and keeps the id, earlier copies are `key~1`, … (see lastWins), each still translated.
+ *   the value and the unit; the earlier copies are never read, so they are no units (JsonDoc.shadowed).
+ *   A target keeps them as people left them unless the key is removed, when they go with it.
  * - The root must be an object or an array.
  * - Render keeps the file's escaping (`\u00e9` vs `é`, `\/`, hex case) and separators; plural
  *   groups get exactly the translation's forms plus any the target needs (filled from `other`).
  */
 
+import { repeatedKeyMessage } from '../distinct-ids.ts';
 import { checkSize, decodeText, TextPositions } from '../file-text.ts';
 import type { FormatModule, ParseOptions, RenderOptions, Translations, Unit } from '../model.ts';
 import { editJson } from './edit.ts';
@@ -71,23 +73,30 @@ function checkDuplicates(doc: JsonDoc, options: ReadJsonOptions): JsonDoc {
   return doc;
 }
 
-/** One warning per repeated key, in file order; `reader` names the tool whose reading the file follows. */
+/**
+ * One warning per repeated key, at its last copy, in file order: the key and the lines of all its
+ * copies. `reader` names the tool whose reading the file follows (JsonDoc.shadowed: the last copy
+ * is the value and the unit, the earlier ones are never read).
+ */
 export function warnDuplicates(
   doc: JsonDoc,
   onWarning: NonNullable<ParseOptions['onWarning']>,
   reader = 'JSON.parse',
 ): void {
-  const pairs: [number, number][] = [];
-  for (let k = 0; k < doc.duplicates.length; k += 2) pairs.push([doc.duplicates[k]!, doc.duplicates[k + 1]!]);
-  pairs.sort((a, b) => a[0] - b[0]);
+  // The tokenizer pairs each repeat with the first copy: the copies of one key share that first.
+  const copies = new Map<number, number[]>();
+  for (let k = 0; k < doc.duplicates.length; k += 2) {
+    const first = doc.duplicates[k + 1]!;
+    const list = copies.get(first) ?? [first];
+    list.push(doc.duplicates[k]!);
+    copies.set(first, list);
+  }
   const positions = new TextPositions(doc.decoded);
-  for (const [at, first] of pairs) {
-    onWarning(
-      positions.warning(
-        `duplicate key ${JSON.stringify(doc.keyAt(at))} (first on line ${positions.at(first).line}); the last one is the value, as ${reader} reads it`,
-        at,
-      ),
-    );
+  const repeats = [...copies.values()].map((list) => list.sort((a, b) => a - b));
+  repeats.sort((a, b) => a.at(-1)! - b.at(-1)!);
+  for (const list of repeats) {
+    const lines = list.map((at) => positions.at(at).line);
+    onWarning(positions.warning(repeatedKeyMessage(doc.keyAt(list.at(-1)!), lines, reader), list.at(-1)!));
   }
 }
 

@@ -7,8 +7,9 @@
  * - Numbers, booleans and null are not text: they are no units and are never changed.
  * - i18next plural siblings form one plural unit (see i18next.ts); context suffixes set `context`.
  * - ICU messages are ordinary values: `{n, plural, one {…} other {…}}` is one unit, not split.
+ * - A key repeated in one object is read as JSON.parse reads it: only its last member exists, so an
+ *   earlier member (and everything under it) is no entry (JsonDoc.shadowed).
  */
-import { lastWins } from '../distinct-ids.ts';
 import type { PluralCategory, PluralForms } from '../model.ts';
 import { CATEGORY_ORDER } from './cldr.ts';
 import { KEY_SPECIAL } from './doc.ts';
@@ -62,8 +63,6 @@ export function jsonEntries(doc: JsonDoc): JsonEntries {
   };
   if (doc.kind(0) === OBJECT) walkObject(doc, entries, 0, '');
   else if (doc.kind(0) === ARRAY) walkArray(doc, entries, 0, '');
-  // Repeated keys repeat ids: each copy gets one of its own, the last keeping the key path.
-  if (doc.duplicates.length > 0) entries.ids = [...lastWins(entries.ids)];
   return entries;
 }
 
@@ -90,7 +89,9 @@ function walkObject(doc: JsonDoc, entries: JsonEntries, object: number, prefix: 
   const { ids, values, flags, extra } = entries;
   const marks = conventions.marks;
   const stop = doc.next(object);
+  const repeats = doc.duplicates.length > 0;
   for (let key = object + 1; key < stop; key = doc.next(key + 1)) {
+    if (repeats && doc.shadowed(key)) continue;
     const value = key + 1;
     const mark = marks[key]!;
     if (mark > 0) {

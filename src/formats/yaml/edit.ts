@@ -10,8 +10,10 @@
  *    quoting of the neighbouring value. The Rails root key stays the target's (`de:`), whatever
  *    the source's (`en:`);
  * 3. removed units leave with their whole pair: key line, value lines and the comment lines
- *    directly above at the key's column; a map left empty leaves with its own pair. A unit both
- *    set and removed is set.
+ *    directly above at the key's column, and the earlier copies of a repeated key (which would
+ *    otherwise be read in its place); a map left empty leaves with its own pair. A unit both set
+ *    and removed is set. Otherwise the earlier copies of a repeated key stay as people left them:
+ *    only the last one, the one Psych reads, is a unit and is written.
  *
  * Limits: new units go into block mappings only. A unit inside a sequence or a flow collection
  * (`[a, b]`, `{k: v}`) that the target lacks, or a target with several documents or no mapping
@@ -19,11 +21,12 @@
  * holds (no translation is lost; the layout follows the source).
  */
 import type { Pair, Scalar, YAMLMap } from 'yaml';
+import { isScalar } from 'yaml';
 import { applyEdits, decodeText, type Edit, encodeText } from '../file-text.ts';
 import type { PluralCategory, PluralForms, RenderOptions, TargetChanges, Translations } from '../model.ts';
 import { lineEnding } from './edit-scalar.ts';
 import { insertions } from './insert.ts';
-import { attachedCommentsStart, pairLines } from './lines.ts';
+import { attachedCommentsStart, pairExtent } from './lines.ts';
 import { readYaml, type YamlFile } from './read.ts';
 import { chain, topOf, Unsupported } from './tree-paths.ts';
 
@@ -106,6 +109,9 @@ function removals(text: string, remove: ReadonlySet<string>): Edit[] {
     const set = removed.get(map) ?? new Set();
     removed.set(map, set);
     set.add(pair);
+    // The earlier copies of a repeated key would be read in its place once it is gone: they go too.
+    for (const other of map.items)
+      if (other !== pair && isScalar(other.key) && other.key.value === pair.key.value) set.add(other as Pair);
   }
   // Deeper maps first: emptying one removes its pair from the map above.
   const dropped = new Set<YAMLMap>();
@@ -131,7 +137,7 @@ function removals(text: string, remove: ReadonlySet<string>): Edit[] {
     if (dropped.has(map)) continue;
     for (const pair of pairs) {
       const keyStart = (pair.key as Scalar).range![0];
-      const { end } = pairLines(text, keyStart, true);
+      const { end } = pairExtent(text, pair, true);
       edits.push({ start: attachedCommentsStart(text, keyStart), end, replacement: '' });
     }
   }

@@ -10,7 +10,7 @@ import type { PluralCategory, PluralForms, RenderOptions, TargetChanges } from '
 import { writeBlock } from './block.ts';
 import { targetCategories } from './edit-plural.ts';
 import { lineEnding } from './edit-scalar.ts';
-import { attachedCommentsStart, columnOf, pairLines } from './lines.ts';
+import { attachedCommentsStart, columnOf, pairExtent } from './lines.ts';
 import type { YamlFile } from './read.ts';
 import { type FlowStyle, writeFlowScalar } from './scalar.ts';
 import { chain, pairOf, topMap, Unsupported } from './tree-paths.ts';
@@ -93,7 +93,14 @@ function mapInsertions(
   pairs: Map<string, NewPair>,
   writer: Writer,
 ): Edit[] {
-  const names = sourceMap.items.map((p) => (isScalar(p.key) ? String(p.key.value) : ''));
+  // The source's keys in the order the app's hash holds them: a repeated key where it first stands.
+  const seen = new Set<string>();
+  const names = sourceMap.items.map((p) => {
+    const name = isScalar(p.key) ? String(p.key.value) : '';
+    if (seen.has(name)) return '';
+    seen.add(name);
+    return name;
+  });
   const first = map.items[0];
   if (!first || !isScalar(first.key)) throw new Unsupported();
   const column = columnOf(text, first.key.range![0]);
@@ -109,13 +116,13 @@ function mapInsertions(
     for (let p = position - 1; p >= 0 && !anchor; p--) anchor = pairOf(map, names[p]!);
     const lines = writer.pair(pair, column, anchor?.value ?? map.items[0]!.value);
     if (anchor) {
-      put(pairLines(text, anchor.key.range![0], true).end, lines);
+      put(pairExtent(text, anchor, true).end, lines);
       continue;
     }
     let following: Pair<Scalar, unknown> | undefined;
     for (let p = position + 1; p < names.length && !following; p++) following = pairOf(map, names[p]!);
     if (following) put(attachedCommentsStart(text, following.key.range![0]), lines);
-    else put(pairLines(text, (map.items.at(-1)!.key as Scalar).range![0], true).end, lines);
+    else put(pairExtent(text, map.items.at(-1)!, true).end, lines);
   }
   return [...at].map(([index, written]) => {
     // After a last line without a line break, the new lines start with one and add none at the end.

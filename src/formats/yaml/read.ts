@@ -4,12 +4,13 @@
  * re-stringified; render patches these ranges.
  */
 import type { Document, Node, Pair, Scalar, YAMLMap } from 'yaml';
-import { isAlias, isMap, isScalar, isSeq, parseAllDocuments } from 'yaml';
-import { lastWins } from '../distinct-ids.ts';
+import { isAlias, isMap, isScalar, isSeq } from 'yaml';
+import { repeatedKeyMessage } from '../distinct-ids.ts';
 import type { DecodedText } from '../file-text.ts';
 import { decodeText, TextPositions } from '../file-text.ts';
 import { CATEGORY_ORDER } from '../json/cldr.ts';
 import type { ParseOptions, PluralCategory } from '../model.ts';
+import { parseDocuments } from './quoted-lines.ts';
 import type { RootLocale } from './root-locale.ts';
 import { rootLocale } from './root-locale.ts';
 
@@ -43,25 +44,17 @@ export interface YamlFile {
 
 /**
  * Parses YAML text; syntax errors become FormatErrors with line and column. A key repeated in one
- * map is read with a warning, as Psych (Rails i18n) and PyYAML read it: the last one is the value,
- * and earlier copies are units of their own (`key~1`, see lastWins).
+ * map is read with a warning, as Psych (Rails i18n) and PyYAML read it: the last copy is the value
+ * and the unit; the earlier copies are never read, so they are no units (shadowedPairs).
  */
 export function readYaml(bytes: Uint8Array, options: ParseOptions): YamlFile {
   const decoded = decodeText(bytes, options);
   const positions = new TextPositions(decoded);
-  // Merge keys (`<<: *defaults`) are a YAML 1.1 feature Rails files rely on; `prettyErrors: false`
-  // keeps messages short because FormatError carries the line and column itself. The library's
-  // duplicate-key check compares every key with every earlier one (quadratic on a big `en:` map),
-  // so duplicates are found here with a set per map instead.
-  const docs = parseAllDocuments(decoded.text, {
-    merge: true,
-    keepSourceTokens: true,
-    prettyErrors: false,
-    uniqueKeys: false,
-  });
+  // A quoted scalar over several lines is read as Psych reads it (quoted-lines.ts). Duplicate
+  // keys are found here with a set per map (checkUniqueKeys), not by the library.
+  const list = parseDocuments(decoded.text);
   const entries: YamlEntry[] = [];
   const roots: RootLocale[] = [];
-  const list = Array.isArray(docs) ? docs : [];
   list.forEach((doc, index) => {
     const error = doc.errors[0];
     if (error) throw positions.error(error.message, error.pos[0], options.fileName);
@@ -70,10 +63,6 @@ export function readYaml(bytes: Uint8Array, options: ParseOptions): YamlFile {
       warn: (message, at) => options.onWarning?.(positions.warning(message, at)),
       lineOf: (at) => positions.at(at).line,
     });
-  });
-  const ids = lastWins(entries.map((e) => e.id));
-  entries.forEach((entry, i) => {
-    entry.id = ids[i]!;
   });
   return { decoded, positions, entries, roots };
 }
@@ -104,8 +93,9 @@ function walkDocument(
 }
 
 /**
- * Map keys should be unique (YAML 1.2 §3.2.1.1); scalar keys are compared by their value. Each
- * repeat is a warning, in document order.
+ * Map keys should be unique (YAML 1.2 §3.2.1.1); scalar keys are compared by their value. A
+ * repeated key is read as Psych (Rails i18n) and PyYAML read it: the last copy is the value. One
+ * warning per repeated key, at its last copy, naming the lines of all its copies, in file order.
  */
 function checkUniqueKeys(root: unknown, { warn, lineOf }: Warnings): void {
   const found: { at: number; message: string }[] = [];
@@ -113,19 +103,20 @@ function checkUniqueKeys(root: unknown, { warn, lineOf }: Warnings): void {
   while (stack.length > 0) {
     const node = stack.pop();
     if (isMap(node)) {
-      const seen = new Map<unknown, Scalar>();
+      const copies = new Map<unknown, Scalar[]>();
       for (const pair of node.items) {
         if (isScalar(pair.key)) {
-          const value = pair.key.value;
-          const first = seen.get(value);
-          if (first) {
-            found.push({
-              at: pair.key.range![0],
-              message: `duplicate key ${JSON.stringify(String(value))} (first on line ${lineOf(first.range![0])}); the last one is the value, as Psych and PyYAML read it`,
-            });
-          } else seen.set(value, pair.key);
+          const list = copies.get(pair.key.value);
+          if (list) list.push(pair.key);
+          else copies.set(pair.key.value, [pair.key]);
         }
         stack.push(pair.value);
+      }
+      for (const [value, list] of copies) {
+        if (list.length < 2) continue;
+        const lines = list.map((key) => lineOf(key.range![0]));
+        const at = list.at(-1)!.range![0];
+        found.push({ at, message: repeatedKeyMessage(String(value), lines, 'Psych (and PyYAML)') });
       }
     } else if (isSeq(node)) {
       for (const item of node.items) stack.push(item);
@@ -133,6 +124,24 @@ function checkUniqueKeys(root: unknown, { warn, lineOf }: Warnings): void {
   }
   found.sort((a, b) => a.at - b.at);
   for (const { at, message } of found) warn(message, at);
+}
+
+/**
+ * The indexes of the pairs of `map` whose scalar key a later pair repeats, or undefined when no
+ * key repeats: Psych keeps the last copy's value, so an earlier one (and everything under it) is
+ * never read.
+ */
+export function shadowedPairs(map: YAMLMap): ReadonlySet<number> | undefined {
+  const last = new Map<unknown, number>();
+  map.items.forEach((pair, index) => {
+    if (isScalar(pair.key)) last.set(pair.key.value, index);
+  });
+  if (last.size === map.items.length) return undefined;
+  const shadowed = new Set<number>();
+  map.items.forEach((pair, index) => {
+    if (isScalar(pair.key) && last.get(pair.key.value) !== index) shadowed.add(index);
+  });
+  return shadowed;
 }
 
 function visitValue(node: unknown, path: string, notes: string[], flow: boolean, entries: YamlEntry[]): void {
@@ -163,9 +172,11 @@ function isRubySymbol(node: Scalar): boolean {
 }
 
 function visitPairs(map: YAMLMap, path: string, flow: boolean, entries: YamlEntry[]): void {
+  const shadowed = shadowedPairs(map);
   map.items.forEach((pair: Pair, index) => {
     const key = pair.key;
     if (!isScalar(key)) return; // complex keys hold no translatable text by convention
+    if (shadowed?.has(index)) return;
     if (isMergeKey(key)) {
       // `<<: {…}` merges an inline map's keys into this one; `<<: *alias` adds no new units.
       const merged = isSeq(pair.value) ? pair.value.items : [pair.value];

@@ -4,7 +4,8 @@
  * the in-place edit writes.
  */
 import type { Pair, Scalar, YAMLMap } from 'yaml';
-import { isMap, isScalar, parseAllDocuments } from 'yaml';
+import { isMap, isScalar } from 'yaml';
+import { parseDocuments } from './quoted-lines.ts';
 import { rootLocale } from './root-locale.ts';
 
 /** Thrown inside the edit for what only the fallback can write. */
@@ -12,8 +13,9 @@ export class Unsupported extends Error {}
 
 /** The first document's top map, below a Rails root-locale key when there is one (and that key). */
 export function topOf(text: string): { top: YAMLMap | undefined; rootKey: Scalar | undefined } {
-  const docs = parseAllDocuments(text, { merge: true, keepSourceTokens: true, uniqueKeys: false });
-  if (!Array.isArray(docs) || docs.length !== 1) return { top: undefined, rootKey: undefined };
+  // Read as readYaml reads it: quoted scalars over several lines as Psych reads them.
+  const docs = parseDocuments(text);
+  if (docs.length !== 1) return { top: undefined, rootKey: undefined };
   const contents = docs[0]!.contents;
   const root = rootLocale(contents);
   const top = root && isMap(contents) ? contents.items[0]!.value : contents;
@@ -47,15 +49,14 @@ export function idSteps(id: string): (string | number)[] {
   return steps;
 }
 
-/** The pair of a map whose key is `name`. */
+/** The pair of a map whose key is `name`; of a repeated key, the last copy (the one Psych reads). */
 export function pairOf(map: YAMLMap, name: string): Pair<Scalar, unknown> | undefined {
   let index = pairIndex.get(map);
   if (!index) {
     // Built once per map: a sync looks up many keys in maps of hundreds.
     index = new Map();
     for (const p of map.items)
-      if (isScalar(p.key) && !index.has(String(p.key.value)))
-        index.set(String(p.key.value), p as Pair<Scalar, unknown>);
+      if (isScalar(p.key)) index.set(String(p.key.value), p as Pair<Scalar, unknown>);
     pairIndex.set(map, index);
   }
   return index.get(name);
