@@ -13,6 +13,12 @@
  * Blank lines are no records (csv-parse `skip_empty_lines`); rows may have fewer or more fields
  * than the header (`relax_column_count`); a quote inside an unquoted field is text
  * (`relax_quotes`), as spreadsheets read it.
+ *
+ * One rule is not RFC 4180's: spaces before an opening quote (`"VISA", "Visa"`, common in Magento's
+ * i18n files) do not belong to the field, which is quoted — PHP's fgetcsv, the reader Magento
+ * loads those files with, skips them. csv-parse does so with `ltrim`, which also drops the leading
+ * spaces of unquoted fields (fgetcsv and RFC 4180 keep those); so leading spaces and tabs of ids
+ * and texts are not compared (`csvComparable`), everything else is.
  */
 import { parse } from 'csv-parse/sync';
 import { decodeFile } from './decode.ts';
@@ -29,6 +35,7 @@ function records(text: string, delimiter: string, to?: number): string[][] {
     skip_empty_lines: true,
     relax_column_count: true,
     relax_quotes: true,
+    ltrim: true,
   }) as string[][];
 }
 
@@ -73,4 +80,11 @@ export function csvOracleUnits(bytes: Uint8Array): Map<string, string> {
     units.set(id, row[source] ?? '');
   }
   return units;
+}
+
+const lead = (s: string) => s.replace(/^[ \t]+/, '');
+
+/** An `id → text` map with the leading spaces and tabs of ids and texts taken off (see above). */
+export function csvComparable(units: ReadonlyMap<string, string>): Map<string, string> {
+  return new Map([...units].map(([id, text]) => [lead(id), lead(text)]));
 }
