@@ -99,7 +99,7 @@ export async function readUnits(
     f.files++;
     f.sourceUnits += units.length;
     if (!f.formats.includes(format.name)) f.formats.push(format.name);
-    judge(f, s.source, oracleDifference(format, bytes, units));
+    judge(f, s.source, oracleDifference(format, bytes, units, s.source));
     const counted = toolCounts(format, join(root, s.source));
     if (counted)
       tally(f, 'oracle', counted.messages === units.length, {
@@ -136,6 +136,7 @@ export async function readUnits(
               format,
               tb,
               format.parse(tb, { fileName: t.path }).filter((u) => u.translatable),
+              t.path,
             ),
           );
       } catch (error) {

@@ -51,11 +51,12 @@ export function oracleDifference(
   format: FormatModule,
   bytes: Uint8Array,
   ours: readonly Unit[],
+  fileName: string,
 ): OracleVerdict | undefined {
   const oracle = unitOracle(format.name);
   if (!oracle) return undefined;
   try {
-    const read = oracle.read(bytes, ours);
+    const read = oracle.read(bytes, ours, fileName);
     return { oracle: oracle.name, mismatches: unitMismatches(read.ours, read.theirs) };
   } catch (error) {
     return { oracle: oracle.name, mismatches: [], refused: (error as Error).message.split('\n')[0]! };

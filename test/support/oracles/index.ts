@@ -6,9 +6,11 @@
  * compared form by form (`id|category`, or the key the file keeps the form under).
  */
 import { spawnSync } from 'node:child_process';
+import { androidFormat } from '../../../src/formats/android/index.ts';
 import type { PluralCategory, PluralForms, Unit } from '../../../src/formats/model.ts';
+import { aaptReading } from './android.ts';
 import { genL10n, notText } from './arb.ts';
-import { csvOracleUnits } from './csv.ts';
+import { csvComparable, csvOracleUnits } from './csv.ts';
 import { jsonAsOracle, jsonLeaves } from './json.ts';
 import { ourLeaves } from './leaves.ts';
 import { markdownAsOracle, markdownOracleUnits } from './markdown.ts';
@@ -33,8 +35,11 @@ export interface UnitOracle {
   name: string;
   /** The command it runs, when it runs one (checked once: a missing tool means no comparison). */
   command?: [string, ...string[]];
-  /** Reads `bytes` (a source file) and our translatable units of it; throws when the oracle refuses the file. */
-  read(bytes: Uint8Array, units: readonly Unit[]): OracleReading;
+  /**
+   * Reads `bytes` (a source file, named `fileName`) and our translatable units of it; throws when
+   * the oracle refuses the file.
+   */
+  read(bytes: Uint8Array, units: readonly Unit[], fileName: string): OracleReading;
 }
 
 const CATEGORIES: readonly PluralCategory[] = ['zero', 'one', 'two', 'few', 'many', 'other'];
@@ -75,6 +80,20 @@ function xliff(version: XliffVersion): UnitOracle {
 }
 
 const ORACLES: Partial<Record<string, UnitOracle>> = {
+  android: {
+    name: 'aapt package + dump',
+    command: ['aapt', 'version'],
+    // aapt compiles every string, translatable="false" ones too: ours are those and the units given.
+    read: (bytes, units, fileName) => {
+      const given = new Set(units.map((u) => u.id));
+      const all = androidFormat.parse(bytes, { fileName });
+      return aaptReading(
+        bytes,
+        all.filter((u) => !u.translatable || given.has(u.id)),
+        all,
+      );
+    },
+  },
   arb: {
     name: "gen-l10n's rules",
     read: (bytes, units) => {
@@ -87,7 +106,10 @@ const ORACLES: Partial<Record<string, UnitOracle>> = {
   },
   csv: {
     name: 'csv-parse (RFC 4180)',
-    read: (bytes, units) => ({ ours: sources(units), theirs: csvOracleUnits(bytes) }),
+    read: (bytes, units) => ({
+      ours: csvComparable(sources(units)),
+      theirs: csvComparable(csvOracleUnits(bytes)),
+    }),
   },
   markdown: {
     name: 'markdown-it (CommonMark + GFM tables)',
