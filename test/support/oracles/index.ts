@@ -86,7 +86,12 @@ const ORACLES: Partial<Record<string, UnitOracle>> = {
     // aapt compiles every string, translatable="false" ones too: ours are those and the units given.
     read: (bytes, units, fileName) => {
       const given = new Set(units.map((u) => u.id));
-      const all = androidFormat.parse(bytes, { fileName });
+      let all: Unit[] = [];
+      try {
+        all = androidFormat.parse(bytes, { fileName });
+      } catch {
+        // A file we refuse: aapt's strings are all ones we miss.
+      }
       return aaptReading(
         bytes,
         all.filter((u) => !u.translatable || given.has(u.id)),
