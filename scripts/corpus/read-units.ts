@@ -7,9 +7,17 @@ import { join } from 'node:path';
 import type { FormatModule } from '../../src/formats/model.ts';
 import { detectFormat, formatByName } from '../../src/formats/registry.ts';
 import type { UnitText } from '../../src/formats/target.ts';
+import { describeMismatch } from '../../test/support/oracles/index.ts';
 import type { SourceWithTargets } from './checkout.ts';
 import { type RepoFigures, tally } from './figures.ts';
-import { hasText, oracleDifference, sourceUnitsOf, toolCounts, translationsOf } from './units.ts';
+import {
+  hasText,
+  type OracleVerdict,
+  oracleDifference,
+  sourceUnitsOf,
+  toolCounts,
+  translationsOf,
+} from './units.ts';
 
 /** What a target held before the sync, by `path\0lang`. */
 export type Before = Map<string, { lang: string; held: Map<string, UnitText>; bytes: Uint8Array }>;
@@ -19,6 +27,40 @@ export interface Planned {
   s: SourceWithTargets;
   format: FormatModule;
   ids: string[];
+}
+
+/** The most mismatches of one file written to the report (the count is always given). */
+const SHOWN = 40;
+
+/** One `oracle` check per file: held when the oracle reads our units exactly; each mismatch reported. */
+function judge(f: RepoFigures, file: string, verdict: OracleVerdict | undefined): void {
+  if (!verdict) return;
+  if (verdict.refused !== undefined) {
+    tally(f, 'oracle', false, {
+      file,
+      key: '',
+      what: `${verdict.oracle} refuses the file: ${verdict.refused}`,
+    });
+    return;
+  }
+  const { mismatches } = verdict;
+  if (mismatches.length === 0) {
+    tally(f, 'oracle', true);
+    return;
+  }
+  tally(f, 'oracle', false, {
+    file,
+    key: '',
+    what: `${mismatches.length} unit(s) differ from ${verdict.oracle}${mismatches.length > SHOWN ? ` (the first ${SHOWN} follow)` : ''}`,
+  });
+  for (const m of mismatches.slice(0, SHOWN))
+    f.failures.push({
+      repo: f.repo,
+      invariant: 'oracle',
+      file,
+      key: m.id,
+      what: describeMismatch(m, verdict.oracle),
+    });
 }
 
 const formatOf = (s: SourceWithTargets, bytes: Uint8Array): FormatModule | undefined =>
@@ -52,27 +94,14 @@ export async function readUnits(
         key: '',
         what: `source does not parse: ${(error as Error).message}`,
       });
+      // What the format's own tool reads of a file we refuse: every unit of it is one we miss.
+      judge(f, s.source, oracleDifference(format, bytes, [], s.source));
       continue;
     }
     f.files++;
     f.sourceUnits += units.length;
     if (!f.formats.includes(format.name)) f.formats.push(format.name);
-    const oracle = oracleDifference(format, bytes, units);
-    if (oracle) {
-      for (const id of oracle.missing)
-        tally(f, 'oracle', false, {
-          file: s.source,
-          key: id,
-          what: `${oracle.oracle} reads it; we do not`,
-        });
-      for (const id of oracle.extra)
-        tally(f, 'oracle', false, {
-          file: s.source,
-          key: id,
-          what: `we read it; ${oracle.oracle} does not`,
-        });
-      if (oracle.missing.length + oracle.extra.length === 0) tally(f, 'oracle', true);
-    }
+    judge(f, s.source, oracleDifference(format, bytes, units, s.source));
     const counted = toolCounts(format, join(root, s.source));
     if (counted)
       tally(f, 'oracle', counted.messages === units.length, {
@@ -100,19 +129,18 @@ export async function readUnits(
             key: '',
             what: `${tc.oracle} sees ${tc.translated} translated and ${tc.fuzzy} fuzzy messages, we read ${held.size} translations`,
           });
-        if (format.name === 'arb') {
-          const d = oracleDifference(
-            format,
-            tb,
-            format.parse(tb, { fileName: t.path }).filter((u) => u.translatable),
+        // ARB targets are message files of their own (gen-l10n reads each language's whole).
+        if (format.name === 'arb')
+          judge(
+            f,
+            t.path,
+            oracleDifference(
+              format,
+              tb,
+              format.parse(tb, { fileName: t.path }).filter((u) => u.translatable),
+              t.path,
+            ),
           );
-          if (d)
-            tally(f, 'oracle', d.missing.length + d.extra.length === 0, {
-              file: t.path,
-              key: [...d.missing, ...d.extra].slice(0, 5).join(', '),
-              what: `unit set differs from ${d.oracle}: ${d.missing.length} missing, ${d.extra.length} extra`,
-            });
-        }
       } catch (error) {
         tally(f, 'units', false, {
           file: t.path,

@@ -1,10 +1,11 @@
 /**
- * What our reader sees in a real file, and — where the format's rules are simple enough to follow
- * in a few lines — what the format's own implementation sees, to compare unit sets.
+ * What our reader sees in a real file, and what the format's own implementation (or a second reader
+ * of its documented rules) sees, to compare unit sets.
  */
 import { spawnSync } from 'node:child_process';
 import type { FormatModule, Unit } from '../../src/formats/model.ts';
 import { isEmptyText, targetTranslations, type UnitText } from '../../src/formats/target.ts';
+import { type UnitMismatch, unitMismatches, unitOracle } from '../../test/support/oracles/index.ts';
 
 /** Translatable units of a source file as our reader gives them. */
 export function sourceUnitsOf(
@@ -33,42 +34,33 @@ export function translationsOf(
 /** Whether a source unit has text to translate (an empty source has nothing to reach a target). */
 export const hasText = (u: Unit): boolean => !isEmptyText(u.sourcePlural ?? u.source);
 
-/**
- * The message ids Flutter's gen-l10n builds from an ARB file (flutter_tools'
- * gen_l10n_types.dart, AppResourceBundle): every key not starting with `@` whose value is a
- * string; `type` is never read. The same rule test/formats/arb-oracle.test.ts holds us to.
- */
-function genL10nIds(bytes: Uint8Array): Set<string> {
-  const bundle = JSON.parse(new TextDecoder().decode(bytes).replace(/^\uFEFF/, '')) as Record<
-    string,
-    unknown
-  >;
-  return new Set(Object.keys(bundle).filter((k) => !k.startsWith('@') && typeof bundle[k] === 'string'));
+/** What the oracle of a file's format says of our units: every mismatch, or why it refused the file. */
+export interface OracleVerdict {
+  oracle: string;
+  mismatches: UnitMismatch[];
+  /** The oracle could not read the file (its message). */
+  refused?: string;
 }
 
-/** Oracles over a file's unit ids, by format name (others are counted only). */
-const ORACLES: Partial<Record<string, { name: string; ids: (bytes: Uint8Array) => Set<string> }>> = {
-  arb: { name: "gen-l10n's rules", ids: genL10nIds },
-};
-
 /**
- * Compares our unit ids with the oracle's, when the format has one here: the ids one side has and
- * the other lacks, or undefined when there is no oracle.
+ * Compares our units of a file with the unit set its format's oracle reads (test/support/oracles:
+ * the readers the oracle tests use), key by key and text by text; undefined when the format has
+ * no oracle here (PO is counted by msgfmt instead, toolCounts).
  */
 export function oracleDifference(
   format: FormatModule,
   bytes: Uint8Array,
   ours: readonly Unit[],
-): { oracle: string; missing: string[]; extra: string[] } | undefined {
-  const oracle = ORACLES[format.name];
+  fileName: string,
+): OracleVerdict | undefined {
+  const oracle = unitOracle(format.name);
   if (!oracle) return undefined;
-  const theirs = oracle.ids(bytes);
-  const mine = new Set(ours.map((u) => u.id));
-  return {
-    oracle: oracle.name,
-    missing: [...theirs].filter((id) => !mine.has(id)),
-    extra: [...mine].filter((id) => !theirs.has(id)),
-  };
+  try {
+    const read = oracle.read(bytes, ours, fileName);
+    return { oracle: oracle.name, mismatches: unitMismatches(read.ours, read.theirs) };
+  } catch (error) {
+    return { oracle: oracle.name, mismatches: [], refused: (error as Error).message.split('\n')[0]! };
+  }
 }
 
 /**

@@ -18,39 +18,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { arbFormat } from '../../src/formats/arb/index.ts';
 import { editTarget, newTarget, targetTranslations } from '../../src/formats/target.ts';
+import { genL10n, notText } from '../support/oracles/arb.ts';
 
 const dir = 'test/fixtures/arb';
 const fixtures = readdirSync(dir).filter((f) => f.endsWith('.arb'));
-
-interface GenL10nMessage {
-  value: string;
-  /** `@key.type`, which gen-l10n ignores and the ARB spec defines (text, image, css). */
-  type: string | undefined;
-}
-
-/** The messages gen-l10n builds from an ARB file, by resource id, and its `@@locale`. */
-function genL10n(bytes: Uint8Array): { messages: Map<string, GenL10nMessage>; locale: string | undefined } {
-  const resources: unknown = JSON.parse(new TextDecoder().decode(bytes));
-  if (typeof resources !== 'object' || resources === null || Array.isArray(resources))
-    throw new Error('an ARB file decodes to a map');
-  const bundle = resources as Record<string, unknown>;
-  const messages = new Map<string, GenL10nMessage>();
-  for (const id of Object.keys(bundle).filter((key) => !key.startsWith('@'))) {
-    const value = bundle[id];
-    if (typeof value !== 'string') throw new Error(`The value of "${id}" is not a string.`);
-    const attributes = bundle[`@${id}`];
-    if (attributes !== undefined && (typeof attributes !== 'object' || attributes === null))
-      throw new Error(`The resource attribute "@${id}" is not a properly formatted Map.`);
-    const type = (attributes as Record<string, unknown> | undefined)?.type;
-    messages.set(id, { value, type: typeof type === 'string' ? type : undefined });
-  }
-  const locale = bundle['@@locale'];
-  return { messages, locale: typeof locale === 'string' ? locale : undefined };
-}
-
-/** The ARB spec's resource types that are not text: the only ones we leave out. */
-const notText = (m: GenL10nMessage) =>
-  m.type !== undefined && ['image', 'css'].includes(m.type.toLowerCase());
 
 /** A translation that keeps an ICU message valid: text appended after the whole message. */
 const translate = (text: string, lang: string) => `${text} [${lang}: “ü” \\ "q" \n]`;

@@ -78,6 +78,30 @@ describe('csv: units', () => {
     expect(() => csvFormat.render(latin1, new Map([['k', 'Чай']]), { targetLang: 'ru' })).toThrow(/Latin-1/);
   });
 
+  it('reads a quoted field after spaces as quoted, as PHP’s fgetcsv (Magento) does; unquoted fields keep their spaces', () => {
+    const bytes = new TextEncoder().encode(
+      '"VISA", "Visa"\n"Address", "Adresse, bitte prüfen"\nkey,  spaced  \ntab,\t"Tab"\n',
+    );
+    const units = csvFormat.parse(bytes);
+    expect(units.map((u) => [u.id, u.source])).toEqual([
+      ['VISA', 'Visa'],
+      ['Address', 'Adresse, bitte prüfen'],
+      ['key', '  spaced  '],
+      ['tab', 'Tab'],
+    ]);
+    const out = csvFormat.render(
+      bytes,
+      new Map([
+        ['VISA', 'Visa-Karte'],
+        ['key', 'x'],
+      ]),
+      { targetLang: 'de' },
+    );
+    expect(new TextDecoder().decode(out)).toBe(
+      '"VISA", "Visa-Karte"\n"Address", "Adresse, bitte prüfen"\nkey,x\ntab,\t"Tab"\n',
+    );
+  });
+
   it('refuses an unterminated quote or text after a closing quote, with line and column', () => {
     for (const [src, message, line, column] of [
       ['k,"open\nmore', /unterminated/, 1, 3],

@@ -22,86 +22,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { stringsFormat } from '../../src/formats/strings/index.ts';
 import { editTarget, newTarget } from '../../src/formats/target.ts';
+import { appleStrings } from '../support/oracles/strings.ts';
 
 const dir = 'test/fixtures/strings';
 const FIXTURES = readdirSync(dir).filter((f) => f.endsWith('.strings'));
-
-const CONTROLS: Record<string, string> = { a: '\x07', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v' };
-const UNQUOTED = /[A-Za-z0-9_$+/:.-]/;
-
-/** The entries Foundation reads from a strings file, in file order (a repeated key: last wins). */
-function appleStrings(bytes: Uint8Array): Map<string, string> {
-  const text =
-    bytes[0] === 0xff && bytes[1] === 0xfe
-      ? new TextDecoder('utf-16le').decode(bytes.subarray(2))
-      : bytes[0] === 0xfe && bytes[1] === 0xff
-        ? new TextDecoder('utf-16be').decode(bytes.subarray(2))
-        : new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
-  let i = 0;
-  const fail = (what: string): never => {
-    throw new Error(`${what} at ${i}`);
-  };
-  const skip = () => {
-    for (;;) {
-      while (i < text.length && /\s/.test(text[i]!)) i++;
-      if (text.startsWith('//', i)) {
-        while (i < text.length && text[i] !== '\n') i++;
-      } else if (text.startsWith('/*', i)) {
-        const end = text.indexOf('*/', i + 2);
-        if (end < 0) fail('unterminated comment');
-        i = end + 2;
-      } else return;
-    }
-  };
-  const token = (): string => {
-    if (text[i] === '"') {
-      i++;
-      let out = '';
-      while (text[i] !== '"') {
-        if (i >= text.length) fail('unterminated string');
-        const c = text[i++]!;
-        if (c !== '\\') {
-          out += c;
-          continue;
-        }
-        const e = text[i++]!;
-        if (e in CONTROLS) out += CONTROLS[e];
-        else if (e === 'U' || e === 'u') {
-          let hex = '';
-          while (hex.length < 4 && /[0-9A-Fa-f]/.test(text[i] ?? '')) hex += text[i++];
-          out += String.fromCharCode(Number.parseInt(hex || '0', 16));
-        } else if (/[0-7]/.test(e)) {
-          let oct = e;
-          while (oct.length < 3 && /[0-7]/.test(text[i] ?? '')) oct += text[i++];
-          out += String.fromCharCode(Number.parseInt(oct, 8));
-        } else out += e;
-      }
-      i++;
-      return out;
-    }
-    const start = i;
-    while (i < text.length && UNQUOTED.test(text[i]!)) i++;
-    if (i === start) fail('expected a string');
-    return text.slice(start, i);
-  };
-  const entries = new Map<string, string>();
-  for (skip(); i < text.length; skip()) {
-    const key = token();
-    skip();
-    if (text[i] === ';') {
-      i++;
-      entries.set(key, key);
-      continue;
-    }
-    if (text[i++] !== '=') fail('expected =');
-    skip();
-    const value = token();
-    skip();
-    if (text[i++] !== ';') fail('expected ;');
-    entries.set(key, value);
-  }
-  return entries;
-}
 
 const ours = (bytes: Uint8Array) => new Map(stringsFormat.parse(bytes).map((u) => [u.id, u.source]));
 

@@ -29,6 +29,7 @@ import { editTarget, newTarget } from '../../src/formats/target.ts';
 import { xliff2Format } from '../../src/formats/xliff2/index.ts';
 import { xliff12Format } from '../../src/formats/xliff12/index.ts';
 import { debianTool } from '../support/debian-tool.ts';
+import { xliffOracleUnits as oracleUnits, plain } from '../support/oracles/xliff.ts';
 
 const xmllint = debianTool('xmllint', ['--version'], 'libxml2-utils');
 const SCHEMA = {
@@ -53,80 +54,6 @@ function invalid(bytes: Uint8Array, version: Version): string {
     encoding: 'utf8',
   });
   return run.status === 0 ? '' : run.stderr;
-}
-
-function xpath(path: string, expression: string): string {
-  const run = spawnSync('xmllint', ['--xpath', expression, path], { encoding: 'utf8' });
-  // xmllint exits 10 on an empty node set and prints nothing; a string result is printed as is.
-  if (run.status !== 0 && run.status !== 10) throw new Error(`xmllint --xpath failed: ${run.stderr}`);
-  return run.stdout.replace(/\n$/, '');
-}
-
-interface OracleUnit {
-  id: string;
-  /** The id prefixed with its file's (`original`, XLIFF 2 `id`): how a document addresses a unit whose id an earlier file used. */
-  qualified: string;
-  translatable: boolean;
-  text: string;
-  target: string | undefined;
-}
-
-const SEP = '\u241e';
-const el = (name: string) => `*[local-name()='${name}']`;
-
-/** The units of an XLIFF document as the spec defines them, read by xmllint's XPath. */
-function oracleUnits(bytes: Uint8Array, version: Version): OracleUnit[] {
-  const path = save(bytes);
-  const each = version === '1.2' ? `//${el('trans-unit')}` : `//${el('unit')}/${el('segment')}`;
-  const count = Number(xpath(path, `count(${each})`));
-  const units: OracleUnit[] = [];
-  for (let i = 1; i <= count; i++) {
-    const u = `(${each})[${i}]`;
-    const langs =
-      version === '1.2'
-        ? [
-            `${u}/ancestor::${el('file')}[1]/@source-language`,
-            `${u}/ancestor::${el('file')}[1]/@target-language`,
-          ]
-        : [`/${el('xliff')}/@srcLang`, `/${el('xliff')}/@trgLang`];
-    const fields = [
-      version === '1.2' ? `${u}/@id` : `${u}/../@id`,
-      version === '1.2' ? '1' : `count(${u}/../${el('segment')})`,
-      `count(${u}/preceding-sibling::${el('segment')}) + 1`,
-      `${u}/ancestor-or-self::*[@translate][1]/@translate`,
-      `${u}/${el('source')}`,
-      `count(${u}/${el('target')})`,
-      `${u}/${el('target')}`,
-      ...langs,
-      version === '1.2' ? `${u}/ancestor::${el('file')}[1]/@original` : `${u}/ancestor::${el('file')}[1]/@id`,
-    ];
-    const out = xpath(path, `concat(${fields.map((f) => `string(${f})`).join(`, '${SEP}', `)})`);
-    const [id, segments, index, translate, source, targets, target, srcLang, trgLang, fileKey] = out.split(
-      SEP,
-    ) as string[];
-    const norm = (tag: string) => tag.replace(/_/g, '-').toLowerCase();
-    const hasTarget = targets !== '0';
-    const keysAsSource =
-      hasTarget && !!srcLang && !!trgLang && norm(srcLang) === norm(trgLang!) && target !== '';
-    const unitId = segments === '1' ? id! : `${id}#${index}`;
-    units.push({
-      id: unitId,
-      qualified: `${fileKey}#${unitId}`,
-      translatable: translate !== 'no',
-      text: keysAsSource ? target! : source!,
-      target: hasTarget ? target : undefined,
-    });
-  }
-  return units;
-}
-
-/** A unit's text as XPath's string() gives it: inline codes out, their native code in (1.2 <ph>…</ph>). */
-function plain(text: string): string {
-  return text
-    .replace(/<\/?(?:g|x|bx|ex|bpt|ept|ph|it|mrk|sub|pc|sc|ec|sm|em)\b[^>]*>/g, '')
-    .replace(/<cp\s+hex="([0-9A-Fa-f]+)"\s*\/>/g, (_, hex: string) =>
-      String.fromCodePoint(Number.parseInt(hex, 16)),
-    );
 }
 
 function ours(format: FormatModule, bytes: Uint8Array) {

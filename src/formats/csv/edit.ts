@@ -45,7 +45,8 @@ export function csvEdit(parse: FormatModule['parse'], render: FormatModule['rend
     const bytes = inPlace.size > 0 ? render(target, inPlace, options) : target;
     const file = readCsv(bytes, where);
     const text = file.decoded.text;
-    const eol = /\r\n/.test(text) ? '\r\n' : '\n';
+    // Records end as the first one does: a CRLF inside a quoted field is the text's, not the file's.
+    const eol = file.recordEnd.length > 0 && text.startsWith('\r\n', file.recordEnd[0]!) ? '\r\n' : '\n';
     const mine = recordsOf(file, heldIds);
     const entries = heldIds.map((id) => recordLines(file, mine.get(id)!, id));
     const sourceIds = parse(changes.source, { maxBytes: options.maxBytes }).map((u) => u.id);
@@ -66,7 +67,8 @@ export function csvEdit(parse: FormatModule['parse'], render: FormatModule['rend
         rendered.fieldStart[rendered.recordFirst[last]!]!,
         rendered.recordEnd[last]!,
       );
-      insert.set(id, written.replace(/\r?\n/g, eol));
+      // Line breaks inside its quoted fields are the text's own, kept as they are.
+      insert.set(id, written);
     }
     const edits = lineEdits({
       text,

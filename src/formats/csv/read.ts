@@ -1,6 +1,7 @@
 /**
  * RFC 4180 reader that keeps every field's exact position: quoted fields with doubled quotes and
- * embedded line breaks, CRLF or LF records. The delimiter is sniffed from the first record
+ * embedded line breaks, CRLF or LF records; spaces before an opening quote are skipped, as PHP's
+ * fgetcsv (Magento's reader) skips them. The delimiter is sniffed from the first record
  * (comma, semicolon as European spreadsheets write it, or tab).
  */
 import type { DecodedText } from '../file-text.ts';
@@ -67,7 +68,8 @@ export function sniffDelimiter(text: string): string {
     if (c === '"' && fieldStart) quoted = true;
     const delimiter = counts.has(c);
     if (delimiter) counts.set(c, counts.get(c)! + 1);
-    fieldStart = delimiter;
+    // Spaces before a quote keep it at the field's start (readCsv skips them, as PHP's fgetcsv).
+    fieldStart = delimiter || (fieldStart && (c === ' ' || c === '\t'));
   }
   let best = ',';
   for (const [d, n] of counts) if (n > counts.get(best)!) best = d;
@@ -103,6 +105,11 @@ export function readCsv(bytes: Uint8Array, options: { fileName?: string; maxByte
   while (i < length) {
     const first = fieldStart.length;
     for (;;) {
+      // Spaces or tabs before an opening quote are not the field's (`"VISA", "Visa"`): PHP's
+      // fgetcsv, which Magento reads its i18n CSV files with, skips them; the field is quoted.
+      let lead = i;
+      for (let c = text.charCodeAt(lead); c === 32 || (c === 9 && d !== 9); c = text.charCodeAt(++lead));
+      if (lead > i && text.charCodeAt(lead) === 34) i = lead;
       const start = i;
       const quoted = text.charCodeAt(i) === 34;
       if (quoted) {
