@@ -63,6 +63,32 @@ describe('markdown: people’s translations in a target rebuilt from the source'
     expect(after.get('h2')).toBe('2. Benutze Lernkarten');
   });
 
+  it('keeps a continuation line’s own indentation where the source’s block is one line', () => {
+    // coding-interview-university's Russian README: a two-line item paragraph (its `- ` line
+    // indented past the item's content, so text) stands where the source has a one-line item
+    // deeper in the list. Written with the source's indentation alone, `- ` would open a list.
+    const target = '- Ein:\n- [ ] [C Code](x)\n        - не все видео\n';
+    const out = dec(
+      editTarget(
+        markdownFormat,
+        enc(target),
+        {
+          source: enc('- a:\n    - [ ] raw data\n\nNew\n'),
+          set: new Map([['p3', 'Neu']]),
+          remove: new Set(),
+        },
+        { targetLang: 'ru' },
+      ),
+    );
+    expect(out).toBe('- Ein:\n    - [ ] [C Code](x)\n            - не все видео\n\nNeu\n');
+    expect(markdownFormat.parse(enc(out)).map((u) => u.source)).toEqual([
+      'Ein:',
+      '[ ] [C Code](x)\n- не все видео',
+      'Neu',
+    ]);
+    expect(html(out)).toContain('<li>[ ] <a href="x">C Code</a>\n- не все видео</li>');
+  });
+
   it('does not carry a people’s block whose bytes would read differently in the source’s place', () => {
     // The target's paragraph is a quote's (`> ` on its second line); the source's is not: its
     // text comes over without the target's prefix, so it stays one paragraph.

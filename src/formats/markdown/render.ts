@@ -11,7 +11,7 @@ import { applyOrderedEdits } from '../text-lines/sequential.ts';
 import type { TextBlock } from './blocks.ts';
 import { KIND_LETTER, read, readText } from './document.ts';
 import { frontMatterEdit } from './front-matter.ts';
-import { continuationPrefix, writeBlockText } from './write.ts';
+import { containerPrefix, continuationPrefix, writeBlockText } from './write.ts';
 
 /** A people's block carried from a target file: its bytes between the text's first and last character. */
 export interface Carried {
@@ -20,6 +20,8 @@ export interface Carried {
   raw: string;
   /** Its text, as our reader sees it. */
   text: string;
+  /** Each line's own indentation inside its container (a continuation line's `\t\t\t` before `- `). */
+  indents: string[];
 }
 
 /** The blocks of a target file by id, with their bytes (see Carried). */
@@ -29,17 +31,20 @@ export function carriedBlocks(target: Uint8Array, options: ParseOptions): Map<st
   const out = new Map<string, Carried>();
   for (const { id, block, text } of doc.blocks) {
     const raw = t.slice(block.lines[0]!.start, block.lines[block.lines.length - 1]!.end);
-    out.set(id, { kind: block.kind, raw, text });
+    const indents = block.lines.map((l) => (l.container === undefined ? '' : t.slice(l.container, l.start)));
+    out.set(id, { kind: block.kind, raw, text, indents });
   }
   return out;
 }
 
 /**
  * How a block is written, from the most faithful to the most escaped: the target's own bytes
- * (`raw`, for people's text carried over), the text as given, then escaped as CommonMark needs,
- * then every line start that could open a block.
+ * (`raw`, for people's text carried over), then its lines with their own indentation inside the
+ * source's containers (`relative`: a line people indented past a list item's content stays text),
+ * the text as given, then escaped as CommonMark needs, then every line start that could open a
+ * block.
  */
-const TIERS = ['raw', 'none', 'needed', 'all'] as const;
+const TIERS = ['raw', 'relative', 'none', 'needed', 'all'] as const;
 type Tier = (typeof TIERS)[number];
 
 interface Write {
@@ -99,7 +104,9 @@ export function renderWith(
       const written =
         w.tier === 'raw'
           ? { replacement: w.carried!.raw.replace(/\r?\n/g, eol), text: w.carried!.text }
-          : writeBlockText(block, w.value, () => continuationPrefix(text, block), eol, w.tier);
+          : w.tier === 'relative'
+            ? reindented(w.carried!, containerPrefix(text, block), eol)
+            : writeBlockText(block, w.value, () => continuationPrefix(text, block), eol, w.tier);
       edits.push({
         start: block.lines[0]!.start,
         end: block.lines[block.lines.length - 1]!.end,
@@ -120,6 +127,13 @@ export function renderWith(
     }
     if (!raised) return encode(out);
   }
+}
+
+/** A carried block's lines inside the source's containers, each with its own indentation. */
+function reindented(carried: Carried, prefix: string, eol: string): { replacement: string; text: string } {
+  const lines = carried.text.split('\n');
+  const replacement = lines.map((l, i) => (i === 0 ? l : prefix + carried.indents[i]! + l)).join(eol);
+  return { replacement, text: carried.text };
 }
 
 /**

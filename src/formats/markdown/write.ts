@@ -104,3 +104,11 @@ export function continuationPrefix(text: string, block: TextBlock): string {
   const first = block.lines[0]!;
   return text.slice(first.lineStart, first.start).replace(/[^>\t]/g, ' ');
 }
+
+/** What puts a continuation line inside the block's containers, without the line's own indentation. */
+export function containerPrefix(text: string, block: TextBlock): string {
+  const second = block.lines[1];
+  if (second) return text.slice(second.lineStart, second.container ?? second.start);
+  const first = block.lines[0]!;
+  return text.slice(first.lineStart, first.container ?? first.start).replace(/[^>\t]/g, ' ');
+}
