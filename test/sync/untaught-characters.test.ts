@@ -8,9 +8,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Client, createClient } from '../../src/api/index.ts';
+import { type Client, createClient, downloadJobZip, waitForExport } from '../../src/api/index.ts';
+import { settingsFrom } from '../../src/config/settings.ts';
 import { markdownFormat } from '../../src/formats/markdown/index.ts';
-import type { SyncResult } from '../../src/sync/run.ts';
+import { runSync, type SyncResult } from '../../src/sync/run.ts';
 import { startPlatform, type TestPlatform } from '../support/platform.ts';
 import { workspaceSync } from '../support/workspace-sync.ts';
 
@@ -99,5 +100,45 @@ describe('a translation holding a character TMX cannot carry', () => {
       'Press Ctrl+H (\b) to erase.',
       expect.not.stringMatching(/^A second paragraph\.$/),
     ]);
+  });
+});
+
+describe('job mode', () => {
+  it('uploads a source holding a U+0008 and its documents import: the job is created in full', async () => {
+    // Japanese, which has no files yet: every unit needs translating, so both sources go out.
+    const job = await runSync({
+      client,
+      workspace: ws.root,
+      settings: settingsFrom(
+        CONFIG.replace('mode: instant', 'mode: job').replace('[zh-Hans]', '[ja]'),
+        '.svc.yml',
+        {
+          base: 'main',
+        },
+      ),
+      origin: { owner: 'acme', repo: 'untaught-job', ref: 'main' },
+    });
+    expect(job.uploaded.map((u) => u.file.path).sort()).toEqual(['README.md', 'docs/en/notes.md']);
+    expect(job.job).toBeDefined();
+    await p.idle();
+    expect((await client.jobs.get(job.job!.id)).creationStatus).toBe('COMPLETE');
+    const stats = await client.jobs.stats(job.job!.id);
+    for (const project of await client.projects.list({ id: stats.projects.map((x) => x.id) }))
+      for (const document of project.document)
+        expect([document.name, document.import_succeeded, document.import_error_message]).toEqual([
+          document.name,
+          true,
+          '',
+        ]);
+    // Delivered and exported: the translated notes carry the U+0008 through the platform's files.
+    await client.jobs.deliver(job.job!.id);
+    await client.jobs.export(job.job!.id);
+    await waitForExport(client, job.job!.id);
+    const entries = await downloadJobZip(client, job.job!.id);
+    const notes = entries.find((e) => e.name === 'ja/docs/en/notes.md');
+    expect(notes, entries.map((e) => e.name).join(', ')).toBeDefined();
+    const units = markdownFormat.parse(notes!.bytes);
+    expect(units).toHaveLength(2);
+    expect(units[0]!.source).toContain('\b');
   });
 });
