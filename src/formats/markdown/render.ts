@@ -11,6 +11,7 @@ import { applyOrderedEdits } from '../text-lines/sequential.ts';
 import type { TextBlock } from './blocks.ts';
 import { KIND_LETTER, read, readText } from './document.ts';
 import { frontMatterEdit } from './front-matter.ts';
+import { mayStartBlock } from './lines.ts';
 import { containerPrefix, continuationPrefix, writeBlockText } from './write.ts';
 
 /** A people's block carried from a target file: its bytes between the text's first and last character. */
@@ -115,6 +116,7 @@ export function renderWith(
       expected[w.index]!.text = written.text;
     }
     const out = applyOrderedEdits(text, edits);
+    if (round === 0 && !writes.some((w) => mayBreak(w, doc.blocks[w.index]!.block))) return encode(out);
     const broken = brokenBlocks(out, expected);
     if (broken.length === 0 || round === MAX_ROUNDS) return encode(out);
     let raised = false;
@@ -127,6 +129,21 @@ export function renderWith(
     }
     if (!raised) return encode(out);
   }
+}
+
+/**
+ * Whether a written block could read back as something else, so the document must be read again:
+ * a paragraph line starting with a character a block marker starts with, or with indentation, or
+ * people's lines with their own prefixes. Heading text and cells cannot (write.ts escapes what
+ * they need); most prose cannot either, and skips the second reading.
+ */
+function mayBreak(w: Write, block: TextBlock): boolean {
+  if (block.kind === 'atx' || block.kind === 'cell') return false;
+  return w.value
+    .split('\n')
+    .some(
+      (line, i) => (i > 0 && w.tier === 'raw') || /^[ \t]/.test(line) || mayStartBlock(line.charCodeAt(0)),
+    );
 }
 
 /** A carried block's lines inside the source's containers, each with its own indentation. */
