@@ -176,6 +176,10 @@ export async function mergeWithBase(
       origin: `${origin.owner}/${origin.repo}@${origin.ref}`,
       at: new Date(deps.now()),
       signal,
+      onUntaught: (lang, pair, character) =>
+        into.note(
+          `${pair.path}: ${pair.id}: not taught to the ${lang} memory: its text holds ${character}, which TMX (XML 1.0) cannot carry`,
+        ),
     });
   }
   if (JSON.stringify(state) !== before) await saveState(client, state, origin, stateRecord, signal);

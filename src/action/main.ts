@@ -145,7 +145,14 @@ export async function run(env: NodeJS.ProcessEnv = process.env, options: RunOpti
         log: {
           info: (m) => core.info(m),
           debug: (m) => core.debug(m),
-          warning: (m) => core.warning(m, { title: 'svc-connector: no files', file: inputs.config }),
+          // A pattern matching no file is the config's; a warning about a unit names its file.
+          warning: (m, where) =>
+            core.warning(
+              m,
+              where
+                ? { title: 'svc-connector', file: where.file }
+                : { title: 'svc-connector: no files', file: inputs.config },
+            ),
         },
       });
       for (const p of result.problems)

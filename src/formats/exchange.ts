@@ -163,6 +163,25 @@ function transUnit(
   return lines.join('\n');
 }
 
+/**
+ * The first character of a unit's texts (source, plural forms, notes, context) that XLIFF 1.2
+ * cannot carry (XML 1.0 allows no C0 control but tab, LF and CR, not even as a reference), as
+ * `U+0008`; undefined when extractXliff can write the unit. Ids are escaped (encodeXliffId).
+ */
+export function xliffCannotCarry(unit: Unit): string | undefined {
+  const texts = [
+    unit.source,
+    ...Object.values(unit.sourcePlural ?? {}),
+    ...unit.notes,
+    ...(unit.context === undefined ? [] : [unit.context]),
+  ];
+  for (const text of texts) {
+    const bad = firstIllegal(text);
+    if (bad >= 0) return `U+${text.codePointAt(bad)!.toString(16).toUpperCase().padStart(4, '0')}`;
+  }
+  return undefined;
+}
+
 /** Unit text as XLIFF character data; markup in the text (`<b>`) travels as escaped text. */
 function xmlText(unit: Unit, text: string, file: string): string {
   const bad = firstIllegal(text);

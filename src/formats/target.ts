@@ -122,16 +122,31 @@ export function editTarget(
 ): Uint8Array {
   if (format.edit) return format.edit(target, changes, options);
   if (format.holds === 'all') return format.render(target, changes.set, options);
+  return editByRendering(format, target, changes, options);
+}
+
+/**
+ * editTarget's rules for a format without its own `edit`: patch in place, else rebuild from the
+ * source with every translation the target holds. `render` is the format's, or one a format's
+ * `edit` gives to carry more of the target than its texts (Markdown: the bytes of people's blocks).
+ */
+export function editByRendering(
+  format: FormatModule,
+  target: Uint8Array,
+  changes: TargetChanges,
+  options: RenderOptions,
+  render: FormatModule['render'] = format.render,
+): Uint8Array {
   const held = readTarget(format, target, options.targetLang, parseOptions(options));
   const inPlace =
     [...changes.remove].every((id) => !held.ids.has(id)) &&
     [...changes.set.keys()].every((id) => held.ids.has(id));
-  if (inPlace) return changes.set.size === 0 ? target : format.render(target, changes.set, options);
+  if (inPlace) return changes.set.size === 0 ? target : render(target, changes.set, options);
   const all = new Map<string, UnitText>();
   for (const [id, text] of held.translations) if (!changes.remove.has(id)) all.set(id, text);
   for (const [id, text] of changes.set) all.set(id, text);
   const asWritten = new Set([...held.translations.keys()].filter((id) => !changes.set.has(id)));
-  return withLineEndingsOf(target, format.render(changes.source, all, { ...options, asWritten }));
+  return withLineEndingsOf(target, render(changes.source, all, { ...options, asWritten }));
 }
 
 const CR = 13;

@@ -18,7 +18,7 @@ import {
 import { mapConcurrent } from '../concurrency/map-concurrent.ts';
 import { type Origin, originLabels } from '../contracts/labels.ts';
 import { FormatError } from '../formats/errors.ts';
-import { extractXliff, readXliffTargets } from '../formats/exchange.ts';
+import { extractXliff, readXliffTargets, xliffCannotCarry } from '../formats/exchange.ts';
 import type { UnitText } from '../formats/target.ts';
 import { DELTA_LABEL, deltaKey, type EarlierDelta } from './resume.ts';
 import type { ParsedSource, TargetWork } from './targets.ts';
@@ -53,12 +53,27 @@ export interface DeltaOutcome {
 const categoriesOf = (lang: string) =>
   new Intl.PluralRules(lang).resolvedOptions().pluralCategories.join(',');
 
-/** Groups the works that need translating into deltas: same source, same units, same plural shape. */
-function deltasOf(works: readonly TargetWork[]): Delta[] {
+/**
+ * Groups the works that need translating into deltas: same source, same units, same plural shape.
+ * A unit XLIFF cannot carry (xliffCannotCarry) stays out, and `unsent` is told of it.
+ */
+function deltasOf(
+  works: readonly TargetWork[],
+  unsent: (work: TargetWork, id: string, character: string) => void,
+): Delta[] {
   const byKey = new Map<string, Delta>();
   for (const work of works) {
     if (work.plan.translate.size === 0) continue;
-    const ids = [...work.plan.translate.keys()].sort();
+    const unitsById = new Map(work.source.units.map((u) => [u.id, u]));
+    const ids = [...work.plan.translate.keys()]
+      .filter((id) => {
+        const unit = unitsById.get(id);
+        const bad = unit && xliffCannotCarry(unit);
+        if (bad) unsent(work, id, bad);
+        return !bad;
+      })
+      .sort();
+    if (ids.length === 0) continue;
     const plural = work.source.units.some((u) => u.sourcePlural && work.plan.translate.has(u.id));
     const key = `${work.source.file.path}\u0000${plural ? categoriesOf(work.lang) : ''}\u0000${ids.join('\u0000')}`;
     const delta = byKey.get(key);
@@ -66,10 +81,11 @@ function deltasOf(works: readonly TargetWork[]): Delta[] {
       delta.langs.push(work.lang);
       continue;
     }
+    const chosen = new Set(ids);
     const characters = work.source.units
-      .filter((u) => work.plan.translate.has(u.id))
+      .filter((u) => chosen.has(u.id))
       .reduce((n, u) => n + unitCharacters(u), 0);
-    byKey.set(key, { source: work.source, ids: new Set(ids), langs: [work.lang], characters });
+    byKey.set(key, { source: work.source, ids: chosen, langs: [work.lang], characters });
   }
   return [...byKey.values()];
 }
@@ -90,10 +106,17 @@ export async function translateDeltas(
     timeoutMs: number;
     signal?: AbortSignal | undefined;
     progress?: (ready: number, total: number) => void;
+    /** Told of each unit left untranslated because XLIFF cannot carry its text. */
+    warn: (message: string, where: { file: string }) => void;
   },
 ): Promise<DeltaOutcome> {
   const call = o.signal ? { signal: o.signal } : {};
-  const deltas = deltasOf(works);
+  const deltas = deltasOf(works, (work, id, character) =>
+    o.warn(
+      `${work.source.file.path}: ${id}: not sent for translation to ${work.lang}: its source text holds ${character}, which XLIFF 1.2 (XML 1.0) cannot carry; it stays untranslated in ${work.path}`,
+      { file: work.source.file.path },
+    ),
+  );
   const outcome: DeltaOutcome = {
     translations: new Map(),
     failures: [],

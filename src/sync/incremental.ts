@@ -40,6 +40,8 @@ export interface IncrementalOptions {
   signal?: AbortSignal | undefined;
   now: () => Date;
   info: (message: string) => void;
+  /** Something the user should look at that does not fail the run, in a file; `info` when not given. */
+  warn?: (message: string, where: { file: string }) => void;
 }
 
 export interface IncrementalResult {
@@ -108,6 +110,11 @@ export async function prepareTargets(
       // The translations that follow should find them.
       wait: follow,
       onImported: (lang, report) => imported.set(lang, report),
+      onUntaught: (lang, pair, character) =>
+        (o.warn ?? o.info)(
+          `${pair.path}: ${pair.id}: not taught to the ${lang} memory: its text holds ${character}, which TMX (XML 1.0) cannot carry; the file keeps it as it is`,
+          { file: pair.path },
+        ),
       ...(o.signal ? { signal: o.signal } : {}),
     });
     for (const [lang, n] of taught) {
@@ -161,6 +168,7 @@ export async function runIncremental(o: IncrementalOptions): Promise<Incremental
     timeoutMs: o.timeoutMs,
     signal: o.signal,
     progress: (ready, total) => o.info(`${ready} of ${total} translations ready`),
+    warn: o.warn ?? o.info,
   });
   const written = writeTargets(works, delta.translations);
   await prepared.save();

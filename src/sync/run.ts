@@ -27,8 +27,11 @@ import { type Uploaded, uploadSourceFiles } from './upload.ts';
 export interface SyncLog {
   info(message: string): void;
   debug(message: string): void;
-  /** Something the user should look at that does not fail the run (a pattern matching no file). */
-  warning?(message: string): void;
+  /**
+   * Something the user should look at that does not fail the run: a pattern matching no file, or
+   * a unit left out of teaching or translation (`where` names the repository file it is in).
+   */
+  warning?(message: string, where?: { file: string }): void;
 }
 
 /** One pull request a sink wrote (one per language with `pull_request.split: language`). */
@@ -159,6 +162,7 @@ export async function runSync(o: SyncOptions): Promise<SyncResult> {
       signal,
       now: o.now ?? (() => new Date()),
       info: (m) => log.info(m),
+      warn: (m, where) => (log.warning ? log.warning(m, where) : log.info(m)),
     },
     (works) => works.some((w) => w.plan.translate.size > 0 && changedPaths.has(w.source.file.path)),
   );
@@ -246,6 +250,7 @@ async function writeIncrementally(
     signal: o.signal,
     now,
     info: (m) => log.info(m),
+    warn: (m, where) => (log.warning ? log.warning(m, where) : log.info(m)),
   });
   result.targets = targets;
   result.problems.push(...targets.problems);

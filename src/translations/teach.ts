@@ -22,6 +22,27 @@ export interface TaughtPair {
 const xml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
+/**
+ * A character XML 1.0 cannot carry, not even as a character reference (§2.2 Char, WFC: Legal
+ * Character): C0 controls but tab, line feed and carriage return; U+FFFE, U+FFFF; lone surrogates.
+ * TMX 1.4b is XML 1.0 and has no escape of its own for them.
+ */
+const NOT_XML_CHAR = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
+
+const codePoint = (c: string) => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+
+/**
+ * The first character of a pair (its texts, key or path) that a TMX document cannot carry, as
+ * `U+0008`; undefined when TMX can carry the whole pair.
+ */
+export function untaughtCharacter(pair: TaughtPair): string | undefined {
+  for (const text of [pair.path, pair.id, ...segmentsOf(pair).flat()]) {
+    const bad = NOT_XML_CHAR.exec(text);
+    if (bad) return codePoint(bad[0]);
+  }
+  return undefined;
+}
+
 /** TMX creationdate: YYYYMMDDThhmmssZ. */
 const tmxDate = (at: Date) => `${at.toISOString().slice(0, 19).replace(/[-:]/g, '')}Z`;
 
@@ -51,7 +72,10 @@ export function tmxOfPairs(
 ): string {
   const date = tmxDate(at);
   const tus: string[] = [];
-  for (const pair of pairs)
+  for (const pair of pairs) {
+    const bad = untaughtCharacter(pair);
+    if (bad)
+      throw new TypeError(`[teach] ${pair.path}: ${pair.id}: ${bad} cannot be written in TMX (XML 1.0)`);
     for (const [source, target] of segmentsOf(pair)) {
       if (source.trim() === '' || target.trim() === '') continue;
       tus.push(
@@ -60,6 +84,7 @@ export function tmxOfPairs(
           `<tuv xml:lang="${xml(languages.target)}"><seg>${xml(target)}</seg></tuv></tu>`,
       );
     }
+  }
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<tmx version="1.4">',
@@ -80,12 +105,19 @@ export interface TeachOptions {
   wait?: boolean;
   /** Told, when waiting, what each language's import added and skipped (held already). */
   onImported?: (lang: string, report: { added: number; skipped: number }) => void;
+  /**
+   * Told of each pair left out of the import because TMX cannot carry one of its characters
+   * (untaughtCharacter): the memory does not learn it, the repository file keeps it as it is, and
+   * the rest of the run goes on.
+   */
+  onUntaught: (lang: string, pair: TaughtPair, character: string) => void;
   signal?: AbortSignal;
 }
 
 /**
  * Imports each language's pairs into its memory: one import per memory, nothing when a language
- * has none. Resolves with the number of pairs sent per language.
+ * has none (or none TMX can carry: see onUntaught). Resolves with the number of pairs sent per
+ * language.
  */
 export async function teachMemories(
   client: Client,
@@ -96,9 +128,15 @@ export async function teachMemories(
   const call = options.signal ? { signal: options.signal } : {};
   const sent = new Map<string, number>();
   await Promise.all(
-    [...pairs].map(async ([lang, list]) => {
+    [...pairs].map(async ([lang, all]) => {
       const memory = memories.get(lang);
-      if (!memory || list.length === 0) return;
+      if (!memory) return;
+      const list = all.filter((pair) => {
+        const bad = untaughtCharacter(pair);
+        if (bad) options.onUntaught(lang, pair, bad);
+        return bad === undefined;
+      });
+      if (list.length === 0) return;
       const name = `repository ${options.origin} ${options.at.toISOString()}.tmx`;
       const srclang = memory.srclocale ? `${memory.srclang}-${memory.srclocale}` : memory.srclang;
       const trglang = memory.trglocale ? `${memory.trglang}-${memory.trglocale}` : memory.trglang;

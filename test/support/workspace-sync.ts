@@ -7,11 +7,13 @@ import { runSync, type SyncResult } from '../../src/sync/run.ts';
 
 /**
  * A checkout in a temporary folder and the sync over it as `svc-connector sync --write` runs it:
- * instant mode, the translations written into the folder. `infos` collects the run's log lines.
+ * instant mode, the translations written into the folder. `infos` collects the run's log lines,
+ * `warnings` its warnings.
  */
 export async function workspaceSync(o: { client: Client; config: string; repo: string }) {
   const root = await mkdtemp(join(tmpdir(), `svc-${o.repo}-`));
   const infos: string[] = [];
+  const warnings: string[] = [];
   const put = async (path: string, bytes: string | Uint8Array) => {
     await mkdir(dirname(join(root, path)), { recursive: true });
     await writeFile(join(root, path), bytes);
@@ -24,12 +26,12 @@ export async function workspaceSync(o: { client: Client; config: string; repo: s
       settings: settingsFrom(o.config, '.svc.yml', { base: 'main' }),
       origin: { owner: 'acme', repo: o.repo, ref: 'main' },
       waitTimeoutMs: 30_000,
-      log: { info: (m) => infos.push(m), debug: () => {} },
+      log: { info: (m) => infos.push(m), debug: () => {}, warning: (m) => warnings.push(m) },
       sink: async (files) => {
         for (const f of files) await put(f.path, f.content);
         return undefined;
       },
     });
   await put('.svc.yml', o.config);
-  return { root, infos, put, read, sync, remove: () => rm(root, { recursive: true, force: true }) };
+  return { root, infos, warnings, put, read, sync, remove: () => rm(root, { recursive: true, force: true }) };
 }

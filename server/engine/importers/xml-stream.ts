@@ -44,7 +44,7 @@ export async function* readXml<T>(text: AsyncIterable<string>, reader: XmlReader
     out.push(item);
   });
   for await (const chunk of text) {
-    write(parser, () => parser.write(chunk));
+    write(parser, () => parser.write(chunk), chunk);
     if (out.length > 0) {
       const batch = out;
       out = [];
@@ -136,20 +136,38 @@ function treeParser<T>(reader: XmlReader<T>, emit: (item: T) => void): SaxesPars
   return parser;
 }
 
-function write(parser: SaxesParser, step: () => void): void {
+/** `chunk`: the text just written, where a disallowed character is looked for to name it. */
+function write(parser: SaxesParser, step: () => void, chunk?: string): void {
   try {
     step();
   } catch (error) {
     if (error instanceof ImportError) throw error;
-    const raw = error instanceof Error ? error.message : String(error);
-    throw ImportError.at(parser.line, parser.column + 1, explain(raw.replace(/^\d+:\d+: /, '')), {
-      cause: error,
-    });
+    const raw = (error instanceof Error ? error.message : String(error)).replace(/^\d+:\d+: /, '');
+    // Saxes has read the disallowed character itself: its column is the character's.
+    const column = raw === 'disallowed character.' ? parser.column : parser.column + 1;
+    throw ImportError.at(parser.line, column, explain(raw, chunk), { cause: error });
   }
 }
 
+/**
+ * XML 1.0 §2.2 (Char): no C0 control but tab, line feed and carriage return, no U+FFFE or U+FFFF,
+ * no lone surrogate — not even as a character reference (WFC: Legal Character).
+ */
+const NOT_XML_CHAR = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
+const ALLOWED =
+  'XML 1.0 allows no control character but tab, line feed and carriage return, and no U+FFFE, U+FFFF or lone surrogate';
+
 /** Saxes' terse messages, reworded for the person whose import failed. */
-function explain(message: string): string {
+function explain(message: string, chunk?: string): string {
+  if (message === 'disallowed character.') {
+    const bad = chunk === undefined ? null : NOT_XML_CHAR.exec(chunk);
+    const which = bad
+      ? `U+${bad[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`
+      : 'a character';
+    return `not well-formed XML: ${which} cannot appear in XML (${ALLOWED}, not even as a character reference)`;
+  }
+  if (message === 'malformed character entity.')
+    return `not well-formed XML: a character reference that is malformed or names a character XML cannot carry (${ALLOWED})`;
   const unclosed = /^unclosed tag: (.+)$/.exec(message);
   if (unclosed) return `the file ends inside <${unclosed[1]}>: it is truncated or not well-formed XML`;
   if (message === 'unexpected end.') return 'unexpected end of the file: it is truncated';

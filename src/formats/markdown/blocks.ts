@@ -156,7 +156,7 @@ function atxHeading(text: string, line: Line, at: number): TextBlock | undefined
 
 function paragraph(text: string, lines: Line[], from: number, at: number, out: TextBlock[]): number {
   const first = lines[from]!;
-  const body: Line[] = [{ lineStart: first.lineStart, start: at, end: first.end }];
+  const body: Line[] = [{ lineStart: first.lineStart, start: at, end: first.end, container: first.start }];
   let i = from + 1;
   let kind: TextBlock['kind'] = 'paragraph';
   while (i < lines.length) {
@@ -172,7 +172,7 @@ function paragraph(text: string, lines: Line[], from: number, at: number, out: T
       }
       if (interruptsParagraph(content)) break;
     }
-    body.push({ lineStart: line.lineStart, start: line.start + chars, end: line.end });
+    body.push({ lineStart: line.lineStart, start: line.start + chars, end: line.end, container: line.start });
     i++;
   }
   const last = body[body.length - 1]!;

@@ -13,53 +13,24 @@
  *   (fifth table cell), `front-matter.title`. They are stable across re-parses and, unlike content
  *   hashes, across translation (render then parse finds the same ids); adding a paragraph shifts
  *   only the later paragraphs' ids, not the headings' or cells'.
+ * - Writing (render.ts): a block is escaped only where the written document, read again, shows
+ *   that CommonMark needs it; a target rebuilt from the source to add units (`edit`) keeps the
+ *   bytes of every block people wrote that reads back the same in the source's place (DESIGN §7).
  */
 
-import type { DecodedText, Edit } from '../file-text.ts';
-import { decodeText, encodeText } from '../file-text.ts';
 import {
   type FormatModule,
   NO_STRINGS,
   type ParseOptions,
   type RenderOptions,
+  type TargetChanges,
   type Translations,
   type Unit,
 } from '../model.ts';
-import { applyOrderedEdits, LineLocator } from '../text-lines/sequential.ts';
-import type { TextBlock } from './blocks.ts';
-import { parseBlocks } from './blocks.ts';
-import type { FrontMatter } from './front-matter.ts';
-import { frontMatterEdit, readFrontMatter, tomlFrontMatterEnd } from './front-matter.ts';
-import { splitLines } from './lines.ts';
-import { continuationPrefix, writeBlockText } from './write.ts';
-
-interface Document {
-  decoded: DecodedText;
-  frontMatter: FrontMatter | undefined;
-  blocks: { id: string; block: TextBlock; text: string }[];
-}
-
-const KIND_LETTER: Record<TextBlock['kind'], string> = { heading: 'h', atx: 'h', paragraph: 'p', cell: 't' };
-
-function read(bytes: Uint8Array, options: ParseOptions): Document {
-  const decoded = decodeText(bytes, options);
-  const text = decoded.text;
-  const frontMatter = readFrontMatter(text);
-  const found: TextBlock[] = [];
-  parseBlocks(text, splitLines(text, frontMatter?.end ?? tomlFrontMatterEnd(text) ?? 0), found);
-  const counts = new Map<string, number>();
-  const blocks = found.map((block) => {
-    const letter = KIND_LETTER[block.kind];
-    const n = (counts.get(letter) ?? 0) + 1;
-    counts.set(letter, n);
-    return { id: `${letter}${n}`, block, text: blockText(decoded.text, block) };
-  });
-  return { decoded, frontMatter, blocks };
-}
-
-function blockText(text: string, block: TextBlock): string {
-  return block.lines.map((l) => text.slice(l.start, l.end)).join('\n');
-}
+import { editByRendering } from '../target.ts';
+import { LineLocator } from '../text-lines/sequential.ts';
+import { read } from './document.ts';
+import { carriedBlocks, renderWith } from './render.ts';
 
 function parse(bytes: Uint8Array, options: ParseOptions = {}): Unit[] {
   const doc = read(bytes, options);
@@ -95,33 +66,17 @@ function parse(bytes: Uint8Array, options: ParseOptions = {}): Unit[] {
 }
 
 function render(original: Uint8Array, translations: Translations, options: RenderOptions): Uint8Array {
-  const doc = read(original, options);
-  const text = doc.decoded.text;
-  const lf = text.indexOf('\n');
-  const eol = lf > 0 && text[lf - 1] === '\r' ? '\r\n' : '\n';
-  const edits: Edit[] = [];
-  const value = (id: string) => {
-    const t = translations.get(id);
-    return t === undefined ? undefined : typeof t === 'string' ? t : t.other;
-  };
-  const fm = doc.frontMatter;
-  for (const { id, node } of fm?.fields ?? []) {
-    const v = value(id);
-    if (v !== undefined && v !== node.value) edits.push(...frontMatterEdit(fm!, node, v, eol));
-  }
-  for (const { id, block, text: source } of doc.blocks) {
-    const v = value(id);
-    if (v === undefined || v === source) continue;
-    const start = block.lines[0]!.start;
-    const end = block.lines[block.lines.length - 1]!.end;
-    edits.push({
-      start,
-      end,
-      replacement: writeBlockText(block, v, () => continuationPrefix(text, block), eol),
-    });
-  }
-  if (edits.length === 0) return original;
-  return encodeText(applyOrderedEdits(text, edits), doc.decoded.encoding, doc.decoded.bom);
+  return renderWith(original, translations, options);
+}
+
+/**
+ * A target file with changes (DESIGN §7): patched in place when it holds every unit to write, else
+ * rebuilt from the source's blocks where the units people translated keep their bytes — continuation
+ * lines with their own indentation, no escape added — wherever they read back the same.
+ */
+function edit(target: Uint8Array, changes: TargetChanges, options: RenderOptions): Uint8Array {
+  const carried = carriedBlocks(target, options.fileName !== undefined ? { fileName: options.fileName } : {});
+  return editByRendering(markdownFormat, target, changes, options, (o, t, r) => renderWith(o, t, r, carried));
 }
 
 export const markdownFormat: FormatModule = {
@@ -129,4 +84,5 @@ export const markdownFormat: FormatModule = {
   extensions: ['md', 'markdown'],
   parse,
   render,
+  edit,
 };

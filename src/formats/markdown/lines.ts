@@ -8,6 +8,11 @@ export interface Line {
   start: number;
   /** End of the content (before `\r\n` / `\n`). */
   end: number;
+  /**
+   * A paragraph's line: where its container's content starts (before the line's own indentation,
+   * which `start` skips). A continuation line indented 4 columns past it is text, not a block.
+   */
+  container?: number;
 }
 
 /** Splits a text into physical lines. */

@@ -1,11 +1,13 @@
 /**
  * Writing translated text back into a Markdown block. Unit text is raw Markdown (inline code,
- * links, HTML kept as written), so translations are written as they are — except where a line
- * start would turn the text into another block (`# `, `> `, `- `, `1. `, a fence, `===`), which is
- * backslash-escaped, and table cells, where `|` is escaped and a line break becomes `<br>`.
+ * links, HTML kept as written), so translations are written as they are. A line start that would
+ * turn the text into another block (`# `, `> `, `- `, `1. `, a fence, `===`) is backslash-escaped
+ * only when the written document shows it is needed (see index.ts, which reads what it wrote and
+ * escapes more only where a block came back changed); table cells always get `|` escaped and line
+ * breaks written as `<br>`.
  */
 import type { TextBlock } from './blocks.ts';
-import { mayStartBlock } from './lines.ts';
+import { interruptsParagraph, mayStartBlock, SETEXT } from './lines.ts';
 
 const BLOCK_START = [
   /^#{1,6}(?:[ \t]|$)/,
@@ -27,6 +29,22 @@ export function escapeLineStart(line: string): string {
 }
 
 /**
+ * How much of a paragraph's text is escaped, from least to most:
+ * - `none`: written as given (people's text, and machine text that reads back as the same block);
+ * - `needed`: the first line where it would open a block, later lines only where CommonMark lets
+ *   them interrupt a paragraph (`- x`, `1. x`, `# x`, `===`, a fence; not `2. x`);
+ * - `all`: every line start that could open a block anywhere (a lazy line of a list item ends the
+ *   item at any list marker).
+ */
+export type Escaping = 'none' | 'needed' | 'all';
+
+/** A block written: the replacement of its span, and its text as our reader will see it. */
+export interface WrittenBlock {
+  replacement: string;
+  text: string;
+}
+
+/**
  * The replacement for a block's text span. `continuation` is what each new line starts with so it
  * stays inside the block's containers (`> ` in a quote, spaces in a list item).
  */
@@ -35,19 +53,35 @@ export function writeBlockText(
   value: string,
   continuation: () => string,
   eol: string,
-): string {
-  if (block.kind === 'cell') return escapeCell(value.replace(/\r?\n/g, '<br>'));
-  if (block.kind === 'atx') {
-    const line = escapeLineStart(value.replace(/\r?\n/g, ' '));
-    // A trailing run of #s after a space would be read as the closing sequence.
-    return /(?:^|[ \t])#+$/.test(line) ? line.replace(/#+$/, (h) => `\\${h}`) : line;
+  escaping: Escaping = 'needed',
+): WrittenBlock {
+  if (block.kind === 'cell') {
+    const cell = escapeCell(value.replace(/\r?\n/g, '<br>'));
+    return { replacement: cell, text: cell };
   }
-  if (!value.includes('\n')) return escapeLineStart(value);
+  if (block.kind === 'atx') {
+    // An ATX heading's text cannot open another block: nothing after `## ` is a line start.
+    const line = value.replace(/\r?\n/g, ' ');
+    // A trailing run of #s after a space would be read as the closing sequence.
+    const written = /(?:^|[ \t])#+$/.test(line) ? line.replace(/#+$/, (h) => `\\${h}`) : line;
+    return { replacement: written, text: written };
+  }
+  const lines = value.split(/\r?\n/).map((line, i) => escapeLine(line, i === 0, escaping));
+  if (lines.length === 1) return { replacement: lines[0]!, text: lines[0]! };
   const prefix = continuation();
-  return value
-    .split(/\r?\n/)
-    .map((line, i) => (i === 0 ? escapeLineStart(line) : prefix + escapeLineStart(line)))
-    .join(eol);
+  return {
+    replacement: lines.map((line, i) => (i === 0 ? line : prefix + line)).join(eol),
+    text: lines.join('\n'),
+  };
+}
+
+function escapeLine(line: string, first: boolean, escaping: Escaping): string {
+  if (escaping === 'none') return line;
+  const content = line.replace(/^[ \t]+/, '');
+  const lead = line.slice(0, line.length - content.length);
+  if (escaping === 'all' || first || SETEXT.test(content) || interruptsParagraph(content))
+    return lead + escapeLineStart(content);
+  return line;
 }
 
 /** Escapes every `|` not already escaped, so a cell's text cannot split the row. */
@@ -69,4 +103,12 @@ export function continuationPrefix(text: string, block: TextBlock): string {
   if (second) return text.slice(second.lineStart, second.start);
   const first = block.lines[0]!;
   return text.slice(first.lineStart, first.start).replace(/[^>\t]/g, ' ');
+}
+
+/** What puts a continuation line inside the block's containers, without the line's own indentation. */
+export function containerPrefix(text: string, block: TextBlock): string {
+  const second = block.lines[1];
+  if (second) return text.slice(second.lineStart, second.container ?? second.start);
+  const first = block.lines[0]!;
+  return text.slice(first.lineStart, first.container ?? first.start).replace(/[^>\t]/g, ' ');
 }

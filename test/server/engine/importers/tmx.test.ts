@@ -121,6 +121,23 @@ describe('TMX import', () => {
     expect([error.line, error.column]).toEqual([5, 5]);
   });
 
+  it('fails on a control character XML cannot carry, naming where and which (system-design-primer’s U+0008)', async () => {
+    const tmx =
+      '<tmx version="1.4"><body>\n<tu><tuv xml:lang="en-US"><seg>a</seg></tuv><tuv xml:lang="de-AT"><seg>b\b</seg></tuv></tu>\n</body></tmx>';
+    const error = await importFailure('bad.tmx', tmx);
+    expect(error.message).toBe(
+      'line 2, column 73: not well-formed XML: U+0008 cannot appear in XML (XML 1.0 allows no control character but tab, line feed and carriage return, and no U+FFFE, U+FFFF or lone surrogate, not even as a character reference)',
+    );
+  });
+
+  it('fails on a character reference to a character XML cannot carry', async () => {
+    const tmx =
+      '<tmx version="1.4"><body><tu><tuv xml:lang="en-US"><seg>a</seg></tuv><tuv xml:lang="de-AT"><seg>b&#8;</seg></tuv></tu></body></tmx>';
+    expect((await importFailure('bad.tmx', tmx)).message).toMatch(
+      /^line 1, column \d+: not well-formed XML: a character reference that is malformed or names a character XML cannot carry/,
+    );
+  });
+
   it('fails for a <tuv> without a language', async () => {
     const tmx = '<tmx version="1.4"><body><tu><tuv><seg>a</seg></tuv></tu></body></tmx>';
     expect((await importFailure('bad.tmx', tmx)).message).toBe('line 1, column 30: <tuv> without xml:lang');
