@@ -131,7 +131,9 @@ describe('placeholders of every style', () => {
     const ru =
       'Значение слишком длинное. Должно быть равно {{ limit }} символу или меньше.|Значение слишком длинное. Должно быть равно {{ limit }} символам или меньше.|Значение слишком длинное. Должно быть равно {{ limit }} символам или меньше.';
     expect(check(source, ru)).toEqual([]);
-    expect(check('{1} one item|]1,Inf[ %count% items', '{1} ein Element|]1,Inf[ %count% Elemente')).toEqual([]);
+    expect(check('{1} one item|]1,Inf[ %count% items', '{1} ein Element|]1,Inf[ %count% Elemente')).toEqual(
+      [],
+    );
     expect(check('Hello {name}', 'Hallo {name}, {name}!')).toEqual([]);
     // A second unnumbered conversion is a second argument the caller never passes.
     expect(check('Hello %s', 'Hallo %s, %s!')).toEqual([

@@ -1,0 +1,55 @@
+/**
+ * Issue 34, build item 1: a qa error means "this breaks at run time". A hand-read sample of qa
+ * errors over untouched real files found these to be no problem; each test is the real shape cut
+ * down (repository named), and says which runtime rule decides.
+ */
+import { describe, expect, it } from 'vitest';
+import { formatByName } from '../../src/formats/registry.ts';
+import { checkFile } from '../../src/qa/check-file.ts';
+
+const bytes = (text: string) => new TextEncoder().encode(text);
+
+/** Findings of one target file against its source, as `severity rule key: message`. */
+function qa(formatName: string, paths: [string, string], source: string, target: string, lang: string) {
+  const format = formatByName(formatName)!;
+  const { findings } = checkFile({
+    format,
+    sourcePath: paths[0],
+    targetPath: paths[1],
+    source: bytes(source),
+    target: bytes(target),
+    sourceLang: 'en',
+    lang,
+  });
+  return findings.map((f) => `${f.severity} ${f.rule} ${f.key}: ${f.message}`);
+}
+
+const errors = (findings: string[]) => findings.filter((f) => f.startsWith('error'));
+
+describe("String Catalogs: substitutions are the catalog's own (Dimillian/IceCubesApp)", () => {
+  const plural = (name: string, one: string, other: string) =>
+    `"${name}":{"formatSpecifier":"lld","variations":{"plural":{"one":{"stringUnit":{"state":"translated","value":"${one}"}},"other":{"stringUnit":{"state":"translated","value":"${other}"}}}}}`;
+  const catalog = (de: string) =>
+    `{"sourceLanguage":"en","version":"1.0","strings":{
+"notifications.label.favorite %lld":{"localizations":{
+ "en":{"stringUnit":{"state":"translated","value":"starred"}},
+ "de":{"stringUnit":{"state":"translated","value":"%#@count@"},"substitutions":{${plural('count', 'hat favorisiert', 'haben favorisiert')}}}}},
+"timeline.n-recent-from-n-participants %lld %lld":{"localizations":{
+ "en":{"stringUnit":{"state":"translated","value":"%#@arg1@ from %#@arg2@"},"substitutions":{${plural('arg1', '%arg recent post', '%arg recent posts')},${plural('arg2', '%arg participant', '%arg participants')}}},
+ "de":{"stringUnit":{"state":"translated","value":"${de}"},"substitutions":{${plural('count_posts', '%arg aktueller Beitrag', '%arg aktuelle Beiträge')},${plural('count_participants', '%arg Teilnehmendem', '%arg Teilnehmenden')}}}}}
+}}`;
+  const check = (de: string) => {
+    const file = catalog(de);
+    return errors(qa('xcstrings', ['Localizable.xcstrings', 'Localizable.xcstrings'], file, file, 'de'));
+  };
+
+  it('a substitution named by the translation, or taking an argument the key passes, is no error', () => {
+    expect(check('%#@count_posts@ von %#@count_participants@')).toEqual([]);
+  });
+
+  it('a substitution the translation drops is still an error', () => {
+    expect(check('%#@count_posts@')).toEqual([
+      'error placeholder-missing timeline.n-recent-from-n-participants %lld %lld: missing placeholder %#@arg2@',
+    ]);
+  });
+});
