@@ -53,3 +53,24 @@ describe("String Catalogs: substitutions are the catalog's own (Dimillian/IceCub
     ]);
   });
 });
+
+describe('Markdown has no placeholders a runtime fills (jlevy/the-art-of-command-line, jwasham/coding-interview-university)', () => {
+  it('URL escapes and braces in inline code are text; a dropped HTML tag is a warning', () => {
+    const en = [
+      'Read [the guide](https://example.org/a%20b?q=%3f) and `{name:?error message}`.',
+      '',
+      'Use <kbd>ctrl</kbd>-r and `find . -exec ls {} +`.',
+      '',
+    ].join('\n');
+    const de = [
+      'Lies [die Anleitung](https://example.org/de/a%20c%3f) und `{name:?Fehlermeldung}`.',
+      '',
+      'Nutze Strg-r und `find . -exec ls {} \\;`.',
+      '',
+    ].join('\n');
+    expect(qa('markdown', ['README.md', 'README-de.md'], en, de, 'de')).toEqual([
+      'warning placeholder-missing p2: missing placeholder <kbd>',
+      'warning placeholder-missing p2: missing placeholder </kbd>',
+    ]);
+  });
+});

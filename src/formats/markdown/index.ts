@@ -25,6 +25,7 @@ import {
   type Translations,
   type Unit,
 } from '../model.ts';
+import type { PlaceholderSyntax } from '../placeholders/types.ts';
 import { applyOrderedEdits, LineLocator } from '../text-lines/sequential.ts';
 import type { TextBlock } from './blocks.ts';
 import { parseBlocks } from './blocks.ts';
@@ -124,9 +125,17 @@ function render(original: Uint8Array, translations: Translations, options: Rende
   return encodeText(applyOrderedEdits(text, edits), doc.decoded.encoding, doc.decoded.bom);
 }
 
+/**
+ * A Markdown document is read, not formatted: no runtime fills anything in its text, so `%20` in
+ * a URL and `{name}` in inline code are text. Its inline HTML is kept from machine translation,
+ * and one a translation drops is a warning (a missing tag breaks no build or app).
+ */
+const MARKDOWN_PLACEHOLDERS: readonly PlaceholderSyntax[] = ['tags'];
+
 export const markdownFormat: FormatModule = {
   name: 'markdown',
   extensions: ['md', 'markdown'],
   parse,
   render,
+  placeholders: () => MARKDOWN_PLACEHOLDERS,
 };
