@@ -74,3 +74,33 @@ describe('Markdown has no placeholders a runtime fills (jlevy/the-art-of-command
     ]);
   });
 });
+
+describe('Symfony parameters are %name%, not printf (symfony/security-core shape)', () => {
+  const xliff = (target: string) =>
+    `<?xml version="1.0"?>
+<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">
+  <file source-language="en" target-language="de" datatype="plaintext" original="file.ext">
+    <body>
+      <trans-unit id="1">
+        <source>Please %action% again in %count% minutes.</source>
+        <target>${target}</target>
+      </trans-unit>
+    </body>
+  </file>
+</xliff>
+`;
+  const check = (target: string) => {
+    const file = xliff(target);
+    return qa('xliff12', ['security.de.xlf', 'security.de.xlf'], file, file, 'de');
+  };
+
+  it('%action% and %count% in another word order are no finding (not %a and %c reordered)', () => {
+    expect(check('Bitte in %count% Minuten erneut %action%.')).toEqual([]);
+  });
+
+  it('a renamed parameter is an error (strtr leaves it on screen)', () => {
+    expect(check('Bitte in %anzahl% Minuten erneut %action%.')).toEqual([
+      'error placeholder-renamed 1: placeholder %count% is written %anzahl% in the translation',
+    ]);
+  });
+});
