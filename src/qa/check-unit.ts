@@ -3,7 +3,7 @@
  * target file). Rules that need a translation run only when there is one.
  */
 import type { PluralForms, Unit } from '../formats/model.ts';
-import { ALL_SYNTAXES, type PlaceholderSyntax } from '../formats/placeholders.ts';
+import { ALL_SYNTAXES, type PlaceholderSyntax, parseMessageFormat } from '../formats/placeholders.ts';
 import { icuIssues, isIcuMessage } from './icu.ts';
 import { placeholderIssues, type ScanOptions } from './placeholders.ts';
 import { formIssues } from './plurals.ts';
@@ -53,6 +53,20 @@ function catalogOptions(format: string, id: string): Pick<ScanOptions, 'variable
   return { variables: 'position', provided: [key] };
 }
 
+/**
+ * A translation of a java.text.MessageFormat pattern must be one: `MessageFormat.format` throws
+ * IllegalArgumentException on it otherwise. A source that is not a pattern with arguments (no
+ * `{0}`, or `{method}`, which MessageFormat rejects) is text the application does not format.
+ */
+function messageFormatIssues(source: string, target: string): UnitIssue[] {
+  const pattern = parseMessageFormat(source);
+  if (pattern.error || pattern.arguments.length === 0) return [];
+  const error = parseMessageFormat(target).error;
+  if (!error) return [];
+  const message = `translation is not a valid java.text.MessageFormat pattern: ${error}`;
+  return [{ rule: 'messageformat-syntax', severity: 'error', message }];
+}
+
 export function checkUnit(source: Unit, target: Unit | undefined, ctx: UnitContext): UnitIssue[] {
   const src: Text = source.sourcePlural ?? source.source;
   const trg = target && translationOf(target, ctx.holds);
@@ -75,8 +89,10 @@ export function checkUnit(source: Unit, target: Unit | undefined, ctx: UnitConte
   const icu = syntaxes.includes('icu')
     ? pairs.flatMap(([s, t]) => (isIcuMessage(ctx.format, s) ? icuIssues(t, ctx.lang) : []))
     : [];
+  const java = syntaxes.includes('java') ? pairs.flatMap(([s, t]) => messageFormatIssues(s, t)) : [];
+  icu.push(...java);
   // A message that does not parse has no reliable placeholders: its syntax error says it all.
-  const broken = icu.some((i) => i.rule === 'icu-syntax');
+  const broken = icu.some((i) => i.rule === 'icu-syntax' || i.rule === 'messageformat-syntax');
   const scanOptions = { xliff, syntaxes, ...catalogOptions(ctx.format, source.id) };
   const issues = broken ? [] : placeholderIssues(forms(src), forms(trg), scanOptions);
   // Forms are compared as a union, but `other` serves most numbers: it must keep the source's.

@@ -68,7 +68,7 @@ const CONVERSION_CLASS: Record<string, string> = {
 
 /** A printf conversion that takes the next argument or a numbered one (not `%(name)s`, `%{name}`). */
 const CONVERSION =
-  /^%(?:(\d+)\$)?(?:#@[^@]*@|[-+#0' ]*(?:\d+|\*)?(?:\.(?:\d+|\*))?(hh|h|ll|l|L|q|j|z|t)?([diouxXeEfFgGaAcCsSpnr@]))$/;
+  /^%(?:(\d+)\$)?(?:#@[^@]*@|[-+#0' ,(]*(?:\d+|\*)?(?:\.(?:\d+|\*))?(hh|h|ll|l|L|q|j|z|t)?([diouxXeEfFgGaAcCsSpnr@]))$/;
 
 /**
  * The size of the argument a length modifier reads (C, Foundation): `%d` reads 32 bits, `%ld`
@@ -106,6 +106,10 @@ function argumentsOf(
   // so there an unnumbered conversion is told apart from the numbered ones.
   const mixed = conversions.some(({ m }) => m[1] !== undefined);
   let next = 0;
+  // A MessageFormat argument is its index: `{1}` and `{1,number,#}` format the same argument.
+  for (const p of list)
+    if (p.kind === 'positional' && p.text.startsWith('{'))
+      out.set(p, { key: `messageformat:${p.name}`, conversion: undefined });
   for (const { p, m } of conversions) {
     const position = m[1] ?? (mixed ? `unnumbered ${++next}` : String(++next));
     const variable = /#@/.test(p.text);

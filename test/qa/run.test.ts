@@ -107,7 +107,7 @@ describe('runQa over Apple, Java, XLIFF 2, CSV and Markdown strings', () => {
       'ios/de.lproj/Localizable.strings:5:22 error placeholder-missing [de photos.received]: missing placeholder %2$lld',
       'ios/de.lproj/Localizable.strings:8:17 error placeholder-renamed [de copy.count]: placeholder %d is written %lld in the translation',
       'ios/de.lproj/Localizable.stringsdict:18:12 error placeholder-missing [de files.count|files]: missing placeholder %d in the "other" form',
-      'java/messages_de.properties:3:9 error placeholder-renamed [de welcome]: placeholder {1,number,integer} is written {1,number} in the translation',
+      'java/messages_de.properties:3:9 error placeholder-renamed [de welcome]: placeholder {1,number,integer} is written {2,number} in the translation',
       'xliff2/messages.de.xlf:9:17 error placeholder-renamed [de greeting]: placeholder <ph id="1" equiv="{{name}}" disp="{{name}}"/> is written <ph id="2" equiv="{{name}}" disp="{{name}}"/> in the translation',
       'xliff2/messages.de.xlf:15:17 error length-limit [de terms]: translation is 19 characters long; the file allows 18',
       'xliff2/messages.de.xlf:21:17 warning untranslated [de signOut]: not translated',

@@ -104,3 +104,65 @@ describe('Symfony parameters are %name%, not printf (symfony/security-core shape
     ]);
   });
 });
+
+describe('.properties are java.text.MessageFormat patterns, not ICU (jenkinsci/jenkins, apache/jmeter, JabRef/jabref)', () => {
+  const check = (en: string, de: string) =>
+    qa('properties', ['Messages.properties', 'Messages_de.properties'], en, de, 'de');
+
+  it('choice formats and typed arguments follow MessageFormat: no finding', () => {
+    const en = [
+      'Util.second={0} sec',
+      'Util.day   ={0} {0,choice,0#days|1#day|1<days}',
+      'PluginManager.PortNotInRange=Port doesn\u2019t range from {0} to {1}',
+      'PluginWrapper.missing=Plugin is missing: {0} ({1})',
+      '',
+    ].join('\n');
+    const de = [
+      'Util.second={0} {0,choice,0#Sekunden|1#Sekunde|1<Sekunden}',
+      'Util.day={0} {0,choice,0#Tage|1#Tag|1<Tage}',
+      'PluginManager.PortNotInRange=Port ist keine Zahl zwischen {0} und {1,number,#}',
+      'PluginWrapper.missing={0} v. {1} ist nicht vorhanden. Installieren Sie Version {1} oder neuer.',
+      '',
+    ].join('\n');
+    expect(check(en, de)).toEqual([]);
+  });
+
+  it('what MessageFormat.format would throw on is an error, with its reason', () => {
+    expect(
+      check('Util.day={0} {0,choice,0#days|1#day|1<days}\n', 'Util.day={0} {0,choice,1#Tag|0#Tage}\n'),
+    ).toEqual([
+      'error messageformat-syntax Util.day: translation is not a valid java.text.MessageFormat pattern: choice: incorrect order of intervals, must be in ascending order',
+    ]);
+    expect(check('a=Copied {0} files\n', 'a={0} Dateien kopiert}{\n')).toEqual([
+      'error messageformat-syntax a: translation is not a valid java.text.MessageFormat pattern: unmatched braces in the pattern',
+    ]);
+  });
+
+  it("an apostrophe quotes: l'{0} shows {0} as text, a lost argument", () => {
+    expect(check("a=Can''t open {0}\n", "a=Impossible d'ouvrir {0}\n")).toEqual([
+      'error placeholder-missing a: missing placeholder {0}',
+    ]);
+    expect(check("a=Can''t open {0}\n", "a=Impossible d''ouvrir {0}\n")).toEqual([]);
+  });
+
+  it('{name} is no MessageFormat argument: a string holding it is text (jmeter)', () => {
+    expect(check('a=Placeholders: #{counter}, #{method}\n', 'a=Platzhalter: #{counter}\n')).toEqual([]);
+  });
+
+  it("JabRef's %0 is its placeholder, %0-Format is not printf %0-F", () => {
+    const en =
+      'Names\\ are\\ not\\ in\\ the\\ standard\\ %0\\ format.=Names are not in the standard %0 format.\n';
+    expect(
+      check(
+        en,
+        'Names\\ are\\ not\\ in\\ the\\ standard\\ %0\\ format.=Namen entsprechen nicht dem Standard %0-Format\n',
+      ),
+    ).toEqual([]);
+    expect(
+      check(
+        en,
+        'Names\\ are\\ not\\ in\\ the\\ standard\\ %0\\ format.=Namen entsprechen nicht dem Standardformat\n',
+      ),
+    ).toEqual(['error placeholder-missing Names are not in the standard %0 format.: missing placeholder %0']);
+  });
+});

@@ -2,6 +2,7 @@
  * Finds placeholders of every supported syntax in one text.
  */
 import { findIcu } from './icu.ts';
+import { findJava } from './java.ts';
 import { ALL_SYNTAXES, type Placeholder, type PlaceholderOptions } from './types.ts';
 
 /**
@@ -54,6 +55,7 @@ export function findPlaceholders(text: string, options: PlaceholderOptions = {})
     masked = mask(text, [...i18next, ...nesting]);
   }
   if (syntaxes.has('icu')) found.push(...findIcu(text, masked, options.icuQuoting ?? true));
+  if (syntaxes.has('java')) found.push(...findJava(text));
   if (syntaxes.has('tags')) {
     found.push(...matchAll(text, TAG, (m) => ({ kind: 'tag', name: m[2]! })));
   }

@@ -30,8 +30,11 @@ export type PlaceholderKind =
  * The syntaxes detection can be limited to; printf includes the positional form and Ruby's named
  * references. `ruby` is those named references alone (`%{name}`, `%<name>s`): all that Rails' I18n
  * interpolates (I18n::INTERPOLATION_PATTERN), so in a Rails file `%C3%A4` (a URL's escapes) is text.
+ * `java` is a Java resource bundle's (java.ts): MessageFormat arguments `{0}`, `{0,choice,…}`
+ * (kind `positional`, named by their index) with MessageFormat's apostrophe quoting, Formatter
+ * conversions, and JabRef's `%0`; ICU and printf rules do not apply there (`%0-F` is text).
  */
-export type PlaceholderSyntax = 'printf' | 'ruby' | 'icu' | 'i18next' | 'tags';
+export type PlaceholderSyntax = 'printf' | 'ruby' | 'java' | 'icu' | 'i18next' | 'tags';
 
 export interface Placeholder {
   kind: PlaceholderKind;

@@ -36,6 +36,7 @@ export const PLACEHOLDERS_CONTEXT = 'x-placeholders';
 const SYNTAX_NAMES: ReadonlySet<string> = new Set<PlaceholderSyntax>([
   'printf',
   'ruby',
+  'java',
   'icu',
   'i18next',
   'tags',
