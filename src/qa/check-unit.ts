@@ -110,7 +110,7 @@ export function checkUnit(source: Unit, target: Unit | undefined, ctx: UnitConte
         severity: 'error',
         message: 'the source is a plural but the translation has no plural forms',
       });
-    else issues.push(...formIssues(ctx.lang, trg));
+    else issues.push(...formIssues(ctx.lang, trg, ctx.format));
   }
 
   const max = source.maxLength ?? target?.maxLength;
