@@ -184,7 +184,13 @@ export function placeholderIssues(
   // Inside a plural, `#` is the count: `{count} items` and `# items` say the same.
   const srcPound = countedBy(source);
   const trgPound = countedBy(target);
-  const missing = unmatchedPlaceholders(src, trg, once, keys).filter((p) => !isCount(p, trgPound));
+  // A plural the translation writes as one text that still holds its argument (`{count}
+  // участника(ов)`): Flutter's gen-l10n and formatjs format it for every number; it only reads
+  // the same for all of them, a warning.
+  const used = new Set(trg.filter((p) => p.kind === 'icu' || p.kind === 'icu-plural').map((p) => p.name));
+  const unplural = (p: Placeholder) => p.kind === 'icu-plural' && used.has(p.name);
+  const lost = unmatchedPlaceholders(src, trg, once, keys).filter((p) => !isCount(p, trgPound));
+  const missing = lost.filter((p) => !unplural(p));
   const extra = unmatchedPlaceholders(trg, [...src, ...provided], once, keys).filter(
     (p) => !isCount(p, srcPound),
   );
@@ -213,6 +219,12 @@ export function placeholderIssues(
         message: `extra placeholder ${p.text} (not in the source)`,
       });
   }
+  for (const p of lost.filter(unplural))
+    issues.push({
+      rule: 'placeholder-missing',
+      severity: 'warning',
+      message: `the translation has no ${/^\{[^,]*,\s*(\w+)/.exec(p.text)?.[1] ?? 'plural'} of {${p.name}}: every value reads the same`,
+    });
   const order = source.length === 1 && target.length === 1 ? reordered(src, trg) : [];
   issues.push(...order);
   if (order.length === 0) issues.push(...conversionChanges(src, trg, args, options));

@@ -166,3 +166,28 @@ describe('.properties are java.text.MessageFormat patterns, not ICU (jenkinsci/j
     ).toEqual(['error placeholder-missing Names are not in the standard %0 format.: missing placeholder %0']);
   });
 });
+
+describe('ICU: a plural written as one text (krille-chan/fluffychat)', () => {
+  const arb = (text: string) => `{\n  "countParticipants": "${text}"\n}\n`;
+  const check = (ru: string) =>
+    qa(
+      'arb',
+      ['intl_en.arb', 'intl_ru.arb'],
+      arb('{count, plural, =1{1 participant} other{{count} participants}}'),
+      arb(ru),
+      'ru',
+    );
+
+  it('keeps its argument: gen-l10n formats it for every count, a warning', () => {
+    expect(check('{count} участника(ов)')).toEqual([
+      'warning placeholder-missing countParticipants: the translation has no plural of {count}: every value reads the same',
+    ]);
+  });
+
+  it('without the argument it is still an error', () => {
+    expect(errors(check('Участники'))).toEqual([
+      'error placeholder-missing countParticipants: missing placeholder {count, plural, =1{',
+      'error placeholder-missing countParticipants: missing placeholder {count}',
+    ]);
+  });
+});
