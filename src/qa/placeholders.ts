@@ -102,16 +102,22 @@ function argumentsOf(
     return m ? [{ p, m }] : [];
   });
   // POSIX leaves numbered and unnumbered conversions in one text undefined; a `.stringsdict` form
-  // writes the variable's own value unnumbered beside numbered arguments (`%1$@ and %ld others`),
-  // so there an unnumbered conversion is told apart from the numbered ones.
-  const mixed = conversions.some(({ m }) => m[1] !== undefined);
-  let next = 0;
+  // writes the plural variable's own value unnumbered beside numbered arguments (`*%2$@, %3$@* and
+  // %d others`, the variable being argument 1): an unnumbered conversion there takes the first
+  // position the numbered ones leave free, so `%1$d` in a translation is the same argument.
   // A MessageFormat argument is its index: `{1}` and `{1,number,#}` format the same argument.
   for (const p of list)
     if (p.kind === 'positional' && p.text.startsWith('{'))
       out.set(p, { key: `messageformat:${p.name}`, conversion: undefined });
+  const numbered = new Set(conversions.flatMap(({ m }) => (m[1] === undefined ? [] : [m[1]])));
+  let next = 0;
   for (const { p, m } of conversions) {
-    const position = m[1] ?? (mixed ? `unnumbered ${++next}` : String(++next));
+    let position = m[1];
+    if (position === undefined) {
+      do next++;
+      while (numbered.has(String(next)));
+      position = String(next);
+    }
     const variable = /#@/.test(p.text);
     if (variable && variables === 'name')
       out.set(p, { key: `variable:${/#@([^@]*)@/.exec(p.text)![1]}`, conversion: undefined });

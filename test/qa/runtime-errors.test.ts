@@ -191,3 +191,45 @@ describe('ICU: a plural written as one text (krille-chan/fluffychat)', () => {
     ]);
   });
 });
+
+describe('second sample (after the fixes above)', () => {
+  it('Android fills Formatter conversions only: {[(Скобки)]} is text (Kunzisoft/KeePassDX)', () => {
+    const xml = (text: string) =>
+      `<?xml version="1.0" encoding="utf-8"?>\n<resources>\n    <string name="brackets">${text}</string>\n</resources>\n`;
+    expect(
+      qa(
+        'android',
+        ['values/strings.xml', 'values-ru/strings.xml'],
+        xml('Brackets'),
+        xml('{[(Скобки)]}'),
+        'ru',
+      ),
+    ).toEqual([]);
+  });
+
+  it('stringsdict form: the unnumbered %d beside %2$@ %3$@ is argument 1, as %1$d is (duckduckgo/iOS)', () => {
+    expect(
+      errors(
+        qa(
+          'strings',
+          ['en.lproj/Localizable.strings', 'de.lproj/Localizable.strings'],
+          '"a" = "*%2$@, %3$@* and *%d others* were trying to track you here.";\n',
+          '"a" = "*%2$@, %3$@* und *%1$d weitere Tracker-Netzwerke* haben versucht, dich hier zu tracken.";\n',
+          'de',
+        ),
+      ),
+    ).toEqual([]);
+  });
+
+  it('JabRef: %0-Bild and %0-Treiber are %0 then text (Formatter rejects `-` and `0` without a width)', () => {
+    const check = (en: string, de: string) =>
+      qa('properties', ['JabRef_en.properties', 'JabRef_de.properties'], en, de, 'de');
+    expect(check('%0\\ image=%0 image\n', '%0\\ image=%0-Bild\n')).toEqual([]);
+    expect(
+      check(
+        '%0\\ driver\\ not\\ available.=%0 driver not available.\n',
+        '%0\\ driver\\ not\\ available.=%0-Treiber nicht verfügbar.\n',
+      ),
+    ).toEqual([]);
+  });
+});

@@ -2,7 +2,7 @@
  * Finds placeholders of every supported syntax in one text.
  */
 import { findIcu } from './icu.ts';
-import { findJava } from './java.ts';
+import { findFormatter, findJava } from './java.ts';
 import { ALL_SYNTAXES, type Placeholder, type PlaceholderOptions } from './types.ts';
 
 /**
@@ -56,6 +56,7 @@ export function findPlaceholders(text: string, options: PlaceholderOptions = {})
   }
   if (syntaxes.has('icu')) found.push(...findIcu(text, masked, options.icuQuoting ?? true));
   if (syntaxes.has('java')) found.push(...findJava(text));
+  else if (syntaxes.has('formatter')) found.push(...findFormatter(text));
   if (syntaxes.has('tags')) {
     found.push(...matchAll(text, TAG, (m) => ({ kind: 'tag', name: m[2]! })));
   }

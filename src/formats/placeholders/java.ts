@@ -138,7 +138,7 @@ function nextUp(x: number): number {
  * java.util.Formatter conversions that take an argument (not `%n`, `%%`). No space flag: in
  * prose, `100% sure` would read as `% s`.
  */
-const FORMATTER = /%(?:%|n|(\d+\$|<)?[-#+0,(]*\d*(?:\.\d+)?(?:[tT][a-zA-Z]|[bBhHsScCdoxXeEfgGaA]))/g;
+const FORMATTER = /%(?:%|n|(\d+\$|<)?([-#+0,(]*)(\d*)(?:\.\d+)?(?:[tT][a-zA-Z]|[bBhHsScCdoxXeEfgGaA]))/g;
 /** Numbered references an application replaces itself (`%0`, `%1`: JabRef). */
 const NUMBERED = /%(\d+)(?![\d$])/g;
 
@@ -146,16 +146,27 @@ const NUMBERED = /%(\d+)(?![\d$])/g;
 export function findJava(text: string): Placeholder[] {
   const found: Placeholder[] = [...parseMessageFormat(text).arguments];
   const claimed = new Set<number>();
+  found.push(...findFormatter(text, claimed));
+  for (const m of text.matchAll(NUMBERED)) {
+    if (claimed.has(m.index)) continue;
+    found.push({ kind: 'positional', name: m[1]!, text: m[0], start: m.index, end: m.index + m[0].length });
+  }
+  return found;
+}
+
+/** java.util.Formatter conversions of `text` (Android's `getString(id, args…)`). */
+export function findFormatter(text: string, claimed = new Set<number>()): Placeholder[] {
+  const found: Placeholder[] = [];
   for (const m of text.matchAll(FORMATTER)) {
+    // Formatter throws on `-` or `0` without a width, and on both (MissingFormatWidthException,
+    // IllegalFormatFlagsException): `%0-Format` is JabRef's `%0`, then text.
+    const flags = m[2] ?? '';
+    if (/[-0]/.test(flags) && (m[3] === '' || (flags.includes('-') && flags.includes('0')))) continue;
     claimed.add(m.index);
     if (m[0] === '%%' || m[0] === '%n') continue;
     const position = m[1]?.endsWith('$') ? m[1].slice(0, -1) : undefined;
     const base = { text: m[0], start: m.index, end: m.index + m[0].length };
     found.push(position ? { ...base, kind: 'positional', name: position } : { ...base, kind: 'printf' });
-  }
-  for (const m of text.matchAll(NUMBERED)) {
-    if (claimed.has(m.index)) continue;
-    found.push({ kind: 'positional', name: m[1]!, text: m[0], start: m.index, end: m.index + m[0].length });
   }
   return found;
 }

@@ -33,8 +33,9 @@ export type PlaceholderKind =
  * `java` is a Java resource bundle's (java.ts): MessageFormat arguments `{0}`, `{0,choice,…}`
  * (kind `positional`, named by their index) with MessageFormat's apostrophe quoting, Formatter
  * conversions, and JabRef's `%0`; ICU and printf rules do not apply there (`%0-F` is text).
+ * `formatter` is java.util.Formatter's conversions alone (Android's `getString(id, args…)`).
  */
-export type PlaceholderSyntax = 'printf' | 'ruby' | 'java' | 'icu' | 'i18next' | 'tags';
+export type PlaceholderSyntax = 'printf' | 'ruby' | 'java' | 'formatter' | 'icu' | 'i18next' | 'tags';
 
 export interface Placeholder {
   kind: PlaceholderKind;

@@ -37,6 +37,7 @@ const SYNTAX_NAMES: ReadonlySet<string> = new Set<PlaceholderSyntax>([
   'printf',
   'ruby',
   'java',
+  'formatter',
   'icu',
   'i18next',
   'tags',
