@@ -6,7 +6,7 @@
  */
 
 import type { Placeholder, PlaceholderKind, PlaceholderSyntax } from '../formats/placeholders.ts';
-import { findPlaceholders, unmatchedPlaceholders } from '../formats/placeholders.ts';
+import { ALL_SYNTAXES, findPlaceholders, unmatchedPlaceholders } from '../formats/placeholders.ts';
 import { XLIFF12_INLINE } from '../formats/xliff12/read.ts';
 import type { UnitIssue } from './types.ts';
 
@@ -131,8 +131,21 @@ function argumentsOf(
 }
 
 function scan(text: string, options: ScanOptions): Placeholder[] {
-  const syntaxes = options.syntaxes ? { syntaxes: options.syntaxes } : {};
-  return findPlaceholders(text, { ...OPTIONS, ...syntaxes }).filter(
+  const all = options.syntaxes ?? ALL_SYNTAXES;
+  // Outside XLIFF, a tag and the arguments in its attributes are compared apart: the runtime
+  // fills `{0}` in `<a href="{0}/configure">` (MessageFormat, ICU, Rails) whether or not the
+  // translation quotes the attribute as the source does (`href=''{0}/configure''`).
+  const apart = !options.xliff && all.includes('tags') && all.length > 1;
+  let found: Placeholder[];
+  if (apart) {
+    const args = findPlaceholders(text, { ...OPTIONS, syntaxes: all.filter((s) => s !== 'tags') });
+    // A tag-like piece of an argument (`%<name>s`) is the argument's.
+    const tags = findPlaceholders(text, { ...OPTIONS, syntaxes: ['tags'] }).filter(
+      (t) => !args.some((a) => a.start <= t.start && t.end <= a.end),
+    );
+    found = [...args, ...tags].sort((a, b) => a.start - b.start);
+  } else found = findPlaceholders(text, { ...OPTIONS, syntaxes: all });
+  return found.filter(
     (p) =>
       p.kind !== 'icu-branch' &&
       p.kind !== 'icu-pound' &&

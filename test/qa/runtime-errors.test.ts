@@ -233,3 +233,19 @@ describe('second sample (after the fixes above)', () => {
     ).toEqual([]);
   });
 });
+
+describe('arguments inside a tag attribute are still arguments (jenkinsci/jenkins)', () => {
+  it("<a href=''{0}/configure''> keeps {0}: MessageFormat fills it either way", () => {
+    const en =
+      'Hudson.NoJavaInPath=java is not in your PATH. Maybe you need to <a href="{0}/configure">configure JDKs</a>?\n';
+    const ru =
+      "Hudson.NoJavaInPath=java не найдена в директориях PATH. Возможно, вам нужно <a href=''{0}/configure''>сконфигурировать JDK</a>?\n";
+    expect(errors(qa('properties', ['Messages.properties', 'Messages_ru.properties'], en, ru, 'ru'))).toEqual(
+      [],
+    );
+    const lost = 'Hudson.NoJavaInPath=java не найдена. <a href="/configure">Сконфигурировать JDK</a>?\n';
+    expect(
+      errors(qa('properties', ['Messages.properties', 'Messages_ru.properties'], en, lost, 'ru')),
+    ).toEqual(['error placeholder-missing Hudson.NoJavaInPath: missing placeholder {0}']);
+  });
+});
