@@ -116,13 +116,12 @@ function choiceError(pattern: string): string | undefined {
   return undefined;
 }
 
-/** Double.parseDouble's accepted forms (NaN for what it rejects). */
+/** Double.parseDouble's decimal and infinite forms (NaN, which no choice limit should be, for the rest). */
 function parseDouble(text: string): number {
+  if (/^[+-]?Infinity$/.test(text)) return text.startsWith('-') ? -Infinity : Infinity;
   return /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?[dDfF]?$/.test(text)
     ? Number(text.replace(/[dDfF]$/, ''))
-    : /^[+-]?(?:NaN|Infinity)$/.test(text)
-      ? Number(text.replace('NaN', 'x'))
-      : Number.NaN;
+    : Number.NaN;
 }
 
 /** The next double above `x` (ChoiceFormat.nextDouble). */
