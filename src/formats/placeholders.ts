@@ -5,6 +5,7 @@
 export type { PlaceholderIssue, PlaceholderKeyOptions } from './placeholders/check.ts';
 export { checkPlaceholders, placeholderKey, unmatchedPlaceholders } from './placeholders/check.ts';
 export { findPlaceholders } from './placeholders/detect.ts';
+export { parseMessageFormat } from './placeholders/java.ts';
 export type { Protected, Restored } from './placeholders/protect.ts';
 export { protect, restore } from './placeholders/protect.ts';
 export type {

@@ -3,9 +3,9 @@
  * target file). Rules that need a translation run only when there is one.
  */
 import type { PluralForms, Unit } from '../formats/model.ts';
-import { ALL_SYNTAXES, type PlaceholderSyntax } from '../formats/placeholders.ts';
+import { ALL_SYNTAXES, type PlaceholderSyntax, parseMessageFormat } from '../formats/placeholders.ts';
 import { icuIssues, isIcuMessage } from './icu.ts';
-import { placeholderIssues } from './placeholders.ts';
+import { placeholderIssues, type ScanOptions } from './placeholders.ts';
 import { formIssues } from './plurals.ts';
 import { termIssues } from './terms.ts';
 import type { TermEntry, UnitIssue } from './types.ts';
@@ -41,6 +41,32 @@ const same = (a: Text, b: Text) => JSON.stringify(a) === JSON.stringify(b);
 /** Prose worth translating: three words or more (single words, names and codes often stay as they are). */
 const prose = (t: string) => (t.match(/\p{L}{2,}/gu)?.length ?? 0) >= 3;
 
+/**
+ * String Catalogs: each localization names its own substitutions (`%#@arg1@` in English may be
+ * `%#@count_posts@` in German), so a variable reference is the argument it takes; and a key
+ * Xcode extracted from code (`label %lld`) is the format the app passes its arguments with, so a
+ * translation may take an argument its source text leaves out (German `%#@count@` for "starred").
+ */
+function catalogOptions(format: string, id: string): Pick<ScanOptions, 'variables' | 'provided'> {
+  if (format !== 'xcstrings') return {};
+  const key = /^(?:[^|\\]|\\.)*/.exec(id)![0].replace(/\\(.)/g, '$1');
+  return { variables: 'position', provided: [key] };
+}
+
+/**
+ * A translation of a java.text.MessageFormat pattern must be one: `MessageFormat.format` throws
+ * IllegalArgumentException on it otherwise. A source that is not a pattern with arguments (no
+ * `{0}`, or `{method}`, which MessageFormat rejects) is text the application does not format.
+ */
+function messageFormatIssues(source: string, target: string): UnitIssue[] {
+  const pattern = parseMessageFormat(source);
+  if (pattern.error || pattern.arguments.length === 0) return [];
+  const error = parseMessageFormat(target).error;
+  if (!error) return [];
+  const message = `translation is not a valid java.text.MessageFormat pattern: ${error}`;
+  return [{ rule: 'messageformat-syntax', severity: 'error', message }];
+}
+
 export function checkUnit(source: Unit, target: Unit | undefined, ctx: UnitContext): UnitIssue[] {
   const src: Text = source.sourcePlural ?? source.source;
   const trg = target && translationOf(target, ctx.holds);
@@ -63,13 +89,16 @@ export function checkUnit(source: Unit, target: Unit | undefined, ctx: UnitConte
   const icu = syntaxes.includes('icu')
     ? pairs.flatMap(([s, t]) => (isIcuMessage(ctx.format, s) ? icuIssues(t, ctx.lang) : []))
     : [];
+  const java = syntaxes.includes('java') ? pairs.flatMap(([s, t]) => messageFormatIssues(s, t)) : [];
+  icu.push(...java);
   // A message that does not parse has no reliable placeholders: its syntax error says it all.
-  const broken = icu.some((i) => i.rule === 'icu-syntax');
-  const issues = broken ? [] : placeholderIssues(forms(src), forms(trg), { xliff, syntaxes });
+  const broken = icu.some((i) => i.rule === 'icu-syntax' || i.rule === 'messageformat-syntax');
+  const scanOptions = { xliff, syntaxes, ...catalogOptions(ctx.format, source.id) };
+  const issues = broken ? [] : placeholderIssues(forms(src), forms(trg), scanOptions);
   // Forms are compared as a union, but `other` serves most numbers: it must keep the source's.
   if (!broken && typeof src !== 'string' && typeof trg !== 'string' && trg.other?.trim()) {
     const seen = new Set(issues.map((i) => i.message));
-    for (const issue of placeholderIssues([src.other], [trg.other], { xliff, syntaxes }))
+    for (const issue of placeholderIssues([src.other], [trg.other], scanOptions))
       if (issue.rule === 'placeholder-missing' && !seen.has(issue.message))
         issues.push({ ...issue, message: `${issue.message} in the "other" form` });
   }
@@ -81,7 +110,7 @@ export function checkUnit(source: Unit, target: Unit | undefined, ctx: UnitConte
         severity: 'error',
         message: 'the source is a plural but the translation has no plural forms',
       });
-    else issues.push(...formIssues(ctx.lang, trg));
+    else issues.push(...formIssues(ctx.lang, trg, ctx.format));
   }
 
   const max = source.maxLength ?? target?.maxLength;

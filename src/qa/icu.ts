@@ -3,7 +3,7 @@
  * plural / selectordinal arguments must offer the categories the target language needs.
  */
 import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser';
-import { categoryIssues } from './plurals.ts';
+import { categoryIssues, uniform } from './plurals.ts';
 import type { UnitIssue } from './types.ts';
 
 /** Formats whose strings are ICU messages by definition. */
@@ -44,7 +44,12 @@ export function icuIssues(target: string, lang: string): UnitIssue[] {
     if (el.type !== TYPE.plural) return;
     const selectors = Object.keys(el.options);
     const type = el.pluralType === 'ordinal' ? 'ordinal' : 'cardinal';
-    for (const issue of categoryIssues(lang, selectors, type))
+    // Every form the same text (`=1{1 ч.} few{{hours} ч.} many{{hours} ч.} other{{hours} ч.}`):
+    // a missing `one` shows `other`'s, which is that text.
+    const texts = Object.entries(el.options)
+      .filter(([selector]) => !selector.startsWith('='))
+      .map(([, option]) => JSON.stringify(option.value));
+    for (const issue of categoryIssues(lang, selectors, type, { uniform: uniform(texts) }))
       issues.push({ ...issue, message: `{${el.value}}: ${issue.message}` });
   });
   return issues;

@@ -6,7 +6,7 @@
  */
 
 import type { Placeholder, PlaceholderKind, PlaceholderSyntax } from '../formats/placeholders.ts';
-import { findPlaceholders, unmatchedPlaceholders } from '../formats/placeholders.ts';
+import { ALL_SYNTAXES, findPlaceholders, unmatchedPlaceholders } from '../formats/placeholders.ts';
 import { XLIFF12_INLINE } from '../formats/xliff12/read.ts';
 import type { UnitIssue } from './types.ts';
 
@@ -33,11 +33,119 @@ export interface ScanOptions {
   xliff?: boolean;
   /** The syntaxes the file's format fills (FormatModule.placeholders); default every syntax. */
   syntaxes?: readonly PlaceholderSyntax[] | undefined;
+  /**
+   * How an Apple variable reference (`%#@name@`) is identified: by its name where the file's
+   * dictionaries are keyed by it across languages (`.stringsdict`: a translated name finds no
+   * variable), by the argument it takes where each localization names its own substitutions
+   * (`.xcstrings`: German may write `%#@count_posts@` for the source's `%#@arg1@`).
+   */
+  variables?: 'name' | 'position';
+  /**
+   * Texts whose printf arguments the caller passes though the source text does not use them
+   * (an `.xcstrings` key `label %lld` is the format SwiftUI's `Text` is called with): a
+   * translation may use them, never lose them.
+   */
+  provided?: readonly string[];
+}
+
+/**
+ * The printf conversions' argument classes: a translation may change flags, width, precision,
+ * a length of the same size (`%.2f` → `%.1f`, `%lld` → `%ld`) or the letter within a class
+ * (`%d` → `%x`), which the
+ * runtime formats from the same argument; a class change (`%d` → `%@`, `%s` → `%d`) reads the
+ * argument as what it is not: a crash or garbage at run time.
+ */
+const CONVERSION_CLASS: Record<string, string> = {
+  ...Object.fromEntries([...'diouxXcC'].map((c) => [c, 'integer'])),
+  ...Object.fromEntries([...'fFeEgGaA'].map((c) => [c, 'float'])),
+  s: 'string',
+  r: 'string',
+  S: 'wide string',
+  '@': 'object',
+  p: 'pointer',
+  n: 'count',
+};
+
+/** A printf conversion that takes the next argument or a numbered one (not `%(name)s`, `%{name}`). */
+const CONVERSION =
+  /^%(?:(\d+)\$)?(?:#@[^@]*@|[-+#0' ,(]*(?:\d+|\*)?(?:\.(?:\d+|\*))?(hh|h|ll|l|L|q|j|z|t)?([diouxXeEfFgGaAcCsSpnr@]))$/;
+
+/**
+ * The size of the argument a length modifier reads (C, Foundation): `%d` reads 32 bits, `%ld`
+ * and `%lld` 64 on LP64, so `%d` for a Swift Int shows a wrong number.
+ */
+const sizeOf = (length: string | undefined) =>
+  length === undefined || length === 'h' || length === 'hh'
+    ? ''
+    : length === 'L'
+      ? ' long double'
+      : ' 64-bit';
+
+interface Argument {
+  key: string;
+  /** Conversion class; undefined for a variable reference (its own dictionary says). */
+  conversion: string | undefined;
+}
+
+/**
+ * printf arguments by position, as the runtime reads them: the first unnumbered conversion is
+ * argument 1, so `%d` in a source and `%1$d` in its translation are the same argument (POSIX
+ * printf, Foundation's `String(format:)`, `java.util.Formatter`).
+ */
+function argumentsOf(
+  list: readonly Placeholder[],
+  variables: 'name' | 'position',
+): Map<Placeholder, Argument> {
+  const out = new Map<Placeholder, Argument>();
+  const conversions = list.flatMap((p) => {
+    const m = p.kind === 'printf' || p.kind === 'positional' ? CONVERSION.exec(p.text) : null;
+    return m ? [{ p, m }] : [];
+  });
+  // POSIX leaves numbered and unnumbered conversions in one text undefined; a `.stringsdict` form
+  // writes the plural variable's own value unnumbered beside numbered arguments (`*%2$@, %3$@* and
+  // %d others`, the variable being argument 1): an unnumbered conversion there takes the first
+  // position the numbered ones leave free, so `%1$d` in a translation is the same argument.
+  // A MessageFormat argument is its index: `{1}` and `{1,number,#}` format the same argument.
+  for (const p of list)
+    if (p.kind === 'positional' && p.text.startsWith('{'))
+      out.set(p, { key: `messageformat:${p.name}`, conversion: undefined });
+  const numbered = new Set(conversions.flatMap(({ m }) => (m[1] === undefined ? [] : [m[1]])));
+  let next = 0;
+  for (const { p, m } of conversions) {
+    let position = m[1];
+    if (position === undefined) {
+      do next++;
+      while (numbered.has(String(next)));
+      position = String(next);
+    }
+    const variable = /#@/.test(p.text);
+    if (variable && variables === 'name')
+      out.set(p, { key: `variable:${/#@([^@]*)@/.exec(p.text)![1]}`, conversion: undefined });
+    else
+      out.set(p, {
+        key: `argument:${position}`,
+        conversion: variable ? undefined : `${CONVERSION_CLASS[m[3]!]}${sizeOf(m[2])}`,
+      });
+  }
+  return out;
 }
 
 function scan(text: string, options: ScanOptions): Placeholder[] {
-  const syntaxes = options.syntaxes ? { syntaxes: options.syntaxes } : {};
-  return findPlaceholders(text, { ...OPTIONS, ...syntaxes }).filter(
+  const all = options.syntaxes ?? ALL_SYNTAXES;
+  // Outside XLIFF, a tag and the arguments in its attributes are compared apart: the runtime
+  // fills `{0}` in `<a href="{0}/configure">` (MessageFormat, ICU, Rails) whether or not the
+  // translation quotes the attribute as the source does (`href=''{0}/configure''`).
+  const apart = !options.xliff && all.includes('tags') && all.length > 1;
+  let found: Placeholder[];
+  if (apart) {
+    const args = findPlaceholders(text, { ...OPTIONS, syntaxes: all.filter((s) => s !== 'tags') });
+    // A tag-like piece of an argument (`%<name>s`) is the argument's.
+    const tags = findPlaceholders(text, { ...OPTIONS, syntaxes: ['tags'] }).filter(
+      (t) => !args.some((a) => a.start <= t.start && t.end <= a.end),
+    );
+    found = [...args, ...tags].sort((a, b) => a.start - b.start);
+  } else found = findPlaceholders(text, { ...OPTIONS, syntaxes: all });
+  return found.filter(
     (p) =>
       p.kind !== 'icu-branch' &&
       p.kind !== 'icu-pound' &&
@@ -75,17 +183,34 @@ export function placeholderIssues(
   target: readonly string[],
   options: ScanOptions = {},
 ): UnitIssue[] {
-  const src = source.flatMap((t) => scan(t, options));
-  const trg = target.flatMap((t) => scan(t, options));
-  const once =
-    source.length > 1 || target.length > 1 || [...src, ...trg].some((p) => p.kind === 'icu-plural');
+  const variables = options.variables ?? 'name';
+  const args = new Map<Placeholder, Argument>();
+  const scanAll = (texts: readonly string[]) =>
+    texts.flatMap((t) => {
+      const found = scan(t, options);
+      for (const [p, a] of argumentsOf(found, variables)) args.set(p, a);
+      return found;
+    });
+  const src = scanAll(source);
+  const trg = scanAll(target);
+  const provided = scanAll(options.provided ?? []);
+  // A placeholder may stand twice in a text, or once per alternative (Symfony's `one|many` pipe,
+  // each plural form): every runtime fills each occurrence from the same argument. Only tags are
+  // counted (each opens or closes one element), and unnumbered printf conversions, which the key
+  // already tells apart (a second `%s` is argument 2).
+  const once = (p: Placeholder) => p.kind !== 'tag';
+  const keys = { xliffIds: options.xliff === true, keyOf: (p: Placeholder) => args.get(p)?.key };
   // Inside a plural, `#` is the count: `{count} items` and `# items` say the same.
   const srcPound = countedBy(source);
   const trgPound = countedBy(target);
-  const missing = unmatchedPlaceholders(src, trg, once, { xliffIds: options.xliff === true }).filter(
-    (p) => !isCount(p, trgPound),
-  );
-  const extra = unmatchedPlaceholders(trg, src, once, { xliffIds: options.xliff === true }).filter(
+  // A plural the translation writes as one text that still holds its argument (`{count}
+  // участника(ов)`): Flutter's gen-l10n and formatjs format it for every number; it only reads
+  // the same for all of them, a warning.
+  const used = new Set(trg.filter((p) => p.kind === 'icu' || p.kind === 'icu-plural').map((p) => p.name));
+  const unplural = (p: Placeholder) => p.kind === 'icu-plural' && used.has(p.name);
+  const lost = unmatchedPlaceholders(src, trg, once, keys).filter((p) => !isCount(p, trgPound));
+  const missing = lost.filter((p) => !unplural(p));
+  const extra = unmatchedPlaceholders(trg, [...src, ...provided], once, keys).filter(
     (p) => !isCount(p, srcPound),
   );
   const issues: UnitIssue[] = [];
@@ -96,12 +221,7 @@ export function placeholderIssues(
     const added = extra.filter((p) => family(p.kind) === f);
     if (lost.length === added.length) {
       lost.forEach((p, i) => {
-        const message = `placeholder ${p.text} is written ${added[i]!.text} in the translation`;
-        issues.push({
-          rule: 'placeholder-renamed',
-          severity: severityOf(p, options.xliff ?? false),
-          message,
-        });
+        issues.push(renamed(p, added[i]!, options));
       });
       continue;
     }
@@ -118,7 +238,47 @@ export function placeholderIssues(
         message: `extra placeholder ${p.text} (not in the source)`,
       });
   }
-  if (source.length === 1 && target.length === 1) issues.push(...reordered(src, trg));
+  for (const p of lost.filter(unplural))
+    issues.push({
+      rule: 'placeholder-missing',
+      severity: 'warning',
+      message: `the translation has no ${/^\{[^,]*,\s*(\w+)/.exec(p.text)?.[1] ?? 'plural'} of {${p.name}}: every value reads the same`,
+    });
+  const order = source.length === 1 && target.length === 1 ? reordered(src, trg) : [];
+  issues.push(...order);
+  if (order.length === 0) issues.push(...conversionChanges(src, trg, args, options));
+  return issues;
+}
+
+function renamed(p: Placeholder, to: Placeholder, options: ScanOptions): UnitIssue {
+  return {
+    rule: 'placeholder-renamed',
+    severity: severityOf(p, options.xliff ?? false),
+    message: `placeholder ${p.text} is written ${to.text} in the translation`,
+  };
+}
+
+/** An argument both sides use, converted as another class in the translation (`%d` → `%@`). */
+function conversionChanges(
+  src: readonly Placeholder[],
+  trg: readonly Placeholder[],
+  args: ReadonlyMap<Placeholder, Argument>,
+  options: ScanOptions,
+): UnitIssue[] {
+  const sourceOf = new Map<string, Placeholder>();
+  for (const p of src) {
+    const a = args.get(p);
+    if (a?.conversion && !sourceOf.has(a.key)) sourceOf.set(a.key, p);
+  }
+  const issues: UnitIssue[] = [];
+  const reported = new Set<string>();
+  for (const p of trg) {
+    const a = args.get(p);
+    const s = a && sourceOf.get(a.key);
+    if (!a?.conversion || !s || args.get(s)!.conversion === a.conversion || reported.has(a.key)) continue;
+    reported.add(a.key);
+    issues.push(renamed(s, p, options));
+  }
   return issues;
 }
 

@@ -12,6 +12,7 @@ export type RuleId =
   | 'placeholder-renamed'
   | 'placeholder-order'
   | 'icu-syntax'
+  | 'messageformat-syntax'
   | 'plural-categories'
   | 'length-limit'
   | 'untranslated'

@@ -14,7 +14,7 @@ describe('svc-connector qa', () => {
     const run = qa('--root', app, '--format', 'json');
     expect(run.status, run.stderr).toBe(1);
     const { findings } = JSON.parse(run.stdout) as { findings: { rule: string }[] };
-    expect(findings).toHaveLength(27);
+    expect(findings).toHaveLength(26);
   });
 
   it('exits 0 with warnings only, and --terms adds term findings', () => {

@@ -7,9 +7,9 @@ const check = (source: string, target: string, xliff = false) =>
 /** One row per placeholder style the formats library knows: a source, and the same with it renamed. */
 const STYLES: [style: string, placeholder: string, renamed: string][] = [
   ['printf', '%s', '%d'],
-  ['printf with flags', '%.2f', '%.3f'],
+  ['printf with flags', '%.2f', '%.2s'],
   ['Apple object', '%@', '%s'],
-  ['Apple long', '%lld', '%ld'],
+  ['Apple long', '%lld', '%@'],
   ['positional (Android, Apple)', '%1$s', '%2$s'],
   ['Apple stringsdict variable', '%#@files@', '%#@fichiers@'],
   ['Apple stringsdict variable, positional', '%1$#@files@', '%1$#@fichiers@'],
@@ -33,7 +33,7 @@ describe('placeholders of every style', () => {
       expect(check(source, 'Heute insgesamt')).toEqual([
         `placeholder-missing ${severity}: missing placeholder ${p}`,
       ]);
-      expect(check(source, `Heute ${p} insgesamt ${p}`)).toEqual([
+      expect(check('Total today', `Heute ${p} insgesamt`)).toEqual([
         `placeholder-extra ${severity}: extra placeholder ${p} (not in the source)`,
       ]);
       expect(check(source, `Heute insgesamt ${renamed}`)).toEqual([
@@ -108,5 +108,36 @@ describe('placeholders of every style', () => {
     expect(one).toEqual([]);
     const lost = placeholderIssues(['%d song', '%d songs'], ['Ein Lied', 'Lieder']);
     expect(lost.map((i) => i.message)).toEqual(['missing placeholder %d']);
+  });
+
+  it('printf by argument: %1$d is the first %d (duckduckgo/iOS, lwouis/alt-tab-macos); %2$@ %1$@ may reorder', () => {
+    expect(check('%d trackers blocked', '%1$d Tracker blockiert')).toEqual([]);
+    expect(check('%@ — last seen %@', '%1$@ — zuletzt gesehen %2$@')).toEqual([]);
+    expect(check('%@ — last seen %@', 'Zuletzt %2$@ gesehen: %1$@')).toEqual([]);
+    expect(check('%.1f MB', '%.2f MB')).toEqual([]);
+    expect(check('%lld posts', '%ld Beiträge')).toEqual([]);
+    // The argument an Int is passed as is read as an object: a crash at run time.
+    expect(check('%d trackers blocked', '%1$@ Tracker blockiert')).toEqual([
+      'placeholder-renamed error: placeholder %d is written %1$@ in the translation',
+    ]);
+    expect(check('%@ of %d', '%1$@ von %3$d')).toEqual([
+      'placeholder-renamed error: placeholder %d is written %3$d in the translation',
+    ]);
+  });
+
+  it('a placeholder used twice, or once per Symfony pipe alternative, is not extra (symfony/validator)', () => {
+    const source =
+      'This value is too long. It should have {{ limit }} character or less.|This value is too long. It should have {{ limit }} characters or less.';
+    const ru =
+      'Значение слишком длинное. Должно быть равно {{ limit }} символу или меньше.|Значение слишком длинное. Должно быть равно {{ limit }} символам или меньше.|Значение слишком длинное. Должно быть равно {{ limit }} символам или меньше.';
+    expect(check(source, ru)).toEqual([]);
+    expect(check('{1} one item|]1,Inf[ %count% items', '{1} ein Element|]1,Inf[ %count% Elemente')).toEqual(
+      [],
+    );
+    expect(check('Hello {name}', 'Hallo {name}, {name}!')).toEqual([]);
+    // A second unnumbered conversion is a second argument the caller never passes.
+    expect(check('Hello %s', 'Hallo %s, %s!')).toEqual([
+      'placeholder-extra error: extra placeholder %s (not in the source)',
+    ]);
   });
 });

@@ -6,9 +6,9 @@ const messages = (issues: { severity: string; message: string }[]) =>
   issues.map((i) => `${i.severity}: ${i.message}`);
 
 describe('plural categories (CLDR through Intl.PluralRules)', () => {
-  it('a missing category is an error, an extra one a warning, zero is always allowed', () => {
+  it('a missing category is a warning (runtimes show other), an extra one a warning, zero is always allowed', () => {
     expect(messages(categoryIssues('ru', ['one', 'few', 'other']))).toEqual([
-      'error: missing plural category many: ru needs one, few, many, other',
+      'warning: missing plural category many: ru needs one, few, many, other (numbers in it show the other form)',
     ]);
     expect(messages(categoryIssues('de', ['one', 'few', 'other']))).toEqual([
       'warning: plural category few is never used in de (it needs one, other)',
@@ -20,7 +20,7 @@ describe('plural categories (CLDR through Intl.PluralRules)', () => {
   it('exact selectors cover a category only when they hold all its integers', () => {
     expect(categoryIssues('de', ['=0', '=1', 'other'])).toEqual([]);
     expect(messages(categoryIssues('ru', ['=0', '=1', 'other']))).toEqual([
-      'error: missing plural categories one, few, many: ru needs one, few, many, other',
+      'warning: missing plural categories one, few, many: ru needs one, few, many, other (numbers in them show the other form)',
     ]);
     expect(messages(categoryIssues('de', ['=1']))).toEqual([
       'error: missing plural category other: de needs one, other',
@@ -29,7 +29,7 @@ describe('plural categories (CLDR through Intl.PluralRules)', () => {
 
   it('ordinals follow the ordinal rules; an unknown tag checks nothing', () => {
     expect(messages(categoryIssues('en', ['one', 'other'], 'ordinal'))).toEqual([
-      'error: missing ordinal plural categories two, few: en needs one, two, few, other',
+      'warning: missing ordinal plural categories two, few: en needs one, two, few, other (numbers in them show the other form)',
     ]);
     expect(categoryIssues('not a tag!', ['other'])).toEqual([]);
   });
@@ -40,14 +40,53 @@ describe('plural categories (CLDR through Intl.PluralRules)', () => {
     ]);
     expect(categoryIssues('fr', ['one', 'many', 'other'])).toEqual([]);
     expect(messages(categoryIssues('fr', ['many', 'other']))).toEqual([
-      'error: missing plural category one: fr needs one, many, other',
+      'warning: missing plural category one: fr needs one, many, other (numbers in it show the other form)',
     ]);
   });
 
-  it('empty forms count as missing', () => {
+  it('an empty form is shown as it is: nothing, an error where integers reach it', () => {
     expect(messages(formIssues('de', { one: '%d Lied', other: ' ' }))).toEqual([
-      'error: missing plural category other: de needs one, other',
+      'error: empty plural category other: de needs one, other, and numbers in it show nothing',
     ]);
+  });
+
+  it('without other, a missing category has nothing to fall back to: an error', () => {
+    expect(messages(categoryIssues('ru', ['one', 'few']))).toEqual([
+      'error: missing plural categories many, other: ru needs one, few, many, other',
+    ]);
+    // Russian other alone (fractions only) in a file's own syntax: integer counts never reach it.
+    expect(
+      messages(formIssues('ru', { one: 'файл', few: 'файла', many: 'файлов', other: '' }, 'yaml')),
+    ).toEqual([
+      'notice: no plural form other: ru uses it only for fractions such as 1.5, which integer counts never reach',
+    ]);
+  });
+
+  it('ICU, i18next, Rails, stringsdict and String Catalogs show other for a missing category (lichess-org/mobile, element-x-ios)', () => {
+    const lichess =
+      '{count, plural, =1{Поддерживал lichess.org в течение месяца} few{Поддерживал lichess.org в течение {count} месяца} many{Поддерживал lichess.org в течение {count} месяцев} other{Поддерживал lichess.org в течение {count} месяцев}}';
+    expect(messages(icuIssues(lichess, 'ru'))).toEqual([
+      'warning: {count}: missing plural category one: ru needs one, few, many, other (numbers in it show the other form)',
+    ]);
+    for (const format of ['json', 'yaml', 'stringsdict', 'xcstrings', 'android'])
+      expect(messages(formIssues('ru', { one: '%d файл', other: '%d файлов' }, format))).toEqual([
+        'warning: missing plural categories few, many: ru needs one, few, many, other (numbers in them show the other form)',
+      ]);
+  });
+
+  it('PO: every msgstr[i] the Plural-Forms asks for must be there (msgfmt rejects the file otherwise)', () => {
+    expect(messages(formIssues('ru', { one: '%d файл', other: '%d файлов' }, 'po'))).toEqual([
+      'error: missing plural categories few, many: ru needs one, few, many, other',
+    ]);
+  });
+
+  it('forms that are all the same text: a missing category shows that text too (flutter/gallery)', () => {
+    expect(
+      icuIssues('{hours,plural,=1{1 ч.}few{{hours} ч.}many{{hours} ч.}other{{hours} ч.}}', 'ru'),
+    ).toEqual([]);
+    expect(formIssues('ru', { one: '%lld фото', few: '%lld фото', other: '%lld фото' }, 'xcstrings')).toEqual(
+      [],
+    );
   });
 });
 
@@ -75,10 +114,10 @@ describe('ICU messages', () => {
       '{gender, select, female {{n, plural, one {# Datei} other {# Dateien}}} other {{n, selectordinal, other {#.}}}}';
     expect(icuIssues(text, 'de')).toEqual([]);
     expect(messages(icuIssues(text, 'ru'))).toEqual([
-      'error: {n}: missing plural categories few, many: ru needs one, few, many, other',
+      'warning: {n}: missing plural categories few, many: ru needs one, few, many, other (numbers in them show the other form)',
     ]);
     expect(messages(icuIssues('{n, selectordinal, other {#th}}', 'en'))).toEqual([
-      'error: {n}: missing ordinal plural categories one, two, few: en needs one, two, few, other',
+      'warning: {n}: missing ordinal plural categories one, two, few: en needs one, two, few, other (numbers in them show the other form)',
     ]);
   });
 });

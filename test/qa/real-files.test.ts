@@ -60,7 +60,7 @@ describe('qa over untouched real shapes (issue 34, finding 8)', () => {
       lang: 'ru',
     });
     expect(findings.map((f) => `${f.severity} ${f.message}`)).toEqual([
-      'error missing plural category few: ru needs one, few, many, other',
+      'error empty plural category few: ru needs one, few, many, other, and numbers in it show nothing',
     ]);
   });
 

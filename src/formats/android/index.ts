@@ -1,4 +1,5 @@
 import type { FormatModule, Unit } from '../model.ts';
+import type { PlaceholderSyntax } from '../placeholders/types.ts';
 import { decodeXml, saveXml, sniffText } from '../xml/document.ts';
 import { androidEdit } from './edit.ts';
 import { defaultResourcesOnly, readAndroid } from './read.ts';
@@ -10,6 +11,12 @@ import { renderAndroid } from './render.ts';
  * collapsed as aapt does), with inline markup (`<b>`, `<xliff:g>`) kept as written; CDATA content
  * is plain text. Render escapes back (`\'`, `\"`, `\n`, leading `\@`/`\?`, `&amp;`, `&lt;`).
  */
+/**
+ * What Android fills: `getString(id, args…)` formats with java.util.Formatter (`%s`, `%1$d`);
+ * `{…}` is text there (no ICU, no i18next), and inline markup (`<b>`, `<xliff:g>`) stays markup.
+ */
+const ANDROID_PLACEHOLDERS: readonly PlaceholderSyntax[] = ['formatter', 'tags'];
+
 export const androidFormat: FormatModule = {
   name: 'android',
   extensions: ['xml'],
@@ -34,4 +41,5 @@ export const androidFormat: FormatModule = {
   edit: androidEdit((original, translations, options) =>
     androidFormat.render(original, translations, options),
   ),
+  placeholders: () => ANDROID_PLACEHOLDERS,
 };

@@ -27,6 +27,7 @@ import {
   type Translations,
   type Unit,
 } from '../model.ts';
+import type { PlaceholderSyntax } from '../placeholders/types.ts';
 import { editByRendering } from '../target.ts';
 import { LineLocator } from '../text-lines/sequential.ts';
 import { read } from './document.ts';
@@ -79,10 +80,18 @@ function edit(target: Uint8Array, changes: TargetChanges, options: RenderOptions
   return editByRendering(markdownFormat, target, changes, options, (o, t, r) => renderWith(o, t, r, carried));
 }
 
+/**
+ * A Markdown document is read, not formatted: no runtime fills anything in its text, so `%20` in
+ * a URL and `{name}` in inline code are text. Its inline HTML is kept from machine translation,
+ * and one a translation drops is a warning (a missing tag breaks no build or app).
+ */
+const MARKDOWN_PLACEHOLDERS: readonly PlaceholderSyntax[] = ['tags'];
+
 export const markdownFormat: FormatModule = {
   name: 'markdown',
   extensions: ['md', 'markdown'],
   parse,
   render,
   edit,
+  placeholders: () => MARKDOWN_PLACEHOLDERS,
 };

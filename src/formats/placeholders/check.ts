@@ -50,30 +50,37 @@ export function checkPlaceholders(
 export interface PlaceholderKeyOptions {
   /** XLIFF text: an inline code is identified by its id too (`<x id="1"/>` and `<x id="2"/>` differ). */
   xliffIds?: boolean;
+  /**
+   * A key of the caller's instead of placeholderKey, for placeholders whose identity depends on
+   * the text around them (an unnumbered printf conversion is the argument its position says).
+   */
+  keyOf?: (p: Placeholder) => string | undefined;
 }
 
 /**
  * Placeholders of `a` without a counterpart in `b` (by count, or by presence when `once`, each
- * reported once).
+ * reported once). `once` may be decided per placeholder.
  */
 export function unmatchedPlaceholders(
   a: readonly Placeholder[],
   b: readonly Placeholder[],
-  once: boolean,
+  once: boolean | ((p: Placeholder) => boolean),
   options: PlaceholderKeyOptions = {},
 ): Placeholder[] {
+  const keyOf = (p: Placeholder) => options.keyOf?.(p) ?? placeholderKey(p, options);
+  const byPresence = typeof once === 'function' ? once : () => once;
   const available = new Map<string, number>();
   for (const p of b) {
-    const key = placeholderKey(p, options);
-    available.set(key, once ? Infinity : (available.get(key) ?? 0) + 1);
+    const key = keyOf(p);
+    available.set(key, byPresence(p) ? Infinity : (available.get(key) ?? 0) + 1);
   }
   const out: Placeholder[] = [];
   const reported = new Set<string>();
   for (const p of a) {
-    const key = placeholderKey(p, options);
+    const key = keyOf(p);
     const left = available.get(key) ?? 0;
     if (left > 0) available.set(key, left - 1);
-    else if (!once || !reported.has(key)) {
+    else if (!byPresence(p) || !reported.has(key)) {
       reported.add(key);
       out.push(p);
     }

@@ -3,6 +3,7 @@
  */
 import { findGettextStyles } from './gettext-styles.ts';
 import { findIcu } from './icu.ts';
+import { findFormatter, findJava } from './java.ts';
 import { ALL_SYNTAXES, type Placeholder, type PlaceholderOptions } from './types.ts';
 
 /**
@@ -17,6 +18,14 @@ import { ALL_SYNTAXES, type Placeholder, type PlaceholderOptions } from './types
  */
 const PRINTF =
   /%(?:%|(\d+\$)?#@([^\s@%]+)@|(?:(\d+)\$)?[-+#0']*(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:hh|h|ll|l|L|q|j|z|t)?[diouxXeEfFgGaAcspnr@]|\(([A-Za-z_]\w*)\)[-+#0]*\d*(?:\.\d+)?[diouxXeEfFgGcrsa]|\{([\p{L}_][\p{L}\p{N}_]*)\}|<([\p{L}_][\p{L}\p{N}_]*)>[-+#0]*\d*(?:\.\d+)?[bBdiouxXeEfgGaAcps])/gu;
+/**
+ * Symfony's translator parameters (`%count%`, `%action%`: strtr over the message with the keys
+ * as given), which printf scanning alone would read as `%c` or `%a` followed by text. A name of
+ * two characters or more that is not itself a conversion (`%ld%` is `%ld` then a percent sign).
+ */
+const SYMFONY = /%([A-Za-z_][\w.-]*[A-Za-z0-9_])%/g;
+const CONVERSION_ONLY = /^[-+#0']*\d*(?:\.\d+)?(?:hh|h|ll|l|L|q|j|z|t)?[diouxXeEfFgGaAcspnr@]$/;
+
 /**
  * Python's `str.format` fields (python-brace-format) that ICU cannot read: automatic `{}`, and a
  * field with an attribute or index (`{user.name}`, `{0[key]}`), a conversion (`{name!r}`) or a
@@ -47,6 +56,8 @@ export function findPlaceholders(text: string, options: PlaceholderOptions = {})
     masked = mask(text, [...i18next, ...nesting]);
   }
   if (syntaxes.has('icu')) found.push(...findIcu(text, masked, options.icuQuoting ?? true));
+  if (syntaxes.has('java')) found.push(...findJava(text));
+  else if (syntaxes.has('formatter')) found.push(...findFormatter(text));
   if (syntaxes.has('tags')) {
     found.push(...matchAll(text, TAG, (m) => ({ kind: 'tag', name: m[2]! })));
   }
@@ -71,6 +82,10 @@ export function findPlaceholders(text: string, options: PlaceholderOptions = {})
       else if (m[5] !== undefined) found.push({ ...base, kind: 'printf', name: m[5] });
       else if (m[6] !== undefined) found.push({ ...base, kind: 'printf', name: m[6] });
       else found.push({ ...base, kind: 'printf' });
+    }
+    for (const m of text.matchAll(SYMFONY)) {
+      if (CONVERSION_ONLY.test(m[1]!)) continue;
+      found.push({ kind: 'printf', name: m[1]!, text: m[0], start: m.index, end: m.index + m[0].length });
     }
     for (const m of text.matchAll(PYTHON_BRACE)) {
       if (/^\{(?:[A-Za-z_]\w*|\d+)\}$/.test(m[0])) continue; // `{name}`, `{0}`: ICU's, if asked for

@@ -12,7 +12,7 @@
  * the `</x>` an engine may add) is itself protected as a code, so `restore(protect(t))` is `t`.
  */
 import { findEscapedPercents, findPlaceholders, outermost } from './detect.ts';
-import type { Placeholder, PlaceholderOptions } from './types.ts';
+import type { Placeholder, PlaceholderOptions, PlaceholderSyntax } from './types.ts';
 import { ALL_SYNTAXES } from './types.ts';
 
 /** What `restore` reads as a token: tolerant of the spellings engines produce (`<x id='1' />`, `<x id="1"></x>`). */
@@ -43,7 +43,10 @@ export function protect(text: string, options: PlaceholderOptions = {}): Protect
   }
   // Look-alikes first so that nothing partly covering one can leave a stray token-shaped text behind.
   // printf's escaped `%%` is kept from the engine too (not a placeholder, but not text either).
-  const percents = (options.syntaxes ?? ALL_SYNTAXES).includes('printf') ? findEscapedPercents(text) : [];
+  const formats = options.syntaxes ?? ALL_SYNTAXES;
+  const percents = ['printf', 'java', 'formatter'].some((s) => formats.includes(s as PlaceholderSyntax))
+    ? findEscapedPercents(text)
+    : [];
   const chosen = outermost([
     ...lookalikes,
     ...[...findPlaceholders(text, options), ...percents].filter(

@@ -30,12 +30,18 @@ export type PlaceholderKind =
  * The syntaxes detection can be limited to; printf includes the positional form and Ruby's named
  * references. `ruby` is those named references alone (`%{name}`, `%<name>s`): all that Rails' I18n
  * interpolates (I18n::INTERPOLATION_PATTERN), so in a Rails file `%C3%A4` (a URL's escapes) is text.
+ * `java` is a Java resource bundle's (java.ts): MessageFormat arguments `{0}`, `{0,choice,…}`
+ * (kind `positional`, named by their index) with MessageFormat's apostrophe quoting, Formatter
+ * conversions, and JabRef's `%0`; ICU and printf rules do not apply there (`%0-F` is text).
+ * `formatter` is java.util.Formatter's conversions alone (Android's `getString(id, args…)`).
  * `qt` (`%1`, `%L1`, `%n`), `boost` (`%1%`), `sh` (`$NAME`) and `lisp` (`~a`) are found only when a
  * file says so (a gettext flag: gettext-styles.ts), never by default: elsewhere they are prose.
  */
 export type PlaceholderSyntax =
   | 'printf'
   | 'ruby'
+  | 'java'
+  | 'formatter'
   | 'icu'
   | 'i18next'
   | 'tags'
@@ -48,6 +54,8 @@ export type PlaceholderSyntax =
 export const SYNTAX_NAMES: ReadonlySet<string> = new Set<PlaceholderSyntax>([
   'printf',
   'ruby',
+  'java',
+  'formatter',
   'icu',
   'i18next',
   'tags',

@@ -12,6 +12,8 @@
  *   one line even where the original value was continued over several (`\` + newline): the
  *   continuation layout belongs to the old text. A key without separator gets the file's own.
  * - Values are plain text to this format; MessageFormat (`{0}`, `''`) is the application's business.
+ *   Its placeholders are Java's (placeholders/java.ts: MessageFormat, Formatter, numbered `%0`),
+ *   which qa checks and machine translation keeps.
  */
 import { lastWins } from '../distinct-ids.ts';
 import { FormatError } from '../errors.ts';
@@ -28,6 +30,7 @@ import {
   type Translations,
   type Unit,
 } from '../model.ts';
+import type { PlaceholderSyntax } from '../placeholders/types.ts';
 import { propertiesEdit } from './edit.ts';
 import { detectPropertiesStyle, escapePropertiesValue } from './escape.ts';
 import { type PropertiesFile, type PropertyEntry, scanProperties, unescapeProperties } from './scanner.ts';
@@ -139,6 +142,8 @@ function sameValue(text: string, entry: PropertyEntry, value: string): boolean {
   return value.length === entry.valueEnd - entry.valueStart && text.startsWith(value, entry.valueStart);
 }
 
+const JAVA_PLACEHOLDERS: readonly PlaceholderSyntax[] = ['java', 'tags'];
+
 /** True when the text looks like key/value lines: a first content line that is a comment or has a separator. */
 function sniff(bytes: Uint8Array): boolean {
   const head = Buffer.from(bytes.subarray(0, 4096)).toString('latin1');
@@ -153,4 +158,5 @@ export const propertiesFormat: FormatModule = {
   parse,
   render,
   edit: propertiesEdit(parse, render),
+  placeholders: () => JAVA_PLACEHOLDERS,
 };
