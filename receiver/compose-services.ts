@@ -12,7 +12,7 @@ import { createReconcile } from './handlers/reconcile.ts';
  * check and reconcile. Without any GitHub access the receiver still stores events (README:
  * "stores events only").
  */
-export const composeServices: ReceiverServicesFactory = ({ settings, log, db, github }) => {
+export const composeServices: ReceiverServicesFactory = ({ settings, log, db, github, onStep }) => {
   const storeOnly = github || settings.github.auth ? undefined : GITHUB_NOT_CONFIGURED;
   // GitHub's budgets, per token or App installation: spent by every repository on it, shown in
   // /metrics and /readyz.
@@ -32,7 +32,7 @@ export const composeServices: ReceiverServicesFactory = ({ settings, log, db, gi
       log,
       db,
       platformUrl: url,
-      ...pauseAt(settings.pauseAt),
+      ...(onStep ? { onStep } : {}),
     }),
     ...(storeOnly ? { storeOnly } : {}),
     ...(githubBudget ? { githubBudget } : {}),
@@ -42,22 +42,6 @@ export const composeServices: ReceiverServicesFactory = ({ settings, log, db, gi
 /** Stands in for GitHub access in a store-only receiver, whose worker never runs a handler. */
 async function notConfigured(): Promise<never> {
   throw new Error(GITHUB_NOT_CONFIGURED);
-}
-
-/**
- * SVC_RECEIVER_TEST_PAUSE_AT=STEP (tests only): the handler logs `paused at STEP` and waits there
- * for good, so a test can kill -9 the process at exactly that point of a batch.
- */
-function pauseAt(at: string | undefined): { onStep?: PhasesDeps['onStep'] } {
-  if (!at) return {};
-  return {
-    onStep: async (step) => {
-      if (step !== at) return;
-      // Written straight to stderr (pino may buffer) so the test sees it before it kills.
-      process.stderr.write(`paused at ${step}\n`);
-      await new Promise(() => {});
-    },
-  };
 }
 
 /** The services over given parts (tests pass a fake GitHub and their own client). */

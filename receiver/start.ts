@@ -3,6 +3,7 @@ import type { GitHub } from '../src/github/client.ts';
 import { requestIdMixin } from '../src/tracing/request-context.ts';
 import { composeServices } from './compose-services.ts';
 import type { ReceiverServices, ReceiverServicesFactory } from './contracts.ts';
+import type { PhasesDeps } from './handlers/phases.ts';
 import { type RunningReceiver, serveReceiver } from './serve.ts';
 import type { ReceiverSettings } from './settings.ts';
 import { openReceiverDatabase } from './store/open.ts';
@@ -15,6 +16,11 @@ export interface ReceiverParts {
   github?: (owner: string, repo: string) => Promise<GitHub>;
   /** Builds the services instead of composeServices (tests: handlers that record what they get). */
   services?: ReceiverServicesFactory;
+  /**
+   * Called at each step of a batch: the hook a test passes to stop the handler at a chosen point
+   * (test/support/receiver-paused.ts, killed there with SIGKILL).
+   */
+  onStep?: PhasesDeps['onStep'];
 }
 
 export interface StartedReceiver extends RunningReceiver {
@@ -40,6 +46,7 @@ export async function startReceiver(
       log,
       db: database.db,
       ...(parts.github ? { github: parts.github } : {}),
+      ...(parts.onStep ? { onStep: parts.onStep } : {}),
     });
     const given = database;
     // From here the served receiver owns the database: it closes it, also when listening fails.
