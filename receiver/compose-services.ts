@@ -3,8 +3,8 @@ import { GitHubBudget } from '../src/github/budget.ts';
 import type { GitHub } from '../src/github/client.ts';
 import type { ReceiverServices, ReceiverServicesFactory } from './contracts.ts';
 import { GITHUB_NOT_CONFIGURED, gitHubAccess } from './github-access.ts';
-import { createPhases, type PhasesDeps } from './handlers/phases.ts';
-import { createReconcile } from './handlers/reconcile.ts';
+import { createPhases, type PhasesDeps } from './pull-request-batch/phases.ts';
+import { createReconcile } from './reconcile.ts';
 
 /**
  * The composition root of the receiver's services: the platform client, GitHub access (the

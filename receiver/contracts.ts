@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { GitHubBudget } from '../src/github/budget.ts';
 import type { GitHub } from '../src/github/client.ts';
-import type { PhasesDeps } from './handlers/phases.ts';
+import type { PhasesDeps } from './pull-request-batch/phases.ts';
 import type { ReceiverSettings } from './settings.ts';
 import type { ReceiverDb } from './store/schema.ts';
 
@@ -76,6 +76,6 @@ export type ReceiverServicesFactory = (context: {
   db: ReceiverDb;
   /** GitHub access instead of the settings' (the local stack's GitHub double). */
   github?: ((owner: string, repo: string) => Promise<GitHub>) | undefined;
-  /** Called at each step of a batch (handlers/phases.ts): a test's hook, never set in production. */
+  /** Called at each step of a batch (pull-request-batch/phases.ts): a test's hook, never set in production. */
   onStep?: PhasesDeps['onStep'];
 }) => ReceiverServices | Promise<ReceiverServices>;

@@ -3,7 +3,7 @@ import type { GitHub } from '../src/github/client.ts';
 import { requestIdMixin } from '../src/tracing/request-context.ts';
 import { composeServices } from './compose-services.ts';
 import type { ReceiverServices, ReceiverServicesFactory } from './contracts.ts';
-import type { PhasesDeps } from './handlers/phases.ts';
+import type { PhasesDeps } from './pull-request-batch/phases.ts';
 import { type RunningReceiver, serveReceiver } from './serve.ts';
 import type { ReceiverSettings } from './settings.ts';
 import { openReceiverDatabase } from './store/open.ts';

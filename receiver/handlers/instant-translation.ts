@@ -1,7 +1,7 @@
 import type { EventPayload } from '../../src/api/schemas/webhooks.ts';
 import { originOf } from '../../src/contracts/labels.ts';
 import type { InboxEvent } from '../contracts.ts';
-import { Deliveries } from './deliveries.ts';
+import { Deliveries } from '../pull-request-batch/deliveries.ts';
 import type { EventContext, EventHandler, Grouping } from './registry.ts';
 import { sourceUpload } from './source-upload.ts';
 
