@@ -1,7 +1,8 @@
 import { Command } from 'commander';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { receiverCommand, runReceiver, secretsFromEnv } from '../../receiver/cli.ts';
+import { receiverCommand, runReceiver } from '../../receiver/cli.ts';
+import { secretsFromEnv } from '../../receiver/settings.ts';
 import { composeServices } from '../../receiver/compose-services.ts';
 import type { ReceiverServicesFactory } from '../../receiver/contracts.ts';
 import { GITHUB_NOT_CONFIGURED } from '../../receiver/github-access.ts';
