@@ -50,7 +50,7 @@ export interface EventPhases {
   handleBatch(events: InboxEvent[], signal: AbortSignal): Promise<void | PartialFailure>;
 }
 
-/** Everything the running receiver gets from the handlers' side (built by compose-services.ts). */
+/** Everything the running receiver gets from the handlers' side (built by composeServices, start.ts). */
 export interface ReceiverServices {
   phases: EventPhases;
   /** Resolves when the platform answers; rejects with the reason otherwise (GET /readyz). */
@@ -68,7 +68,7 @@ export interface ReceiverServices {
   githubBudget?: GitHubBudget;
 }
 
-/** Builds the services from the receiver's settings (receiver/compose-services.ts by default). */
+/** Builds the services from the receiver's settings (composeServices in receiver/start.ts by default). */
 export type ReceiverServicesFactory = (context: {
   settings: ReceiverSettings;
   log: Logger;
