@@ -1,12 +1,10 @@
+// Only types at the top: `svc-connector --help` loads none of the receiver (issue 35, item 9);
+// each command loads what it needs when it runs.
 import type { Command } from 'commander';
-import pino, { type Logger } from 'pino';
-import { logLevelFromEnv } from '../src/config/env.ts';
-import { requestIdMixin } from '../src/tracing/request-context.ts';
+import type { Logger } from 'pino';
 import type { ReceiverServicesFactory } from './contracts.ts';
-import { type ReceiverFlags, receiverDatabaseUrl, receiverSettingsFromEnv } from './settings.ts';
+import type { ReceiverFlags } from './settings.ts';
 import type { StartedReceiver } from './start.ts';
-
-export { secretsFromEnv } from './settings.ts';
 
 const DB_HELP =
   'sqlite:PATH (default sqlite:./data/receiver.db), sqlite::memory: or postgres://… (env SVC_RECEIVER_DATABASE_URL)';
@@ -21,9 +19,9 @@ export async function runReceiver(
   context: { env: NodeJS.ProcessEnv; createServices?: ReceiverServicesFactory | undefined; log?: Logger },
 ): Promise<{ running: StartedReceiver; services: StartedReceiver['services'] }> {
   const { env } = context;
+  const { receiverSettingsFromEnv } = await import('./settings.ts');
   const settings = receiverSettingsFromEnv(env, flags);
-  const log =
-    context.log ?? pino({ level: logLevelFromEnv(env, 'info'), mixin: requestIdMixin }, pino.destination(2));
+  const log = context.log ?? (await defaultLog(env));
   // Loaded on use: --help and dead-letters need neither the HTTP server nor the GitHub side.
   const { startReceiver } = await import('./start.ts');
   const running = await startReceiver(settings, {
@@ -31,6 +29,14 @@ export async function runReceiver(
     ...(context.createServices ? { services: context.createServices } : {}),
   });
   return { running, services: running.services };
+}
+
+/** pino on stderr at LOG_LEVEL (default info), each line with its request id. */
+async function defaultLog(env: NodeJS.ProcessEnv): Promise<Logger> {
+  const { default: pino } = await import('pino');
+  const { logLevelFromEnv } = await import('../src/config/env.ts');
+  const { requestIdMixin } = await import('../src/tracing/request-context.ts');
+  return pino({ level: logLevelFromEnv(env, 'info'), mixin: requestIdMixin }, pino.destination(2));
 }
 
 /** Stops the receiver on SIGTERM or SIGINT, then exits. */
@@ -76,6 +82,7 @@ GET /healthz, /readyz and /metrics serve probes and Prometheus.`,
     .action(async (_opts: unknown, command: Command) => {
       // `--db` may be given before or after `dead-letters`; commander hands it to either command.
       const opts = command.optsWithGlobals<{ retry?: string; db?: string }>();
+      const { receiverDatabaseUrl } = await import('./settings.ts');
       const { openReceiverDatabase } = await import('./store/open.ts');
       const { formatDeadLetters } = await import('./dead-letters-table.ts');
       const { listDeadLetters, retryDeadLetter } = await import('./store/dead-letters.ts');

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { GitHubBudget } from '../src/github/budget.ts';
 import type { GitHub } from '../src/github/client.ts';
+import type { PhasesDeps } from './pull-request-batch/phases.ts';
 import type { ReceiverSettings } from './settings.ts';
 import type { ReceiverDb } from './store/schema.ts';
 
@@ -49,7 +50,7 @@ export interface EventPhases {
   handleBatch(events: InboxEvent[], signal: AbortSignal): Promise<void | PartialFailure>;
 }
 
-/** Everything the running receiver gets from the handlers' side (built by compose-services.ts). */
+/** Everything the running receiver gets from the handlers' side (built by composeServices, start.ts). */
 export interface ReceiverServices {
   phases: EventPhases;
   /** Resolves when the platform answers; rejects with the reason otherwise (GET /readyz). */
@@ -67,7 +68,7 @@ export interface ReceiverServices {
   githubBudget?: GitHubBudget;
 }
 
-/** Builds the services from the receiver's settings (receiver/compose-services.ts by default). */
+/** Builds the services from the receiver's settings (composeServices in receiver/start.ts by default). */
 export type ReceiverServicesFactory = (context: {
   settings: ReceiverSettings;
   log: Logger;
@@ -75,4 +76,6 @@ export type ReceiverServicesFactory = (context: {
   db: ReceiverDb;
   /** GitHub access instead of the settings' (the local stack's GitHub double). */
   github?: ((owner: string, repo: string) => Promise<GitHub>) | undefined;
+  /** Called at each step of a batch (pull-request-batch/phases.ts): a test's hook, never set in production. */
+  onStep?: PhasesDeps['onStep'];
 }) => ReceiverServices | Promise<ReceiverServices>;

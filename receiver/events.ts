@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { EVENT_TYPES, type EventType, WebhookEventBody } from '../src/api/schemas/webhooks.ts';
+import { EVENT_TYPES, EventPayloads, type EventType, WebhookEventBody } from '../src/api/schemas/webhooks.ts';
 
 /** What the front door makes of a verified body. */
 export type Recognised =
@@ -13,39 +12,21 @@ export type Recognised =
 const KNOWN = new Set<string>(EVENT_TYPES);
 const INSTANT = new Set<string>(['INSTANT_TRANSLATE_COMPLETED', 'INSTANT_TRANSLATE_FAILED']);
 
-// Shapes of bodies sent without `eventType` (payloads as the platform emits them, DESIGN §5).
-// Strict, so one shape is never mistaken for another that merely shares fields.
-const isoOrNull = z.string().nullable();
-const JobShape = z.strictObject({
-  OrganizationId: z.int(),
-  id: z.int(),
-  name: z.string(),
-  due: isoOrNull,
-  isDelivered: z.boolean(),
-  deliveredAt: isoOrNull.optional(),
-});
-const ProjectUpdateShape = z.strictObject({
-  OrganizationId: z.int(),
-  id: z.int(),
-  name: z.string(),
-  due: isoOrNull,
-});
-const ProjectDeliverShape = z.strictObject({ OrganizationId: z.int(), id: z.int() });
-const InstantShape = z.strictObject({ translationId: z.int(), fileId: z.union([z.string(), z.int()]) });
-
 /**
- * Names the event a verified body carries: its `eventType` when that is a known type and the
- * payload fits it; otherwise, without `eventType`, by the payload's shape — a job (JOB_DELIVER
- * when `isDelivered`, else JOB_UPDATE), a project (PROJECT_UPDATE with a name, PROJECT_DELIVER
- * without), an instant translation (the unsigned `svc-event-type` header may only choose between
- * the two instant types, whose payloads look alike; COMPLETED by default — the handler reads the
- * translation's status from the platform anyway). Anything else is `ignored` with the reason.
+ * Names the event a verified body carries, parsing it with the platform's own event schema
+ * (src/api/schemas/webhooks.ts): its `eventType` when that is a known type and the payload fits
+ * it; otherwise, without `eventType`, by the payload's shape, each tried strictly so one shape is
+ * never mistaken for another that merely shares fields — a job (JOB_DELIVER when `isDelivered`,
+ * else JOB_UPDATE), a project (PROJECT_UPDATE with a name, PROJECT_DELIVER without), an instant
+ * translation (the unsigned `svc-event-type` header may only choose between the two instant types,
+ * whose payloads look alike; COMPLETED by default — the handler reads the translation's status
+ * from the platform anyway). Anything else is `ignored` with the reason.
  */
 export function recognise(body: unknown, eventTypeHeader?: string): Recognised {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     return { kind: 'ignored', type: 'unknown', reason: 'the body is not a JSON object' };
   }
-  const named = (body as { eventType?: unknown }).eventType;
+  const named = 'eventType' in body ? body.eventType : undefined;
   if (named !== undefined) {
     if (typeof named !== 'string' || !KNOWN.has(named)) {
       return {
@@ -61,14 +42,14 @@ export function recognise(body: unknown, eventTypeHeader?: string): Recognised {
     }
     return { kind: 'event', type: parsed.data.eventType, named: true };
   }
-  const job = JobShape.safeParse(body);
+  const job = EventPayloads.JOB_UPDATE.safeParse(body);
   if (job.success)
     return { kind: 'event', type: job.data.isDelivered ? 'JOB_DELIVER' : 'JOB_UPDATE', named: false };
-  if (ProjectUpdateShape.safeParse(body).success)
+  if (EventPayloads.PROJECT_UPDATE.safeParse(body).success)
     return { kind: 'event', type: 'PROJECT_UPDATE', named: false };
-  if (ProjectDeliverShape.safeParse(body).success)
+  if (EventPayloads.PROJECT_DELIVER.safeParse(body).success)
     return { kind: 'event', type: 'PROJECT_DELIVER', named: false };
-  if (InstantShape.safeParse(body).success) {
+  if (EventPayloads.INSTANT_TRANSLATE_COMPLETED.safeParse(body).success) {
     const type =
       eventTypeHeader && INSTANT.has(eventTypeHeader) ? eventTypeHeader : 'INSTANT_TRANSLATE_COMPLETED';
     return { kind: 'event', type: type as EventType, named: false };

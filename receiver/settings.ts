@@ -28,8 +28,6 @@ export interface ReceiverSettings {
   /** SVC_RECEIVER_LEASE_MS, SVC_RECEIVER_POLL_MS. */
   worker: { leaseMs?: number; pollMs?: number };
   timeouts: ServerTimeouts;
-  /** SVC_RECEIVER_TEST_PAUSE_AT (tests only): the batch step where the handler stops for good. */
-  pauseAt?: string;
 }
 
 /** What the command line gives; the environment fills the rest. */
@@ -100,6 +98,5 @@ export function receiverSettingsFromEnv(env: NodeJS.ProcessEnv, flags: ReceiverF
     github,
     worker: { ...(leaseMs ? { leaseMs } : {}), ...(pollMs ? { pollMs } : {}) },
     timeouts: timeoutsFromEnv(env, RECEIVER_TIMEOUTS),
-    ...(env.SVC_RECEIVER_TEST_PAUSE_AT ? { pauseAt: env.SVC_RECEIVER_TEST_PAUSE_AT } : {}),
   };
 }

@@ -6,10 +6,12 @@
  * Every static import (type-only ones too: they couple the floors as much), `export … from`,
  * side-effect import, dynamic `import()` and `require()` in src/, server/ and receiver/ is read.
  * test/, bench/, scripts/ and examples/ drive the parts from outside and are not held to a floor,
- * but no production file may import them.
+ * but no production file may import them. It also holds receiver/ to declaring no event shape
+ * (floors/event-shapes.ts).
  */
 import { type Dirent, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
+import { checkEventShapes, formatShapeBreach } from './floors/event-shapes.ts';
 
 /** Where a file stands. */
 export type Floor = 'cli' | 'action' | 'action-logic' | 'library' | 'server' | 'receiver' | 'harness';
@@ -74,7 +76,7 @@ export interface ImportSite {
  * contents blanked too (kept aside by offset), so text that merely looks like an import — in a
  * comment, a fixture string or a pattern — is never taken for one. Newlines stay where they were.
  */
-function blank(text: string): { code: string; strings: Map<number, string> } {
+export function blank(text: string): { code: string; strings: Map<number, string> } {
   const out = text.split('');
   const strings = new Map<number, string>();
   const wipe = (from: number, to: number) => {
@@ -172,7 +174,7 @@ export interface Breach {
   rule: string;
 }
 
-function* sourceFiles(dir: string): Generator<string> {
+export function* sourceFiles(dir: string): Generator<string> {
   let entries: Dirent[];
   try {
     entries = readdirSync(dir, { withFileTypes: true });
@@ -224,8 +226,8 @@ export function formatBreach(b: Breach): string {
 
 if (import.meta.main) {
   const root = resolve(process.argv[2] ?? join(import.meta.dirname, '..'));
-  const breaches = checkFloors(root);
-  for (const b of breaches) console.error(formatBreach(b));
+  const breaches = [...checkFloors(root).map(formatBreach), ...checkEventShapes(root).map(formatShapeBreach)];
+  for (const b of breaches) console.error(b);
   if (breaches.length > 0) {
     console.error(`${breaches.length} floor breach${breaches.length === 1 ? '' : 'es'}`);
     process.exitCode = 1;

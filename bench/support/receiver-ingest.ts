@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pino from 'pino';
 import { Pool } from 'undici';
-import { serveReceiver } from '../../receiver/serve.ts';
+import { serveReceiver } from '../../receiver/start.ts';
 import { signatureHeaders } from '../../src/webhooks/standard-webhooks.ts';
 
 export interface ReceiverIngestOptions {

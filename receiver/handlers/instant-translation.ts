@@ -1,6 +1,7 @@
+import type { EventPayload } from '../../src/api/schemas/webhooks.ts';
 import { originOf } from '../../src/contracts/labels.ts';
 import type { InboxEvent } from '../contracts.ts';
-import { Deliveries } from './deliveries.ts';
+import { Deliveries } from '../pull-request-batch/deliveries.ts';
 import type { EventContext, EventHandler, Grouping } from './registry.ts';
 import { sourceUpload } from './source-upload.ts';
 
@@ -10,7 +11,7 @@ export class NotReadyError extends Error {
 }
 
 const translationIdOf = (event: InboxEvent) =>
-  Number((event.payload as { translationId?: unknown }).translationId);
+  Number((event.payload as Partial<EventPayload<'INSTANT_TRANSLATE_COMPLETED'>>).translationId);
 
 /** The translation's status and its source file, when the Action uploaded that file. */
 async function translationOf(event: InboxEvent, { client, signal }: EventContext) {

@@ -3,8 +3,8 @@ import { mapConcurrent } from '../../src/concurrency/map-concurrent.ts';
 import type { SvcConfig } from '../../src/config/index.ts';
 import { type Origin, originOf } from '../../src/contracts/labels.ts';
 import type { InboxEvent } from '../contracts.ts';
-import { Deliveries } from './deliveries.ts';
-import { groupKeyOf } from './group-key.ts';
+import { Deliveries } from '../pull-request-batch/deliveries.ts';
+import { groupKeyOf } from '../pull-request-batch/group-key.ts';
 import type { EventHandler, Grouping, Leverage } from './registry.ts';
 import { sourceUpload } from './source-upload.ts';
 

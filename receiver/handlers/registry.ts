@@ -3,7 +3,7 @@ import type { Client } from '../../src/api/index.ts';
 import type { SyncSettings } from '../../src/config/settings.ts';
 import type { Origin } from '../../src/contracts/labels.ts';
 import type { InboxEvent } from '../contracts.ts';
-import type { Deliveries } from './deliveries.ts';
+import type { Deliveries } from '../pull-request-batch/deliveries.ts';
 
 /** Phase 1's answer: the repository and base the event writes to, or why it writes nothing. */
 export type Grouping = { origin: Origin } | { recorded: string };

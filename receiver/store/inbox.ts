@@ -1,3 +1,4 @@
+import type { EventPayload } from '../../src/api/schemas/webhooks.ts';
 import type { ReceiverDb } from './schema.ts';
 
 /** A verified delivery about to be stored. */
@@ -77,6 +78,8 @@ export async function storeEvents(db: ReceiverDb, events: readonly NewEvent[]): 
   });
 }
 
+type InstantPayload = EventPayload<'INSTANT_TRANSLATE_COMPLETED'>;
+
 /**
  * The translation ids named by instant-translation events received since `since` (epoch ms):
  * reconcile leaves those to the events that brought them.
@@ -91,7 +94,7 @@ export async function instantTranslationsMentioned(db: ReceiverDb, since: number
   const known = new Set<number>();
   for (const row of rows) {
     try {
-      const id = (JSON.parse(row.payload) as { translationId?: unknown }).translationId;
+      const id = (JSON.parse(row.payload) as Partial<InstantPayload>).translationId;
       if (typeof id === 'number') known.add(id);
     } catch {
       // Stored bodies were valid JSON; an unreadable one mentions nothing.

@@ -1,9 +1,5 @@
 import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
-import pino from 'pino';
-import { logLevelFromEnv } from '../config/env.ts';
-import { assertPortFree } from '../http/listen.ts';
-import { requestIdMixin } from '../tracing/request-context.ts';
 
 export function upCommand(program: Command): void {
   program
@@ -28,6 +24,11 @@ the API key is printed once and kept in DIR/api-key.`,
           throw new Error(`--${name} must be 0–65535, got ${raw}`);
         return n;
       };
+      // Loaded on use, as every command's modules: --help loads none (issue 35, item 9).
+      const { default: pino } = await import('pino');
+      const { logLevelFromEnv } = await import('../config/env.ts');
+      const { requestIdMixin } = await import('../tracing/request-context.ts');
+      const { assertPortFree } = await import('../http/listen.ts');
       const log = pino(
         { level: logLevelFromEnv(process.env, 'warn'), mixin: requestIdMixin },
         pino.destination(2),

@@ -10,7 +10,7 @@ import { runSync } from '../../src/sync/run.ts';
 import { newSecret, signatureHeaders } from '../../src/webhooks/standard-webhooks.ts';
 import { type FakeGitHub, startFakeGitHub } from '../support/fake-github/index.ts';
 import { startPlatform, type TestPlatform } from '../support/platform.ts';
-import { type CliProcess, runCli } from '../support/processes.ts';
+import { type CliProcess, repoRoot, runCli, runScript } from '../support/processes.ts';
 import { freePort } from '../support/receiver.ts';
 
 const CONFIG = `source: en
@@ -71,19 +71,23 @@ describe('the receiver killed with SIGKILL in the middle of a handler', () => {
     const secret = newSecret(randomBytes);
     const port = await freePort();
     const db = `sqlite:${join(dir, 'receiver.db')}`;
+    const env = {
+      SVC_API_URL: p.url,
+      SVC_API_KEY: p.key,
+      SVC_WEBHOOK_SECRET: secret,
+      GITHUB_TOKEN: gh.token,
+      GITHUB_API_URL: gh.url,
+      RECEIVER_ALLOWED_REPOS: 'acme/*',
+      SVC_RECEIVER_LEASE_MS: '1000',
+      SVC_RECEIVER_POLL_MS: '100',
+      LOG_LEVEL: 'warn',
+    };
+    const flags = ['--port', String(port), '--db', db];
+    // Paused runs take the hook from the test's harness; the last run is the real command.
     const start = (pauseAt?: string): CliProcess =>
-      runCli(['receiver', '--port', String(port), '--db', db], {
-        SVC_API_URL: p.url,
-        SVC_API_KEY: p.key,
-        SVC_WEBHOOK_SECRET: secret,
-        GITHUB_TOKEN: gh.token,
-        GITHUB_API_URL: gh.url,
-        RECEIVER_ALLOWED_REPOS: 'acme/*',
-        SVC_RECEIVER_LEASE_MS: '1000',
-        SVC_RECEIVER_POLL_MS: '100',
-        LOG_LEVEL: 'warn',
-        ...(pauseAt ? { SVC_RECEIVER_TEST_PAUSE_AT: pauseAt } : {}),
-      });
+      pauseAt
+        ? runScript(join(repoRoot, 'test/support/receiver-paused.ts'), [pauseAt, ...flags], { env })
+        : runCli(['receiver', ...flags], env);
     const pausedAt = (cli: CliProcess, step: string) =>
       poll(async () => cli.stderr.join(''), {
         until: (s) => s.includes(`paused at ${step}`),

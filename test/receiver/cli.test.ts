@@ -1,11 +1,11 @@
 import { Command } from 'commander';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { receiverCommand, runReceiver, secretsFromEnv } from '../../receiver/cli.ts';
-import { composeServices } from '../../receiver/compose-services.ts';
+import { receiverCommand, runReceiver } from '../../receiver/cli.ts';
 import type { ReceiverServicesFactory } from '../../receiver/contracts.ts';
 import { GITHUB_NOT_CONFIGURED } from '../../receiver/github-access.ts';
-import { receiverSettingsFromEnv } from '../../receiver/settings.ts';
+import { receiverSettingsFromEnv, secretsFromEnv } from '../../receiver/settings.ts';
+import { composeServices } from '../../receiver/start.ts';
 import {
   enqueue,
   jobDeliver,

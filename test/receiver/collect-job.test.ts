@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import { zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { Deliveries } from '../../receiver/handlers/deliveries.ts';
 import { collectJob } from '../../receiver/handlers/job-deliver.ts';
+import { Deliveries } from '../../receiver/pull-request-batch/deliveries.ts';
 import { type Client, ZipError } from '../../src/api/index.ts';
 import { loadConfig } from '../../src/config/index.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Deliveries } from '../../receiver/handlers/deliveries.ts';
+import { Deliveries } from '../../receiver/pull-request-batch/deliveries.ts';
 import { loadConfig } from '../../src/config/index.ts';
 
 const config = loadConfig(

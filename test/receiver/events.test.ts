@@ -56,6 +56,22 @@ describe('recognise', () => {
     expect(recognise(job, 'JOB_DELIVER')).toMatchObject({ type: 'JOB_UPDATE' });
   });
 
+  it('holds bodies without eventType to the platform schema: due an ISO date-time, fileId a string', () => {
+    // The receiver once declared its own looser shapes (any string for due, a number for fileId).
+    expect(recognise({ ...job, due: '2024-05-01T10:00:00Z' })).toMatchObject({ type: 'JOB_UPDATE' });
+    expect(recognise({ ...job, due: 'next Tuesday' })).toMatchObject({ kind: 'ignored' });
+    expect(recognise({ OrganizationId: 1, id: 8, name: 'de', due: 'soon' })).toMatchObject({
+      kind: 'ignored',
+    });
+    expect(recognise({ translationId: 3, fileId: 9 })).toMatchObject({ kind: 'ignored' });
+    // The same rules as a body that names its type.
+    expect(
+      recognise({ translationId: 3, fileId: 9, eventType: 'INSTANT_TRANSLATE_COMPLETED' }),
+    ).toMatchObject({
+      kind: 'ignored',
+    });
+  });
+
   it('ignores JSON that is no object or has no known shape', () => {
     for (const body of [null, 3, 'JOB_DELIVER', [job], {}, { ...job, extra: 1 }, { id: 1 }]) {
       expect(recognise(body)).toMatchObject({ kind: 'ignored' });

@@ -5,11 +5,11 @@
  */
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Deliveries } from '../../receiver/handlers/deliveries.ts';
+import { Deliveries } from '../../receiver/pull-request-batch/deliveries.ts';
 import {
   type PullRequestDeps,
   writeTranslationsPullRequest,
-} from '../../receiver/handlers/write-pull-request.ts';
+} from '../../receiver/pull-request-batch/write-pull-request.ts';
 import { settingsFrom } from '../../src/config/settings.ts';
 import { RepositoryReader } from '../../src/github/repository-reader.ts';
 import { client } from '../fake-github/client.ts';

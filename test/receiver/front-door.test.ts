@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningReceiver, serveReceiver } from '../../receiver/serve.ts';
+import { type RunningReceiver, serveReceiver } from '../../receiver/start.ts';
 import type { ReceiverDatabase } from '../../receiver/store/schema.ts';
 import {
   fakeClock,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { allEventHandlers } from '../../receiver/handlers/all-events.ts';
-import { originOfGroup } from '../../receiver/handlers/group-key.ts';
 import { createRegistry } from '../../receiver/handlers/registry.ts';
+import { originOfGroup } from '../../receiver/pull-request-batch/group-key.ts';
 import { receiverSettingsFromEnv } from '../../receiver/settings.ts';
 import { EVENT_TYPES } from '../../src/api/schemas/webhooks.ts';
 import { SECRET } from './support/index.ts';

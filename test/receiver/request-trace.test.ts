@@ -5,7 +5,7 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningReceiver, serveReceiver } from '../../receiver/serve.ts';
+import { type RunningReceiver, serveReceiver } from '../../receiver/start.ts';
 import { currentRequestId, requestIdMixin } from '../../src/tracing/request-context.ts';
 import { jobDeliver, receiverTestDatabase, recordingPhases, SECRET, signed } from './support/index.ts';
 

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkFloors, findImports } from '../../scripts/check-floors.ts';
+import { checkEventShapes, EVENT_FIELDS, findEventShapes } from '../../scripts/floors/event-shapes.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const script = join(root, 'scripts', 'check-floors.ts');
@@ -131,5 +132,68 @@ describe('scripts/check-floors.ts', () => {
 
   it('finds no breach in this repository', () => {
     expect(checkFloors(root)).toEqual([]);
+  });
+});
+
+describe('receiver/ declares no event shape (scripts/floors/event-shapes.ts)', () => {
+  it('takes the fields only events have from the one schema', () => {
+    expect([...EVENT_FIELDS].sort()).toEqual(
+      ['OrganizationId', 'deliveredAt', 'due', 'eventType', 'fileId', 'isDelivered', 'translationId'].sort(),
+    );
+  });
+
+  it('finds event fields declared in zod schemas, interfaces, type aliases and casts', () => {
+    const text = [
+      "import { z } from 'zod';",
+      'const Instant = z.strictObject({ translationId: z.int(), fileId: z.union([z.string(), z.int()]) });',
+      'const jobShape = {',
+      '  OrganizationId: z.int(),',
+      '};',
+      'interface JobEvent extends Base {',
+      '  id: number;',
+      '  isDelivered: boolean;',
+      '}',
+      'type Project = { id: number; due: string | null };',
+      'const id = (payload as { translationId?: unknown }).translationId;',
+      'function f(p: { deliveredAt: string }) {}',
+      'const P = Base.extend({ due: isoOrNull });',
+    ].join('\n');
+    expect(findEventShapes(text).map((s) => `${s.line} ${s.field}`)).toEqual([
+      '2 translationId',
+      '2 fileId',
+      '4 OrganizationId',
+      '8 isDelivered',
+      '10 due',
+      '11 translationId',
+      '12 deliveredAt',
+      '13 due',
+    ]);
+  });
+
+  it('leaves values, comments, strings and other names alone', () => {
+    const text = [
+      '// an event is { translationId: number; fileId: string }',
+      "const doc = 'interface X { due: string }';",
+      'const body = JSON.stringify({ eventType: type, translationId: t.id, fileId: t.fileId });',
+      'const job = { id: 1, due: job.due, isDelivered: true };',
+      'await client.instant.status({ translationIds: [translationId] });',
+      'const x = ready ? translationId : 0;',
+      'const y = { nested: { fileId: file.id } };',
+      'interface Row { sourceFileId: number; dueAt: number }',
+    ].join('\n');
+    expect(findEventShapes(text)).toEqual([]);
+  });
+
+  it('fails the run when a file under receiver/ declares one, and only there', () => {
+    const shape = "import { z } from 'zod';\nexport const E = z.object({ fileId: z.string() });\n";
+    const dir = tree({ 'receiver/events.ts': shape, 'src/api/schemas/webhooks.ts': shape });
+    expect(checkEventShapes(dir)).toEqual([{ file: 'receiver/events.ts', line: 2, field: 'fileId' }]);
+    const { status, output } = run(dir);
+    expect(status).toBe(1);
+    expect(output).toContain('receiver/events.ts:2: receiver/ declares no event shape (field fileId;');
+  });
+
+  it('finds no event shape declared under receiver/ in this repository', () => {
+    expect(checkEventShapes(root)).toEqual([]);
   });
 });

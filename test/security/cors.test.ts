@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningReceiver } from '../../receiver/serve.ts';
+import type { RunningReceiver } from '../../receiver/start.ts';
 import type { RunningServer } from '../../server/main.ts';
 import { basic } from '../support/platform.ts';
 import { startRealPlatform, startRealReceiver } from './services.ts';

@@ -6,7 +6,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runReceiver } from '../../receiver/cli.ts';
 import type { ReceiverServices } from '../../receiver/contracts.ts';
-import type { RunningReceiver } from '../../receiver/serve.ts';
+import type { RunningReceiver } from '../../receiver/start.ts';
 import { type RunningServer, startServer } from '../../server/main.ts';
 import { type Client, createClient, poll } from '../../src/api/index.ts';
 import { freeLoopbackPort } from '../../src/cli/local-stack.ts';

@@ -1,6 +1,6 @@
 import { connect } from 'node:net';
 import pino, { type Logger } from 'pino';
-import { type RunningReceiver, serveReceiver } from '../../receiver/serve.ts';
+import { type RunningReceiver, serveReceiver } from '../../receiver/start.ts';
 import { type RunningServer, startServer } from '../../server/main.ts';
 import type { ServerTimeouts } from '../../src/http/server-timeouts.ts';
 
@@ -24,7 +24,7 @@ export function startRealPlatform(
   });
 }
 
-/** The receiver as receiver/serve.ts serves it, with handlers that do nothing. */
+/** The receiver as serveReceiver (receiver/start.ts) serves it, with handlers that do nothing. */
 export function startRealReceiver(
   o: { log?: Logger; timeouts?: ServerTimeouts } = {},
 ): Promise<RunningReceiver> {

@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningReceiver } from '../../receiver/serve.ts';
 import { RECEIVER_TIMEOUTS } from '../../receiver/settings.ts';
+import type { RunningReceiver } from '../../receiver/start.ts';
 import { PLATFORM_TIMEOUTS, type RunningServer } from '../../server/main.ts';
 import { type ServerTimeouts, timeoutsFromEnv } from '../../src/http/server-timeouts.ts';
 import { rawExchange, startRealPlatform, startRealReceiver, statusOf } from './services.ts';

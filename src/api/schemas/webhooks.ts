@@ -143,8 +143,9 @@ export type WebhookDelivery = z.infer<typeof WebhookDelivery>;
 export type WebhookAttempt = z.infer<typeof WebhookAttempt>;
 export type WebhookDeliveryDetail = z.infer<typeof WebhookDeliveryDetail>;
 
-// Event payloads (DESIGN §5, Webhooks). The platform emits them through emitEvent; the receiver
-// parses delivered bodies with WebhookEventBody.
+// Event payloads (DESIGN §5, Webhooks): the one declaration of every event's shape. The platform
+// emits them through emitEvent; the receiver (receiver/events.ts) parses delivered bodies with
+// WebhookEventBody, and bodies without `eventType` with the strict EventPayloads.
 
 const dueDate = isoDateTime.nullable().describe('ISO 8601 date-time, null when none');
 

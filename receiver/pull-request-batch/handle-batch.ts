@@ -2,10 +2,10 @@ import { settingsFrom } from '../../src/config/settings.ts';
 import type { GitHub } from '../../src/github/client.ts';
 import { RepositoryReader } from '../../src/github/repository-reader.ts';
 import type { InboxEvent, PartialFailure } from '../contracts.ts';
+import type { Registry } from '../handlers/registry.ts';
 import { newestWritten } from '../store/written-paths.ts';
 import { Deliveries } from './deliveries.ts';
 import { originOfGroup } from './group-key.ts';
-import type { Registry } from './registry.ts';
 import { type PullRequestDeps, writeTranslationsPullRequest } from './write-pull-request.ts';
 
 export interface HandleBatchDeps extends PullRequestDeps {

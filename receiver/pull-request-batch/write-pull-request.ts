@@ -6,12 +6,12 @@ import { lastUploads } from '../../src/contracts/uploads.ts';
 import type { RepositoryReader } from '../../src/github/repository-reader.ts';
 import { languageBranch } from '../../src/github/split-update.ts';
 import { writeTranslationPullRequests } from '../../src/github/translation-pull-requests.ts';
+import type { Leverage } from '../handlers/registry.ts';
 import type { ReceiverDb } from '../store/schema.ts';
 import { recordWritten } from '../store/written-paths.ts';
 import type { Deliveries, Failure } from './deliveries.ts';
 import { type MergedBatch, mergeWithBase } from './merge-base.ts';
 import { qaFindingsOf } from './qa-findings.ts';
-import type { Leverage } from './registry.ts';
 
 /** The points of a batch where a crash leaves different traces behind. */
 export type HandlerStep = 'after-download' | 'before-commit' | 'after-commit' | 'before-archive';

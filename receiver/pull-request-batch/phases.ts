@@ -1,12 +1,19 @@
+/**
+ * receiver/pull-request-batch/: how the events of one repository and base branch become one pull
+ * request. The worker calls the two phases below; the event handlers (receiver/handlers/, one file
+ * per event type) say what each event brings; the rest of this folder is the batch machinery
+ * around them — the group key, the deliveries a batch collects, the merge into the base branch
+ * (DESIGN §7), the QA findings and the one commit and pull request.
+ */
 import type { Logger } from 'pino';
 import type { Client } from '../../src/api/index.ts';
 import type { GitHub } from '../../src/github/client.ts';
 import type { EventPhases } from '../contracts.ts';
+import { allEventHandlers } from '../handlers/all-events.ts';
+import type { Registry } from '../handlers/registry.ts';
 import type { ReceiverDb } from '../store/schema.ts';
-import { allEventHandlers } from './all-events.ts';
 import { handleBatch } from './handle-batch.ts';
 import { nameGroup } from './name-group.ts';
-import type { Registry } from './registry.ts';
 import type { HandlerStep } from './write-pull-request.ts';
 
 export interface PhasesDeps {

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
-import type { Client } from '../../src/api/index.ts';
-import { instantTranslationsMentioned, type NewEvent, storeEvents } from '../store/inbox.ts';
-import type { ReceiverDb } from '../store/schema.ts';
+import type { Client } from '../src/api/index.ts';
+import { instantTranslationsMentioned, type NewEvent, storeEvents } from './store/inbox.ts';
+import type { ReceiverDb } from './store/schema.ts';
 
 export interface ReconcileDeps {
   client: Client;

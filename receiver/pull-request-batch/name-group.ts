@@ -1,6 +1,6 @@
 import type { InboxEvent } from '../contracts.ts';
+import type { EventContext, Registry } from '../handlers/registry.ts';
 import { groupKeyOf } from './group-key.ts';
-import type { EventContext, Registry } from './registry.ts';
 
 export interface NameGroupDeps extends Omit<EventContext, 'signal'> {
   registry: Registry;
