@@ -1,3 +1,6 @@
+// Ours, not express's res.attachment (the content-disposition package): that one sends no
+// filename* for ASCII names, leaves token names unquoted, backslash-escapes quotes and writes `?`
+// for non-Latin-1, so every header test/security/header-injection.test.ts pins would change.
 /**
  * `Content-Disposition: attachment` for a download named after a stored file: its last path
  * segment, as a plain quoted `filename` for old clients (non-ASCII, quotes, backslashes and

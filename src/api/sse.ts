@@ -1,3 +1,5 @@
+import { createParser } from 'eventsource-parser';
+
 /** One Server-Sent Event (https://html.spec.whatwg.org/multipage/server-sent-events.html). */
 export interface SseEvent {
   /** The `event:` field; `message` when the server gave none. */
@@ -6,7 +8,10 @@ export interface SseEvent {
   data: string;
   /** The last event id seen so far in the stream (`id:` persists across events), '' if none. */
   id: string;
-  /** A reconnection time the server asked for, on the event that carried it. */
+  /**
+   * A reconnection time the server asked for since the previous event, on the next event
+   * dispatched (normally the one whose block carried it).
+   */
   retry?: number;
 }
 
@@ -19,82 +24,41 @@ export interface SseOptions {
 export const isDone = (event: SseEvent): boolean => event.data === '[DONE]';
 
 /**
- * Parses a byte (or text) stream of Server-Sent Events into events, as the WHATWG parsing rules
- * say: lines end in CRLF, LF or CR (also when split between chunks), `:` starts a comment, one
- * space after the colon is dropped, several `data:` lines make one multi-line value, and a blank
- * line dispatches. An event left incomplete when the stream ends is dropped. Leaving the loop
- * early closes the source (for an HTTP body, the connection's stream).
+ * Parses a byte (or text) stream of Server-Sent Events into events with eventsource-parser, which
+ * follows the WHATWG parsing rules: lines end in CRLF, LF or CR (also when split between chunks),
+ * `:` starts a comment, one space after the colon is dropped, several `data:` lines make one
+ * multi-line value, a blank line dispatches, a leading BOM is dropped. An event left incomplete
+ * when the stream ends is dropped. Leaving the loop early closes the source (for an HTTP body, the
+ * connection's stream).
  */
 export async function* parseSse(
   source: AsyncIterable<Uint8Array | string>,
   options: SseOptions = {},
 ): AsyncGenerator<SseEvent, void, undefined> {
   const decoder = new TextDecoder('utf-8', { ignoreBOM: false });
-  let buffer = '';
-  let skipLineFeed = false;
-  let event = '';
-  let data: string[] = [];
   let lastId = '';
+  // A `retry:` field goes on the next event dispatched (the reconnection time is the stream's).
   let retry: number | undefined;
-
-  // Returns the event a line dispatches, if any.
-  const take = (line: string): SseEvent | undefined => {
-    if (line === '') {
-      const dispatched =
-        data.length === 0
-          ? undefined
-          : {
-              event: event || 'message',
-              data: data.join('\n'),
-              id: lastId,
-              ...(retry === undefined ? {} : { retry }),
-            };
-      event = '';
-      data = [];
+  let ready: SseEvent[] = [];
+  const parser = createParser({
+    onId: (id) => {
+      lastId = id;
+    },
+    onRetry: (ms) => {
+      retry = ms;
+    },
+    onEvent: ({ event, data }) => {
+      ready.push({ event: event || 'message', data, id: lastId, ...(retry === undefined ? {} : { retry }) });
       retry = undefined;
-      return dispatched;
-    }
-    if (line.startsWith(':')) return undefined;
-    const colon = line.indexOf(':');
-    const field = colon < 0 ? line : line.slice(0, colon);
-    let value = colon < 0 ? '' : line.slice(colon + 1);
-    if (value.startsWith(' ')) value = value.slice(1);
-    if (field === 'event') event = value;
-    else if (field === 'data') data.push(value);
-    else if (field === 'id' && !value.includes('\0')) lastId = value;
-    else if (field === 'retry' && /^\d+$/.test(value)) retry = Number(value);
-    return undefined;
-  };
-
+    },
+  });
   for await (const chunk of source) {
-    buffer += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
-    let start = 0;
-    if (skipLineFeed && buffer.startsWith('\n')) start = 1;
-    skipLineFeed = false;
-    for (;;) {
-      const end = nextBreak(buffer, start);
-      if (end < 0) break;
-      const line = buffer.slice(start, end);
-      if (buffer[end] === '\r') {
-        if (end + 1 === buffer.length) skipLineFeed = true;
-        start = buffer[end + 1] === '\n' ? end + 2 : end + 1;
-      } else {
-        start = end + 1;
-      }
-      const dispatched = take(line);
-      if (dispatched) {
-        if (options.stopAtDone && isDone(dispatched)) return;
-        yield dispatched;
-      }
+    parser.feed(typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true }));
+    const events = ready;
+    ready = [];
+    for (const event of events) {
+      if (options.stopAtDone && isDone(event)) return;
+      yield event;
     }
-    buffer = buffer.slice(start);
   }
-}
-
-function nextBreak(text: string, from: number): number {
-  for (let i = from; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 10 || c === 13) return i;
-  }
-  return -1;
 }

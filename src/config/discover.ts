@@ -4,9 +4,7 @@
  * takes `en.json` but not `de.json`). Ambiguities are config errors, found before anything is
  * uploaded: a file taken by two entries, or two sources sharing one translation path.
  */
-import type { Dirent } from 'node:fs';
-import { readdir } from 'node:fs/promises';
-import { join } from 'node:path';
+import { escapePath, glob } from 'tinyglobby';
 import { ConfigError } from './errors.ts';
 import { literalRoots } from './glob.ts';
 import type { FileEntry, SvcConfig } from './schema.ts';
@@ -98,38 +96,26 @@ export function discoverSourceFiles(
   });
 }
 
-/** Directories never searched for sources. */
-const SKIPPED_DIRS = new Set(['.git', 'node_modules']);
-
 /**
  * Lists the files under `root` that the config's source patterns could match, starting each walk
- * at a pattern's literal directory. Symbolic links are not followed or listed: a link could point
- * outside the repository and upload a file from elsewhere on the machine.
+ * at a pattern's literal directory and never entering `.git` or `node_modules`. Symbolic links are
+ * not followed or listed: a link could point outside the repository and upload a file from
+ * elsewhere on the machine. tinyglobby walks (rather than `fs.promises.glob`, whose `**` skips
+ * dotfiles with no option to include them); our own matcher then decides (src/config/glob.ts).
  */
 export async function listCandidateFiles(root: string, config: SvcConfig): Promise<string[]> {
   const starts = new Set(config.files.flatMap((entry) => literalRoots(entry.source)));
-  const found = new Set<string>();
-  const pending = [...starts];
-  const visited = new Set<string>();
-  while (pending.length > 0) {
-    const dir = pending.pop()!;
-    if (visited.has(dir)) continue;
-    visited.add(dir);
-    let entries: Dirent[];
-    try {
-      entries = await readdir(join(root, dir), { withFileTypes: true });
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT' || code === 'ENOTDIR') continue; // a pattern's directory need not exist
-      throw error;
-    }
-    for (const dirent of entries) {
-      const path = dir === '' ? dirent.name : `${dir}/${dirent.name}`;
-      if (dirent.isDirectory() && !SKIPPED_DIRS.has(dirent.name)) pending.push(path);
-      else if (dirent.isFile()) found.add(path);
-    }
-  }
-  return [...found];
+  return glob(
+    [...starts].map((start) => (start === '' ? '**' : `${escapePath(start)}/**`)),
+    {
+      cwd: root,
+      dot: true,
+      onlyFiles: true,
+      followSymbolicLinks: false,
+      expandDirectories: false,
+      ignore: ['**/.git/**', '**/node_modules/**'],
+    },
+  );
 }
 
 /** discoverSourceFiles over the files found on disk under `root` (skipping .git and node_modules). */

@@ -1,3 +1,4 @@
+// Ours (pg-copy-streams would hand over raw chunks; the tuple decoding is the work): measured in `npm run bench -- tm-replicas` at 44bacba, half the GC and ~1 ms less a query than text results.
 import pg from 'pg';
 
 /**

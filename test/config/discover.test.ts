@@ -143,6 +143,11 @@ describe('discoverSourceFilesOnDisk', () => {
     ]);
   });
 
+  it('does not follow a link even where a pattern starts (the link leads out of the repository)', async () => {
+    const c = config('  - { source: "locales/en/linked-dir/*.json", translation: "t/%lang%/%file%" }\n');
+    expect((await discoverSourceFilesOnDisk(root, c)).map((d) => d.sources)).toEqual([[]]);
+  });
+
   it('a pattern whose directory does not exist finds nothing', async () => {
     const c = config('  - { source: "missing/en/*.json", translation: "missing/%lang%/%file%" }\n');
     expect((await discoverSourceFilesOnDisk(root, c)).map((d) => d.sources)).toEqual([[]]);

@@ -49,6 +49,27 @@ describe('glob: single-segment wildcards', () => {
     expect(matches('$x^.json', '$x^.json')).toBe(true);
   });
 
+  it('matches dotfiles and dot directories with * and **', () => {
+    expect(matches('locales/*.json', 'locales/.draft.json')).toBe(true);
+    expect(matches('**/en.json', '.config/i18n/en.json')).toBe(true);
+  });
+
+  it('reads !, parentheses, | and the other punctuation as literal text, and a class as a class only', () => {
+    expect(matches('!a.json', '!a.json')).toBe(true);
+    expect(matches('+(a)|b.json', '+(a)|b.json')).toBe(true);
+    expect(matches('+(a)|b.json', 'a.json')).toBe(false);
+    expect(matches('@(x).json', 'x.json')).toBe(false);
+    expect(matches('a[1].json', 'a1.json')).toBe(true);
+    expect(matches('a[1].json', 'a[1].json')).toBe(false);
+    expect(matches('v[!]].txt', 'vx.txt')).toBe(true);
+    expect(matches('v[!]].txt', 'v].txt')).toBe(false);
+  });
+
+  it('reads POSIX classes as picomatch does', () => {
+    expect(matches('v[[:digit:]].txt', 'v7.txt')).toBe(true);
+    expect(matches('v[[:digit:]].txt', 'vx.txt')).toBe(false);
+  });
+
   it('is case-sensitive, as git paths are', () => {
     expect(matches('Locales/*.json', 'locales/a.json')).toBe(false);
   });
@@ -68,6 +89,11 @@ describe('glob: ** across directories', () => {
     expect(globstar('**/en.yml', 'config/locales/en.yml')).toBe('config/locales');
     expect(globstar('**/en.yml', 'en.yml')).toBe('');
     expect(globstar('locales/*.json', 'locales/a.json')).toBe('');
+  });
+
+  it('with several **, the first takes as many directories as leave a match', () => {
+    expect(globstar('a/**/x/**/*.json', 'a/b/x/c/x/d.json')).toBe('b/x/c');
+    expect(globstar('a/**/x/**', 'a/x/x/y')).toBe('x');
   });
 
   it('a trailing ** matches every file below', () => {

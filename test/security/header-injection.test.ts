@@ -49,6 +49,11 @@ describe('Content-Disposition of downloads', () => {
       'attachment; filename="a_0d_0aSet-Cookie: x=1"; filename*=UTF-8\'\'a%250d%250aSet-Cookie%3A%20x%3D1',
     ],
     ['back\\slash', 'attachment; filename="back_slash"; filename*=UTF-8\'\'back%5Cslash'],
+    ['größe.json', 'attachment; filename="gr__e.json"; filename*=UTF-8\'\'gr%C3%B6%C3%9Fe.json'],
+    ['日本語.json', 'attachment; filename="___.json"; filename*=UTF-8\'\'%E6%97%A5%E6%9C%AC%E8%AA%9E.json'],
+    // One `_` per UTF-16 code unit: an emoji outside the BMP gives two.
+    ['x\u{1F600}.json', 'attachment; filename="x__.json"; filename*=UTF-8\'\'x%F0%9F%98%80.json'],
+    ['a"b".json', 'attachment; filename="a_b_.json"; filename*=UTF-8\'\'a%22b%22.json'],
   ])('%j gives %s', (name, header) => {
     expect(attachmentDisposition(name, 'file')).toBe(header);
   });

@@ -108,7 +108,7 @@ describe('path traversal in file names given to the platform', () => {
     };
 
     it.each(['../../evil.json', '/etc/evil.json', 'de/../../evil.json', '..\\..\\evil.json'])(
-      'a multipart file named %j is kept under its base name only (busboy drops the path)',
+      'a multipart file named %j is kept under its base name only (the multipart reader drops the path)',
       async (filename) => {
         const { body, type } = multipart(filename, { project_id: String(projectId) });
         const res = await p.call('/v2/documents/files', {

@@ -1,3 +1,4 @@
+// Ours rather than csv-parse for measured speed: `npm run bench -- importers` gives csv_tokenizer_alone about 5× csv_parse_alone (20–23 against 4–4.5 MB/s).
 import { ImportError } from './import-error.ts';
 
 export interface CsvRow {

@@ -33,7 +33,7 @@ const uploadFlag = z
 
 /**
  * The parts of a multipart document upload (spec: one file per request), for the document; the
- * route reads them with busboy and checks the fields with DocumentUploadHeader.
+ * route reads them with @fastify/busboy and checks the fields with DocumentUploadHeader.
  */
 export const DocumentUploadForm = z
   .object({
