@@ -43,48 +43,70 @@ export function xliffOracleUnits(bytes: Uint8Array, version: XliffVersion): Orac
   }
 }
 
+/** Units per xmllint call: one process per unit re-parsed a large file once per unit. */
+const BATCH = 100;
+const RECORD = '\u241d';
+
 function readUnits(path: string, version: XliffVersion): OracleUnit[] {
   const each = version === '1.2' ? `//${el('trans-unit')}` : `//${el('unit')}/${el('segment')}`;
   const count = Number(xpath(path, `count(${each})`));
   const units: OracleUnit[] = [];
-  for (let i = 1; i <= count; i++) {
-    const u = `(${each})[${i}]`;
-    const langs =
-      version === '1.2'
-        ? [
-            `${u}/ancestor::${el('file')}[1]/@source-language`,
-            `${u}/ancestor::${el('file')}[1]/@target-language`,
-          ]
-        : [`/${el('xliff')}/@srcLang`, `/${el('xliff')}/@trgLang`];
-    const fields = [
-      version === '1.2' ? `${u}/@id` : `${u}/../@id`,
-      version === '1.2' ? '1' : `count(${u}/../${el('segment')})`,
-      `count(${u}/preceding-sibling::${el('segment')}) + 1`,
-      `${u}/ancestor-or-self::*[@translate][1]/@translate`,
-      `${u}/${el('source')}`,
-      `count(${u}/${el('target')})`,
-      `${u}/${el('target')}`,
-      ...langs,
-      version === '1.2' ? `${u}/ancestor::${el('file')}[1]/@original` : `${u}/ancestor::${el('file')}[1]/@id`,
-    ];
-    const out = xpath(path, `concat(${fields.map((f) => `string(${f})`).join(`, '${SEP}', `)})`);
-    const [id, segments, index, translate, source, targets, target, srcLang, trgLang, fileKey] = out.split(
-      SEP,
-    ) as string[];
-    const norm = (tag: string) => tag.replace(/_/g, '-').toLowerCase();
-    const hasTarget = targets !== '0';
-    const keysAsSource =
-      hasTarget && !!srcLang && !!trgLang && norm(srcLang) === norm(trgLang!) && target !== '';
-    const unitId = segments === '1' ? id! : `${id}#${index}`;
-    units.push({
-      id: unitId,
-      qualified: `${fileKey}#${unitId}`,
-      translatable: translate !== 'no',
-      text: keysAsSource ? target! : source!,
-      target: hasTarget ? target : undefined,
-    });
+  for (let first = 1; first <= count; first += BATCH) {
+    const last = Math.min(count, first + BATCH - 1);
+    const records: string[] = [];
+    for (let i = first; i <= last; i++)
+      records.push(
+        fieldsOf(`(${each})[${i}]`, version)
+          .map((f) => `string(${f})`)
+          .join(`, '${SEP}', `),
+      );
+    const out = xpath(
+      path,
+      `concat(${records.join(`, '${RECORD}', `)}${records.length === 1 ? ", ''" : ''})`,
+    );
+    for (const record of out.split(RECORD)) units.push(unitOf(record));
   }
   return units;
+}
+
+/** The XPath of each field one unit's record carries, in unitOf's order. */
+function fieldsOf(u: string, version: XliffVersion): string[] {
+  const langs =
+    version === '1.2'
+      ? [
+          `${u}/ancestor::${el('file')}[1]/@source-language`,
+          `${u}/ancestor::${el('file')}[1]/@target-language`,
+        ]
+      : [`/${el('xliff')}/@srcLang`, `/${el('xliff')}/@trgLang`];
+  return [
+    version === '1.2' ? `${u}/@id` : `${u}/../@id`,
+    version === '1.2' ? '1' : `count(${u}/../${el('segment')})`,
+    `count(${u}/preceding-sibling::${el('segment')}) + 1`,
+    `${u}/ancestor-or-self::*[@translate][1]/@translate`,
+    `${u}/${el('source')}`,
+    `count(${u}/${el('target')})`,
+    `${u}/${el('target')}`,
+    ...langs,
+    version === '1.2' ? `${u}/ancestor::${el('file')}[1]/@original` : `${u}/ancestor::${el('file')}[1]/@id`,
+  ];
+}
+
+function unitOf(record: string): OracleUnit {
+  const [id, segments, index, translate, source, targets, target, srcLang, trgLang, fileKey] = record.split(
+    SEP,
+  ) as string[];
+  const norm = (tag: string) => tag.replace(/_/g, '-').toLowerCase();
+  const hasTarget = targets !== '0';
+  const keysAsSource =
+    hasTarget && !!srcLang && !!trgLang && norm(srcLang) === norm(trgLang!) && target !== '';
+  const unitId = segments === '1' ? id! : `${id}#${index}`;
+  return {
+    id: unitId,
+    qualified: `${fileKey}#${unitId}`,
+    translatable: translate !== 'no',
+    text: keysAsSource ? target! : source!,
+    target: hasTarget ? target : undefined,
+  };
 }
 
 /** A unit's text as XPath's string() gives it: inline codes out, their native code in (1.2 <ph>…</ph>). */
