@@ -5,6 +5,9 @@
  *
  * Every static import (type-only ones too: they couple the floors as much), `export … from`,
  * side-effect import, dynamic `import()` and `require()` in src/, server/ and receiver/ is read.
+ * Two rules of the platform's layers are read too (DESIGN §8, server/services/README.md): only
+ * server/store/ chooses the SQL dialect (`isPostgres`), and a presenter (`present*.ts`) shapes the
+ * data it is given: it imports nothing but types from the store and never takes a `Db`.
  * test/, bench/, scripts/ and examples/ drive the parts from outside and are not held to a floor,
  * but no production file may import them. It also holds receiver/ to declaring no event shape
  * (floors/event-shapes.ts).
@@ -153,18 +156,48 @@ const PATTERNS = [
 
 /** Every import in `text` (TypeScript or JavaScript), with its line. */
 export function findImports(text: string): ImportSite[] {
+  return scan(text).sites.map(({ line, specifier }) => ({ line, specifier }));
+}
+
+/** The imports, each saying whether it is type-only, and the code with comments and strings blanked. */
+function scan(text: string): { code: string; sites: (ImportSite & { typeOnly: boolean })[] } {
   const { code, strings } = blank(text);
   const lineAt = (offset: number) => code.slice(0, offset).split('\n').length;
-  const sites: ImportSite[] = [];
+  const sites: (ImportSite & { typeOnly: boolean })[] = [];
   for (const pattern of PATTERNS)
     for (const m of code.matchAll(pattern)) {
       const quote = m.index + m[0].length - 1;
-      sites.push({ line: lineAt(m.index), specifier: strings.get(quote) });
+      const typeOnly = /^(?:import|export)\s+type\b/.test(m[0]);
+      sites.push({ line: lineAt(m.index), specifier: strings.get(quote), typeOnly });
     }
   // A computed import() cannot be checked, so it is reported rather than trusted.
   for (const m of code.matchAll(/(?<![\w$.])import\s*\(\s*(?!['"\s])/g))
-    sites.push({ line: lineAt(m.index), specifier: undefined });
-  return sites.sort((a, b) => a.line - b.line);
+    sites.push({ line: lineAt(m.index), specifier: undefined, typeOnly: false });
+  return { code, sites: sites.sort((a, b) => a.line - b.line) };
+}
+
+const DIALECT = 'only server/store/ chooses the SQL dialect: a service calls one store function';
+const PRESENTER = 'a presenter shapes the data it is given: the service or the store reads it';
+
+/** Breaches of the platform's layer rules in one server/ file (`code` blanked by scan). */
+function layerBreaches(
+  file: string,
+  code: string,
+  sites: { line: number; target: string; typeOnly: boolean }[],
+): Breach[] {
+  if (!file.startsWith('server/') || file.startsWith('server/store/')) return [];
+  const lineAt = (offset: number) => code.slice(0, offset).split('\n').length;
+  const out: Breach[] = [];
+  for (const m of code.matchAll(/(?<![\w$.])isPostgres\b/g))
+    out.push({ file, line: lineAt(m.index), target: 'isPostgres', rule: DIALECT });
+  if (/(?:^|\/)present[\w-]*\.ts$/.test(file)) {
+    for (const site of sites)
+      if (!site.typeOnly && site.target.startsWith('server/store/'))
+        out.push({ file, line: site.line, target: site.target, rule: PRESENTER });
+    for (const m of code.matchAll(/(?<![\w$.])Db\b/g))
+      out.push({ file, line: lineAt(m.index), target: 'Db', rule: PRESENTER });
+  }
+  return out;
 }
 
 export interface Breach {
@@ -197,7 +230,9 @@ export function checkFloors(root: string): Breach[] {
       const file = relative(root, path).split(sep).join('/');
       const from = floorOf(file);
       if (!from) continue;
-      for (const site of findImports(readFileSync(path, 'utf8'))) {
+      const { code, sites } = scan(readFileSync(path, 'utf8'));
+      const resolved: { line: number; target: string; typeOnly: boolean }[] = [];
+      for (const site of sites) {
         if (site.specifier === undefined) {
           breaches.push({
             file,
@@ -211,10 +246,12 @@ export function checkFloors(root: string): Breach[] {
         const target = relative(root, resolve(dirname(path), site.specifier))
           .split(sep)
           .join('/');
+        resolved.push({ line: site.line, target, typeOnly: site.typeOnly });
         const to = floorOf(target);
         const rule = to && FORBIDDEN[from][to];
         if (rule) breaches.push({ file, line: site.line, target, rule });
       }
+      breaches.push(...layerBreaches(file, code, resolved));
     }
   return breaches;
 }

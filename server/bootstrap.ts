@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { apiKeyService } from './auth/api-key-service.ts';
 import {
   createOrganization,
@@ -19,7 +20,7 @@ export const BOOTSTRAP = { organization: 'default', email: 'admin@localhost', ke
 export async function bootstrapIfEmpty(
   db: Db,
   now: () => number,
-  random?: (size: number) => Buffer,
+  random: (size: number) => Buffer = randomBytes,
 ): Promise<{ key: string } | undefined> {
   if (!(await isEmpty(db))) return undefined;
   try {
@@ -50,7 +51,7 @@ export async function bootstrapIfEmpty(
 export async function reissueBootstrapKey(
   db: Db,
   now: () => number,
-  random?: (size: number) => Buffer,
+  random: (size: number) => Buffer = randomBytes,
 ): Promise<{ key: string } | undefined> {
   if (await isEmpty(db)) return bootstrapIfEmpty(db, now, random);
   const organizationId = await findOrganizationId(db, BOOTSTRAP.organization);

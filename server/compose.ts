@@ -11,7 +11,7 @@ import { contentGenerator } from './services/content/from-settings.ts';
 import type { ContentGenerator } from './services/content/generator.ts';
 import { contentService, failInterruptedContents } from './services/content/service.ts';
 import { documentService } from './services/documents/service.ts';
-import { fileService } from './services/files.ts';
+import { fileService } from './services/files/service.ts';
 import { instantService } from './services/instant.ts';
 import { jobService } from './services/jobs/service.ts';
 import { memoryService } from './services/memories.ts';

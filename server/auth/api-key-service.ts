@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type {
   ApiKeyCreated,
   ApiKeyRecord,
@@ -11,45 +10,19 @@ import { type ApiKeyRow, getApiKey, insertApiKey, listApiKeys, revokeApiKey } fr
 import type { Db } from '../store/db.ts';
 import { type AuthContext, can } from './context.ts';
 import { generateApiKey } from './keys.ts';
+import { presentIssued, toRecord } from './present-api-keys.ts';
 
 export interface ApiKeyServiceDeps {
   db: Db;
   now: () => number;
-  random?: (size: number) => Buffer;
+  random: (size: number) => Buffer;
   /** Called when a key stops authenticating (revoke, rotate), to drop it from caches. */
   onRevoke?: (keyId: string) => void;
 }
 
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
-
-export function toRecord(row: ApiKeyRow): ApiKeyRecord {
-  return {
-    id: row.id,
-    name: row.name,
-    prefix: row.prefix,
-    createdAt: new Date(row.created_at).toISOString(),
-    expiresAt: iso(row.expires_at),
-    lastUsedAt: iso(row.last_used_at),
-    revokedAt: iso(row.revoked_at),
-  };
-}
-
-/** A key just issued, with the key itself (shown this once). */
-function presentIssued(row: ApiKeyRow, key: string): ApiKeyRotated {
-  return {
-    id: row.id,
-    name: row.name,
-    prefix: row.prefix,
-    key,
-    createdAt: new Date(row.created_at).toISOString(),
-    expiresAt: iso(row.expires_at),
-  };
-}
-
 /** API key lifecycle: create, list, read, revoke, rotate (spec, API keys; DESIGN §5). */
 export function apiKeyService(deps: ApiKeyServiceDeps) {
-  const { db, now } = deps;
-  const random = deps.random ?? randomBytes;
+  const { db, now, random } = deps;
 
   async function issue(organizationId: number, userId: number, name: string, expiresAt: number | null) {
     const generated = generateApiKey(random);

@@ -5,7 +5,7 @@ import { conflict, notFound } from '../http/errors.ts';
 import { chargeCharacters } from '../limits/middleware.ts';
 import type { RateLimiter } from '../limits/rate-limiter.ts';
 import { readBlob, readBlobBytes } from '../store/blobs.ts';
-import { type Db, isPostgres } from '../store/db.ts';
+import type { Db } from '../store/db.ts';
 import { filesWithSmallContent as fileRowsWithSmallContent, findFileName } from '../store/files.ts';
 import {
   getInstantTranslation,
@@ -100,10 +100,7 @@ export function instantService(deps: InstantServiceDeps) {
         updated_at: t,
       }));
       const work = { organizationId: auth.organizationId, maxAttempts: 3 };
-      const postgres = isPostgres(db);
-      const insert = (tx: Db) => insertInstantTranslations(tx, postgres, values, t, work);
-      // On PostgreSQL one statement; elsewhere the rows and their work items in one transaction.
-      const rows = postgres ? await insert(db) : await db.transaction().execute(insert);
+      const rows = await insertInstantTranslations(db, values, t, work);
       deps.wake();
       return rows.map(presentStatus);
     },

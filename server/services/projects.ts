@@ -3,6 +3,7 @@ import type { AuthContext } from '../auth/context.ts';
 import type { Db } from '../store/db.ts';
 import { listProjects, type ProjectFilters as StoreFilters } from '../store/jobs/projects.ts';
 import { presentProjects } from './jobs/present.ts';
+import { readProjectsData } from './jobs/view-data.ts';
 import { stateOf, templatesById } from './workflows.ts';
 
 export interface ProjectFilters extends StoreFilters {
@@ -30,10 +31,8 @@ export function projectService(deps: ProjectServiceDeps) {
           (r) => stateOf(templates.get(r.workflow_template_id)?.stages[r.stage]).state === filters.state,
         );
       }
-      return presentProjects(
-        db,
-        rows.map(({ workflow_template_id: _t, job_status: _s, ...p }) => p),
-      );
+      const projects = rows.map(({ workflow_template_id: _t, job_status: _s, ...p }) => p);
+      return presentProjects(projects, await readProjectsData(db, projects));
     },
   };
 }

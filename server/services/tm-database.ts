@@ -1,4 +1,4 @@
-import { chunkCandidates } from '../engine/tm/chunked-lists.ts';
+import { chunkCandidates } from '../engine/tm/chunk-candidates.ts';
 import { Ranking } from '../engine/tm/rank.ts';
 import { checkQuery } from '../engine/tm/search.ts';
 import { ranksBefore } from '../engine/tm/top-matches.ts';

@@ -1,8 +1,9 @@
 /** Uploaded files and their labels. */
 import { type Insertable, type Selectable, sql } from 'kysely';
-import type { Db } from './db.ts';
+import { type Db, isPostgres } from './db.ts';
 import { ownedRows } from './owned.ts';
 import type { FilesTable } from './schema.ts';
+import { enqueue } from './work-items.ts';
 
 export type FileRow = Selectable<FilesTable>;
 
@@ -72,23 +73,46 @@ export async function listFiles(
   return q.orderBy('id').execute();
 }
 
-export async function insertFile(db: Db, row: Insertable<FilesTable>): Promise<FileRow> {
+/**
+ * Inserts a file with its labels and, when `detectLanguage` is given, the work item that detects
+ * its language later. One statement where one serves (no labels and no work item; on PostgreSQL
+ * the file and its labels together: one round trip instead of four), else one transaction.
+ */
+export async function insertFileWithLabels(
+  db: Db,
+  row: Insertable<FilesTable>,
+  labels: string[],
+  detectLanguage?: { now: number; organizationId: number },
+): Promise<FileRow> {
+  if (!detectLanguage && labels.length === 0) return insertFile(db, row);
+  if (!detectLanguage && isPostgres(db)) return insertFileWithLabelsPg(db, row, labels);
+  return db.transaction().execute(async (tx) => {
+    const file = await insertFile(tx, row);
+    if (labels.length > 0) await insertFileLabels(tx, file.id, labels);
+    if (detectLanguage)
+      await enqueue(
+        tx,
+        detectLanguage.now,
+        'file-detect-language',
+        { fileId: file.id },
+        { organizationId: detectLanguage.organizationId },
+      );
+    return file;
+  });
+}
+
+async function insertFile(db: Db, row: Insertable<FilesTable>): Promise<FileRow> {
   return db.insertInto('files').values(row).returningAll().executeTakeFirstOrThrow();
 }
 
-export async function insertFileLabels(db: Db, fileId: number, labels: string[]): Promise<void> {
+async function insertFileLabels(db: Db, fileId: number, labels: string[]): Promise<void> {
   await db
     .insertInto('file_labels')
     .values(labels.map((label) => ({ file_id: fileId, label })))
     .execute();
 }
 
-/** PostgreSQL only: the file and its labels in one statement, one round trip instead of four. */
-export async function insertFileWithLabelsPg(
-  db: Db,
-  row: Insertable<FilesTable>,
-  labels: string[],
-): Promise<FileRow> {
+function insertFileWithLabelsPg(db: Db, row: Insertable<FilesTable>, labels: string[]): Promise<FileRow> {
   return db
     .with('f', (qb) => qb.insertInto('files').values(row).returningAll())
     .with('l', (qb) =>

@@ -1,6 +1,6 @@
 /** Instant file translations: one uploaded file into one memory's target language. */
 import { type Insertable, type Selectable, sql } from 'kysely';
-import type { Db } from './db.ts';
+import { type Db, isPostgres } from './db.ts';
 import type { InstantTranslationsTable } from './schema.ts';
 import { enqueue, enqueueEach } from './work-items.ts';
 
@@ -8,32 +8,39 @@ export type InstantTranslationRow = Selectable<InstantTranslationsTable>;
 
 /**
  * Inserts translations, each with its `instant-translate` work item. On PostgreSQL one statement
- * (one round trip instead of four); elsewhere row by row, so call it inside a transaction there.
+ * (one round trip instead of four); elsewhere row by row in one transaction.
  */
 export async function insertInstantTranslations(
   db: Db,
-  postgres: boolean,
   rows: Insertable<InstantTranslationsTable>[],
   now: number,
   work: { organizationId: number; maxAttempts: number },
 ): Promise<InstantTranslationRow[]> {
-  if (postgres)
-    return db
-      .with('t', (qb) => qb.insertInto('instant_translations').values(rows).returningAll())
-      .with('w', (qb) =>
-        enqueueEach(
-          qb,
-          now,
-          'instant-translate',
-          work,
-          't',
-          sql`json_build_object('translationId', t.id)::text`,
-        ),
-      )
-      .selectFrom('t')
-      .selectAll()
-      .orderBy('id')
-      .execute();
+  if (!isPostgres(db)) return db.transaction().execute((tx) => insertRowByRow(tx, rows, now, work));
+  return db
+    .with('t', (qb) => qb.insertInto('instant_translations').values(rows).returningAll())
+    .with('w', (qb) =>
+      enqueueEach(
+        qb,
+        now,
+        'instant-translate',
+        work,
+        't',
+        sql`json_build_object('translationId', t.id)::text`,
+      ),
+    )
+    .selectFrom('t')
+    .selectAll()
+    .orderBy('id')
+    .execute();
+}
+
+async function insertRowByRow(
+  db: Db,
+  rows: Insertable<InstantTranslationsTable>[],
+  now: number,
+  work: { organizationId: number; maxAttempts: number },
+): Promise<InstantTranslationRow[]> {
   const out: InstantTranslationRow[] = [];
   for (const row of rows) {
     const inserted = await db

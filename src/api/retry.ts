@@ -1,3 +1,4 @@
+import { fullJitterDelay } from '../queue/backoff.ts';
 import { ApiError, type CallSite, NetworkError, RateLimitError } from './errors.ts';
 import type { ClientCounters, ClientLogger } from './limiter/observability.ts';
 import type { Clock } from './limiter/window-budget.ts';
@@ -34,10 +35,9 @@ export function isIdempotent(method: string, idempotent: boolean | undefined): b
   return idempotent ?? ['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS'].includes(method);
 }
 
-/** "Full jitter" backoff: a uniform delay below an exponentially growing ceiling. */
+/** The policy's full-jitter backoff (src/queue/backoff.ts) after `failures` failures. */
 export function backoffDelay(failures: number, policy: RetryPolicy, random: () => number): number {
-  const ceiling = Math.min(policy.maxMs, policy.baseMs * 2 ** Math.max(0, failures - 1));
-  return Math.floor(random() * ceiling);
+  return fullJitterDelay(failures, random, { baseMs: policy.baseMs, capMs: policy.maxMs });
 }
 
 const TRANSIENT = new Set([

@@ -4,6 +4,7 @@
  * the values the path placeholders take for them.
  */
 import { isLanguageCode } from '../languages/iso639.ts';
+import { parseLanguageSubtags } from '../languages/tag.ts';
 
 /** A validated tag split into its parts. */
 export interface LanguageTag {
@@ -12,8 +13,6 @@ export interface LanguageTag {
   script?: string | undefined;
   region?: string | undefined;
 }
-
-const SHAPE = /^([a-zA-Z]{2,3})(?:-([a-zA-Z]{4}))?(?:-([a-zA-Z]{2}|\d{3}))?$/;
 
 let regionNames: Intl.DisplayNames | undefined;
 let scriptNames: Intl.DisplayNames | undefined;
@@ -49,12 +48,12 @@ export function languageProblem(code: string): string | undefined {
   }
   const normal = canonical(code);
   if (normal === undefined) return `"${code}" is not a language tag`;
-  const match = SHAPE.exec(normal);
-  if (!match) {
+  const parts = parseLanguageSubtags(normal);
+  if (!parts || parts.extlang.length > 0 || parts.rest.length > 0) {
     return `unsupported language tag "${code}": use a language with an optional script and region, like "fr-CA" or "zh-Hans"`;
   }
-  const [, language, script, region] = match;
-  if (!isLanguageCode(language!)) return `unknown language "${code}"`;
+  const { language, script, region } = parts;
+  if (!isLanguageCode(language)) return `unknown language "${code}"`;
   if (script !== undefined && !knownSubtag('script', script))
     return `unknown script "${script}" in "${code}"`;
   if (region !== undefined && !knownSubtag('region', region))
@@ -77,9 +76,16 @@ export function normaliseLanguage(code: string, what: string): string {
 
 /** Splits a valid code into language, script and region; undefined when the code is not valid. */
 export function parseLanguage(code: string): LanguageTag | undefined {
-  const match = SHAPE.exec(code);
-  if (!match || !isLanguageCode(match[1]!) || canonical(code) !== code) return undefined;
-  return { code, language: match[1]!, script: match[2], region: match[3] };
+  const parts = parseLanguageSubtags(code);
+  if (
+    !parts ||
+    parts.extlang.length > 0 ||
+    parts.rest.length > 0 ||
+    !isLanguageCode(parts.language) ||
+    canonical(code) !== code
+  )
+    return undefined;
+  return { code, language: parts.language, script: parts.script, region: parts.region };
 }
 
 /** Placeholders whose value depends only on the language. */

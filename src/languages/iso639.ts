@@ -1,4 +1,5 @@
 import { ISO_639_1_CODES } from '../api/schemas/language-codes.ts';
+import { parseLanguageSubtags } from './tag.ts';
 
 export { ISO_639_1_CODES };
 
@@ -27,12 +28,15 @@ export function isLanguageCode(code: string): boolean {
 
 /**
  * Splits a language tag into an ISO 639-1 language and an optional region (`pt-BR`, `pt_BR` →
- * `pt`, `BR`); undefined when the language part is not a known code.
+ * `pt`, `BR`); undefined when the language part is not a known code or more than one subtag
+ * follows it. A script stands where the region would and is uppercased the same way (`zh-Hant` →
+ * `zh`, `HANT`), as the API has always answered.
  */
 export function parseLanguageTag(tag: string): { lang: string; locale?: string } | undefined {
-  const match = /^([a-zA-Z]{2})(?:[-_]([a-zA-Z]{2}|\d{3}|[a-zA-Z]{4}))?$/.exec(tag.trim());
-  if (!match) return undefined;
-  const lang = match[1]!.toLowerCase();
-  if (!isLanguageCode(lang)) return undefined;
-  return match[2] ? { lang, locale: match[2].toUpperCase() } : { lang };
+  const parts = parseLanguageSubtags(tag.trim());
+  if (!parts || parts.extlang.length > 0 || parts.rest.length > 0 || (parts.script && parts.region))
+    return undefined;
+  if (!isLanguageCode(parts.language)) return undefined;
+  const locale = parts.script?.toUpperCase() ?? parts.region;
+  return locale ? { lang: parts.language, locale } : { lang: parts.language };
 }

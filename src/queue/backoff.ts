@@ -12,10 +12,17 @@ export interface BackoffOptions {
  * See https://aws.amazon.com/blogs/architecture/exponential-backoff-and-jitter/
  */
 export function fullJitterBackoff(random: () => number, options: BackoffOptions = {}) {
+  return (attempts: number): number => fullJitterDelay(attempts, random, options);
+}
+
+/** The delay before retry number `attempts` (1, 2, …): the one full-jitter rule of the codebase. */
+export function fullJitterDelay(
+  attempts: number,
+  random: () => number,
+  options: BackoffOptions = {},
+): number {
   const base = options.baseMs ?? 5000;
   const cap = options.capMs ?? 15 * 60_000;
-  return (attempts: number): number => {
-    const ceiling = Math.min(cap, base * 2 ** Math.max(0, attempts - 1));
-    return Math.floor(random() * ceiling);
-  };
+  const ceiling = Math.min(cap, base * 2 ** Math.max(0, attempts - 1));
+  return Math.floor(random() * ceiling);
 }

@@ -130,6 +130,38 @@ describe('scripts/check-floors.ts', () => {
     expect(run(dir)).toEqual({ status: 0, output: 'floors: no breach\n' });
   });
 
+  it('fails when a service outside server/store/ chooses the SQL dialect', () => {
+    const dir = tree({
+      'server/store/db.ts': 'export const isPostgres = (db: unknown) => false;\n',
+      'server/store/files.ts': "import { isPostgres } from './db.ts';\nexport const f = isPostgres;\n",
+      'server/services/files.ts': [
+        "import { isPostgres } from '../store/db.ts';",
+        '// isPostgres in a comment is not a use',
+        'export const pg = (db: unknown) => isPostgres(db);',
+      ].join('\n'),
+    });
+    expect(checkFloors(dir).map((b) => `${b.file}:${b.line} ${b.target}`)).toEqual([
+      'server/services/files.ts:1 isPostgres',
+      'server/services/files.ts:3 isPostgres',
+    ]);
+  });
+
+  it("fails when a presenter reads the database, and lets it import the store's types", () => {
+    const dir = tree({
+      'server/store/jobs.ts': 'export type JobRow = { id: number };\nexport const listJobs = () => [];\n',
+      'server/services/present.ts':
+        "import type { JobRow } from '../store/jobs.ts';\nexport const p = (j: JobRow) => j.id;\n",
+      'server/services/jobs/present-jobs.ts': [
+        "import { listJobs } from '../../store/jobs.ts';",
+        'export const p = (db: Db) => listJobs();',
+      ].join('\n'),
+    });
+    expect(checkFloors(dir).map((b) => `${b.file}:${b.line} ${b.target}`)).toEqual([
+      'server/services/jobs/present-jobs.ts:1 server/store/jobs.ts',
+      'server/services/jobs/present-jobs.ts:2 Db',
+    ]);
+  });
+
   it('finds no breach in this repository', () => {
     expect(checkFloors(root)).toEqual([]);
   });

@@ -12,7 +12,7 @@ import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mutate, sentences } from '../../bench/support/tm-corpus.ts';
 import { createApp } from '../../server/app.ts';
-import { indexKey, PostingCollector } from '../../server/engine/tm/chunked-lists.ts';
+import { indexKey, PostingCollector } from '../../server/engine/tm/posting-collector.ts';
 import { databaseTm } from '../../server/services/tm-database.ts';
 import { readSettings } from '../../server/settings.ts';
 import { dropStaged } from '../../server/store/memories/imports.ts';

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
@@ -91,7 +92,7 @@ export async function startPlatform(options: StartOptions = {}): Promise<TestPla
   answerUnreadableRequests(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const keys = apiKeyService({ db: database.db, now });
+  const keys = apiKeyService({ db: database.db, now, random: randomBytes });
 
   return {
     url: base,

@@ -1,3 +1,4 @@
+import { parseLanguageSubtags } from '../../../src/languages/tag.ts';
 import type { LanguagePair } from './types.ts';
 
 /** A language tag read from a file: `en`, `en-US`, `EN_us`, `zh-Hant-TW` (the script is ignored). */
@@ -12,19 +13,15 @@ export interface PairSide {
   region: string | undefined;
 }
 
-const REGION = /^(?:[A-Za-z]{2}|\d{3})$/;
-
 /**
- * Reads a BCP 47-like tag as files write them: `-` or `_` separators, any case. Returns undefined
- * for an empty or malformed tag. Only the primary language and the region are kept: a memory is
- * one language and at most one region.
+ * Reads a BCP 47 tag as files write them (src/languages/tag.ts: `-` or `_` separators, any case).
+ * Returns undefined for an empty or malformed tag. Only the primary language and the region are
+ * kept: a memory is one language and at most one region; a script, variants and extensions are
+ * ignored.
  */
 export function parseLanguageTag(raw: string): LanguageTag | undefined {
-  const parts = raw.trim().split(/[-_]/);
-  const lang = parts[0]?.toLowerCase() ?? '';
-  if (!/^[a-z]{2,3}$/.test(lang)) return undefined;
-  const region = parts.slice(1).find((part) => REGION.test(part));
-  return { lang, region: region?.toUpperCase() };
+  const parts = parseLanguageSubtags(raw.trim());
+  return parts && { lang: parts.language, region: parts.region };
 }
 
 /**

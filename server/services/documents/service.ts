@@ -12,7 +12,13 @@ import { readBlobBytes, type StoredBlob } from '../../store/blobs.ts';
 import { getDocument, insertDocument, updateDocuments } from '../../store/jobs/documents.ts';
 import { getLiveProject } from '../../store/jobs/projects.ts';
 import { enqueue } from '../../store/work-items.ts';
-import { createFile, type FileServiceDeps, storeUpload, type UploadSource, usingNewBlob } from '../files.ts';
+import {
+  createFile,
+  type FileServiceDeps,
+  storeUpload,
+  type UploadSource,
+  usingNewBlob,
+} from '../files/create.ts';
 import { presentDocument } from '../jobs/present.ts';
 import { documentTranslations, fileBlobOf, renderDocument, targetTag } from './content.ts';
 import { untranslatedCharacters } from './pretranslate.ts';

@@ -1,14 +1,13 @@
 import type { Job } from '../../../src/api/schemas/jobs.ts';
 import type { Document, Project } from '../../../src/api/schemas/projects.ts';
 import type { WorkflowTemplate } from '../../../src/api/schemas/workflows.ts';
-import type { Db } from '../../store/db.ts';
-import { type DocumentRow, documentsOfProjects } from '../../store/jobs/documents.ts';
-import { type JobRow, jobSchedules } from '../../store/jobs/jobs.ts';
-import { linguistsByJob, type WordCounts, wordCountsByProject } from '../../store/jobs/progress.ts';
+import type { DocumentRow } from '../../store/jobs/documents.ts';
+import type { JobRow } from '../../store/jobs/jobs.ts';
+import type { WordCounts } from '../../store/jobs/progress.ts';
 import type { ProjectRow } from '../../store/jobs/projects.ts';
 import { domainById } from '../domains.ts';
-import { stateOf, templatesById } from '../workflows.ts';
-import { projectsOfJobsWith } from './projects-of-jobs.ts';
+import { stateOf } from '../workflows.ts';
+import type { JobsData, ProjectsData } from './view-data.ts';
 
 export type { DocumentRow, JobRow, ProjectRow };
 
@@ -19,16 +18,8 @@ function stageOf(template: WorkflowTemplate | undefined, stage: number) {
   return stateOf(template?.stages[Math.min(stage, (template?.stages.length ?? 1) - 1)]);
 }
 
-/** Jobs as the API shows them, with stats and their projects (spec, Job). */
-export async function presentJobs(db: Db, jobs: JobRow[]): Promise<Job[]> {
-  if (jobs.length === 0) return [];
-  const [{ projects, byProject: counts, templates }, linguists] = await Promise.all([
-    projectsOfJobsWith(db, jobs, wordCountsByProject),
-    linguistsByJob(
-      db,
-      jobs.map((j) => j.id),
-    ),
-  ]);
+/** Jobs as the API shows them, with stats and their projects (spec, Job); data from readJobsData. */
+export function presentJobs(jobs: JobRow[], { projects, counts, templates, linguists }: JobsData): Job[] {
   return jobs.map((job) => {
     const template = templates.get(job.workflow_template_id);
     const own = projects.filter((p) => p.job_id === job.id);
@@ -121,19 +112,11 @@ export function presentDocument(d: DocumentRow, project: { srclang: string; trgl
   };
 }
 
-/** Projects with their documents (spec, Project). */
-export async function presentProjects(db: Db, projects: ProjectRow[]): Promise<Project[]> {
-  if (projects.length === 0) return [];
-  const ids = projects.map((p) => p.id);
-  const [documents, jobs] = await Promise.all([
-    documentsOfProjects(db, ids),
-    jobSchedules(db, [...new Set(projects.map((p) => p.job_id))]),
-  ]);
-  const jobById = new Map(jobs.map((j) => [j.id, j]));
-  const templates = await templatesById(
-    db,
-    jobs.map((j) => j.workflow_template_id),
-  );
+/** Projects with their documents (spec, Project); data from readProjectsData. */
+export function presentProjects(
+  projects: ProjectRow[],
+  { documents, jobs: jobById, templates }: ProjectsData,
+): Project[] {
   return projects.map((p) => {
     const job = jobById.get(p.job_id);
     const { state, workflowStatus } = stageOf(

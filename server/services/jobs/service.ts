@@ -22,6 +22,7 @@ import { inaccessible } from '../memories.ts';
 import { resolveTemplate } from '../workflows.ts';
 import { jobEvent } from './events.ts';
 import { type JobRow, presentJobs } from './present.ts';
+import { readJobsData } from './view-data.ts';
 import { deliverJob } from './workflow.ts';
 
 export interface JobServiceDeps {
@@ -42,7 +43,7 @@ export function jobService(deps: JobServiceDeps) {
   }
 
   async function present(job: JobRow): Promise<Job> {
-    return (await presentJobs(db, [job]))[0]!;
+    return presentJobs([job], await readJobsData(db, [job]))[0]!;
   }
 
   /** Changes a job's status in one transaction with its JOB_UPDATE. */
@@ -165,7 +166,8 @@ export function jobService(deps: JobServiceDeps) {
     },
 
     async list(auth: AuthContext, query: JobFilters): Promise<Job[]> {
-      return presentJobs(db, await listJobs(db, auth.organizationId, query));
+      const jobs = await listJobs(db, auth.organizationId, query);
+      return presentJobs(jobs, await readJobsData(db, jobs));
     },
 
     async get(auth: AuthContext, id: number): Promise<Job> {

@@ -1,12 +1,9 @@
 import { sql } from 'kysely';
 import type { CopyOut } from '../../../src/db/copy-out.ts';
 import { sqlInteger, sqlIntegers } from '../../../src/db/sql-literals.ts';
-import {
-  chunkPieces,
-  type ListAppend,
-  PostingCollector,
-  type PostingStore,
-} from '../../engine/tm/chunked-lists.ts';
+import type { PostingStore } from '../../engine/tm/chunk-candidates.ts';
+import { chunkPieces } from '../../engine/tm/posting-chunks.ts';
+import { type ListAppend, PostingCollector } from '../../engine/tm/posting-collector.ts';
 import { type Db, isPostgres } from '../db.ts';
 import { MemoryNotOwned } from '../memories.ts';
 import { enqueue } from '../work-items.ts';
@@ -15,7 +12,7 @@ import { segmentSourcePages } from './segments.ts';
 /**
  * The TM's posting lists on PostgreSQL (migration 0010): the in-process index's (gram, length
  * bucket) lists, shared by every server process. `tm_lists` holds each list's size, `tm_postings`
- * its chunks (`server/engine/tm/chunked-lists.ts`). SQLite keeps its lists in process and both tables
+ * its chunks (`server/engine/tm/posting-chunks.ts`). SQLite keeps its lists in process and both tables
  * empty.
  *
  * Rows are written in the transaction that writes their segments, so a process reading a segment

@@ -75,7 +75,7 @@ export interface TmPostingsTable {
   chunk: number;
   /** Postings in `ids`. */
   n: number;
-  /** Segment ids, as pieces of varint deltas (`server/engine/tm/chunked-lists.ts`). */
+  /** Segment ids, as pieces of varint deltas (`server/engine/tm/posting-chunks.ts`). */
   ids: Uint8Array;
 }
 

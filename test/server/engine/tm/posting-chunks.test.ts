@@ -1,21 +1,15 @@
 /**
- * The TM's lists as a database holds them (server/engine/tm/chunked-lists.ts): pieces decode to
+ * The TM's lists as a database holds them (server/engine/tm/posting-chunks.ts, chunk-candidates.ts): pieces decode to
  * the ids written, chunks split where positions cross CHUNK, and the candidate search over them,
  * scored by rankSegments, answers as the in-process index does over the same segments.
  */
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../../../bench/support/random.ts';
 import { mutate, sentences } from '../../../../bench/support/tm-corpus.ts';
-import {
-  CHUNK,
-  chunkCandidates,
-  chunkPieces,
-  decodeChunk,
-  encodePiece,
-  PostingCollector,
-  type PostingStore,
-} from '../../../../server/engine/tm/chunked-lists.ts';
+import { chunkCandidates, type PostingStore } from '../../../../server/engine/tm/chunk-candidates.ts';
 import { createTmIndex, type TmSegment } from '../../../../server/engine/tm/index.ts';
+import { CHUNK, chunkPieces, decodeChunk, encodePiece } from '../../../../server/engine/tm/posting-chunks.ts';
+import { PostingCollector } from '../../../../server/engine/tm/posting-collector.ts';
 import { rankSegments } from '../../../../server/engine/tm/rank.ts';
 
 /** A PostingStore over chunk rows kept in a Map, written as the database's writer writes them. */
