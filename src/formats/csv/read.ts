@@ -1,4 +1,7 @@
 /**
+ * Ours, not csv-parse: it locates each field's bytes to edit in place (csv-parse gives values only;
+ * it is the tests' oracle, test/formats/csv-oracle.test.ts).
+ *
  * RFC 4180 reader that keeps every field's exact position: quoted fields with doubled quotes and
  * embedded line breaks, CRLF or LF records; spaces before an opening quote are skipped, as PHP's
  * fgetcsv (Magento's reader) skips them. The delimiter is sniffed from the first record

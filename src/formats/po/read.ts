@@ -1,4 +1,7 @@
 /**
+ * Ours, not gettext-parser (which writes the whole catalog anew): byte fidelity (`npm run bench --
+ * formats`: po against gettext-parser; GNU gettext is the tests' oracle).
+ *
  * A line scanner for Gettext PO/POT files that keeps the exact position of every field, comment
  * and flag line, so render can patch msgstr text and flags without touching anything else.
  * Obsolete `#~` entries are skipped (kept verbatim by render, never units).
