@@ -3,7 +3,7 @@
  * writes into it. A format that implements `edit` keeps the target's own layout for every change;
  * for one that does not, the rules here keep every translation and the smallest change they can.
  */
-import { pluralCategories } from './json/cldr.ts';
+import { pluralCategories } from './kit/plural-forms.ts';
 import type {
   FormatModule,
   ParseOptions,

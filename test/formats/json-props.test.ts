@@ -3,8 +3,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { pluralCategories } from '../../src/formats/json/cldr.ts';
 import { jsonFormat } from '../../src/formats/json/index.ts';
+import { pluralCategories } from '../../src/formats/kit/plural-forms.ts';
 import type { PluralForms } from '../../src/formats/model.ts';
 
 const awkwardKey = fc.oneof(

@@ -1,4 +1,4 @@
-import { CATEGORY_ORDER } from '../json/cldr.ts';
+import { CATEGORY_ORDER } from '../kit/plural-forms.ts';
 import type { PluralCategory, PluralForms, Unit } from '../model.ts';
 import { attribute, childElements, type LoadedXml, localName, scanLoaded } from '../xml/document.ts';
 import type { XmlComment, XmlElement } from '../xml/nodes.ts';

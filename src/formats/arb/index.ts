@@ -23,11 +23,11 @@
 import { FormatError } from '../errors.ts';
 import { TextPositions } from '../file-text.ts';
 import { readJson, reuseJson, startsWithObject, warnDuplicates } from '../json/index.ts';
-import { Locator } from '../json/locator.ts';
-import { InFileOrder } from '../json/lookup.ts';
-import { JsonPatch } from '../json/patch.ts';
 import { escaperFor, replaceString } from '../json/render.ts';
 import { type JsonDoc, OBJECT, STRING } from '../json/tokens.ts';
+import { InFileOrder } from '../kit/in-file-order.ts';
+import { Locator } from '../kit/locator.ts';
+import { TextPatch } from '../kit/text-patch.ts';
 import {
   type FormatModule,
   NO_STRINGS,
@@ -139,7 +139,7 @@ function render(original: Uint8Array, translations: Translations, options: Rende
   if (translations.size === 0) return original;
   const escapeValue = escaperFor(doc);
   const lookup = new InFileOrder(translations);
-  const patch = new JsonPatch();
+  const patch = new TextPatch();
   for (const { key, value, meta } of messages) {
     const translation = lookup.get(key);
     if (translation === undefined) continue;

@@ -10,10 +10,10 @@
  *   only when the text needs it (delimiter, quote, line break, edge spaces) or the field was quoted.
  */
 import { FormatError } from '../errors.ts';
-import { LazyUnit, UnitPlaces } from '../json/lazy-unit.ts';
-import { InFileOrder } from '../json/lookup.ts';
-import { LastRead } from '../json/memo.ts';
-import { JsonPatch } from '../json/patch.ts';
+import { InFileOrder } from '../kit/in-file-order.ts';
+import { LastRead } from '../kit/last-read.ts';
+import { LazyUnit, UnitPlaces } from '../kit/lazy-unit.ts';
+import { TextPatch } from '../kit/text-patch.ts';
 import type { FormatModule, ParseOptions, RenderOptions, Translations, Unit } from '../model.ts';
 import { csvEdit } from './edit.ts';
 import type { CsvFile } from './read.ts';
@@ -86,7 +86,7 @@ interface ReadTable {
 
 const lastRead = new LastRead<ReadTable>();
 
-/** Reads a table; with `again` (render), what a parse of the same bytes read (json/memo.ts). */
+/** Reads a table; with `again` (render), what a parse of the same bytes read (kit/last-read.ts). */
 function read(bytes: Uint8Array, options: ParseOptions, again: boolean): ReadTable {
   return lastRead.read(bytes, options, again, () => {
     const file = readCsv(bytes, options);
@@ -124,7 +124,7 @@ function parse(bytes: Uint8Array, options: ParseOptions = {}): Unit[] {
 function render(original: Uint8Array, translations: Translations, options: RenderOptions): Uint8Array {
   const { file, cols, keyed } = read(original, options, true);
   // Records come in file order, and so do their edits.
-  const patch = new JsonPatch(keyed.records.length);
+  const patch = new TextPatch(keyed.records.length);
   const lookup = new InFileOrder(translations);
   const { records, keys } = keyed;
   for (let n = 0; n < records.length; n++) {

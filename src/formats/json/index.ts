@@ -17,10 +17,10 @@
 
 import { repeatedKeyMessage } from '../distinct-ids.ts';
 import { checkSize, decodeText, TextPositions } from '../file-text.ts';
+import { LastRead } from '../kit/last-read.ts';
+import { LazyUnit, UnitPlaces } from '../kit/lazy-unit.ts';
 import type { FormatModule, ParseOptions, RenderOptions, Translations, Unit } from '../model.ts';
 import { editJson } from './edit.ts';
-import { LazyUnit, UnitPlaces } from './lazy-unit.ts';
-import { LastRead } from './memo.ts';
 import { jsonPatch } from './render.ts';
 import { ARRAY, type JsonDoc, OBJECT, tokenizeJson } from './tokens.ts';
 import { CONTEXT, entryContext, jsonEntries, PLURAL, pluralForms, pluralGroup } from './units.ts';

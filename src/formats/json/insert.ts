@@ -6,8 +6,8 @@
 import { lineIndent } from '../edit/lines.ts';
 import { FormatError } from '../errors.ts';
 import type { Edit } from '../file-text.ts';
+import { CATEGORY_ORDER, formsToWrite } from '../kit/plural-forms.ts';
 import type { PluralForms, RenderOptions, TargetChanges } from '../model.ts';
-import { CATEGORY_ORDER, formsToWrite } from './cldr.ts';
 import { type PluralGroup, pluralKey } from './i18next.ts';
 import {
   anchoredInsertions,

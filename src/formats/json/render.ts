@@ -5,12 +5,12 @@
  */
 import { FormatError } from '../errors.ts';
 import type { Edit } from '../file-text.ts';
+import { InFileOrder } from '../kit/in-file-order.ts';
+import { CATEGORY_ORDER, formPlan } from '../kit/plural-forms.ts';
+import { TextPatch } from '../kit/text-patch.ts';
 import type { PluralForms, Translations } from '../model.ts';
-import { CATEGORY_ORDER, formPlan } from './cldr.ts';
 import { detectEscapeStyle, escapeJsonString, type JsonEscapeStyle } from './escape.ts';
 import { OTHER, type PluralGroup, pluralKey, ZERO } from './i18next.ts';
-import { InFileOrder } from './lookup.ts';
-import { JsonPatch } from './patch.ts';
 import type { JsonDoc } from './tokens.ts';
 import { jsonEntries, PLURAL, pluralGroup } from './units.ts';
 
@@ -43,10 +43,10 @@ export function jsonPatch(
   translations: Translations,
   targetLang: string,
   fileName?: string,
-): JsonPatch {
+): TextPatch {
   const entries = doc.derive(jsonEntries);
   const { ids, values, flags } = entries;
-  const patch = new JsonPatch(ids.length);
+  const patch = new TextPatch(ids.length);
   const objects = new Map<number, ObjectChanges>();
   const escapeValue = escaperFor(doc);
   const lookup = new InFileOrder(translations);

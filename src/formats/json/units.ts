@@ -10,8 +10,9 @@
  * - A key repeated in one object is read as JSON.parse reads it: only its last member exists, so an
  *   earlier member (and everything under it) is no entry (JsonDoc.shadowed).
  */
+
+import { CATEGORY_ORDER } from '../kit/plural-forms.ts';
 import type { PluralCategory, PluralForms } from '../model.ts';
-import { CATEGORY_ORDER } from './cldr.ts';
 import { KEY_SPECIAL } from './doc.ts';
 import { type Conventions, markConventions, type PluralGroup } from './i18next.ts';
 import { escapeSegment } from './key-path.ts';

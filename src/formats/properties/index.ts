@@ -18,10 +18,10 @@
 import { lastWins } from '../distinct-ids.ts';
 import { FormatError } from '../errors.ts';
 import { type DecodedText, decodeText, TextPositions } from '../file-text.ts';
-import { Locator } from '../json/locator.ts';
-import { InFileOrder } from '../json/lookup.ts';
-import { LastRead } from '../json/memo.ts';
-import { JsonPatch } from '../json/patch.ts';
+import { InFileOrder } from '../kit/in-file-order.ts';
+import { LastRead } from '../kit/last-read.ts';
+import { Locator } from '../kit/locator.ts';
+import { TextPatch } from '../kit/text-patch.ts';
 import {
   type FormatModule,
   NO_STRINGS,
@@ -46,7 +46,7 @@ interface ReadProperties extends PropertiesFile {
 
 const lastRead = new LastRead<ReadProperties>();
 
-/** Reads a file; with `again` (render), what a parse of the same bytes read (json/memo.ts). */
+/** Reads a file; with `again` (render), what a parse of the same bytes read (kit/last-read.ts). */
 function read(bytes: Uint8Array, options: ParseOptions, again: boolean): ReadProperties {
   return lastRead.read(bytes, options, again, () => readFile(bytes, options));
 }
@@ -115,7 +115,7 @@ function render(original: Uint8Array, translations: Translations, options: Rende
   const { decoded } = file;
   const style = detectPropertiesStyle(decoded);
   // Entries, and so their edits, come in file order.
-  const patch = new JsonPatch(file.entries.length);
+  const patch = new TextPatch(file.entries.length);
   const lookup = new InFileOrder(translations);
   for (const [k, entry] of file.entries.entries()) {
     const translation = lookup.get(file.ids[k]!);

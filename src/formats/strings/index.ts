@@ -9,9 +9,9 @@
  * - The short form `"key";` (value = key) is a unit too; render adds ` = "…"` to it.
  */
 import { lastWins } from '../distinct-ids.ts';
-import { LazyUnit, UnitPlaces } from '../json/lazy-unit.ts';
-import { InFileOrder } from '../json/lookup.ts';
-import { JsonPatch } from '../json/patch.ts';
+import { InFileOrder } from '../kit/in-file-order.ts';
+import { LazyUnit, UnitPlaces } from '../kit/lazy-unit.ts';
+import { TextPatch } from '../kit/text-patch.ts';
 import type { FormatModule, ParseOptions, RenderOptions, Translations, Unit } from '../model.ts';
 import { stringsEdit } from './edit.ts';
 import { escapeStrings, UNQUOTED } from './escape.ts';
@@ -72,7 +72,7 @@ function parse(bytes: Uint8Array, options: ParseOptions = {}): Unit[] {
 function render(original: Uint8Array, translations: Translations, options: RenderOptions): Uint8Array {
   const file = load(original, options, false);
   // Entries, and so their edits, come in file order.
-  const patch = new JsonPatch(file.keys.length);
+  const patch = new TextPatch(file.keys.length);
   const lookup = new InFileOrder(translations);
   for (let k = 0; k < file.keys.length; k++) {
     const translation = lookup.get(file.keys[k]!);

@@ -1,4 +1,4 @@
-import { CATEGORY_ORDER } from '../json/cldr.ts';
+import { CATEGORY_ORDER } from '../kit/plural-forms.ts';
 import { NO_STRINGS, type PluralCategory, type PluralForms, type Unit } from '../model.ts';
 import { type LoadedXml, scanLoaded } from '../xml/document.ts';
 import type { XmlElement } from '../xml/nodes.ts';

@@ -1,5 +1,5 @@
 import type { Edit } from '../file-text.ts';
-import { CATEGORY_ORDER } from '../json/cldr.ts';
+import { CATEGORY_ORDER } from '../kit/plural-forms.ts';
 import type { PluralCategory, PluralForms, RenderOptions, Translations } from '../model.ts';
 import { indentOf, type LoadedXml, startTagClose } from '../xml/document.ts';
 import { escapeText } from '../xml/entities.ts';

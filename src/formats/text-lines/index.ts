@@ -11,9 +11,9 @@
 import { FormatError } from '../errors.ts';
 import type { DecodedText } from '../file-text.ts';
 import { decodeText, encodeText } from '../file-text.ts';
-import { LazyUnit, UnitPlaces } from '../json/lazy-unit.ts';
-import { InFileOrder } from '../json/lookup.ts';
-import { LastRead } from '../json/memo.ts';
+import { InFileOrder } from '../kit/in-file-order.ts';
+import { LastRead } from '../kit/last-read.ts';
+import { LazyUnit, UnitPlaces } from '../kit/lazy-unit.ts';
 import type {
   FormatModule,
   ParseOptions,
@@ -32,7 +32,7 @@ interface TextFile {
 
 const lastRead = new LastRead<TextFile>();
 
-/** Decodes and splits a file; render reuses what a parse of the same bytes read (json/memo.ts). */
+/** Decodes and splits a file; render reuses what a parse of the same bytes read (kit/last-read.ts). */
 function read(bytes: Uint8Array, options: ParseOptions, again: boolean): TextFile {
   return lastRead.read(bytes, options, again, () => {
     const decoded = decodeText(bytes, { ...options, fallback: 'latin1' });
@@ -84,7 +84,7 @@ function render(original: Uint8Array, translations: Translations, options: Rende
         column: lead + 1,
       });
     }
-    // The read lines may be shared with a parse (json/memo.ts): change a copy.
+    // The read lines may be shared with a parse (kit/last-read.ts): change a copy.
     lines ??= fileLines.slice();
     lines[k] = line.slice(0, lead) + value + line.slice(end);
   }

@@ -7,8 +7,8 @@
  * variation of a substitution. Inside a key, `\` and `|` are escaped with a backslash.
  */
 
-import { CATEGORY_ORDER } from '../json/cldr.ts';
 import { type JsonDoc, OBJECT, STRING } from '../json/tokens.ts';
+import { CATEGORY_ORDER } from '../kit/plural-forms.ts';
 import type { PluralCategory, PluralForms } from '../model.ts';
 
 /** One translatable leaf: a stringUnit value, or the stringUnits of a plural variation. */

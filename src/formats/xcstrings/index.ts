@@ -25,8 +25,8 @@
 
 import { TextPositions } from '../file-text.ts';
 import { readJson, reuseJson, startsWithObject } from '../json/index.ts';
-import { LazyUnit, UnitPlaces } from '../json/lazy-unit.ts';
 import type { JsonDoc } from '../json/tokens.ts';
+import { LazyUnit, UnitPlaces } from '../kit/lazy-unit.ts';
 import {
   type FormatModule,
   NO_STRINGS,

@@ -11,8 +11,8 @@
  */
 
 import { FormatError } from '../errors.ts';
-import { CATEGORY_ORDER, formPlan } from '../json/cldr.ts';
 import { type JsonDoc, NUMBER, OBJECT, STRING } from '../json/tokens.ts';
+import { CATEGORY_ORDER, formPlan } from '../kit/plural-forms.ts';
 import type { PluralCategory, PluralForms } from '../model.ts';
 import {
   type CatalogString,

@@ -8,7 +8,7 @@
  */
 
 import type { DecodedText } from '../file-text.ts';
-import { JsonPatch } from '../json/patch.ts';
+import { TextPatch } from '../kit/text-patch.ts';
 
 /** Takes edits in file order (non-overlapping) and gives the patched file. */
 export interface PatchSink {
@@ -25,7 +25,7 @@ export function patchSink(original: Uint8Array, decoded: DecodedText): PatchSink
 class TextSink implements PatchSink {
   private readonly original: Uint8Array;
   private readonly decoded: DecodedText;
-  private readonly patch = new JsonPatch();
+  private readonly patch = new TextPatch();
 
   constructor(original: Uint8Array, decoded: DecodedText) {
     this.original = original;

@@ -4,7 +4,7 @@
  * flatten, so a localization is put together from a handful of composite pieces.
  */
 
-import { CATEGORY_ORDER } from '../json/cldr.ts';
+import { CATEGORY_ORDER } from '../kit/plural-forms.ts';
 import type { XcodeStyle } from './xcode-json.ts';
 
 /** The constant pieces of an object whose opening brace continues a line at one indentation. */

@@ -6,9 +6,9 @@
 
 import { lineIndent } from '../edit/lines.ts';
 import type { Edit } from '../file-text.ts';
-import { CATEGORY_ORDER, formsToWrite } from '../json/cldr.ts';
-import { InFileOrder } from '../json/lookup.ts';
 import type { JsonDoc } from '../json/tokens.ts';
+import { InFileOrder } from '../kit/in-file-order.ts';
+import { CATEGORY_ORDER, formsToWrite } from '../kit/plural-forms.ts';
 import type { PluralCategory, PluralForms, Translations } from '../model.ts';
 import {
   type Catalog,

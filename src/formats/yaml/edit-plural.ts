@@ -5,7 +5,7 @@
  */
 import type { Scalar } from 'yaml';
 import type { Edit } from '../file-text.ts';
-import { CATEGORY_ORDER } from '../json/cldr.ts';
+import { CATEGORY_ORDER } from '../kit/plural-forms.ts';
 import type { PluralCategory, PluralForms } from '../model.ts';
 import { writeBlock } from './block.ts';
 import { blockSource, scalarEdit } from './edit-scalar.ts';

@@ -5,7 +5,7 @@
 import type { Node, Pair, Scalar, YAMLMap } from 'yaml';
 import { isMap, isScalar } from 'yaml';
 import type { Edit } from '../file-text.ts';
-import { CATEGORY_ORDER } from '../json/cldr.ts';
+import { CATEGORY_ORDER } from '../kit/plural-forms.ts';
 import type { PluralCategory, PluralForms, RenderOptions, TargetChanges } from '../model.ts';
 import { writeBlock } from './block.ts';
 import { targetCategories } from './edit-plural.ts';

@@ -8,7 +8,7 @@ import { isAlias, isMap, isScalar, isSeq } from 'yaml';
 import { repeatedKeyMessage } from '../distinct-ids.ts';
 import type { DecodedText } from '../file-text.ts';
 import { decodeText, TextPositions } from '../file-text.ts';
-import { CATEGORY_ORDER } from '../json/cldr.ts';
+import { CATEGORY_ORDER } from '../kit/plural-forms.ts';
 import type { ParseOptions, PluralCategory } from '../model.ts';
 import { parseDocuments } from './quoted-lines.ts';
 import type { RootLocale } from './root-locale.ts';

@@ -6,11 +6,11 @@
 import { type DecodedText, type Edit, encodeText } from '../file-text.ts';
 
 /**
- * What a render changes in a JSON-family text: string bodies replaced in file order, kept as
+ * What a render changes in a text (JSON, CSV, .strings, .properties…): values replaced in file order, kept as
  * parallel lists (a large file has a replacement per unit, and an object per replacement is a
  * measurable share of render time), plus the few other edits in any order.
  */
-export class JsonPatch {
+export class TextPatch {
   private starts: Int32Array;
   private ends: Int32Array;
   private readonly texts: string[] = [];
