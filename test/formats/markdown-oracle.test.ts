@@ -65,7 +65,11 @@ describe('markdown: markdown-it (CommonMark + GFM tables) reads the units our re
   it.each(FIXTURES)('%s: the same text blocks with the same texts', (file) => {
     const bytes = bytesOf(file);
     const theirs = markdownOracleUnits(bytes);
-    expect(theirs.size).toBeGreaterThan(5);
+    // The oracle must read something. escapes-README-de.md is a cut of 4 blocks: its lines
+    // indented 12 columns under a nested item (`\t\t\t- …`) are continuation text of that item's
+    // paragraph, not list items (CommonMark 0.31 §5.2: an indented line cannot interrupt a
+    // paragraph; markdown-it and our reader agree), so it has 4 units, not more.
+    expect(theirs.size).toBeGreaterThanOrEqual(4);
     expect(unitMismatches(ours(markdownFormat, bytes), theirs)).toEqual([]);
   });
 });
