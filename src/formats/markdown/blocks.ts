@@ -172,6 +172,9 @@ function paragraph(text: string, lines: Line[], from: number, at: number, out: T
       }
       if (interruptsParagraph(content)) break;
     }
+    // A line with a pipe over a delimiter row is a table's header row: the table interrupts the
+    // paragraph (GFM §4.10, as cmark-gfm and markdown-it read it).
+    if (columns < 4 && text.slice(line.start, line.end).includes('|') && tableAt(text, lines, i)) break;
     body.push({ lineStart: line.lineStart, start: line.start + chars, end: line.end, container: line.start });
     i++;
   }
