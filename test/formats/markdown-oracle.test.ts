@@ -135,3 +135,36 @@ describe('markdown: a planted difference is reported', () => {
     expect(markdownStructure(bare)).not.toEqual(markdownStructure(bytes));
   });
 });
+
+describe('markdown: a translation that would open another block if written bare', () => {
+  const encode = (s: string) => new TextEncoder().encode(s);
+  const decode = (b: Uint8Array) => new TextDecoder().decode(b);
+  // Structure kept and the text renders as meant; `same: false` where only an escape keeps the
+  // block (raw HTML at a paragraph's start is an HTML block, a blank line ends a paragraph) or
+  // where what goes is not text (a paragraph's leading spaces, CommonMark §4.8).
+  const cases: [string, string, string, boolean][] = [
+    ['Intro.\n\nText.\n', 'p2', '    vier Leerzeichen', false],
+    ['Intro.\n\nText.\n', 'p2', '\tTabulator', false],
+    ['Intro.\n\nText.\n', 'p2', '<div>', false],
+    ['Intro.\n\nText.\n', 'p2', '<p>', false],
+    ['Intro.\n\nText.\n', 'p2', '<!-- kein Kommentar -->', false],
+    ['Intro.\n\nText.\n', 'p2', 'a\n<div>', false],
+    ['Intro.\n\nText.\n', 'p2', '[x]: /url', true],
+    ['Intro.\n\nText.\n', 'p2', 'a\n\nb', false],
+    ['- Punkt\n- Text\n', 'p2', '<div>', false],
+    ['> Zitat\n>\n> Text\n', 'p2', 'a\n<!-- x -->', false],
+    ['Titel\n-----\n\nText.\n', 'h1', 'a | b', true],
+    ['Titel\n-----\n\nText.\n', 'h1', 'a |', true],
+    ['Titel\n-----\n\nText.\n', 'h1', 'a \\| b', true],
+    ['Titel\n-----\n\nText.\n', 'h1', 'x\n| a', true],
+    ['Intro.\n\nText.\n', 'p2', 'x\n| a |\n| --- |', true],
+  ];
+  it.each(cases)('%j: %s as %j', (doc, id, text, same) => {
+    const source = encode(doc);
+    const meant = new Map([[id, text]]);
+    const out = newTarget(markdownFormat, source, meant, { targetLang: 'de' });
+    expect(markdownStructure(out), decode(out)).toEqual(markdownStructure(source));
+    if (same) expectMeant(source, out, meant);
+    expect(markdownOracleUnits(out).size).toBe(markdownOracleUnits(source).size);
+  });
+});

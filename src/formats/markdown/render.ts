@@ -141,11 +141,14 @@ export function renderWith(
 /**
  * Whether a written block could read back as something else, so the document must be read again:
  * a paragraph line starting with a character a block marker starts with, or with indentation, or
- * people's lines with their own prefixes. Heading text and cells cannot (write.ts escapes what
- * they need); most prose cannot either, and skips the second reading.
+ * people's lines with their own prefixes, or a pipe anywhere (a table's header row). ATX heading
+ * text and cells cannot (write.ts escapes what they need); most prose cannot either, and skips the
+ * second reading.
  */
 function mayBreak(w: Write, block: TextBlock): boolean {
   if (block.kind === 'atx' || block.kind === 'cell') return false;
+  // A line with a pipe can be a table's header row (a paragraph's last line too, GFM §4.10).
+  if (w.value.includes('|')) return true;
   return w.value
     .split('\n')
     .some(
