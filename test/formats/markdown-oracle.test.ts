@@ -168,3 +168,19 @@ describe('markdown: a translation that would open another block if written bare'
     expect(markdownOracleUnits(out).size).toBe(markdownOracleUnits(source).size);
   });
 });
+
+describe('markdown: link reference definitions as markdown-it reads them (CommonMark §4.7)', () => {
+  const encode = (s: string) => new TextEncoder().encode(s);
+  it.each([
+    '[foo]: /url\n"title"\n\nText.\n',
+    '[foo]:\n/url\n\nText.\n',
+    "[foo]:\n/url\n'a title\nover two lines'\nText.\n",
+    '[foo]: /url\n"title" ok\n',
+    '[foo]: /url "title" ok\n',
+    '[foo]: <a b> (title)\n[bar]: /b\nText.\n',
+    '[foo]:\n\nText.\n',
+  ])('%j', (doc) => {
+    const bytes = encode(doc);
+    expect(unitMismatches(ours(markdownFormat, bytes), markdownOracleUnits(bytes))).toEqual([]);
+  });
+});

@@ -7,7 +7,13 @@
  * breaks written as `<br>`.
  */
 import type { TextBlock } from './blocks.ts';
-import { htmlBlockStart, interruptsParagraph, LINK_DEFINITION, mayStartBlock, SETEXT } from './lines.ts';
+import {
+  htmlBlockStart,
+  interruptsParagraph,
+  LINK_DEFINITION_LABEL,
+  mayStartBlock,
+  SETEXT,
+} from './lines.ts';
 
 const BLOCK_START = [
   /^#{1,6}(?:[ \t]|$)/,
@@ -30,7 +36,7 @@ export function escapeLineStart(line: string): string {
   if (ordered) return `${ordered[1]}\\${line.slice(ordered[1]!.length)}`;
   if (BLOCK_START.some((re) => re.test(line))) return `\\${line}`;
   // An HTML block (`<div>`, `<p>`, `<!-- -->`) or a link reference definition (`[x]: /url`).
-  return htmlBlockStart(line, false) || LINK_DEFINITION.test(line) ? `\\${line}` : line;
+  return htmlBlockStart(line, false) || LINK_DEFINITION_LABEL.test(line) ? `\\${line}` : line;
 }
 
 /**
