@@ -150,6 +150,8 @@ describe('markdown: a translation that would open another block if written bare'
     ['Intro.\n\nText.\n', 'p2', '<!-- kein Kommentar -->', false],
     ['Intro.\n\nText.\n', 'p2', 'a\n<div>', false],
     ['Intro.\n\nText.\n', 'p2', '[x]: /url', true],
+    ['Intro.\n\nText.\n', 'p2', '[x]:\n/url "Titel"', true],
+    ['- Punkt\n- Text\n', 'p2', '[x]: /url\n<p>\n    Code', false],
     ['Intro.\n\nText.\n', 'p2', 'a\n\nb', false],
     ['- Punkt\n- Text\n', 'p2', '<div>', false],
     ['> Zitat\n>\n> Text\n', 'p2', 'a\n<!-- x -->', false],
