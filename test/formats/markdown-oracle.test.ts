@@ -65,7 +65,11 @@ describe('markdown: markdown-it (CommonMark + GFM tables) reads the units our re
   it.each(FIXTURES)('%s: the same text blocks with the same texts', (file) => {
     const bytes = bytesOf(file);
     const theirs = markdownOracleUnits(bytes);
-    expect(theirs.size).toBeGreaterThan(5);
+    // The oracle must read something. escapes-README-de.md is a cut of 4 blocks: its lines
+    // indented 12 columns under a nested item (`\t\t\t- …`) are continuation text of that item's
+    // paragraph, not list items (CommonMark 0.31 §5.2: an indented line cannot interrupt a
+    // paragraph; markdown-it and our reader agree), so it has 4 units, not more.
+    expect(theirs.size).toBeGreaterThanOrEqual(4);
     expect(unitMismatches(ours(markdownFormat, bytes), theirs)).toEqual([]);
   });
 });
@@ -129,5 +133,56 @@ describe('markdown: a planted difference is reported', () => {
     expect(written).toContain('\\# Kein Titel');
     const bare = new TextEncoder().encode(written.replace('\\# Kein Titel', '# Kein Titel'));
     expect(markdownStructure(bare)).not.toEqual(markdownStructure(bytes));
+  });
+});
+
+describe('markdown: a translation that would open another block if written bare', () => {
+  const encode = (s: string) => new TextEncoder().encode(s);
+  const decode = (b: Uint8Array) => new TextDecoder().decode(b);
+  // Structure kept and the text renders as meant; `same: false` where only an escape keeps the
+  // block (raw HTML at a paragraph's start is an HTML block, a blank line ends a paragraph) or
+  // where what goes is not text (a paragraph's leading spaces, CommonMark §4.8).
+  const cases: [string, string, string, boolean][] = [
+    ['Intro.\n\nText.\n', 'p2', '    vier Leerzeichen', false],
+    ['Intro.\n\nText.\n', 'p2', '\tTabulator', false],
+    ['Intro.\n\nText.\n', 'p2', '<div>', false],
+    ['Intro.\n\nText.\n', 'p2', '<p>', false],
+    ['Intro.\n\nText.\n', 'p2', '<!-- kein Kommentar -->', false],
+    ['Intro.\n\nText.\n', 'p2', 'a\n<div>', false],
+    ['Intro.\n\nText.\n', 'p2', '[x]: /url', true],
+    ['Intro.\n\nText.\n', 'p2', '[x]:\n/url "Titel"', true],
+    ['- Punkt\n- Text\n', 'p2', '[x]: /url\n<p>\n    Code', false],
+    ['Intro.\n\nText.\n', 'p2', 'a\n\nb', false],
+    ['- Punkt\n- Text\n', 'p2', '<div>', false],
+    ['> Zitat\n>\n> Text\n', 'p2', 'a\n<!-- x -->', false],
+    ['Titel\n-----\n\nText.\n', 'h1', 'a | b', true],
+    ['Titel\n-----\n\nText.\n', 'h1', 'a |', true],
+    ['Titel\n-----\n\nText.\n', 'h1', 'a \\| b', true],
+    ['Titel\n-----\n\nText.\n', 'h1', 'x\n| a', true],
+    ['Intro.\n\nText.\n', 'p2', 'x\n| a |\n| --- |', true],
+  ];
+  it.each(cases)('%j: %s as %j', (doc, id, text, same) => {
+    const source = encode(doc);
+    const meant = new Map([[id, text]]);
+    const out = newTarget(markdownFormat, source, meant, { targetLang: 'de' });
+    expect(markdownStructure(out), decode(out)).toEqual(markdownStructure(source));
+    if (same) expectMeant(source, out, meant);
+    expect(markdownOracleUnits(out).size).toBe(markdownOracleUnits(source).size);
+  });
+});
+
+describe('markdown: link reference definitions as markdown-it reads them (CommonMark §4.7)', () => {
+  const encode = (s: string) => new TextEncoder().encode(s);
+  it.each([
+    '[foo]: /url\n"title"\n\nText.\n',
+    '[foo]:\n/url\n\nText.\n',
+    "[foo]:\n/url\n'a title\nover two lines'\nText.\n",
+    '[foo]: /url\n"title" ok\n',
+    '[foo]: /url "title" ok\n',
+    '[foo]: <a b> (title)\n[bar]: /b\nText.\n',
+    '[foo]:\n\nText.\n',
+  ])('%j', (doc) => {
+    const bytes = encode(doc);
+    expect(unitMismatches(ours(markdownFormat, bytes), markdownOracleUnits(bytes))).toEqual([]);
   });
 });

@@ -13,7 +13,7 @@ import {
   indentation,
   interruptsParagraph,
   isBlank,
-  LINK_DEFINITION,
+  LINK_DEFINITION_LABEL,
   MATH_FENCE,
   mayStartBlock,
   SETEXT,
@@ -102,9 +102,12 @@ export function parseBlocks(text: string, lines: Line[], out: TextBlock[]): void
       i = table.next;
       continue;
     }
-    if (LINK_DEFINITION.test(content)) {
-      i++;
-      continue;
+    if (LINK_DEFINITION_LABEL.test(content)) {
+      const end = linkDefinitionEnd(text, lines, i, content);
+      if (end !== undefined) {
+        i = end;
+        continue;
+      }
     }
     i = paragraph(text, lines, i, at, out);
   }
@@ -172,6 +175,9 @@ function paragraph(text: string, lines: Line[], from: number, at: number, out: T
       }
       if (interruptsParagraph(content)) break;
     }
+    // A line with a pipe over a delimiter row is a table's header row: the table interrupts the
+    // paragraph (GFM §4.10, as cmark-gfm and markdown-it read it).
+    if (columns < 4 && text.slice(line.start, line.end).includes('|') && tableAt(text, lines, i)) break;
     body.push({ lineStart: line.lineStart, start: line.start + chars, end: line.end, container: line.start });
     i++;
   }
@@ -181,4 +187,56 @@ function paragraph(text: string, lines: Line[], from: number, at: number, out: T
   body[body.length - 1] = { ...last, end };
   if (body.some((l) => l.end > l.start)) out.push({ kind, lines: body });
   return i;
+}
+
+/** A link title's opening character and the one that closes it. */
+const TITLE_CLOSE: Record<string, string> = { '"': '"', "'": "'", '(': ')' };
+
+/**
+ * The line after a link reference definition starting at `from` (CommonMark §4.7: the destination
+ * may be on the next line, the title on the next line and over several), or undefined when the
+ * lines are no definition (a title followed by other text on its line): a paragraph.
+ */
+function linkDefinitionEnd(text: string, lines: Line[], from: number, content: string): number | undefined {
+  const label = LINK_DEFINITION_LABEL.exec(content)!;
+  let i = from;
+  let rest = content.slice(label[0].length).trim();
+  const nextLine = (at: number) =>
+    at < lines.length && !isBlank(text, lines[at]!)
+      ? text.slice(lines[at]!.start, lines[at]!.end).trim()
+      : undefined;
+  if (rest === '') {
+    const next = nextLine(i + 1);
+    if (next === undefined) return undefined;
+    i++;
+    rest = next;
+  }
+  const destination = /^(?:<(?:[^<>\\\n]|\\.)*>|[^\s<][^\s]*)/.exec(rest);
+  if (!destination) return undefined;
+  const after = rest.slice(destination[0].length);
+  if (after.trim() === '') {
+    // Complete on this line; a title may follow on the next one(s).
+    const title = titleEnd(text, lines, i + 1, nextLine(i + 1));
+    return title ?? i + 1;
+  }
+  if (!/^[ \t]/.test(after)) return undefined;
+  return titleEnd(text, lines, i, after.trim());
+}
+
+/** The line after a link title starting `first` (line `at`), if it closes with nothing after it. */
+function titleEnd(text: string, lines: Line[], at: number, first: string | undefined): number | undefined {
+  const close = first === undefined ? undefined : TITLE_CLOSE[first[0]!];
+  if (first === undefined || close === undefined) return undefined;
+  let body = first.slice(1);
+  for (let i = at; i < lines.length; ) {
+    for (let k = 0; k < body.length; k++) {
+      if (body[k] === '\\') k++;
+      else if (body[k] === close) return body.slice(k + 1).trim() === '' ? i + 1 : undefined;
+      else if (close === ')' && body[k] === '(') return undefined;
+    }
+    i++;
+    if (i >= lines.length || isBlank(text, lines[i]!)) return undefined;
+    body = text.slice(lines[i]!.start, lines[i]!.end);
+  }
+  return undefined;
 }

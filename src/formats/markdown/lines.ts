@@ -84,8 +84,11 @@ export const THEMATIC = /^(?:(?:\*[ \t]*){3,}|(?:-[ \t]*){3,}|(?:_[ \t]*){3,})$/
 export const SETEXT = /^(?:=+|-+)[ \t]*$/;
 export const BULLET = /^([-+*])(?:([ \t]+)(.*)|$)/;
 export const ORDERED = /^(\d{1,9})([.)])(?:([ \t]+)(.*)|$)/;
-/** A link reference definition (a URL, not text); footnote definitions `[^1]:` are text and excluded. */
-export const LINK_DEFINITION = /^\[(?!\^)(?:[^\]\\]|\\.)+\]:[ \t]*\S/;
+/**
+ * A link reference definition's label and colon (a URL, not text; the destination may follow on the
+ * next line); footnote definitions `[^1]:` are text and excluded.
+ */
+export const LINK_DEFINITION_LABEL = /^\[(?!\^)(?:[^\]\\]|\\.)+\]:/;
 /** A container directive line (`:::note`, `:::`) as Docusaurus and VitePress write admonitions. */
 export const DIRECTIVE = /^:{3,}/;
 /** A display math fence (`$$`), whose LaTeX is not text. */

@@ -55,8 +55,13 @@ interface Write {
   tier: Tier;
 }
 
-/** Rounds of escaping more before every remaining block is escaped in full (bounds the cost). */
-const MAX_ROUNDS = 6;
+/**
+ * Rounds of escaping more before every remaining block is escaped in full (bounds the cost). When a
+ * written block changes the block count, only the first difference is known in a round, so each
+ * block that may break gets a round of its own, up to a bound.
+ */
+const MIN_ROUNDS = 6;
+const MAX_ROUNDS = 64;
 
 /** The text our reader would give for a block, compared without indentation or trailing blanks. */
 const comparable = (s: string) =>
@@ -97,6 +102,8 @@ export function renderWith(
   });
   if (frontMatter.length === 0 && writes.length === 0) return original;
   const encode = (out: string) => encodeText(out, doc.decoded.encoding, doc.decoded.bom);
+  const breaking = writes.filter((w) => mayBreak(w, doc.blocks[w.index]!.block)).length;
+  const rounds = Math.min(MIN_ROUNDS + 2 * breaking, MAX_ROUNDS);
   for (let round = 0; ; round++) {
     const expected = doc.blocks.map((b) => ({ kind: KIND_LETTER[b.block.kind], text: b.text }));
     const edits = [...frontMatter];
@@ -116,15 +123,15 @@ export function renderWith(
       expected[w.index]!.text = written.text;
     }
     const out = applyOrderedEdits(text, edits);
-    if (round === 0 && !writes.some((w) => mayBreak(w, doc.blocks[w.index]!.block))) return encode(out);
+    if (round === 0 && breaking === 0) return encode(out);
     const broken = brokenBlocks(out, expected);
-    if (broken.length === 0 || round === MAX_ROUNDS) return encode(out);
+    if (broken.length === 0 || round === rounds) return encode(out);
     let raised = false;
     for (const at of broken) {
       // The block that broke, or the written one before it (a neighbour's lines made it change).
       const w = writes.findLast((x) => x.index <= at && x.tier !== 'all');
       if (!w) continue;
-      w.tier = round === MAX_ROUNDS - 1 ? 'all' : TIERS[TIERS.indexOf(w.tier) + 1]!;
+      w.tier = round === rounds - 1 ? 'all' : TIERS[TIERS.indexOf(w.tier) + 1]!;
       raised = true;
     }
     if (!raised) return encode(out);
@@ -134,11 +141,14 @@ export function renderWith(
 /**
  * Whether a written block could read back as something else, so the document must be read again:
  * a paragraph line starting with a character a block marker starts with, or with indentation, or
- * people's lines with their own prefixes. Heading text and cells cannot (write.ts escapes what
- * they need); most prose cannot either, and skips the second reading.
+ * people's lines with their own prefixes, or a pipe anywhere (a table's header row). ATX heading
+ * text and cells cannot (write.ts escapes what they need); most prose cannot either, and skips the
+ * second reading.
  */
 function mayBreak(w: Write, block: TextBlock): boolean {
   if (block.kind === 'atx' || block.kind === 'cell') return false;
+  // A line with a pipe can be a table's header row (a paragraph's last line too, GFM §4.10).
+  if (w.value.includes('|')) return true;
   return w.value
     .split('\n')
     .some(

@@ -7,7 +7,13 @@
  * breaks written as `<br>`.
  */
 import type { TextBlock } from './blocks.ts';
-import { interruptsParagraph, mayStartBlock, SETEXT } from './lines.ts';
+import {
+  htmlBlockStart,
+  interruptsParagraph,
+  LINK_DEFINITION_LABEL,
+  mayStartBlock,
+  SETEXT,
+} from './lines.ts';
 
 const BLOCK_START = [
   /^#{1,6}(?:[ \t]|$)/,
@@ -20,12 +26,17 @@ const BLOCK_START = [
   /^\$\$[ \t]*$/,
 ];
 
+/** A line that could be a GFM table's delimiter row (its cells are checked by the reader). */
+const DELIMITER_ROW = /^[ \t]*\|?[ \t]*:?-[-:| \t]*$/;
+
 /** Escapes the first character of a line that would otherwise start a different block. */
 export function escapeLineStart(line: string): string {
   if (!mayStartBlock(line.charCodeAt(0))) return line;
   const ordered = /^(\d{1,9})([.)])(?=[ \t]|$)/.exec(line);
   if (ordered) return `${ordered[1]}\\${line.slice(ordered[1]!.length)}`;
-  return BLOCK_START.some((re) => re.test(line)) ? `\\${line}` : line;
+  if (BLOCK_START.some((re) => re.test(line))) return `\\${line}`;
+  // An HTML block (`<div>`, `<p>`, `<!-- -->`) or a link reference definition (`[x]: /url`).
+  return htmlBlockStart(line, false) || LINK_DEFINITION_LABEL.test(line) ? `\\${line}` : line;
 }
 
 /**
@@ -66,7 +77,20 @@ export function writeBlockText(
     const written = /(?:^|[ \t])#+$/.test(line) ? line.replace(/#+$/, (h) => `\\${h}`) : line;
     return { replacement: written, text: written };
   }
-  const lines = value.split(/\r?\n/).map((line, i) => escapeLine(line, i === 0, escaping));
+  // A blank line would end the block: a paragraph's text has none (CommonMark §4.8).
+  const lines = value
+    .split(/\r?\n/)
+    .filter((line) => !/^[ \t]*$/.test(line))
+    .map((line, i) => escapeLine(line, i === 0, escaping));
+  if (lines.length === 0) lines.push('');
+  if (escaping !== 'none') {
+    // A line with a `|` over a delimiter row (a setext heading's `---` underline too) is a GFM
+    // table's header row, which interrupts a paragraph.
+    for (let i = 0; i < lines.length; i++) {
+      const header = i + 1 < lines.length ? DELIMITER_ROW.test(lines[i + 1]!) : block.kind === 'heading';
+      if (header && lines[i]!.includes('|')) lines[i] = pipesAsEntities(lines[i]!);
+    }
+  }
   if (lines.length === 1) return { replacement: lines[0]!, text: lines[0]! };
   const prefix = continuation();
   return {
@@ -78,10 +102,33 @@ export function writeBlockText(
 function escapeLine(line: string, first: boolean, escaping: Escaping): string {
   if (escaping === 'none') return line;
   const content = line.replace(/^[ \t]+/, '');
-  const lead = line.slice(0, line.length - content.length);
+  // A first line's indentation is not text (CommonMark §4.8), and 4 columns of it open a code block.
+  const lead = first ? '' : line.slice(0, line.length - content.length);
   if (escaping === 'all' || first || SETEXT.test(content) || interruptsParagraph(content))
     return lead + escapeLineStart(content);
   return line;
+}
+
+/**
+ * Writes each `|` outside code spans (escaped or not) as `&#124;`, which renders as `|`: with any
+ * pipe in it, a line over a delimiter row is a table's header row (GFM §4.10).
+ */
+function pipesAsEntities(line: string): string {
+  let out = '';
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i]!;
+    if (c === '\\' && i + 1 < line.length) {
+      out += line[i + 1] === '|' ? '&#124;' : c + line[i + 1];
+      i++;
+    } else if (c === '`') {
+      const run = /^`+/.exec(line.slice(i))![0];
+      const close = line.indexOf(run, i + run.length);
+      const end = close < 0 ? i + run.length : close + run.length;
+      out += line.slice(i, end);
+      i = end - 1;
+    } else out += c === '|' ? '&#124;' : c;
+  }
+  return out;
 }
 
 /** Escapes every `|` not already escaped, so a cell's text cannot split the row. */
