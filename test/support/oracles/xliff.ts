@@ -112,7 +112,7 @@ function unitOf(record: string): OracleUnit {
 /** A unit's text as XPath's string() gives it: inline codes out, their native code in (1.2 <ph>…</ph>). */
 export function plain(text: string): string {
   return text
-    .replace(/<\/?(?:g|x|bx|ex|bpt|ept|ph|it|mrk|sub|pc|sc|ec|sm|em)\b[^>]*>/g, '')
+    .replace(/<\/?(?:g|x|bx|ex|bpt|ept|ph|it|mrk|sub|pc|sc|ec|sm|em)\b(?:[^>"']|"[^"]*"|'[^']*')*>/g, '')
     .replace(/<cp\s+hex="([0-9A-Fa-f]+)"\s*\/>/g, (_, hex: string) =>
       String.fromCodePoint(Number.parseInt(hex, 16)),
     );

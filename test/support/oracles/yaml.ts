@@ -6,7 +6,8 @@
  * or `\` inside a key backslash-escaped, as our ids write them), sequence items as `[n]`; a single
  * root key naming a locale (`en:`, `pt-BR:`) is the locale, not part of the path (rails-i18n's
  * layout). An alias (`*name`) or merge (`<<:`) repeats the anchor's text, which is a unit once, at
- * the anchor: the copies are not leaves here. Rails' plural hashes (`one:`/`other:` …) are leaves like any other key here; our plural
+ * the anchor: the copies are not leaves here. A key repeated in a mapping is read once, with its
+ * last value, as the Hash Rails loads has it. Rails' plural hashes (`one:`/`other:` …) are leaves like any other key here; our plural
  * units are taken apart into them (leaves.ts).
  *
  * What Psych reads differs from YAML 1.2 where a file relies on YAML 1.1: an unquoted `yes`, `no`,
@@ -31,7 +32,9 @@ conv = lambda do |n|
   case n
   when Psych::Nodes::Mapping
     pairs = n.children.each_slice(2).reject { |k, _| k.is_a?(Psych::Nodes::Scalar) && !k.quoted && k.value == "<<" }
-    { "h" => pairs.map { |k, v| [key.call(k), conv.call(v)] } }
+    # A repeated key: the last one wins, as in the Hash Rails loads.
+    last = {}; pairs.each { |k, v| last[key.call(k)] = v }
+    { "h" => last.map { |k, v| [k, conv.call(v)] } }
   when Psych::Nodes::Sequence then { "a" => n.children.map { |c| conv.call(c) } }
   when Psych::Nodes::Scalar then text.call(n)
   else nil
