@@ -33,7 +33,7 @@ describe("xcstrings: a second reader of Xcode's catalog shape as the oracle", ()
 
     it(`${fixture}: our units are its texts in the source language, translatable as it says`, () => {
       const { texts, translatable } = catalogTexts(bytes);
-      expect(texts.size).toBeGreaterThan(2);
+      expect(texts.size).toBeGreaterThanOrEqual(2);
       const units = xcstringsFormat.parse(bytes);
       expect(new Map(units.map((u) => [u.id, u.sourcePlural ?? u.source]))).toEqual(
         new Map([...texts].map(([k, t]) => [k, t.text])),
