@@ -44,6 +44,11 @@ export interface WrittenSource {
   langs: string[];
 }
 
+/** A batch that merged nothing yet. */
+export function emptyBatch(): MergedBatch {
+  return { files: [], described: [], sourceIds: new Map(), units: [], warnings: [], sources: new Map() };
+}
+
 /**
  * Merges every delivery with the base (mergeDelivery; the languages of one path — a multilingual
  * file — one after the other), adds the placeholder QA of what is written, teaches the memories and
@@ -63,14 +68,7 @@ export async function mergeWithBase(
   const state = await loadState(client, stateRecord, { signal, warn: (m) => deps.log.warn(m), origin });
   const before = JSON.stringify(state);
   const planned: (PlannedTarget & { translated: number })[] = [];
-  const batch: MergedBatch = {
-    files: [],
-    described: [],
-    sourceIds: new Map(),
-    units: [],
-    warnings: [],
-    sources: new Map(),
-  };
+  const batch = emptyBatch();
   // People's commits on the l10n branch are the rule above all (DESIGN §7): when they committed
   // there, the target is read from the branch's head (the moved base merged in first) and merged
   // onBranch, so their edit is kept byte for byte, taught and counted as kept.

@@ -10,7 +10,7 @@ import type { Leverage } from '../handlers/registry.ts';
 import type { ReceiverDb } from '../store/schema.ts';
 import { recordWritten } from '../store/written-paths.ts';
 import type { Deliveries, Failure } from './deliveries.ts';
-import { type MergedBatch, mergeWithBase } from './merge-base.ts';
+import { emptyBatch, mergeWithBase } from './merge-base.ts';
 import { qaFindingsOf } from './qa-findings.ts';
 
 /** The points of a batch where a crash leaves different traces behind. */
@@ -39,15 +39,6 @@ export interface CollectedBatch {
   jobs: readonly number[];
   leverage: Leverage;
 }
-
-const NOTHING_MERGED: MergedBatch = {
-  files: [],
-  described: [],
-  sourceIds: new Map(),
-  units: [],
-  warnings: [],
-  sources: new Map(),
-};
 
 /** The comment that tells reviewers some translations failed (the body lists them too). */
 export function failureComment(failures: readonly Failure[]): string {
@@ -88,7 +79,7 @@ export async function writeTranslationsPullRequest(
           await lastUploads(client, origin, signal),
           signal,
         )
-      : NOTHING_MERGED;
+      : emptyBatch();
   for (const line of deliveries.notes) log.warn(where, line);
   const failures = deliveries.failures;
   if (merged.files.length === 0 && failures.length === 0) return;
