@@ -5,6 +5,8 @@
  * apart); then one string of one file changes and the second sync is measured: units sent for
  * translation, units that changed in the targets, requests the platform received, seconds.
  * The baseline in the same run is what a sync that re-translates the changed file whole sends.
+ * Then 10 keys of one file are renamed: `renames` says how many units that run sent (0 is the goal)
+ * and how many translations moved to the new keys.
  * Prints {"bench":"incremental","units_sent":N,"units_changed":M,"requests":R,"seconds":S,…}.
  */
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -113,6 +115,31 @@ for (const [path, units] of after)
   for (const [id, text] of units)
     if (JSON.stringify(before.get(path)!.get(id)) !== JSON.stringify(text)) changed++;
 
+// A third run after 10 keys of screen 12 were renamed (issue 36): their translations move along in
+// every language and nothing is sent; every other unit keeps its text.
+const RENAMED = 10;
+await put(
+  'locales/en/screen12.json',
+  (await readFile(join(root, 'locales/en/screen12.json'), 'utf8')).replace(
+    /"key_(\d+)":/g,
+    (whole, k: string) => (Number(k) < RENAMED ? `"renamed_${k}":` : whole),
+  ),
+);
+const beforeRename = await targetsNow();
+const renamed = await sync();
+const afterRename = await targetsNow();
+let renamesKept = 0;
+for (let k = 0; k < RENAMED; k++)
+  for (const lang of LANGS) {
+    const path = `locales/${lang}/screen12.json`;
+    const was = beforeRename.get(path)!.get(`key_${k}`);
+    if (
+      was !== undefined &&
+      JSON.stringify(afterRename.get(path)!.get(`renamed_${k}`)) === JSON.stringify(was)
+    )
+      renamesKept++;
+  }
+
 // The fewest requests this work needs: list the repository's files, read the state, list the
 // memories, upload one delta, start one translation per language, one status look, download one
 // result per language, write the new state and remove the one it replaces.
@@ -131,6 +158,12 @@ console.log(
     files: FILES,
     languages: LANGS.length,
     existing_translations: FILES * KEYS * LANGS.length,
+    renames: {
+      keys: RENAMED,
+      units_sent: renamed.targets!.unitsSent,
+      translations_kept: renamesKept,
+      of: RENAMED * LANGS.length,
+    },
     first_run: {
       seconds: Math.round(firstSeconds * 100) / 100,
       requests: firstRequests,
