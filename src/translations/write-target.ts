@@ -16,6 +16,7 @@ import {
   targetTranslations,
   type UnitText,
 } from '../formats/target.ts';
+import { carryRenames } from './renames.ts';
 import { deliver, planTarget, type TargetPlan } from './target-plan.ts';
 
 export interface TargetFile {
@@ -154,6 +155,9 @@ export function mergeDelivery(d: Delivery): MergedDelivery {
     ...(d.onBranch ? { onBranch: true } : {}),
     incomplete: (unit, text) => missingForms(d.format, unit, text, d.lang).length > 0,
   });
+  // A key renamed in this file since the last run keeps the translation people wrote under its old
+  // name, over what the job delivered for the new one (renames.ts; DESIGN §7).
+  carryRenames([{ lang: d.lang, path: d.path, plan }]);
   const translated = new Map<string, UnitText>();
   try {
     for (const u of d.format.parse(d.translatedSource, parse)) translated.set(u.id, sourceText(u));

@@ -94,6 +94,30 @@ describe('mergeDelivery', () => {
     if (out.has('b')) expect(merged.plan.record.copied).toEqual({ b: textHash('Two, changed') });
   });
 
+  it('a key renamed since the last run keeps the text people wrote under its old name, over the delivery', () => {
+    const first = planTarget(
+      units({ title: 'Settings', save: 'Save' }),
+      map({ title: 'Einstellungen', save: 'Sichern' }),
+      undefined,
+    );
+    const baseSource = en({ pageTitle: 'Settings', save: 'Save' });
+    const merged = mergeDelivery({
+      format: jsonFormat,
+      lang: 'de',
+      path: 'de.json',
+      baseSource,
+      baseTarget: bytes('{\n  "title": "Einstellungen",\n  "save": "Sichern"\n}\n'),
+      translatedSource: baseSource,
+      delivered: en({ pageTitle: 'Einstellungen (Job)', save: 'Sichern' }),
+      record: first.record,
+    });
+    expect(merged.plan.renamed).toEqual([{ from: 'title', fromPath: 'de.json', to: 'pageTitle' }]);
+    const out = targetTranslations(jsonFormat, merged.bytes!, 'de');
+    expect(out.get('pageTitle')).toBe('Einstellungen');
+    expect(out.has('title')).toBe(false);
+    expect(merged.written).toEqual([]);
+  });
+
   it('changes nothing when the base already holds every translation it needs', () => {
     const source = en({ a: 'One' });
     const merged = mergeDelivery({
