@@ -26,6 +26,13 @@ describe('findPlaceholders', () => {
     expect(found(text).map((p) => p.slice(0, 2))).toEqual(expected);
   });
 
+  it("reads Symfony's %name% whole, but never across printf's escaped %% (fast-check found %%Aa%s)", () => {
+    const texts = (t: string) => findPlaceholders(t).map((p) => p.text);
+    expect(texts('Please %action% again')).toEqual(['%action%']);
+    expect(texts('%%Aa%sà')).toEqual(['%s']);
+    expect(texts('%Aa%%')).toEqual(['%A']);
+  });
+
   it('names Python conversions by their key', () => {
     expect(found('Hi %(name)s')).toEqual([['printf', '%(name)s', 'name']]);
   });

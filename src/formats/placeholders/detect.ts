@@ -83,8 +83,13 @@ export function findPlaceholders(text: string, options: PlaceholderOptions = {})
       else if (m[6] !== undefined) found.push({ ...base, kind: 'printf', name: m[6] });
       else found.push({ ...base, kind: 'printf' });
     }
+    // A `%%` is printf's escaped percent sign: a Symfony name never takes one of its two signs
+    // (`%%Aa%s` is `%%`, `Aa`, `%s`, not `%Aa%`).
+    const escaped = findEscapedPercents(text);
     for (const m of text.matchAll(SYMFONY)) {
       if (CONVERSION_ONLY.test(m[1]!)) continue;
+      const end = m.index + m[0].length;
+      if (escaped.some((e) => e.start < end && m.index < e.end)) continue;
       found.push({ kind: 'printf', name: m[1]!, text: m[0], start: m.index, end: m.index + m[0].length });
     }
     for (const m of text.matchAll(PYTHON_BRACE)) {
