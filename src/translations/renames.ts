@@ -31,15 +31,13 @@ export interface AmbiguousRename {
 export function carryRenames(targets: readonly PlannedTarget[]): AmbiguousRename[] {
   const ambiguous: AmbiguousRename[] = [];
   const byLang = new Map<string, PlannedTarget[]>();
-  for (const t of targets) byLang.set(t.lang, [...(byLang.get(t.lang) ?? []), t]);
+  for (const t of targets) listAt(byLang, t.lang).push(t);
   for (const [lang, group] of byLang) {
     const gone = new Map<string, { target: PlannedTarget; id: string; text: UnitText }[]>();
     const came = new Map<string, { target: PlannedTarget; id: string; source: UnitText }[]>();
     for (const target of group) {
-      for (const [id, v] of target.plan.vanished)
-        gone.set(v.s, [...(gone.get(v.s) ?? []), { target, id, ...v }]);
-      for (const [id, a] of target.plan.appeared)
-        came.set(a.s, [...(came.get(a.s) ?? []), { target, id, ...a }]);
+      for (const [id, v] of target.plan.vanished) listAt(gone, v.s).push({ target, id, text: v.text });
+      for (const [id, a] of target.plan.appeared) listAt(came, a.s).push({ target, id, source: a.source });
     }
     for (const [s, to] of came) {
       const from = gone.get(s);
@@ -65,6 +63,12 @@ export function carryRenames(targets: readonly PlannedTarget[]): AmbiguousRename
     }
   }
   return ambiguous;
+}
+
+function listAt<K, V>(map: Map<K, V[]>, key: K): V[] {
+  let list = map.get(key);
+  if (!list) map.set(key, (list = []));
+  return list;
 }
 
 /** One line for the run's log: which keys were not taken as a rename, and why. */

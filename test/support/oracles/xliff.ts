@@ -60,10 +60,7 @@ function readUnits(path: string, version: XliffVersion): OracleUnit[] {
           .map((f) => `string(${f})`)
           .join(`, '${SEP}', `),
       );
-    const out = xpath(
-      path,
-      `concat(${records.join(`, '${RECORD}', `)}${records.length === 1 ? ", ''" : ''})`,
-    );
+    const out = xpath(path, `concat(${records.join(`, '${RECORD}', `)})`);
     for (const record of out.split(RECORD)) units.push(unitOf(record));
   }
   return units;
