@@ -66,8 +66,8 @@ export function carryRenames(targets: readonly PlannedTarget[]): AmbiguousRename
 }
 
 function listAt<K, V>(map: Map<K, V[]>, key: K): V[] {
-  let list = map.get(key);
-  if (!list) map.set(key, (list = []));
+  const list = map.get(key) ?? [];
+  if (list.length === 0) map.set(key, list);
   return list;
 }
 
