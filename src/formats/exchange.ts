@@ -5,6 +5,10 @@
  */
 
 import { FormatError } from './errors.ts';
+import { attribute, loadXml, localName, textContent } from './kit/xml/document.ts';
+import { escapeAttribute, escapeText } from './kit/xml/entities.ts';
+import type { XmlElement } from './kit/xml/nodes.ts';
+import { decodeXliffId, encodeXliffId, firstIllegal } from './kit/xml/xliff-ids.ts';
 import { type LeftOut, leftOutOf } from './left-out.ts';
 import {
   type FormatModule,
@@ -17,10 +21,6 @@ import {
 } from './model.ts';
 import { ALL_SYNTAXES } from './placeholders/types.ts';
 import { PLACEHOLDERS_CONTEXT } from './xliff12/read.ts';
-import { attribute, loadXml, localName, textContent } from './xml/document.ts';
-import { escapeAttribute, escapeText } from './xml/entities.ts';
-import type { XmlElement } from './xml/nodes.ts';
-import { decodeXliffId, encodeXliffId, firstIllegal } from './xml/xliff-ids.ts';
 
 export interface ExtractOptions {
   fileName: string;

@@ -3,9 +3,9 @@ import { androidFormat } from '../../src/formats/android/index.ts';
 import { FormatError } from '../../src/formats/errors.ts';
 import { extractXliff, mergeXliff } from '../../src/formats/exchange.ts';
 import { applyEdits, decodeText, TextPositions } from '../../src/formats/file-text.ts';
+import { decodeXliffId, encodeXliffId } from '../../src/formats/kit/xml/xliff-ids.ts';
 import type { FormatModule, PluralCategory, PluralForms, Unit } from '../../src/formats/model.ts';
 import { xliff12Format } from '../../src/formats/xliff12/index.ts';
-import { decodeXliffId, encodeXliffId } from '../../src/formats/xml/xliff-ids.ts';
 
 /**
  * A tiny line format for the exchange: `key = value`, `key[one] = …` plural lines, `# note` lines,

@@ -5,10 +5,10 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FormatError } from '../../src/formats/errors.ts';
-import { escapeAttribute, escapeText } from '../../src/formats/xml/entities.ts';
-import { markupOf, mixedText, renderMixed } from '../../src/formats/xml/inline.ts';
-import type { XmlElement } from '../../src/formats/xml/nodes.ts';
-import { parseXml } from '../../src/formats/xml/parse.ts';
+import { escapeAttribute, escapeText } from '../../src/formats/kit/xml/entities.ts';
+import { markupOf, mixedText, renderMixed } from '../../src/formats/kit/xml/inline.ts';
+import type { XmlElement } from '../../src/formats/kit/xml/nodes.ts';
+import { parseXml } from '../../src/formats/kit/xml/parse.ts';
 
 function errorOf(text: string): FormatError {
   try {

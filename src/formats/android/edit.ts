@@ -15,12 +15,12 @@
  * the default `values/strings.xml`).
  */
 
-import { blankSeparated, lineEdits, lineStartOf } from '../edit/lines.ts';
-import { elementLines } from '../edit/xml-blocks.ts';
 import { applyEdits, type Edit, encodeText } from '../file-text.ts';
+import { blankSeparated, lineEdits, lineStartOf } from '../kit/line-edit.ts';
+import { elementLines } from '../kit/xml/blocks-edit.ts';
+import { attribute, decodeXml, indentOf, type LoadedXml } from '../kit/xml/document.ts';
+import type { XmlElement } from '../kit/xml/nodes.ts';
 import type { FormatModule, RenderOptions, TargetChanges } from '../model.ts';
-import { attribute, decodeXml, indentOf, type LoadedXml } from '../xml/document.ts';
-import type { XmlElement } from '../xml/nodes.ts';
 import { defaultResourcesOnly, readAndroid } from './read.ts';
 
 /** A resource element and the unit ids it holds (one, or an array's items). */

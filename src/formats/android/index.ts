@@ -1,6 +1,6 @@
+import { decodeXml, saveXml, sniffText } from '../kit/xml/document.ts';
 import type { FormatModule, Unit } from '../model.ts';
 import type { PlaceholderSyntax } from '../placeholders/types.ts';
-import { decodeXml, saveXml, sniffText } from '../xml/document.ts';
 import { androidEdit } from './edit.ts';
 import { defaultResourcesOnly, readAndroid } from './read.ts';
 import { renderAndroid } from './render.ts';

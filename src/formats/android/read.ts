@@ -1,7 +1,7 @@
 import { CATEGORY_ORDER } from '../kit/plural-forms.ts';
+import { attribute, childElements, type LoadedXml, localName, scanLoaded } from '../kit/xml/document.ts';
+import type { XmlComment, XmlElement } from '../kit/xml/nodes.ts';
 import type { PluralCategory, PluralForms, Unit } from '../model.ts';
-import { attribute, childElements, type LoadedXml, localName, scanLoaded } from '../xml/document.ts';
-import type { XmlComment, XmlElement } from '../xml/nodes.ts';
 import { AndroidTextReader } from './escape.ts';
 
 /** Inline markup aapt keeps as styled text: it must stay paired in a translation. */

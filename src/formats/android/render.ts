@@ -1,9 +1,9 @@
 import type { Edit } from '../file-text.ts';
+import { indentOf, type LoadedXml, setAttributeEdit, startTagClose } from '../kit/xml/document.ts';
+import { markupOf, renderMixed, withoutMarkup } from '../kit/xml/inline.ts';
+import type { XmlCData, XmlElement } from '../kit/xml/nodes.ts';
+import { parseXml } from '../kit/xml/parse.ts';
 import type { PluralCategory, PluralForms, Translations } from '../model.ts';
-import { indentOf, type LoadedXml, setAttributeEdit, startTagClose } from '../xml/document.ts';
-import { markupOf, renderMixed, withoutMarkup } from '../xml/inline.ts';
-import type { XmlCData, XmlElement } from '../xml/nodes.ts';
-import { parseXml } from '../xml/parse.ts';
 import { type EscapeOptions, escapeAndroid, spacesCollapse } from './escape.ts';
 import { ANDROID_INLINE, type AndroidEntry, androidText, readAndroid } from './read.ts';
 

@@ -8,8 +8,8 @@
  * differ from its source's (another delimiter, other columns) gets rows it may not read alike.
  */
 
-import { blankSeparated, type LineEntry, lineEdits, lineEndAfter } from '../edit/lines.ts';
 import { applyEdits, encodeText } from '../file-text.ts';
+import { blankSeparated, type LineEntry, lineEdits, lineEndAfter } from '../kit/line-edit.ts';
 import type { FormatModule, RenderOptions, TargetChanges } from '../model.ts';
 import { type CsvFile, fieldCount, fieldValue, readCsv } from './read.ts';
 

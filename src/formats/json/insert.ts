@@ -3,9 +3,10 @@
  * order puts them, with missing parent objects created as nested as in the source, in the
  * target's own separators, indentation, colon spacing, line endings and escaping.
  */
-import { lineIndent } from '../edit/lines.ts';
+
 import { FormatError } from '../errors.ts';
 import type { Edit } from '../file-text.ts';
+import { lineIndent } from '../kit/line-edit.ts';
 import { CATEGORY_ORDER, formsToWrite } from '../kit/plural-forms.ts';
 import type { PluralForms, RenderOptions, TargetChanges } from '../model.ts';
 import { type PluralGroup, pluralKey } from './i18next.ts';

@@ -2,8 +2,9 @@
  * Taking members out of and putting members into JSON objects and arrays in a file's own layout
  * (DESIGN §7): shared by the JSON and ARB `edit`.
  */
-import { lineIndent } from '../edit/lines.ts';
+
 import type { Edit } from '../file-text.ts';
+import { lineIndent } from '../kit/line-edit.ts';
 import { ARRAY, type JsonDoc, OBJECT } from './tokens.ts';
 
 /** The container event holding each event (-1 for the root): keys and values of a member alike. */

@@ -16,8 +16,8 @@
  * diff; obsolete entries the target already has are left as they are.
  */
 
-import { type LineEntry, lineEdits, lineEndAfter } from '../edit/lines.ts';
 import { applyEdits, type Edit, encodeText } from '../file-text.ts';
+import { type LineEntry, lineEdits, lineEndAfter } from '../kit/line-edit.ts';
 import type { PluralForms, RenderOptions, TargetChanges, Translations } from '../model.ts';
 import { filePlurals } from './header.ts';
 import { type ObsoleteEntry, obsoleteEntries } from './obsolete.ts';

@@ -8,6 +8,7 @@
  * in the default bundle, and a translated bundle's comments are its translators'.
  */
 
+import { applyEdits, type DecodedText, decodeText, encodeText } from '../file-text.ts';
 import {
   attachedCommentStart,
   blankSeparated,
@@ -15,8 +16,7 @@ import {
   lineEdits,
   lineEndAfter,
   lineStartOf,
-} from '../edit/lines.ts';
-import { applyEdits, type DecodedText, decodeText, encodeText } from '../file-text.ts';
+} from '../kit/line-edit.ts';
 import type { FormatModule, RenderOptions, TargetChanges } from '../model.ts';
 import { detectPropertiesStyle, escapePropertiesValue, type PropertiesStyle } from './escape.ts';
 import { scanProperties } from './scanner.ts';

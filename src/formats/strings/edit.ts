@@ -8,6 +8,7 @@
  * comments (as Xcode's exports and genstrings-made files do): translators read it there.
  */
 
+import { applyEdits, encodeText } from '../file-text.ts';
 import {
   attachedCommentStart,
   blankSeparated,
@@ -15,8 +16,7 @@ import {
   lineEdits,
   lineEndAfter,
   lineStartOf,
-} from '../edit/lines.ts';
-import { applyEdits, encodeText } from '../file-text.ts';
+} from '../kit/line-edit.ts';
 import type { FormatModule, RenderOptions, TargetChanges } from '../model.ts';
 import { escapeStrings } from './escape.ts';
 import { readStrings, type StringsFile } from './read.ts';

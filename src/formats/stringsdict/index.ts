@@ -1,7 +1,7 @@
-import { xmlBlocksEdit } from '../edit/xml-blocks.ts';
+import { xmlBlocksEdit } from '../kit/xml/blocks-edit.ts';
+import { decodeXml, saveXml, sniffText } from '../kit/xml/document.ts';
+import type { XmlElement } from '../kit/xml/nodes.ts';
 import type { FormatModule, Unit } from '../model.ts';
-import { decodeXml, saveXml, sniffText } from '../xml/document.ts';
-import type { XmlElement } from '../xml/nodes.ts';
 import { readStringsdict, type StringsdictEntry } from './read.ts';
 import { renderStringsdict } from './render.ts';
 

@@ -1,7 +1,7 @@
 import { CATEGORY_ORDER } from '../kit/plural-forms.ts';
+import { type LoadedXml, scanLoaded } from '../kit/xml/document.ts';
+import type { XmlElement } from '../kit/xml/nodes.ts';
 import { NO_STRINGS, type PluralCategory, type PluralForms, type Unit } from '../model.ts';
-import { type LoadedXml, scanLoaded } from '../xml/document.ts';
-import type { XmlElement } from '../xml/nodes.ts';
 
 /** A `<key>` and the value element after it in a `<dict>`. */
 export interface PlistEntry {

@@ -1,9 +1,9 @@
 import type { Edit } from '../file-text.ts';
 import { CATEGORY_ORDER } from '../kit/plural-forms.ts';
+import { indentOf, type LoadedXml, startTagClose } from '../kit/xml/document.ts';
+import { escapeText } from '../kit/xml/entities.ts';
+import type { XmlElement } from '../kit/xml/nodes.ts';
 import type { PluralCategory, PluralForms, RenderOptions, Translations } from '../model.ts';
-import { indentOf, type LoadedXml, startTagClose } from '../xml/document.ts';
-import { escapeText } from '../xml/entities.ts';
-import type { XmlElement } from '../xml/nodes.ts';
 import { type PlistEntry, readStringsdict } from './read.ts';
 
 /**

@@ -4,10 +4,10 @@
  * writes it; every other byte stays as it was.
  */
 
-import { lineIndent } from '../edit/lines.ts';
 import type { Edit } from '../file-text.ts';
 import type { JsonDoc } from '../json/tokens.ts';
 import { InFileOrder } from '../kit/in-file-order.ts';
+import { lineIndent } from '../kit/line-edit.ts';
 import { CATEGORY_ORDER, formsToWrite } from '../kit/plural-forms.ts';
 import type { PluralCategory, PluralForms, Translations } from '../model.ts';
 import {

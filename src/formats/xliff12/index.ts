@@ -1,7 +1,7 @@
-import { xmlBlocksEdit } from '../edit/xml-blocks.ts';
+import { xmlBlocksEdit } from '../kit/xml/blocks-edit.ts';
+import { decodeXml, saveXml, sniffText } from '../kit/xml/document.ts';
 import type { FormatModule, Unit } from '../model.ts';
 import { ALL_SYNTAXES } from '../placeholders/types.ts';
-import { decodeXml, saveXml, sniffText } from '../xml/document.ts';
 import { flaggedPlaceholders, readXliff12 } from './read.ts';
 import { renderXliff12 } from './render.ts';
 

@@ -1,5 +1,3 @@
-import type { Unit } from '../model.ts';
-import { type PlaceholderSyntax, SYNTAX_NAMES } from '../placeholders/types.ts';
 import {
   attribute,
   childElements,
@@ -8,10 +6,12 @@ import {
   localName,
   scanLoaded,
   textContent,
-} from '../xml/document.ts';
-import { mixedText } from '../xml/inline.ts';
-import type { XmlElement } from '../xml/nodes.ts';
-import { ancestor, DocumentUnitIds, sameLanguage, translatable } from '../xml/xliff-units.ts';
+} from '../kit/xml/document.ts';
+import { mixedText } from '../kit/xml/inline.ts';
+import type { XmlElement } from '../kit/xml/nodes.ts';
+import { ancestor, DocumentUnitIds, sameLanguage, translatable } from '../kit/xml/xliff-units.ts';
+import type { Unit } from '../model.ts';
+import { type PlaceholderSyntax, SYNTAX_NAMES } from '../placeholders/types.ts';
 
 /** Inline elements of XLIFF 1.2 (§2.4): they must stay paired in a translation. */
 export const XLIFF12_INLINE: ReadonlySet<string> = new Set([
@@ -69,7 +69,7 @@ export interface TransUnit {
  * (only one trans-unit's subtree is held at a time). Ids are the trans-unit ids; an id an earlier
  * `<file>` already used gets the file's `original` as prefix (`original#id`), so ids stay unique:
  * XLIFF 1.2 wants them unique only within a `<file>`. Unit text keeps inline tags as written (see
- * xml/inline.ts).
+ * kit/xml/inline.ts).
  *
  * A trans-unit without an id, or with an id used before in its `<file>`, bends the rule but is read
  * with a warning, as CAT tools read such files: it is addressed as `unit-N` (its position in the

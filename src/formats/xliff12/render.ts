@@ -1,8 +1,8 @@
 import type { Edit } from '../file-text.ts';
+import { renderContent } from '../kit/xml/content.ts';
+import { attribute, indentOf, type LoadedXml, setAttributeEdit, startTagClose } from '../kit/xml/document.ts';
+import type { XmlElement } from '../kit/xml/nodes.ts';
 import type { Translations } from '../model.ts';
-import { renderContent } from '../xml/content.ts';
-import { attribute, indentOf, type LoadedXml, setAttributeEdit, startTagClose } from '../xml/document.ts';
-import type { XmlElement } from '../xml/nodes.ts';
 import { readXliff12, type TransUnit, XLIFF12_INLINE } from './read.ts';
 
 /**

@@ -1,6 +1,6 @@
-import { xmlBlocksEdit } from '../edit/xml-blocks.ts';
+import { xmlBlocksEdit } from '../kit/xml/blocks-edit.ts';
+import { decodeXml, saveXml, sniffText } from '../kit/xml/document.ts';
 import type { FormatModule, Unit } from '../model.ts';
-import { decodeXml, saveXml, sniffText } from '../xml/document.ts';
 import { readXliff2 } from './read.ts';
 import { renderXliff2 } from './render.ts';
 

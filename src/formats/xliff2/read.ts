@@ -1,5 +1,4 @@
 import { DistinctIds } from '../distinct-ids.ts';
-import type { Unit } from '../model.ts';
 import {
   attribute,
   childElements,
@@ -8,15 +7,16 @@ import {
   localName,
   scanLoaded,
   textContent,
-} from '../xml/document.ts';
-import { mixedText } from '../xml/inline.ts';
-import type { XmlElement } from '../xml/nodes.ts';
+} from '../kit/xml/document.ts';
+import { mixedText } from '../kit/xml/inline.ts';
+import type { XmlElement } from '../kit/xml/nodes.ts';
 import {
   ancestor,
   DocumentUnitIds,
   translatable as inheritedTranslate,
   sameLanguage,
-} from '../xml/xliff-units.ts';
+} from '../kit/xml/xliff-units.ts';
+import type { Unit } from '../model.ts';
 
 /** Inline elements of XLIFF 2.0 (§4.2.2): they must stay paired in a translation. */
 export const XLIFF2_INLINE: ReadonlySet<string> = new Set(['pc', 'ph', 'sc', 'ec', 'mrk', 'sm', 'em', 'cp']);

@@ -1,7 +1,7 @@
 import type { Edit } from '../file-text.ts';
+import { renderContent } from '../kit/xml/content.ts';
+import { attribute, indentOf, type LoadedXml, setAttributeEdit, startTagClose } from '../kit/xml/document.ts';
 import type { Translations } from '../model.ts';
-import { renderContent } from '../xml/content.ts';
-import { attribute, indentOf, type LoadedXml, setAttributeEdit, startTagClose } from '../xml/document.ts';
 import { readXliff2, type Segment, XLIFF2_INLINE } from './read.ts';
 
 /**

@@ -3,7 +3,7 @@
  * taken out or put in without touching the lines around them.
  */
 
-import { lineStartOf } from '../edit/lines.ts';
+import { lineStartOf } from '../kit/line-edit.ts';
 
 /** Index of the start of the line holding `index`. */
 export const lineStart = lineStartOf;

@@ -1,6 +1,6 @@
-import type { FormatError } from '../errors.ts';
-import { applyEdits, type DecodedText, decodeText, type Edit, encodeText } from '../file-text.ts';
-import type { FormatWarning, Location, ParseOptions, RenderOptions } from '../model.ts';
+import type { FormatError } from '../../errors.ts';
+import { applyEdits, type DecodedText, decodeText, type Edit, encodeText } from '../../file-text.ts';
+import type { FormatWarning, Location, ParseOptions, RenderOptions } from '../../model.ts';
 import { escapeAttribute } from './entities.ts';
 import type { XmlDocument, XmlElement, XmlNode } from './nodes.ts';
 import { parseXml, scanXml, type XmlHandler } from './parse.ts';

@@ -2,7 +2,7 @@
  * Ours, not saxes (no byte offsets to patch from): byte fidelity (`npm run bench -- formats`: xliff12,
  * xliff2 and android against a saxes round trip; xmllint with the XLIFF schemas is the tests' oracle).
  */
-import { FormatError } from '../errors.ts';
+import { FormatError } from '../../errors.ts';
 import { checkCharacters, checkText, lineColumn, nameAt, skipSpace } from './chars.ts';
 import { skipDoctype } from './doctype.ts';
 import { decodeRaw, type Fail } from './entities.ts';

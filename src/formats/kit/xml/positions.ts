@@ -1,6 +1,6 @@
-import type { FormatError } from '../errors.ts';
-import { type DecodedText, TextPositions } from '../file-text.ts';
-import type { FormatWarning, Location } from '../model.ts';
+import type { FormatError } from '../../errors.ts';
+import { type DecodedText, TextPositions } from '../../file-text.ts';
+import type { FormatWarning, Location } from '../../model.ts';
 
 const UNLOCATED: Location = Object.freeze({ line: 0, column: 0, offset: 0, length: 0 });
 

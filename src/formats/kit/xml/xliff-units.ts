@@ -2,7 +2,7 @@
  * What the XLIFF 1.2 and 2.0 readers share: unit ids made unique in the whole document, the
  * inherited `translate` flag, and the enclosing element of a unit.
  */
-import { DistinctIds } from '../distinct-ids.ts';
+import { DistinctIds } from '../../distinct-ids.ts';
 import { attribute, type LoadedXml, localName } from './document.ts';
 import type { XmlElement } from './nodes.ts';
 

@@ -13,11 +13,9 @@
  * the source with every translation kept).
  */
 
-import { applyEdits, type Edit, encodeText } from '../file-text.ts';
-import type { FormatModule, RenderOptions, TargetChanges } from '../model.ts';
-import { targetTexts, targetTranslations, type UnitText } from '../target.ts';
-import { decodeXml, indentOf, type LoadedXml } from '../xml/document.ts';
-import type { XmlElement } from '../xml/nodes.ts';
+import { applyEdits, type Edit, encodeText } from '../../file-text.ts';
+import type { FormatModule, RenderOptions, TargetChanges } from '../../model.ts';
+import { targetTexts, targetTranslations, type UnitText } from '../../target.ts';
 import {
   attachedCommentStart,
   blankSeparated,
@@ -25,7 +23,9 @@ import {
   lineEdits,
   lineEndAfter,
   lineStartOf,
-} from './lines.ts';
+} from '../line-edit.ts';
+import { decodeXml, indentOf, type LoadedXml } from './document.ts';
+import type { XmlElement } from './nodes.ts';
 
 /**
  * Reads a file's units: each unit's id and the element that holds it (several units may share
