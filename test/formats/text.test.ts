@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applyEdits, decodeText, TextPositions } from '../../src/formats/file-text.ts';
+import { applyOrderedEdits, LineLocator } from '../../src/formats/kit/sequential.ts';
 import { textFormat } from '../../src/formats/text-lines/index.ts';
-import { applyOrderedEdits, LineLocator } from '../../src/formats/text-lines/sequential.ts';
 
 const enc = (s: string) => new TextEncoder().encode(s);
 const dec = (b: Uint8Array) => new TextDecoder().decode(b);

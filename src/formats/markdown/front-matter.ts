@@ -7,7 +7,7 @@
 import type { Scalar } from 'yaml';
 import { isMap, isScalar, parseDocument } from 'yaml';
 import type { Edit } from '../file-text.ts';
-import { scalarEdit } from '../yaml/edit-scalar.ts';
+import { scalarEdit } from '../kit/yaml/scalar-edit.ts';
 
 const TEXT_KEYS = ['title', 'description', 'summary', 'subtitle'];
 

@@ -18,6 +18,7 @@
  *   bytes of every block people wrote that reads back the same in the source's place (DESIGN §7).
  */
 
+import { LineLocator } from '../kit/sequential.ts';
 import {
   type FormatModule,
   NO_STRINGS,
@@ -29,7 +30,6 @@ import {
 } from '../model.ts';
 import type { PlaceholderSyntax } from '../placeholders/types.ts';
 import { editByRendering } from '../target.ts';
-import { LineLocator } from '../text-lines/sequential.ts';
 import { read } from './document.ts';
 import { carriedBlocks, renderWith } from './render.ts';
 

@@ -6,8 +6,8 @@
  */
 import type { Edit } from '../file-text.ts';
 import { encodeText } from '../file-text.ts';
+import { applyOrderedEdits } from '../kit/sequential.ts';
 import type { ParseOptions, RenderOptions, Translations } from '../model.ts';
-import { applyOrderedEdits } from '../text-lines/sequential.ts';
 import type { TextBlock } from './blocks.ts';
 import { KIND_LETTER, read, readText } from './document.ts';
 import { frontMatterEdit } from './front-matter.ts';

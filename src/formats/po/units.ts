@@ -1,7 +1,7 @@
 /** PO entries as units: ids, plural forms through the file's Plural-Forms, comments as notes. */
 import { FormatError } from '../errors.ts';
+import { LineLocator } from '../kit/sequential.ts';
 import type { PluralForms, Unit } from '../model.ts';
-import { LineLocator } from '../text-lines/sequential.ts';
 import type { PluralMapping } from './plural-forms.ts';
 import type { PoEntry, PoFile } from './read.ts';
 

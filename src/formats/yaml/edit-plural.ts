@@ -6,12 +6,12 @@
 import type { Scalar } from 'yaml';
 import type { Edit } from '../file-text.ts';
 import { CATEGORY_ORDER } from '../kit/plural-forms.ts';
+import { writeBlock } from '../kit/yaml/block-scalar.ts';
+import type { FlowStyle } from '../kit/yaml/flow-scalar.ts';
+import { writeFlowScalar } from '../kit/yaml/flow-scalar.ts';
+import { blockSource, scalarEdit } from '../kit/yaml/scalar-edit.ts';
 import type { PluralCategory, PluralForms } from '../model.ts';
-import { writeBlock } from './block.ts';
-import { blockSource, scalarEdit } from './edit-scalar.ts';
 import type { PluralEntry } from './read.ts';
-import type { FlowStyle } from './scalar.ts';
-import { writeFlowScalar } from './scalar.ts';
 
 /** A plural hash's pair: both key and value are string scalars (checked when reading). */
 type StringPair = { key: Scalar<string>; value: Scalar<string> };

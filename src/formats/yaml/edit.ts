@@ -23,8 +23,8 @@
 import type { Pair, Scalar, YAMLMap } from 'yaml';
 import { isScalar } from 'yaml';
 import { applyEdits, decodeText, type Edit, encodeText } from '../file-text.ts';
+import { lineEnding } from '../kit/yaml/scalar-edit.ts';
 import type { PluralCategory, PluralForms, RenderOptions, TargetChanges, Translations } from '../model.ts';
-import { lineEnding } from './edit-scalar.ts';
 import { insertions } from './insert.ts';
 import { attachedCommentsStart, pairExtent } from './lines.ts';
 import { readYaml, type YamlFile } from './read.ts';

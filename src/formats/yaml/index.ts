@@ -14,6 +14,8 @@
 
 import type { Edit } from '../file-text.ts';
 import { applyEdits, encodeText } from '../file-text.ts';
+import { writeFlowScalar } from '../kit/yaml/flow-scalar.ts';
+import { lineEnding, scalarEdit } from '../kit/yaml/scalar-edit.ts';
 import {
   type FormatModule,
   NO_STRINGS,
@@ -25,11 +27,9 @@ import {
 import { ALL_SYNTAXES, type PlaceholderSyntax } from '../placeholders/types.ts';
 import { yamlEdit } from './edit.ts';
 import { pluralEdits } from './edit-plural.ts';
-import { lineEnding, scalarEdit } from './edit-scalar.ts';
 import type { YamlFile } from './read.ts';
 import { readYaml } from './read.ts';
 import type { RootLocale } from './root-locale.ts';
-import { writeFlowScalar } from './scalar.ts';
 
 /**
  * gettext's name for Ruby's format strings, given to every unit of a Rails file (a root-locale

@@ -6,13 +6,13 @@ import type { Node, Pair, Scalar, YAMLMap } from 'yaml';
 import { isMap, isScalar } from 'yaml';
 import type { Edit } from '../file-text.ts';
 import { CATEGORY_ORDER } from '../kit/plural-forms.ts';
+import { writeBlock } from '../kit/yaml/block-scalar.ts';
+import { type FlowStyle, writeFlowScalar } from '../kit/yaml/flow-scalar.ts';
+import { lineEnding } from '../kit/yaml/scalar-edit.ts';
 import type { PluralCategory, PluralForms, RenderOptions, TargetChanges } from '../model.ts';
-import { writeBlock } from './block.ts';
 import { targetCategories } from './edit-plural.ts';
-import { lineEnding } from './edit-scalar.ts';
 import { attachedCommentsStart, columnOf, pairExtent } from './lines.ts';
 import type { YamlFile } from './read.ts';
-import { type FlowStyle, writeFlowScalar } from './scalar.ts';
 import { chain, pairOf, topMap, Unsupported } from './tree-paths.ts';
 
 /** A new pair to write: a unit's text, its plural forms, or a map of further new pairs. */

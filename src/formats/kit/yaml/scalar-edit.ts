@@ -1,10 +1,10 @@
 /** Edits that replace one scalar's text in the original YAML, keeping its style. */
 import type { CST, Scalar } from 'yaml';
-import type { Edit } from '../file-text.ts';
-import type { BlockLayout } from './block.ts';
-import { parseBlockHeader, writeBlock } from './block.ts';
-import type { FlowStyle } from './scalar.ts';
-import { doubleQuoted, writeFlowScalar } from './scalar.ts';
+import type { Edit } from '../../file-text.ts';
+import type { BlockLayout } from './block-scalar.ts';
+import { parseBlockHeader, writeBlock } from './block-scalar.ts';
+import type { FlowStyle } from './flow-scalar.ts';
+import { doubleQuoted, writeFlowScalar } from './flow-scalar.ts';
 
 /** Line ending used for new lines: the file's own (CRLF when its first line ends so). */
 export function lineEnding(text: string): string {
