@@ -7,7 +7,7 @@
  */
 
 import { type DecodedText, decodeText, TextPositions } from '../formats/file-text.ts';
-import { STRING, tokenizeJson } from '../formats/json/tokens.ts';
+import { STRING, tokenizeJson } from '../formats/kit/json/tokens.ts';
 import type { Location, Unit } from '../formats/model.ts';
 
 export interface Position {

@@ -19,16 +19,16 @@
  */
 import { FormatError } from '../errors.ts';
 import { applyEdits, type Edit, encodeText } from '../file-text.ts';
-import { readJson } from '../json/index.ts';
 import {
   anchoredInsertions,
   detectLayout,
   memberIndent,
   removeMembers,
   separatorIn,
-} from '../json/members.ts';
-import { escaperFor } from '../json/render.ts';
-import { type JsonDoc, OBJECT, STRING, tokenizeJson } from '../json/tokens.ts';
+} from '../kit/json/members.ts';
+import { readJson } from '../kit/json/read.ts';
+import { type JsonDoc, OBJECT, STRING, tokenizeJson } from '../kit/json/tokens.ts';
+import { escaperFor } from '../kit/json/write-string.ts';
 import type { FormatModule, RenderOptions, TargetChanges } from '../model.ts';
 
 /** A message of a file: its key event, the key event of its `@name` metadata or -1. */

@@ -22,10 +22,10 @@
 
 import { FormatError } from '../errors.ts';
 import { TextPositions } from '../file-text.ts';
-import { readJson, reuseJson, startsWithObject, warnDuplicates } from '../json/index.ts';
-import { escaperFor, replaceString } from '../json/render.ts';
-import { type JsonDoc, OBJECT, STRING } from '../json/tokens.ts';
 import { InFileOrder } from '../kit/in-file-order.ts';
+import { readJson, reuseJson, startsWithObject, warnDuplicates } from '../kit/json/read.ts';
+import { type JsonDoc, OBJECT, STRING } from '../kit/json/tokens.ts';
+import { escaperFor, replaceString } from '../kit/json/write-string.ts';
 import { Locator } from '../kit/locator.ts';
 import { TextPatch } from '../kit/text-patch.ts';
 import {

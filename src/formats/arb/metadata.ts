@@ -1,7 +1,7 @@
 /**
  * What an ARB `@key` object tells translators: description, placeholders, context, type.
  */
-import { type JsonDoc, OBJECT, STRING } from '../json/tokens.ts';
+import { type JsonDoc, OBJECT, STRING } from '../kit/json/tokens.ts';
 
 export interface ArbMetadata {
   notes: string[];

@@ -1,10 +1,10 @@
 import { applyEdits, type DecodedText, type Edit, encodeText } from '../file-text.ts';
+import { memberOfValue, membersOf, parentsOf, removeMembers } from '../kit/json/members.ts';
+import { readJson } from '../kit/json/read.ts';
+import { type JsonDoc, OBJECT, tokenizeJson } from '../kit/json/tokens.ts';
 import type { PluralCategory, PluralForms, RenderOptions, TargetChanges } from '../model.ts';
-import { readJson } from './index.ts';
 import { insertionEdits } from './insert.ts';
-import { memberOfValue, membersOf, parentsOf, removeMembers } from './members.ts';
 import { jsonPatch } from './render.ts';
-import { type JsonDoc, OBJECT, tokenizeJson } from './tokens.ts';
 import { jsonEntries, PLURAL, pluralForms, pluralGroup } from './units.ts';
 
 /**

@@ -4,10 +4,11 @@
  * context suffixes (`friend_male` next to `friend`). See https://www.i18next.com/translation-function/plurals
  * and https://www.i18next.com/translation-function/context.
  */
+
+import { KEY_UNDERSCORE } from '../kit/json/doc.ts';
+import { type JsonDoc, STRING } from '../kit/json/tokens.ts';
 import type { PluralCategory } from '../model.ts';
-import { KEY_UNDERSCORE } from './doc.ts';
 import { escapeSegment } from './key-path.ts';
-import { type JsonDoc, STRING } from './tokens.ts';
 
 /** The index of the last `_` in `key` before index `before`, or -1 (lastIndexOf is a runtime call in V8). */
 function lastUnderscore(key: string, before: number): number {

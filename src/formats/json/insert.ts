@@ -6,10 +6,6 @@
 
 import { FormatError } from '../errors.ts';
 import type { Edit } from '../file-text.ts';
-import { lineIndent } from '../kit/line-edit.ts';
-import { CATEGORY_ORDER, formsToWrite } from '../kit/plural-forms.ts';
-import type { PluralForms, RenderOptions, TargetChanges } from '../model.ts';
-import { type PluralGroup, pluralKey } from './i18next.ts';
 import {
   anchoredInsertions,
   detectLayout,
@@ -18,9 +14,13 @@ import {
   membersOf,
   parentsOf,
   separatorIn,
-} from './members.ts';
-import { escaperFor } from './render.ts';
-import { ARRAY, type JsonDoc, OBJECT, STRING } from './tokens.ts';
+} from '../kit/json/members.ts';
+import { ARRAY, type JsonDoc, OBJECT, STRING } from '../kit/json/tokens.ts';
+import { escaperFor } from '../kit/json/write-string.ts';
+import { lineIndent } from '../kit/line-edit.ts';
+import { CATEGORY_ORDER, formsToWrite } from '../kit/plural-forms.ts';
+import type { PluralForms, RenderOptions, TargetChanges } from '../model.ts';
+import { type PluralGroup, pluralKey } from './i18next.ts';
 import { jsonEntries, PLURAL, pluralGroup } from './units.ts';
 
 /** A step down from a container: an object key or an array index. */

@@ -6,35 +6,18 @@
 import { FormatError } from '../errors.ts';
 import type { Edit } from '../file-text.ts';
 import { InFileOrder } from '../kit/in-file-order.ts';
+import type { JsonDoc } from '../kit/json/tokens.ts';
+import { type Escaper, escaperFor, replaceString } from '../kit/json/write-string.ts';
 import { CATEGORY_ORDER, formPlan } from '../kit/plural-forms.ts';
 import { TextPatch } from '../kit/text-patch.ts';
 import type { PluralForms, Translations } from '../model.ts';
-import { detectEscapeStyle, escapeJsonString, type JsonEscapeStyle } from './escape.ts';
 import { OTHER, type PluralGroup, pluralKey, ZERO } from './i18next.ts';
-import type { JsonDoc } from './tokens.ts';
 import { jsonEntries, PLURAL, pluralGroup } from './units.ts';
 
 interface ObjectChanges {
   /** Key events of members to remove. */
   removed: Set<number> | undefined;
   insertions: Edit[];
-}
-
-/** Writes text as the body of a JSON string literal in the file's escaping style. */
-export type Escaper = (value: string) => string;
-
-/** The escaping style of a document's text (computed once per document through JsonDoc.derive). */
-export function docEscapeStyle(doc: JsonDoc): JsonEscapeStyle {
-  return detectEscapeStyle(doc.text);
-}
-
-/** An escaper for the document that detects the file's style on first use. */
-export function escaperFor(doc: JsonDoc): Escaper {
-  let style: JsonEscapeStyle | undefined;
-  return (value) => {
-    style ??= doc.derive(docEscapeStyle);
-    return escapeJsonString(value, style);
-  };
 }
 
 /** The patch that puts `translations` into the document. */
@@ -105,11 +88,6 @@ function sameGroupForms(doc: JsonDoc, group: PluralGroup, translation: string | 
       return false;
   }
   return true;
-}
-
-/** Replaces the body of a string literal (the quotes stay). */
-export function replaceString(doc: JsonDoc, e: number, escaped: string): Edit {
-  return { start: doc.start(e) + 1, end: doc.end(e) - 1, replacement: escaped };
 }
 
 /**

@@ -11,12 +11,12 @@
  *   earlier member (and everything under it) is no entry (JsonDoc.shadowed).
  */
 
+import { KEY_SPECIAL } from '../kit/json/doc.ts';
+import { ARRAY, type JsonDoc, OBJECT, STRING } from '../kit/json/tokens.ts';
 import { CATEGORY_ORDER } from '../kit/plural-forms.ts';
 import type { PluralCategory, PluralForms } from '../model.ts';
-import { KEY_SPECIAL } from './doc.ts';
 import { type Conventions, markConventions, type PluralGroup } from './i18next.ts';
 import { escapeSegment } from './key-path.ts';
-import { ARRAY, type JsonDoc, OBJECT, STRING } from './tokens.ts';
 
 /** Flag of entries that are plural units (their group is pluralGroup(entries, n)). */
 export const PLURAL = 1;

@@ -7,7 +7,7 @@
  * variation of a substitution. Inside a key, `\` and `|` are escaped with a backslash.
  */
 
-import { type JsonDoc, OBJECT, STRING } from '../json/tokens.ts';
+import { type JsonDoc, OBJECT, STRING } from '../kit/json/tokens.ts';
 import { CATEGORY_ORDER } from '../kit/plural-forms.ts';
 import type { PluralCategory, PluralForms } from '../model.ts';
 

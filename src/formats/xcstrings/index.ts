@@ -24,8 +24,8 @@
  */
 
 import { TextPositions } from '../file-text.ts';
-import { readJson, reuseJson, startsWithObject } from '../json/index.ts';
-import type { JsonDoc } from '../json/tokens.ts';
+import { readJson, reuseJson, startsWithObject } from '../kit/json/read.ts';
+import type { JsonDoc } from '../kit/json/tokens.ts';
 import { LazyUnit, UnitPlaces } from '../kit/lazy-unit.ts';
 import {
   type FormatModule,

@@ -11,7 +11,7 @@
  */
 
 import { FormatError } from '../errors.ts';
-import { type JsonDoc, NUMBER, OBJECT, STRING } from '../json/tokens.ts';
+import { type JsonDoc, NUMBER, OBJECT, STRING } from '../kit/json/tokens.ts';
 import { CATEGORY_ORDER, formPlan } from '../kit/plural-forms.ts';
 import type { PluralCategory, PluralForms } from '../model.ts';
 import {

@@ -5,8 +5,8 @@
  */
 
 import type { Edit } from '../file-text.ts';
-import type { JsonDoc } from '../json/tokens.ts';
 import { InFileOrder } from '../kit/in-file-order.ts';
+import type { JsonDoc } from '../kit/json/tokens.ts';
 import { lineIndent } from '../kit/line-edit.ts';
 import { CATEGORY_ORDER, formsToWrite } from '../kit/plural-forms.ts';
 import type { PluralCategory, PluralForms, Translations } from '../model.ts';

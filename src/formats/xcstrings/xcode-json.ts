@@ -5,9 +5,9 @@
  * A catalog written by another tool keeps its own indentation, line endings and `"key": value`.
  */
 
-import { escapeJsonString, type JsonEscapeStyle } from '../json/escape.ts';
-import { docEscapeStyle } from '../json/render.ts';
-import type { JsonDoc } from '../json/tokens.ts';
+import { escapeJsonString, type JsonEscapeStyle } from '../kit/json/escape.ts';
+import type { JsonDoc } from '../kit/json/tokens.ts';
+import { docEscapeStyle } from '../kit/json/write-string.ts';
 
 /**
  * How one file writes new members: its indentation unit (two spaces in Xcode's files), line

@@ -3,8 +3,8 @@
  * end, next) rather than a tree of objects — a 5 MB string file has hundreds of thousands of
  * values, and allocating a node for each costs more than scanning the text.
  */
-import type { FormatError } from '../errors.ts';
-import { type DecodedText, TextPositions } from '../file-text.ts';
+import type { FormatError } from '../../errors.ts';
+import { type DecodedText, TextPositions } from '../../file-text.ts';
 
 export const OBJECT = 1;
 export const ARRAY = 2;

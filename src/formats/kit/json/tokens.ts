@@ -12,8 +12,8 @@
  * that only move forward (one `indexOf` per line for newlines), so the pass stays linear; a
  * literal with escapes, or an invalid one, is read character by character (scanString).
  */
-import type { FormatError } from '../errors.ts';
-import { type DecodedText, TextPositions } from '../file-text.ts';
+import type { FormatError } from '../../errors.ts';
+import { type DecodedText, TextPositions } from '../../file-text.ts';
 import {
   ARRAY,
   ESCAPED,

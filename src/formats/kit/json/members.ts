@@ -3,8 +3,8 @@
  * (DESIGN §7): shared by the JSON and ARB `edit`.
  */
 
-import type { Edit } from '../file-text.ts';
-import { lineIndent } from '../kit/line-edit.ts';
+import type { Edit } from '../../file-text.ts';
+import { lineIndent } from '../line-edit.ts';
 import { ARRAY, type JsonDoc, OBJECT } from './tokens.ts';
 
 /** The container event holding each event (-1 for the root): keys and values of a member alike. */

@@ -2,7 +2,7 @@
  * JSON string literals read character by character: the tokenizer's slow path, for a literal
  * with escapes or an invalid one (RFC 8259 §7).
  */
-import type { FormatError } from '../errors.ts';
+import type { FormatError } from '../../errors.ts';
 
 export type Fail = (message: string, at: number) => FormatError;
 
