@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkFloors, findImports } from '../../scripts/check-floors.ts';
 import { checkEventShapes, EVENT_FIELDS, findEventShapes } from '../../scripts/floors/event-shapes.ts';
+import { checkFormatFolders, formatFolders } from '../../scripts/floors/format-folders.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const script = join(root, 'scripts', 'check-floors.ts');
@@ -227,5 +228,76 @@ describe('receiver/ declares no event shape (scripts/floors/event-shapes.ts)', (
 
   it('finds no event shape declared under receiver/ in this repository', () => {
     expect(checkEventShapes(root)).toEqual([]);
+  });
+});
+
+describe("a format does not import another format's folder (scripts/floors/format-folders.ts)", () => {
+  const registry = [
+    "import { arbFormat } from './arb/index.ts';",
+    "import { jsonFormat } from './json/index.ts';",
+    "import type { FormatModule } from './model.ts';",
+    'export const FORMATS: FormatModule[] = [arbFormat, jsonFormat];',
+  ].join('\n');
+  const formats = (files: Record<string, string>) =>
+    tree({
+      'src/formats/registry.ts': registry,
+      'src/formats/model.ts': 'export type FormatModule = object;\n',
+      'src/formats/json/index.ts': 'export const jsonFormat = {};\n',
+      'src/formats/json/tokens.ts': 'export const t = 1;\n',
+      'src/formats/kit/json/tokens.ts': 'export const t = 1;\n',
+      'src/formats/placeholders/icu.ts': 'export const p = 1;\n',
+      ...files,
+    });
+
+  it('takes the format folders from the registry', () => {
+    expect([...formatFolders(formats({}))].sort()).toEqual(['arb', 'json']);
+  });
+
+  it("fails the run when a format imports another format's folder or a folder that is not shared", () => {
+    const dir = formats({
+      'src/formats/arb/index.ts': [
+        "import { t } from '../json/tokens.ts';",
+        "import type { FormatModule } from '../model.ts';",
+        "import { t as k } from '../kit/json/tokens.ts';",
+        "import { p } from '../placeholders/icu.ts';",
+        "import { m } from './metadata.ts';",
+        "export { x } from '../xml/parse.ts';",
+        'export const arbFormat = {};',
+      ].join('\n'),
+      'src/formats/arb/metadata.ts': 'export const m = 1;\n',
+    });
+    expect(checkFormatFolders(dir).map((b) => `${b.file}:${b.line} ${b.target}`)).toEqual([
+      'src/formats/arb/index.ts:1 src/formats/json/tokens.ts',
+      'src/formats/arb/index.ts:6 src/formats/xml/parse.ts',
+    ]);
+    const { status, output } = run(dir);
+    expect(status).toBe(1);
+    expect(output).toContain(
+      'src/formats/arb/index.ts:1: src/formats/arb/index.ts may not import src/formats/json/tokens.ts (a format imports only',
+    );
+  });
+
+  it("fails when kit/ imports a format's folder", () => {
+    const dir = formats({ 'src/formats/kit/read.ts': "import { t } from '../json/tokens.ts';\n" });
+    expect(checkFormatFolders(dir).map((b) => `${b.file}:${b.line} ${b.target}`)).toEqual([
+      'src/formats/kit/read.ts:1 src/formats/json/tokens.ts',
+    ]);
+  });
+
+  it('passes formats that import only their own folder, kit/, placeholders/ and src/formats/*.ts', () => {
+    const dir = formats({
+      'src/formats/arb/index.ts': [
+        "import { t } from '../kit/json/tokens.ts';",
+        "import { p } from '../placeholders/icu.ts';",
+        "import type { FormatModule } from '../model.ts';",
+        'export const arbFormat = {};',
+      ].join('\n'),
+    });
+    expect(checkFormatFolders(dir)).toEqual([]);
+    expect(run(dir)).toEqual({ status: 0, output: 'floors: no breach\n' });
+  });
+
+  it('finds no format importing another format in this repository', () => {
+    expect(checkFormatFolders(root)).toEqual([]);
   });
 });
