@@ -2,7 +2,8 @@ import { xmlBlocksEdit } from '../edit/xml-blocks.ts';
 import type { FormatModule, Unit } from '../model.ts';
 import { ALL_SYNTAXES } from '../placeholders/types.ts';
 import { decodeXml, saveXml, sniffText } from '../xml/document.ts';
-import { flaggedPlaceholders, readXliff12 } from './read.ts';
+import { xliffLocator } from '../xml/xliff-target.ts';
+import { flaggedPlaceholders, readXliff12, XLIFF12_INLINE } from './read.ts';
 import { renderXliff12 } from './render.ts';
 
 /**
@@ -12,6 +13,8 @@ import { renderXliff12 } from './render.ts';
  */
 export const xliff12Format: FormatModule = {
   holds: 'pair',
+  inlineCodes: XLIFF12_INLINE,
+  targetLocator: xliffLocator,
   name: 'xliff12',
   extensions: ['xlf', 'xliff'],
   sniff: (bytes) => /<xliff\b[^>]*\bversion\s*=\s*["']1\.2["']/.test(sniffText(bytes)),
