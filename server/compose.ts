@@ -14,7 +14,7 @@ import { documentService } from './services/documents/service.ts';
 import { fileService } from './services/files/service.ts';
 import { instantService } from './services/instant.ts';
 import { jobService } from './services/jobs/service.ts';
-import { memoryService } from './services/memories.ts';
+import { memoryService } from './services/memories/service.ts';
 import { projectService } from './services/projects.ts';
 import { segmentTranslationService } from './services/segment-translation.ts';
 import { termCache } from './services/term-cache.ts';

@@ -14,7 +14,7 @@ import {
   listInstantTranslations,
 } from '../store/instant-translations.ts';
 import { getMemory } from '../store/memories.ts';
-import { inaccessible } from './memories.ts';
+import { inaccessible } from './memories/service.ts';
 
 type Row = InstantTranslationRow;
 

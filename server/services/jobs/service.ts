@@ -18,7 +18,7 @@ import { getMemory } from '../../store/memories.ts';
 import { enqueue } from '../../store/work-items.ts';
 import { newDocumentRow } from '../documents/rows.ts';
 import { domainById } from '../domains.ts';
-import { inaccessible } from '../memories.ts';
+import { inaccessible } from '../memories/service.ts';
 import { resolveTemplate } from '../workflows.ts';
 import { jobEvent } from './events.ts';
 import { type JobRow, presentJobs } from './present.ts';
