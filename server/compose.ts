@@ -12,7 +12,7 @@ import type { ContentGenerator } from './services/content/generator.ts';
 import { contentService, failInterruptedContents } from './services/content/service.ts';
 import { documentService } from './services/documents/service.ts';
 import { fileService } from './services/files/service.ts';
-import { instantService } from './services/instant.ts';
+import { instantService } from './services/instant/service.ts';
 import { jobService } from './services/jobs/service.ts';
 import { memoryService } from './services/memories/service.ts';
 import { projectService } from './services/projects.ts';
