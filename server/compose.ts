@@ -15,7 +15,7 @@ import { fileService } from './services/files/service.ts';
 import { instantService } from './services/instant/service.ts';
 import { jobService } from './services/jobs/service.ts';
 import { memoryService } from './services/memories/service.ts';
-import { projectService } from './services/projects.ts';
+import { projectService } from './services/projects/service.ts';
 import { segmentTranslationService } from './services/segment-translation.ts';
 import { termCache } from './services/term-cache.ts';
 import { tmFor } from './services/tm-database.ts';

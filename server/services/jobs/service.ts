@@ -10,6 +10,7 @@ import {
   insertJob,
   insertJobFiles,
   type JobFilters,
+  type JobRow,
   listJobs,
   updateJob,
 } from '../../store/jobs/jobs.ts';
@@ -21,7 +22,7 @@ import { domainById } from '../domains.ts';
 import { inaccessible } from '../memories/service.ts';
 import { resolveTemplate } from '../workflows.ts';
 import { jobEvent } from './events.ts';
-import { type JobRow, presentJobs } from './present.ts';
+import { presentJobs } from './present.ts';
 import { readJobsData } from './view-data.ts';
 import { deliverJob } from './workflow.ts';
 
