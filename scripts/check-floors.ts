@@ -10,11 +10,12 @@
  * data it is given: it imports nothing but types from the store and never takes a `Db`.
  * test/, bench/, scripts/ and examples/ drive the parts from outside and are not held to a floor,
  * but no production file may import them. It also holds receiver/ to declaring no event shape
- * (floors/event-shapes.ts).
+ * (floors/event-shapes.ts) and every service to one shape (floors/service-shape.ts).
  */
 import { type Dirent, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { checkEventShapes, formatShapeBreach } from './floors/event-shapes.ts';
+import { checkServiceShape, formatServiceBreach } from './floors/service-shape.ts';
 
 /** Where a file stands. */
 export type Floor = 'cli' | 'action' | 'action-logic' | 'library' | 'server' | 'receiver' | 'harness';
@@ -263,7 +264,11 @@ export function formatBreach(b: Breach): string {
 
 if (import.meta.main) {
   const root = resolve(process.argv[2] ?? join(import.meta.dirname, '..'));
-  const breaches = [...checkFloors(root).map(formatBreach), ...checkEventShapes(root).map(formatShapeBreach)];
+  const breaches = [
+    ...checkFloors(root).map(formatBreach),
+    ...checkEventShapes(root).map(formatShapeBreach),
+    ...checkServiceShape(root).map(formatServiceBreach),
+  ];
   for (const b of breaches) console.error(b);
   if (breaches.length > 0) {
     console.error(`${breaches.length} floor breach${breaches.length === 1 ? '' : 'es'}`);

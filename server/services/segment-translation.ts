@@ -110,3 +110,5 @@ export function segmentTranslationService(deps: SegmentTranslationDeps) {
     };
   };
 }
+
+export type SegmentTranslationService = ReturnType<typeof segmentTranslationService>;
