@@ -10,12 +10,14 @@
  * data it is given: it imports nothing but types from the store and never takes a `Db`.
  * test/, bench/, scripts/ and examples/ drive the parts from outside and are not held to a floor,
  * but no production file may import them. It also holds receiver/ to declaring no event shape
- * (floors/event-shapes.ts) and src/qa/ to naming no format (floors/qa-formats.ts).
+ * (floors/event-shapes.ts), every service to one shape (floors/service-shape.ts) and src/qa/ to
+ * naming no format (floors/qa-formats.ts).
  */
 import { type Dirent, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { checkEventShapes, formatShapeBreach } from './floors/event-shapes.ts';
 import { checkQaFormats, formatQaFormatBreach } from './floors/qa-formats.ts';
+import { checkServiceShape, formatServiceBreach } from './floors/service-shape.ts';
 
 /** Where a file stands. */
 export type Floor = 'cli' | 'action' | 'action-logic' | 'library' | 'server' | 'receiver' | 'harness';
@@ -268,6 +270,7 @@ if (import.meta.main) {
     ...checkFloors(root).map(formatBreach),
     ...checkEventShapes(root).map(formatShapeBreach),
     ...checkQaFormats(root).map(formatQaFormatBreach),
+    ...checkServiceShape(root).map(formatServiceBreach),
   ];
   for (const b of breaches) console.error(b);
   if (breaches.length > 0) {
