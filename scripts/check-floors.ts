@@ -10,13 +10,17 @@
  * data it is given: it imports nothing but types from the store and never takes a `Db`.
  * test/, bench/, scripts/ and examples/ drive the parts from outside and are not held to a floor,
  * but no production file may import them. It also holds receiver/ to declaring no event shape
- * (floors/event-shapes.ts), and a format to importing no other format's folder: only its own, the
- * shared src/formats/kit/ and src/formats/placeholders/, and src/formats/*.ts (floors/format-folders.ts).
+ * (floors/event-shapes.ts), every service to one shape (floors/service-shape.ts), src/qa/ to
+ * naming no format (floors/qa-formats.ts), and a format to importing no other format's folder: only
+ * its own, the shared src/formats/kit/ and src/formats/placeholders/, and src/formats/*.ts
+ * (floors/format-folders.ts).
  */
 import { type Dirent, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { checkEventShapes, formatShapeBreach } from './floors/event-shapes.ts';
 import { checkFormatFolders } from './floors/format-folders.ts';
+import { checkQaFormats, formatQaFormatBreach } from './floors/qa-formats.ts';
+import { checkServiceShape, formatServiceBreach } from './floors/service-shape.ts';
 
 /** Where a file stands. */
 export type Floor = 'cli' | 'action' | 'action-logic' | 'library' | 'server' | 'receiver' | 'harness';
@@ -268,6 +272,8 @@ if (import.meta.main) {
   const breaches = [
     ...checkFloors(root).map(formatBreach),
     ...checkEventShapes(root).map(formatShapeBreach),
+    ...checkQaFormats(root).map(formatQaFormatBreach),
+    ...checkServiceShape(root).map(formatServiceBreach),
     ...checkFormatFolders(root).map(formatBreach),
   ];
   for (const b of breaches) console.error(b);

@@ -148,14 +148,16 @@ export async function mergeWithBase(
     }
     if (current === base || !current) continue;
     batch.files.push({ path, content: current });
-    batch.sources.set(path, {
-      sourcePath,
-      source: baseSource,
-      format,
-      langs: [...new Set(deliveries.map((d) => d.lang))],
-    });
+    const langs = [...new Set(deliveries.map((d) => d.lang))];
+    batch.sources.set(path, { sourcePath, source: baseSource, format, langs });
+    const languages = { source: settings.source, targets: langs };
     batch.warnings.push(
-      ...placeholderWarnings({ path: sourcePath, bytes: baseSource }, { path, bytes: current }, pinned),
+      ...placeholderWarnings(
+        { path: sourcePath, bytes: baseSource },
+        { path, bytes: current },
+        languages,
+        pinned,
+      ),
     );
   }
   const pairs = pairsOf(planned);

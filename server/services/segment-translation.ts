@@ -10,7 +10,8 @@ import { MtError, type MtProvider, splitWords, translateSegments } from '../engi
 import { HttpError } from '../http/errors.ts';
 import type { Db } from '../store/db.ts';
 import { addUsage } from '../store/usage.ts';
-import { type MemoryService, queryMemory } from './memories.ts';
+import { queryMemory } from './memories/matches.ts';
+import type { MemoryService } from './memories/service.ts';
 import type { TermCache } from './term-cache.ts';
 import type { TmCache } from './tm-cache.ts';
 
@@ -109,3 +110,5 @@ export function segmentTranslationService(deps: SegmentTranslationDeps) {
     };
   };
 }
+
+export type SegmentTranslationService = ReturnType<typeof segmentTranslationService>;

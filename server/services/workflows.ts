@@ -37,6 +37,14 @@ export function stateOf(stage: Stage | undefined): {
   }
 }
 
+/** What a project at `stage` of `template` shows; a stage past the template's end counts as its last. */
+export function stateAtStage(
+  template: WorkflowTemplate | undefined,
+  stage: number,
+): ReturnType<typeof stateOf> {
+  return stateOf(template?.stages[Math.min(stage, (template?.stages.length ?? 1) - 1)]);
+}
+
 /** The organization's templates, creating the built-in ones on first use. */
 export async function listTemplates(
   db: Db,

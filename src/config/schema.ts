@@ -4,10 +4,12 @@
  * the result is turned into the camelCase `SvcConfig` with defaults filled.
  */
 import { z } from 'zod';
+import type { ShipPolicy } from '../ship/policy.ts';
 import type { LanguagePlaceholder } from './languages.ts';
 import { languageProblem } from './languages.ts';
 import { normalizePattern } from './patterns.ts';
 import { canonicalPlaceholder } from './placeholders.ts';
+import { SHIP_KEYS, ShipSchema, shipPolicyOf } from './ship.ts';
 import { checkConfig } from './validate.ts';
 
 const text = z.string().min(1, 'must not be empty');
@@ -69,6 +71,7 @@ export const RawConfigSchema = z.strictObject({
   files: z.array(FileEntrySchema).min(1, 'must list at least one entry'),
   pull_request: PullRequestSchema.optional(),
   job: JobSchema.optional(),
+  ship: ShipSchema.optional(),
 });
 
 export type RawConfig = z.infer<typeof RawConfigSchema>;
@@ -79,6 +82,7 @@ export const KNOWN_KEYS: Record<string, readonly string[]> = {
   'files[]': Object.keys(FileEntrySchema.shape),
   pull_request: Object.keys(PullRequestSchema.shape),
   job: Object.keys(JobSchema.shape),
+  ...SHIP_KEYS,
 };
 
 /** One `files:` entry. Patterns are normalized (no leading `./`). */
@@ -125,6 +129,8 @@ export interface SvcConfig {
   files: FileEntry[];
   pullRequest: PullRequestConfig;
   job: JobConfig;
+  /** The language gates; undefined: every language ships (no `ship:`). */
+  ship?: ShipPolicy | undefined;
 }
 
 export const DEFAULT_BRANCH = 'svc-l10n/%base%';
@@ -167,6 +173,7 @@ function toSvcConfig(raw: RawConfig): SvcConfig {
       domainId: raw.job?.domain_id,
       name: raw.job?.name,
     },
+    ...(raw.ship ? { ship: shipPolicyOf(raw.ship) } : {}),
   };
 }
 

@@ -142,4 +142,16 @@ export function checkConfig(raw: RawConfig, ctx: z.RefinementCtx): void {
     const problem = refProblem(branch);
     if (problem) report(['pull_request', 'branch'], problem);
   }
+  checkShip(raw, report);
+}
+
+/** `ship:` names configured targets, and its file patterns are globs over source paths. */
+function checkShip(raw: RawConfig, report: Report): void {
+  for (const lang of Object.keys(raw.ship?.languages ?? {}))
+    if (!raw.targets.includes(lang))
+      report(['ship', 'languages', lang], `is not a target language (targets: ${raw.targets.join(', ')})`);
+  (raw.ship?.files ?? []).forEach((f, i) => {
+    const problem = globProblem(normalizePattern(f.pattern));
+    if (problem) report(['ship', 'files', i, 'pattern'], problem);
+  });
 }

@@ -183,6 +183,61 @@ export interface FormatModule {
    * quoting and layout. Formats without it fall back to src/formats/target.ts's rules.
    */
   edit?(target: Uint8Array, changes: TargetChanges, options: RenderOptions): Uint8Array;
+  /**
+   * Every string of the file is a message of this syntax, whatever it holds (ARB: ICU by
+   * definition, so `{` alone must be quoted). Elsewhere a text is an ICU message when it parses as
+   * one and has an argument.
+   */
+  messages?: 'icu';
+  /**
+   * Inline codes the unit's text keeps as elements (XLIFF's `<x/>`, `<g>`…): in such a format only
+   * these are markup — other tags were escaped in the file and are text — and each stands for one
+   * code of the document, so losing one is an error and codes are told apart by their `id`.
+   */
+  inlineCodes?: ReadonlySet<string>;
+  /**
+   * How the runtime binds a unit's placeholders to arguments where printf's rule is not the whole
+   * story (see PlaceholderBinding). Default: an Apple variable (`%#@name@`) by its name, nothing
+   * provided beyond the source text.
+   */
+  placeholderBinding?(unit: Unit): PlaceholderBinding;
+  /**
+   * Whether every plural category the language has must be written: gettext's msgfmt rejects an
+   * entry with fewer `msgstr[i]` than its Plural-Forms says. Elsewhere a missing category falls
+   * back (to `other`, or the fallback language's form) and nothing breaks.
+   */
+  pluralFormsRequired?: boolean;
+  /**
+   * Where units' translations stand in a target file of this format, for formats whose units are
+   * located by their source text (bilingual files, catalogs); without it a unit's own location is
+   * where its translation is.
+   */
+  targetLocator?(text: string, lang: string): TargetTextLocator;
+}
+
+/** How a unit's placeholders are bound to the arguments the application passes. */
+export interface PlaceholderBinding {
+  /**
+   * How an Apple variable reference (`%#@name@`) is identified: by its name where the file's
+   * dictionaries are keyed by it across languages (`.stringsdict`), by the argument it takes where
+   * each localization names its own substitutions (`.xcstrings`: German may write
+   * `%#@count_posts@` for the source's `%#@arg1@`).
+   */
+  variables?: 'name' | 'position';
+  /**
+   * Texts whose printf arguments the application passes though the source text does not use them
+   * (an `.xcstrings` key `label %lld` is the format SwiftUI's `Text` is called with): a translation
+   * may use them, never lose them.
+   */
+  provided?: readonly string[];
+}
+
+/** Finds units' translations in one target file's decoded text (FormatModule.targetLocator). */
+export interface TargetTextLocator {
+  /** Where the translation of the unit whose text starts at `offset` begins; undefined when the file has none. */
+  translationAt(offset: number): number | undefined;
+  /** A length limit the file declares for that unit beyond what the unit model carries. */
+  lengthLimitAt?(offset: number): number | undefined;
 }
 
 /** The placeholder syntaxes of a unit of `format` (see FormatModule.placeholders). */

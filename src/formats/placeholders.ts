@@ -1,9 +1,8 @@
 /**
  * Placeholders in translatable text — printf, Android/Apple positional, ICU MessageFormat,
- * i18next and HTML/XML tags: detection, protection for machine translation, and QA checks.
+ * i18next and HTML/XML tags: detection and protection for machine translation. What a translation
+ * must keep of them is QA's one rule set (src/qa/placeholders.ts).
  */
-export type { PlaceholderIssue, PlaceholderKeyOptions } from './placeholders/check.ts';
-export { checkPlaceholders, placeholderKey, unmatchedPlaceholders } from './placeholders/check.ts';
 export { findPlaceholders } from './placeholders/detect.ts';
 export { parseMessageFormat } from './placeholders/java.ts';
 export type { Protected, Restored } from './placeholders/protect.ts';

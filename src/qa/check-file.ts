@@ -3,7 +3,7 @@
  * matched by id, each finding placed where the translation stands in the target file.
  */
 import { FormatError } from '../formats/errors.ts';
-import { type FormatModule, placeholdersOf, type Unit } from '../formats/model.ts';
+import type { FormatModule, Unit } from '../formats/model.ts';
 import { checkUnit } from './check-unit.ts';
 import { TargetLocator } from './positions.ts';
 import type { Finding, TermEntry } from './types.ts';
@@ -68,8 +68,8 @@ export function checkFile(pair: FilePair, units?: readonly Unit[]): { findings: 
     return { findings: [parseFinding(path, lang, error)], units: 0 };
   }
   const byId = new Map(targetUnits.map((u) => [u.id, u]));
-  const locator = new TargetLocator(format.name, pair.target, lang);
-  const ctx = { format: format.name, holds, sourceLang: pair.sourceLang, lang, terms: pair.terms ?? [] };
+  const locator = new TargetLocator(format, pair.target, lang);
+  const ctx = { format, sourceLang: pair.sourceLang, lang, terms: pair.terms ?? [] };
   const findings: Finding[] = [];
   for (const unit of source) {
     const target = byId.get(unit.id);
@@ -79,7 +79,7 @@ export function checkFile(pair: FilePair, units?: readonly Unit[]): { findings: 
     const limit = target ? locator.limit(target) : undefined;
     const checked =
       limit === undefined || unit.maxLength !== undefined ? unit : { ...unit, maxLength: limit };
-    for (const issue of checkUnit(checked, target, { ...ctx, syntaxes: placeholdersOf(format, unit) }))
+    for (const issue of checkUnit(checked, target, ctx))
       findings.push({ path, ...at, key: unit.id, lang, ...issue });
   }
   return { findings, units: source.length };

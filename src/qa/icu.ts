@@ -6,9 +6,6 @@ import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messagefor
 import { categoryIssues, uniform } from './plurals.ts';
 import type { UnitIssue } from './types.ts';
 
-/** Formats whose strings are ICU messages by definition. */
-const ICU_FORMATS = new Set(['arb']);
-
 function tryParse(text: string): MessageFormatElement[] | Error {
   try {
     // Tags are not ICU syntax in most runtimes (Flutter, vue-i18n): `<b>` is text here.
@@ -19,14 +16,15 @@ function tryParse(text: string): MessageFormatElement[] | Error {
 }
 
 /**
- * Whether a source text is an ICU message: always in ARB; elsewhere when it parses as ICU and
- * holds at least one argument (`{name}`, `{n, plural, …}`), and is not i18next's `{{name}}`.
+ * Whether a source text is an ICU message: always where the format says every string is one
+ * (FormatModule.messages, ARB); elsewhere when it parses as ICU and holds at least one argument
+ * (`{name}`, `{n, plural, …}`), and is not i18next's `{{name}}`.
  */
-export function isIcuMessage(format: string, source: string): boolean {
+export function isIcuMessage(messages: 'icu' | undefined, source: string): boolean {
   if (!source.includes('{')) return false;
   const ast = tryParse(source);
   if (ast instanceof Error) return false;
-  if (ICU_FORMATS.has(format)) return true;
+  if (messages === 'icu') return true;
   return !/\{\{/.test(source) && ast.some((el) => el.type !== TYPE.literal && el.type !== TYPE.pound);
 }
 

@@ -62,6 +62,12 @@ export function toText(report: QaReport): string {
   return `${[...lines, summary(report)].join('\n')}\n`;
 }
 
-export function render(report: QaReport, format: OutputFormat): string {
-  return format === 'json' ? toJson(report) : format === 'github' ? toGithub(report) : toText(report);
+const RENDERERS: Record<OutputFormat, (report: QaReport) => string> = {
+  text: toText,
+  github: toGithub,
+  json: toJson,
+};
+
+export function render(report: QaReport, output: OutputFormat): string {
+  return RENDERERS[output](report);
 }

@@ -1,51 +1,41 @@
 /**
- * Placeholder rules: a translation must keep the source's placeholders (missing, extra, renamed)
- * and, for unnumbered printf conversions, their order. Detection is the formats library's
- * (findPlaceholders: printf, Android/Apple positional, Ruby/Rails, Python, ICU, i18next, tags);
- * this module decides what counts as the same placeholder and which differences are errors.
+ * The placeholder rule set — one for every reader: `svc-connector qa` and the pull request's QA
+ * check, the pull request body's warnings (placeholder-qa.ts reads qa's findings), the workbench's
+ * warnings and machine translation's check that every placeholder came back. A translation must
+ * keep the source's placeholders (missing, extra, renamed) and, for unnumbered printf conversions,
+ * their order. Detection is the formats library's (findPlaceholders: printf, Android/Apple
+ * positional, Ruby/Rails, Python, ICU, i18next, tags); this module decides what counts as the same
+ * placeholder and which differences are errors.
  */
 
+import type { PlaceholderBinding } from '../formats/model.ts';
 import type { Placeholder, PlaceholderKind, PlaceholderSyntax } from '../formats/placeholders.ts';
-import { ALL_SYNTAXES, findPlaceholders, unmatchedPlaceholders } from '../formats/placeholders.ts';
-import { XLIFF12_INLINE } from '../formats/xliff12/read.ts';
+import { ALL_SYNTAXES, findPlaceholders } from '../formats/placeholders.ts';
+import { messageAnalysis } from './messages.ts';
+import { unmatchedPlaceholders } from './placeholder-match.ts';
 import type { UnitIssue } from './types.ts';
-
-/**
- * Apostrophes are read as apostrophes: most files that use `{name}` (vue-i18n, Flutter without
- * `use-escaping`, i18next) do not quote with them, and reading `l'{name}` as quoted text would
- * report a placeholder every French translation keeps.
- */
-const OPTIONS = { icuQuoting: false } as const;
+import { type CheckedUnit, formsOf, type UnitText } from './unit.ts';
 
 /** Which placeholders may stand in for one another when renamed. */
 function family(kind: PlaceholderKind): string {
   return kind === 'positional' ? 'printf' : kind;
 }
 
-/** Inline codes of XLIFF 1.2 and 2.0: in an XLIFF unit's text, only these are markup. */
-const XLIFF_CODES: ReadonlySet<string> = new Set([...XLIFF12_INLINE, 'pc', 'sc', 'ec', 'sm', 'em']);
-
-export interface ScanOptions {
+/** How texts are read for placeholders; the format's binding (FormatModule.placeholderBinding) included. */
+export interface ScanOptions extends PlaceholderBinding {
   /**
-   * XLIFF text: markup is escaped in the file (`&lt;b&gt;` is text), so only the format's inline
-   * codes, which the unit keeps as elements, are tags.
+   * The format's inline codes (FormatModule.inlineCodes, XLIFF): markup is escaped in the file
+   * (`&lt;b&gt;` is text), so only these, which the unit keeps as elements, are tags.
    */
-  xliff?: boolean;
+  inlineCodes?: ReadonlySet<string> | undefined;
+  /**
+   * Read ICU apostrophe quoting (PlaceholderOptions.icuQuoting). Default false: most files that use
+   * `{name}` (vue-i18n, Flutter without `use-escaping`, i18next) do not quote with apostrophes, and
+   * reading `l'{name}` as quoted text would report a placeholder every French translation keeps.
+   */
+  icuQuoting?: boolean;
   /** The syntaxes the file's format fills (FormatModule.placeholders); default every syntax. */
   syntaxes?: readonly PlaceholderSyntax[] | undefined;
-  /**
-   * How an Apple variable reference (`%#@name@`) is identified: by its name where the file's
-   * dictionaries are keyed by it across languages (`.stringsdict`: a translated name finds no
-   * variable), by the argument it takes where each localization names its own substitutions
-   * (`.xcstrings`: German may write `%#@count_posts@` for the source's `%#@arg1@`).
-   */
-  variables?: 'name' | 'position';
-  /**
-   * Texts whose printf arguments the caller passes though the source text does not use them
-   * (an `.xcstrings` key `label %lld` is the format SwiftUI's `Text` is called with): a
-   * translation may use them, never lose them.
-   */
-  provided?: readonly string[];
 }
 
 /**
@@ -132,24 +122,25 @@ function argumentsOf(
 
 function scan(text: string, options: ScanOptions): Placeholder[] {
   const all = options.syntaxes ?? ALL_SYNTAXES;
+  const quoting = { icuQuoting: options.icuQuoting ?? false };
   // Outside XLIFF, a tag and the arguments in its attributes are compared apart: the runtime
   // fills `{0}` in `<a href="{0}/configure">` (MessageFormat, ICU, Rails) whether or not the
   // translation quotes the attribute as the source does (`href=''{0}/configure''`).
-  const apart = !options.xliff && all.includes('tags') && all.length > 1;
+  const apart = !options.inlineCodes && all.includes('tags') && all.length > 1;
   let found: Placeholder[];
   if (apart) {
-    const args = findPlaceholders(text, { ...OPTIONS, syntaxes: all.filter((s) => s !== 'tags') });
+    const args = findPlaceholders(text, { ...quoting, syntaxes: all.filter((s) => s !== 'tags') });
     // A tag-like piece of an argument (`%<name>s`) is the argument's.
-    const tags = findPlaceholders(text, { ...OPTIONS, syntaxes: ['tags'] }).filter(
+    const tags = findPlaceholders(text, { ...quoting, syntaxes: ['tags'] }).filter(
       (t) => !args.some((a) => a.start <= t.start && t.end <= a.end),
     );
     found = [...args, ...tags].sort((a, b) => a.start - b.start);
-  } else found = findPlaceholders(text, { ...OPTIONS, syntaxes: all });
+  } else found = findPlaceholders(text, { ...quoting, syntaxes: all });
   return found.filter(
     (p) =>
       p.kind !== 'icu-branch' &&
       p.kind !== 'icu-pound' &&
-      (p.kind !== 'tag' || !options.xliff || XLIFF_CODES.has(p.name!)),
+      (p.kind !== 'tag' || !options.inlineCodes || options.inlineCodes.has(p.name!)),
   );
 }
 
@@ -157,13 +148,14 @@ function scan(text: string, options: ScanOptions): Placeholder[] {
  * A dropped HTML tag may be a translator's choice; a dropped argument, or an XLIFF inline code
  * (it stands for one), is a bug.
  */
-const severityOf = (p: Placeholder, xliff: boolean) => (p.kind === 'tag' && !xliff ? 'warning' : 'error');
+const severityOf = (p: Placeholder, options: ScanOptions) =>
+  p.kind === 'tag' && !options.inlineCodes ? 'warning' : 'error';
 
 /** Arguments of the plurals in `texts` that hold a `#`. */
-function countedBy(texts: readonly string[]): Set<string> {
+function countedBy(texts: readonly string[], options: ScanOptions): Set<string> {
   const names = new Set<string>();
   for (const text of texts) {
-    const found = findPlaceholders(text, OPTIONS);
+    const found = findPlaceholders(text, { icuQuoting: options.icuQuoting ?? false });
     if (!found.some((p) => p.kind === 'icu-pound')) continue;
     for (const p of found) if (p.kind === 'icu-plural' && p.name) names.add(p.name);
   }
@@ -199,10 +191,10 @@ export function placeholderIssues(
   // counted (each opens or closes one element), and unnumbered printf conversions, which the key
   // already tells apart (a second `%s` is argument 2).
   const once = (p: Placeholder) => p.kind !== 'tag';
-  const keys = { xliffIds: options.xliff === true, keyOf: (p: Placeholder) => args.get(p)?.key };
+  const keys = { codeIds: options.inlineCodes !== undefined, keyOf: (p: Placeholder) => args.get(p)?.key };
   // Inside a plural, `#` is the count: `{count} items` and `# items` say the same.
-  const srcPound = countedBy(source);
-  const trgPound = countedBy(target);
+  const srcPound = countedBy(source, options);
+  const trgPound = countedBy(target, options);
   // A plural the translation writes as one text that still holds its argument (`{count}
   // участника(ов)`): Flutter's gen-l10n and formatjs format it for every number; it only reads
   // the same for all of them, a warning.
@@ -228,13 +220,13 @@ export function placeholderIssues(
     for (const p of lost)
       issues.push({
         rule: 'placeholder-missing',
-        severity: severityOf(p, options.xliff ?? false),
+        severity: severityOf(p, options),
         message: `missing placeholder ${p.text}`,
       });
     for (const p of added)
       issues.push({
         rule: 'placeholder-extra',
-        severity: severityOf(p, options.xliff ?? false),
+        severity: severityOf(p, options),
         message: `extra placeholder ${p.text} (not in the source)`,
       });
   }
@@ -250,10 +242,44 @@ export function placeholderIssues(
   return issues;
 }
 
+/**
+ * The placeholder issues of a unit's translation: every form compared as a union
+ * (placeholderIssues), and the `other` form on its own, since it serves most numbers and must keep
+ * every placeholder of the source's.
+ */
+export function unitPlaceholderIssues(
+  source: UnitText,
+  target: UnitText,
+  options: ScanOptions = {},
+): UnitIssue[] {
+  const issues = placeholderIssues(formsOf(source), formsOf(target), options);
+  if (typeof source !== 'string' && typeof target !== 'string' && target.other?.trim()) {
+    const seen = new Set(issues.map((i) => i.message));
+    for (const issue of placeholderIssues([source.other], [target.other], options))
+      if (issue.rule === 'placeholder-missing' && !seen.has(issue.message))
+        issues.push({ ...issue, message: `${issue.message} in the "other" form` });
+  }
+  return issues;
+}
+
+/**
+ * The placeholder findings of a unit under check, as the format binds its placeholders (none when
+ * its translation does not parse as the message its source is: the syntax error says it all).
+ */
+export function placeholderFindings(unit: CheckedUnit): UnitIssue[] {
+  if (unit.shared(messageAnalysis).broken) return [];
+  const binding = unit.format.placeholderBinding?.(unit.source) ?? {};
+  return unitPlaceholderIssues(unit.text, unit.translated, {
+    inlineCodes: unit.format.inlineCodes,
+    syntaxes: unit.syntaxes,
+    ...binding,
+  });
+}
+
 function renamed(p: Placeholder, to: Placeholder, options: ScanOptions): UnitIssue {
   return {
     rule: 'placeholder-renamed',
-    severity: severityOf(p, options.xliff ?? false),
+    severity: severityOf(p, options),
     message: `placeholder ${p.text} is written ${to.text} in the translation`,
   };
 }

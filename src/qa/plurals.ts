@@ -179,10 +179,11 @@ export function categoryIssues(
 export const uniform = (texts: readonly string[]) => texts.length > 1 && texts.every((t) => t === texts[0]);
 
 /**
- * Plural forms of a unit (the file's own plural syntax): empty forms count as missing. `format`
- * decides what a missing form does at run time (CategoryOptions.fallsBackToOther).
+ * Plural forms of a unit (the file's own plural syntax): empty forms count as missing. `required`:
+ * the format's runtime needs every category written (FormatModule.pluralFormsRequired, gettext);
+ * elsewhere a missing form falls back (CategoryOptions.fallsBackToOther).
  */
-export function formIssues(lang: string, forms: PluralForms, format = ''): UnitIssue[] {
+export function formIssues(lang: string, forms: PluralForms, required = false): UnitIssue[] {
   const filled = Object.entries(forms).filter(
     (entry): entry is [string, string] => entry[1] !== undefined && entry[1].trim() !== '',
   );
@@ -192,7 +193,7 @@ export function formIssues(lang: string, forms: PluralForms, format = ''): UnitI
     'cardinal',
     {
       fractionsAreNotices: true,
-      fallsBackToOther: format !== 'po',
+      fallsBackToOther: !required,
       empty: Object.entries(forms)
         .filter(([, text]) => text !== undefined && text.trim() === '')
         .map(([category]) => category),

@@ -2,22 +2,15 @@
  * What `svc-connector qa` reports. The Finding shape is a contract: the GitHub check run turns
  * each finding into an annotation, and `--format json` prints them as they are.
  */
+import type { RULES } from './rules/index.ts';
 
 export type Severity = 'error' | 'warning' | 'notice';
 
-/** Stable rule ids: scripts and check runs filter on them. */
-export type RuleId =
-  | 'placeholder-missing'
-  | 'placeholder-extra'
-  | 'placeholder-renamed'
-  | 'placeholder-order'
-  | 'icu-syntax'
-  | 'messageformat-syntax'
-  | 'plural-categories'
-  | 'length-limit'
-  | 'untranslated'
-  | 'term'
-  | 'parse-error';
+/**
+ * Stable rule ids (scripts and check runs filter on them): the registry's (src/qa/rules/), and
+ * `parse-error` for a file that cannot be read.
+ */
+export type RuleId = (typeof RULES)[number]['id'] | 'parse-error';
 
 export interface Finding {
   /** Repository-relative path of the target file, with `/` separators. */

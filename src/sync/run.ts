@@ -279,6 +279,7 @@ async function writeIncrementally(
       ...placeholderWarnings(
         w.source.file,
         { path: file.path, bytes: file.content as Uint8Array },
+        { source: settings.source, targets: [w.lang] },
         formats.get(w.source.file.path),
       ),
     );

@@ -1,6 +1,11 @@
-import { placeholdersOf } from '../formats/model.ts';
-import { checkPlaceholders } from '../formats/placeholders.ts';
+/**
+ * The pull request body's placeholder warnings: the placeholder findings of the QA check (src/qa,
+ * the rule set the PR's check run and `svc-connector qa` report), so the body and the check never
+ * disagree about a file. A file that does not parse gives no warnings: the formats library already
+ * refused to produce one, so this only reads what it wrote.
+ */
 import { detectFormat, formatByName } from '../formats/registry.ts';
+import { checkFile, sourceUnits } from '../qa/check-file.ts';
 
 /** A translated string whose placeholders do not match its source's. */
 export interface PlaceholderWarning {
@@ -12,48 +17,32 @@ export interface PlaceholderWarning {
 }
 
 /**
- * Placeholder QA of one translated file against its source (checkPlaceholders per string, matched
- * by id; plural forms against the source's form of the same category, else its `other`). A file that does not parse gives no warnings:
- * the formats library already refused to produce one, so this only reads what it wrote.
+ * Placeholder findings of one translated file against its source, for each language it holds
+ * (one for a target file, several for a file that holds every language, e.g. a String Catalog).
  */
 export function placeholderWarnings(
   source: { path: string; bytes: Uint8Array },
   translated: { path: string; bytes: Uint8Array },
+  languages: { source: string; targets: readonly string[] },
   format?: string,
 ): PlaceholderWarning[] {
   const module = format ? formatByName(format) : detectFormat(source.path, source.bytes);
   if (!module) return [];
-  let sourceUnits: ReturnType<typeof module.parse>;
-  let targetUnits: ReturnType<typeof module.parse>;
-  try {
-    sourceUnits = module.parse(source.bytes, { fileName: source.path });
-    targetUnits = module.parse(translated.bytes, { fileName: translated.path });
-  } catch {
-    return [];
-  }
-  const targets = new Map(targetUnits.map((u) => [u.id, u]));
+  const units = sourceUnits(module, source.bytes, source.path, languages.source);
+  if (!Array.isArray(units)) return [];
   const warnings: PlaceholderWarning[] = [];
-  for (const unit of sourceUnits) {
-    if (!unit.translatable) continue;
-    const t = targets.get(unit.id);
-    if (!t) continue;
-    const forms = t.targetPlural ?? t.sourcePlural;
-    const pairs: [string, string | undefined][] = forms
-      ? Object.entries(forms).map(([category, text]) => [
-          (unit.sourcePlural as Record<string, string> | undefined)?.[category] ??
-            unit.sourcePlural?.other ??
-            unit.source,
-          text,
-        ])
-      : [[unit.source, t.target ?? t.source]];
-    // The syntaxes the format fills, as qa and MT protection read them (a Rails URL's %C3 is text).
-    const syntaxes = placeholdersOf(module, unit);
-    for (const [sourceText, text] of pairs) {
-      // An empty form is untranslated, not a placeholder problem (qa: a notice or an error of its own).
-      if (text === undefined || text.trim() === '' || text === sourceText) continue;
-      for (const issue of checkPlaceholders(sourceText, text, { syntaxes }))
-        warnings.push({ path: translated.path, id: unit.id, message: issue.message });
-    }
+  for (const lang of languages.targets) {
+    const pair = {
+      format: module,
+      sourcePath: source.path,
+      targetPath: translated.path,
+      source: source.bytes,
+      target: translated.bytes,
+      sourceLang: languages.source,
+      lang,
+    };
+    for (const f of checkFile(pair, units).findings)
+      if (f.rule.startsWith('placeholder-')) warnings.push({ path: f.path, id: f.key, message: f.message });
   }
   return warnings;
 }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkPlaceholders, findPlaceholders, protect, restore } from '../../src/formats/placeholders.ts';
+import { findPlaceholders, protect, restore } from '../../src/formats/placeholders.ts';
 
 const found = (text: string, options?: Parameters<typeof findPlaceholders>[1]) =>
   findPlaceholders(text, options).map((p) => [p.kind, p.text, p.name]);
@@ -236,61 +236,6 @@ describe('protect and restore', () => {
       }),
       { numRuns: 400 },
     );
-  });
-});
-
-describe('checkPlaceholders', () => {
-  const issues = (source: string, target: string) =>
-    checkPlaceholders(source, target).map((i) => `${i.type} ${i.placeholder}`);
-
-  it('passes a faithful translation', () => {
-    expect(
-      issues('Hello {name}, %d <b>new</b> {{x}} $t(a)', 'Hallo {name}, %d <b>neue</b> {{x}} $t(a)'),
-    ).toEqual([]);
-  });
-
-  it('reports missing and extra placeholders by name', () => {
-    expect(issues('Hello {name}, you have %d', 'Hallo {nom}')).toEqual([
-      'missing {name}',
-      'missing %d',
-      'extra {nom}',
-    ]);
-  });
-
-  it('counts repeated placeholders', () => {
-    expect(issues('%s and %s', '%s')).toEqual(['missing %s']);
-    expect(issues('<br/>', '<br/><br/>')).toEqual(['extra <br/>']);
-  });
-
-  it('flags reordered unnumbered printf but lets positional and named ones move', () => {
-    expect(issues('%s has %d', '%d hat %s')).toEqual(['reordered %s']);
-    expect(issues('%1$s has %2$d', '%2$d hat %1$s')).toEqual([]);
-    expect(issues('{a} {b}', '{b} {a}')).toEqual([]);
-    expect(issues('%(a)s %(b)s', '%(b)s %(a)s')).toEqual([]);
-  });
-
-  it('compares ICU and i18next arguments by meaning, tags by name', () => {
-    expect(issues('{n, number}', '{ n,number }')).toEqual([]);
-    expect(issues('{{ x }}', '{{x}}')).toEqual([]);
-    expect(issues('<a href="/help">help</a>', '<a href="/hilfe">Hilfe</a>')).toEqual([]);
-    expect(issues('<b>x</b>', '<i>x</i>')).toEqual([
-      'missing <b>',
-      'missing </b>',
-      'extra <i>',
-      'extra </i>',
-    ]);
-  });
-
-  it('accepts other plural branches in the target and still checks the argument', () => {
-    const source = '{count, plural, one {# file by {user}} other {# files by {user}}}';
-    const ru =
-      '{count, plural, one {# файл от {user}} few {# файла от {user}} many {# файлов от {user}} other {# файла от {user}}}';
-    expect(issues(source, ru)).toEqual([]);
-    expect(issues(source, '{count, plural, other {# ファイル}}')).toEqual(['missing {user}']);
-    expect(issues(source, '{n, plural, other {# files by {user}}}')).toEqual([
-      'missing {count, plural, one {',
-      'extra {n, plural, other {',
-    ]);
   });
 });
 

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { XLIFF12_INLINE } from '../../src/formats/xliff12/read.ts';
 import { placeholderIssues } from '../../src/qa/placeholders.ts';
 
 const check = (source: string, target: string, xliff = false) =>
-  placeholderIssues([source], [target], { xliff }).map((i) => `${i.rule} ${i.severity}: ${i.message}`);
+  placeholderIssues([source], [target], xliff ? { inlineCodes: XLIFF12_INLINE } : {}).map(
+    (i) => `${i.rule} ${i.severity}: ${i.message}`,
+  );
 
 /** One row per placeholder style the formats library knows: a source, and the same with it renamed. */
 const STYLES: [style: string, placeholder: string, renamed: string][] = [
@@ -138,6 +141,61 @@ describe('placeholders of every style', () => {
     // A second unnumbered conversion is a second argument the caller never passes.
     expect(check('Hello %s', 'Hallo %s, %s!')).toEqual([
       'placeholder-extra error: extra placeholder %s (not in the source)',
+    ]);
+  });
+});
+
+describe('the rule set every reader shares (the workbench, machine translation, the pull request body)', () => {
+  it('passes a faithful translation', () => {
+    expect(
+      check('Hello {name}, %d <b>new</b> {{x}} $t(a)', 'Hallo {name}, %d <b>neue</b> {{x}} $t(a)'),
+    ).toEqual([]);
+  });
+
+  it('reports a lost argument, and one written as another of its family as renamed', () => {
+    expect(check('Hello {name}, you have %d', 'Hallo {nom}')).toEqual([
+      'placeholder-renamed error: placeholder {name} is written {nom} in the translation',
+      'placeholder-missing error: missing placeholder %d',
+    ]);
+  });
+
+  it('counts tags and unnumbered printf arguments; other placeholders by presence', () => {
+    expect(check('%s and %s', '%s')).toEqual(['placeholder-missing error: missing placeholder %s']);
+    expect(check('<br/>', '<br/><br/>')).toEqual([
+      'placeholder-extra warning: extra placeholder <br/> (not in the source)',
+    ]);
+    expect(check('{name} or {name}', '{name}')).toEqual([]);
+  });
+
+  it('flags reordered unnumbered printf but lets positional and named ones move', () => {
+    expect(check('%s has %d', '%d hat %s')).toEqual([
+      'placeholder-order error: placeholders %s %d are reordered as %d %s: unnumbered printf placeholders are filled in order; write %1$… positions to reorder them',
+    ]);
+    expect(check('%1$s has %2$d', '%2$d hat %1$s')).toEqual([]);
+    expect(check('{a} {b}', '{b} {a}')).toEqual([]);
+    expect(check('%(a)s %(b)s', '%(b)s %(a)s')).toEqual([]);
+  });
+
+  it('compares ICU and i18next arguments by meaning, tags by name', () => {
+    expect(check('{n, number}', '{ n,number }')).toEqual([]);
+    expect(check('{{ x }}', '{{x}}')).toEqual([]);
+    expect(check('<a href="/help">help</a>', '<a href="/hilfe">Hilfe</a>')).toEqual([]);
+    expect(check('<b>x</b>', '<i>x</i>')).toEqual([
+      'placeholder-renamed warning: placeholder <b> is written <i> in the translation',
+      'placeholder-renamed warning: placeholder </b> is written </i> in the translation',
+    ]);
+  });
+
+  it('accepts other plural branches in the target and still checks the argument', () => {
+    const source = '{count, plural, one {# file by {user}} other {# files by {user}}}';
+    const ru =
+      '{count, plural, one {# файл от {user}} few {# файла от {user}} many {# файлов от {user}} other {# файла от {user}}}';
+    expect(check(source, ru)).toEqual([]);
+    expect(check(source, '{count, plural, other {# ファイル}}')).toEqual([
+      'placeholder-missing error: missing placeholder {user}',
+    ]);
+    expect(check(source, '{n, plural, other {# files by {user}}}')).toEqual([
+      'placeholder-renamed error: placeholder {count, plural, one { is written {n, plural, other { in the translation',
     ]);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { formatByName } from '../../src/formats/registry.ts';
 import { icuIssues, isIcuMessage } from '../../src/qa/icu.ts';
 import { categoryIssues, formIssues } from '../../src/qa/plurals.ts';
 
@@ -56,7 +57,7 @@ describe('plural categories (CLDR through Intl.PluralRules)', () => {
     ]);
     // Russian other alone (fractions only) in a file's own syntax: integer counts never reach it.
     expect(
-      messages(formIssues('ru', { one: 'файл', few: 'файла', many: 'файлов', other: '' }, 'yaml')),
+      messages(formIssues('ru', { one: 'файл', few: 'файла', many: 'файлов', other: '' }, false)),
     ).toEqual([
       'notice: no plural form other: ru uses it only for fractions such as 1.5, which integer counts never reach',
     ]);
@@ -69,35 +70,39 @@ describe('plural categories (CLDR through Intl.PluralRules)', () => {
       'warning: {count}: missing plural category one: ru needs one, few, many, other (numbers in it show the other form)',
     ]);
     for (const format of ['json', 'yaml', 'stringsdict', 'xcstrings', 'android'])
-      expect(messages(formIssues('ru', { one: '%d файл', other: '%d файлов' }, format))).toEqual([
+      expect(
+        messages(
+          formIssues('ru', { one: '%d файл', other: '%d файлов' }, formatByName(format)!.pluralFormsRequired),
+        ),
+      ).toEqual([
         'warning: missing plural categories few, many: ru needs one, few, many, other (numbers in them show the other form)',
       ]);
   });
 
   it('PO: every msgstr[i] the Plural-Forms asks for must be there (msgfmt rejects the file otherwise)', () => {
-    expect(messages(formIssues('ru', { one: '%d файл', other: '%d файлов' }, 'po'))).toEqual([
-      'error: missing plural categories few, many: ru needs one, few, many, other',
-    ]);
+    expect(
+      messages(
+        formIssues('ru', { one: '%d файл', other: '%d файлов' }, formatByName('po')!.pluralFormsRequired),
+      ),
+    ).toEqual(['error: missing plural categories few, many: ru needs one, few, many, other']);
   });
 
   it('forms that are all the same text: a missing category shows that text too (flutter/gallery)', () => {
     expect(
       icuIssues('{hours,plural,=1{1 ч.}few{{hours} ч.}many{{hours} ч.}other{{hours} ч.}}', 'ru'),
     ).toEqual([]);
-    expect(formIssues('ru', { one: '%lld фото', few: '%lld фото', other: '%lld фото' }, 'xcstrings')).toEqual(
-      [],
-    );
+    expect(formIssues('ru', { one: '%lld фото', few: '%lld фото', other: '%lld фото' }, false)).toEqual([]);
   });
 });
 
 describe('ICU messages', () => {
   it('is decided by format and by the source: ARB always, elsewhere an ICU argument that is not i18next', () => {
-    expect(isIcuMessage('arb', 'Hello {name}')).toBe(true);
-    expect(isIcuMessage('json', '{count, plural, one {# item} other {# items}}')).toBe(true);
-    expect(isIcuMessage('json', 'Hello {name}')).toBe(true);
-    expect(isIcuMessage('json', 'Hello {{name}}')).toBe(false);
-    expect(isIcuMessage('json', 'Plain text')).toBe(false);
-    expect(isIcuMessage('properties', 'Broken {brace')).toBe(false);
+    expect(isIcuMessage('icu', 'Hello {name}')).toBe(true);
+    expect(isIcuMessage(undefined, '{count, plural, one {# item} other {# items}}')).toBe(true);
+    expect(isIcuMessage(undefined, 'Hello {name}')).toBe(true);
+    expect(isIcuMessage(undefined, 'Hello {{name}}')).toBe(false);
+    expect(isIcuMessage(undefined, 'Plain text')).toBe(false);
+    expect(isIcuMessage(undefined, 'Broken {brace')).toBe(false);
   });
 
   it('a translation that does not parse is an icu-syntax error', () => {

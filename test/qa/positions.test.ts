@@ -23,7 +23,7 @@ describe('where a translation stands in its target file', () => {
       ['ru', { Notes: '81:24', Save: '86:6', 'Hello, %@!': '60:6', '%lld notes|plural': '31:30' }],
     ] as const) {
       const units = xcstringsFormat.parse(bytes, { targetLang: lang });
-      const locator = new TargetLocator('xcstrings', bytes, lang);
+      const locator = new TargetLocator(xcstringsFormat, bytes, lang);
       for (const [id, at] of Object.entries(expected)) {
         const { line, column } = locator.locate(units.find((u) => u.id === id)!);
         expect(`${line}:${column}`, `${lang} ${id}`).toBe(at);
@@ -43,7 +43,7 @@ describe('where a translation stands in its target file', () => {
 </xliff>`);
     const limits = (profile: string) => {
       const bytes = xliff(profile);
-      const locator = new TargetLocator('xliff2', bytes, 'de');
+      const locator = new TargetLocator(xliff2Format, bytes, 'de');
       return xliff2Format.parse(bytes).map((u) => locator.limit(u));
     };
     expect(limits('xliff:codepoints')).toEqual([10, undefined]);

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { checkFloors, findImports } from '../../scripts/check-floors.ts';
 import { checkEventShapes, EVENT_FIELDS, findEventShapes } from '../../scripts/floors/event-shapes.ts';
 import { checkFormatFolders, formatFolders } from '../../scripts/floors/format-folders.ts';
+import { checkQaFormats, findFormatNames, formatQaFormatBreach } from '../../scripts/floors/qa-formats.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const script = join(root, 'scripts', 'check-floors.ts');
@@ -299,5 +300,67 @@ describe("a format does not import another format's folder (scripts/floors/forma
 
   it('finds no format importing another format in this repository', () => {
     expect(checkFormatFolders(root)).toEqual([]);
+  });
+});
+
+describe('src/qa/ names no format (issue 35)', () => {
+  const folders = new Set(['po', 'xliff12', 'xcstrings', 'arb', 'json']);
+  const named = (text: string) =>
+    findFormatNames(text, 'src/qa/check-unit.ts', folders).map((s) => `${s.line} ${s.what}`);
+
+  it('finds comparisons, switches, lookups and imports from a format folder', () => {
+    expect(
+      named(
+        [
+          "if (format !== 'xcstrings') return {};",
+          "const xliff = ctx.format === 'xliff12' || 'xliff2' === ctx.format;",
+          "const ICU_FORMATS = new Set(['json', 'arb']);",
+          "switch (name) { case 'po': break; }",
+          "import { XLIFF12_INLINE } from '../formats/xliff12/read.ts';",
+          "const ok = ['yaml', 'android'].includes(format.name);",
+        ].join('\n'),
+      ),
+    ).toEqual([
+      "1 'xcstrings'",
+      "2 'xliff12'",
+      "2 'xliff2'",
+      "3 'json'",
+      "3 'arb'",
+      "4 'po'",
+      '5 src/formats/xliff12/read.ts',
+    ]);
+  });
+
+  it('leaves comments, types, messages and shared format modules alone', () => {
+    expect(
+      named(
+        [
+          "// gettext (po) needs every form; see '../formats/po/index.ts'",
+          "export type OutputFormat = 'text' | 'github' | 'json';",
+          "const message = 'cannot read the po file';",
+          "import type { FormatModule } from '../formats/model.ts';",
+          "import { findPlaceholders } from '../formats/placeholders.ts';",
+        ].join('\n'),
+      ),
+    ).toEqual([]);
+  });
+
+  it('fails the run when a module under src/qa/ names one', () => {
+    const dir = tree({
+      'src/formats/registry.ts': "import { poFormat } from './po/index.ts';\n",
+      'src/formats/po/index.ts': 'export const poFormat = {};\n',
+      'src/qa/rules/gettext.ts':
+        "import { poFormat } from '../../formats/po/index.ts';\nexport const required = (name: string) => name === 'po';\n",
+    });
+    const result = run(dir);
+    expect(result.status).toBe(1);
+    expect(result.output).toContain(
+      "src/qa/rules/gettext.ts:1: src/qa/ names no format (src/formats/po/index.ts; read what the format says of itself: FormatModule's capabilities)",
+    );
+    expect(result.output).toContain("src/qa/rules/gettext.ts:2: src/qa/ names no format ('po';");
+  });
+
+  it('holds for the tree', () => {
+    expect(checkQaFormats(root).map(formatQaFormatBreach)).toEqual([]);
   });
 });

@@ -4,10 +4,9 @@
  * statement (a round trip less). When it says the memory is not the organization's, the caller
  * gets the same 401 as on the in-process path; any other failure stays what it is.
  */
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthContext } from '../../server/auth/context.ts';
-import { memoryService } from '../../server/services/memories.ts';
+import { memoryService } from '../../server/services/memories/service.ts';
 import type { TmCache } from '../../server/services/tm-cache.ts';
 import { MemoryNotOwned } from '../../server/store/memories.ts';
 import { startPlatform, type TestPlatform } from '../support/platform.ts';
@@ -58,7 +57,6 @@ function service(tm: TmCache) {
     db: p.database.db,
     now: Date.now,
     tm,
-    log: pino({ level: 'silent' }),
     wake: () => {},
   });
 }

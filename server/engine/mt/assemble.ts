@@ -2,7 +2,8 @@
  * Putting a segment's target together from its parts and the provider's translations, checking
  * that every code came back, and the fallback plan used when one did not (see pipeline.ts).
  */
-import { checkPlaceholders, restore } from '../../../src/formats/placeholders.ts';
+import { restore } from '../../../src/formats/placeholders.ts';
+import { placeholderIssues } from '../../../src/qa/placeholders.ts';
 import { quoteIcu } from './icu-text.ts';
 import type { Part, Plan } from './plan.ts';
 import { pieces, tokenIds } from './tokens.ts';
@@ -34,8 +35,13 @@ export function assemble(plan: Plan, translated: Map<string, MtOutput>): Built |
   }
   if (!codesKept(plan, tokenIds(protectedTarget))) return undefined;
   const targetWithTags = plan.head + restore(protectedTarget, plan.codes).text;
-  const lost = checkPlaceholders(plan.source, targetWithTags, { syntaxes: plan.checked });
-  if (lost.some((issue) => issue.type === 'missing')) return undefined;
+  // QA's rule set: a placeholder missing, or written as another, is one the output lost.
+  const issues = placeholderIssues([plan.source], [targetWithTags], {
+    syntaxes: plan.checked,
+    icuQuoting: plan.icu,
+  });
+  if (issues.some((i) => i.rule === 'placeholder-missing' || i.rule === 'placeholder-renamed'))
+    return undefined;
   const modelScore = scored && weight > 0 ? Math.min(1, Math.max(0, weighted / weight)) : null;
   return { protectedTarget, modelScore };
 }

@@ -30,6 +30,7 @@ import {
 } from '../../store/content.ts';
 import type { Db } from '../../store/db.ts';
 import type { GenerationRequest } from './generator.ts';
+import { presentContent } from './present.ts';
 import {
   CONTENT_FIELDS,
   checkedParams,
@@ -37,7 +38,6 @@ import {
   INTERRUPTED,
   knownLanguage,
   MAX_GENERATION_MS,
-  presentContent,
 } from './records.ts';
 
 type Row = ContentRow;
@@ -69,6 +69,7 @@ export interface ContentServiceDeps {
   now: () => number;
 }
 
+/** The organization's content records, terms and preferences; stream.ts runs a generation. */
 export function contentService(deps: ContentServiceDeps) {
   const { db, now } = deps;
 

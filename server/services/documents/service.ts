@@ -19,8 +19,8 @@ import {
   type UploadSource,
   usingNewBlob,
 } from '../files/create.ts';
-import { presentDocument } from '../jobs/present.ts';
 import { documentTranslations, fileBlobOf, renderDocument, targetTag } from './content.ts';
+import { presentDocument } from './present.ts';
 import { untranslatedCharacters } from './pretranslate.ts';
 import { newDocumentRow } from './rows.ts';
 
@@ -28,6 +28,7 @@ export interface DocumentServiceDeps extends FileServiceDeps {
   limiter: RateLimiter;
 }
 
+/** Documents of the caller's projects: uploaded, downloaded in their format or as XLIFF, pretranslated. */
 export function documentService(deps: DocumentServiceDeps) {
   const { db, now } = deps;
 

@@ -10,6 +10,7 @@ import {
   insertJob,
   insertJobFiles,
   type JobFilters,
+  type JobRow,
   listJobs,
   updateJob,
 } from '../../store/jobs/jobs.ts';
@@ -18,10 +19,10 @@ import { getMemory } from '../../store/memories.ts';
 import { enqueue } from '../../store/work-items.ts';
 import { newDocumentRow } from '../documents/rows.ts';
 import { domainById } from '../domains.ts';
-import { inaccessible } from '../memories.ts';
+import { inaccessible } from '../memories/service.ts';
 import { resolveTemplate } from '../workflows.ts';
 import { jobEvent } from './events.ts';
-import { type JobRow, presentJobs } from './present.ts';
+import { presentJobs } from './present.ts';
 import { readJobsData } from './view-data.ts';
 import { deliverJob } from './workflow.ts';
 

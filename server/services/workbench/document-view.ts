@@ -1,5 +1,6 @@
 import type { PluralCategory, PluralForms } from '../../../src/formats/model.ts';
-import { checkPlaceholders, type PlaceholderIssue } from '../../../src/formats/placeholders.ts';
+import { unitPlaceholderIssues } from '../../../src/qa/placeholders.ts';
+import type { UnitIssue } from '../../../src/qa/types.ts';
 import type { Db } from '../../store/db.ts';
 import { progressBy } from '../../store/jobs/progress.ts';
 import { countSegments, segmentPage, segmentPosition } from '../../store/jobs/segments.ts';
@@ -28,8 +29,8 @@ export interface EditorSegment {
   maxLength: number | null;
   words: number;
   updatedBy: string | null;
-  /** Placeholder QA of the current target against the source (checkPlaceholders). */
-  issues: PlaceholderIssue[];
+  /** Placeholder QA of the current target against the source (QA's placeholder rule set). */
+  issues: UnitIssue[];
   suggestions: Suggestions;
 }
 
@@ -50,23 +51,19 @@ export interface DocumentView extends OwnedProject {
 
 const parsePlural = (json: string | null) => (json === null ? undefined : (JSON.parse(json) as PluralForms));
 
-/** Placeholder issues of a target (each plural form against the source's form, or its `other`). */
+/**
+ * Placeholder issues of a target, by the rule set the QA check and the pull request body use
+ * (plural forms compared as a union, and `other` on its own).
+ */
 export function placeholderIssues(
   source: string,
   sourcePlural: PluralForms | undefined,
   target: string | null,
   targetPlural: PluralForms | undefined,
-): PlaceholderIssue[] {
-  if (targetPlural) {
-    const issues: PlaceholderIssue[] = [];
-    for (const [category, form] of Object.entries(targetPlural) as [PluralCategory, string][]) {
-      const from = sourcePlural?.[category] ?? sourcePlural?.other ?? source;
-      for (const issue of checkPlaceholders(from, form))
-        issues.push({ ...issue, message: `${category}: ${issue.message}` });
-    }
-    return issues;
-  }
-  return target ? checkPlaceholders(source, target) : [];
+): UnitIssue[] {
+  const translation = targetPlural ?? target;
+  if (!translation) return [];
+  return unitPlaceholderIssues(sourcePlural ?? source, translation);
 }
 
 /**

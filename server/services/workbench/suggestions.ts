@@ -4,7 +4,7 @@ import { MtError, type MtProvider } from '../../engine/mt/index.ts';
 import type { Db } from '../../store/db.ts';
 import { termsForMt } from '../../store/memories/termbases.ts';
 import type { MemoryRow } from '../../store/memories.ts';
-import { queryMemory } from '../memories.ts';
+import { queryMemory } from '../memories/matches.ts';
 import { machineTranslateUnits } from '../mt-units.ts';
 import { recordUsage } from '../segment-translation.ts';
 import type { TmCache } from '../tm-cache.ts';

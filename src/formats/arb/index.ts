@@ -177,6 +177,7 @@ function sniff(bytes: Uint8Array): boolean {
 export const arbFormat: FormatModule = {
   name: 'arb',
   extensions: ['arb'],
+  messages: 'icu',
   sniff,
   parse,
   render,

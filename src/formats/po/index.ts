@@ -16,6 +16,7 @@ import { flagSyntaxes } from '../placeholders/gettext-styles.ts';
 import { ALL_SYNTAXES } from '../placeholders/types.ts';
 import { poEdit } from './edit.ts';
 import { filePlurals } from './header.ts';
+import { poLocator } from './locate.ts';
 import { readPo } from './read.ts';
 import { renderPo } from './render.ts';
 import { toUnits } from './units.ts';
@@ -27,6 +28,8 @@ function parse(bytes: Uint8Array, options: ParseOptions = {}): Unit[] {
 
 export const poFormat: FormatModule = {
   holds: 'pair',
+  pluralFormsRequired: true,
+  targetLocator: poLocator,
   name: 'po',
   extensions: ['po', 'pot'],
   sniff(bytes: Uint8Array): boolean {

@@ -54,6 +54,11 @@ export function escapeKey(key: string): string {
   return key.includes('\\') || key.includes('|') ? key.replace(/[\\|]/g, '\\$&') : key;
 }
 
+/** The catalog key a unit id starts with (escapeKey's inverse; an id may go on with `|` and a variation). */
+export function catalogKeyOf(id: string): string {
+  return /^(?:[^|\\]|\\.)*/.exec(id)![0].replace(/\\(.)/g, '$1');
+}
+
 /** Reads the catalog's structure; `fail` builds FormatErrors for what Xcode itself would reject. */
 export function readCatalog(doc: JsonDoc, fail: (message: string, at: number) => Error): Catalog {
   if (doc.kind(0) !== OBJECT) throw fail('a string catalog is a JSON object', doc.start(0));

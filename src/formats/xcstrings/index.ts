@@ -37,7 +37,8 @@ import {
   type Translations,
   type Unit,
 } from '../model.ts';
-import { type Catalog, existingLeaf, objectMember, readCatalog } from './catalog.ts';
+import { type Catalog, catalogKeyOf, existingLeaf, objectMember, readCatalog } from './catalog.ts';
+import { catalogLocator } from './locate.ts';
 import { patchSink } from './output.ts';
 import { catalogEdits } from './render.ts';
 
@@ -112,6 +113,8 @@ export const xcstringsFormat: FormatModule = {
   name: 'xcstrings',
   extensions: ['xcstrings'],
   sniff,
+  placeholderBinding: (unit) => ({ variables: 'position', provided: [catalogKeyOf(unit.id)] }),
+  targetLocator: catalogLocator,
   parse,
   render,
 };

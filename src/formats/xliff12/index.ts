@@ -1,8 +1,9 @@
 import { xmlBlocksEdit } from '../kit/xml/blocks-edit.ts';
 import { decodeXml, saveXml, sniffText } from '../kit/xml/document.ts';
+import { xliffLocator } from '../kit/xml/xliff-target.ts';
 import type { FormatModule, Unit } from '../model.ts';
 import { ALL_SYNTAXES } from '../placeholders/types.ts';
-import { flaggedPlaceholders, readXliff12 } from './read.ts';
+import { flaggedPlaceholders, readXliff12, XLIFF12_INLINE } from './read.ts';
 import { renderXliff12 } from './render.ts';
 
 /**
@@ -12,6 +13,8 @@ import { renderXliff12 } from './render.ts';
  */
 export const xliff12Format: FormatModule = {
   holds: 'pair',
+  inlineCodes: XLIFF12_INLINE,
+  targetLocator: xliffLocator,
   name: 'xliff12',
   extensions: ['xlf', 'xliff'],
   sniff: (bytes) => /<xliff\b[^>]*\bversion\s*=\s*["']1\.2["']/.test(sniffText(bytes)),

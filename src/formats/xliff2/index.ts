@@ -1,8 +1,12 @@
 import { xmlBlocksEdit } from '../kit/xml/blocks-edit.ts';
 import { decodeXml, saveXml, sniffText } from '../kit/xml/document.ts';
 import type { FormatModule, Unit } from '../model.ts';
+import { xliff2Locator } from './locate.ts';
 import { readXliff2 } from './read.ts';
 import { renderXliff2 } from './render.ts';
+
+/** Inline codes of XLIFF 2 (§4.1.3 ff.): each stands for one code of the document. */
+const XLIFF2_INLINE: ReadonlySet<string> = new Set(['ph', 'pc', 'sc', 'ec', 'mrk', 'sm', 'em']);
 
 /**
  * XLIFF 2.0/2.1 (OASIS): bilingual; one unit per `<segment>` of each `<unit>`, inline codes
@@ -11,6 +15,8 @@ import { renderXliff2 } from './render.ts';
  */
 export const xliff2Format: FormatModule = {
   holds: 'pair',
+  inlineCodes: XLIFF2_INLINE,
+  targetLocator: xliff2Locator,
   name: 'xliff2',
   extensions: ['xlf', 'xliff'],
   sniff: (bytes) => sniffText(bytes).includes('urn:oasis:names:tc:xliff:document:2.'),

@@ -7,9 +7,17 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { offlineProvider } from '../../../../server/engine/mt/offline.ts';
 import { translateSegments } from '../../../../server/engine/mt/pipeline.ts';
-import { checkPlaceholders, findPlaceholders } from '../../../../src/formats/placeholders.ts';
+import { findPlaceholders, type PlaceholderSyntax } from '../../../../src/formats/placeholders.ts';
+import { placeholderIssues } from '../../../../src/qa/placeholders.ts';
 
 const offline = offlineProvider();
+
+/** QA's placeholder findings of a translation, reading ICU quoting as the messages here do. */
+const checkPlaceholders = (
+  source: string,
+  target: string,
+  options: { syntaxes?: readonly PlaceholderSyntax[] } = {},
+) => placeholderIssues([source], [target], { icuQuoting: true, ...options });
 
 const word = fc.oneof(
   fc.constantFrom(

@@ -1,21 +1,19 @@
-import type { Logger } from 'pino';
-import { MAX_ID } from '../../src/api/schemas/common.ts';
-import type { ImportHeader, Memory, MemoryImport, MemoryMatch } from '../../src/api/schemas/memories.ts';
-import { isLanguageCode } from '../../src/languages/iso639.ts';
-import type { AuthContext } from '../auth/context.ts';
-import { HttpError } from '../http/errors.ts';
-import { deleteBlob, type StoredBlob } from '../store/blobs.ts';
-import type { Db } from '../store/db.ts';
-import { insertImport, listImports } from '../store/memories/imports.ts';
-import { noteDeadPostings, postingsOf } from '../store/memories/postings.ts';
-import { deleteSegment, segmentMetadata } from '../store/memories/segments.ts';
-import { getTermbaseExport, startTermbaseExport } from '../store/memories/termbases.ts';
+import { MAX_ID } from '../../../src/api/schemas/common.ts';
+import type { ImportHeader, Memory, MemoryImport, MemoryMatch } from '../../../src/api/schemas/memories.ts';
+import { isLanguageCode } from '../../../src/languages/iso639.ts';
+import type { AuthContext } from '../../auth/context.ts';
+import { HttpError } from '../../http/errors.ts';
+import { deleteBlob, type StoredBlob } from '../../store/blobs.ts';
+import type { Db } from '../../store/db.ts';
+import { insertImport, listImports } from '../../store/memories/imports.ts';
+import { noteDeadPostings, postingsOf } from '../../store/memories/postings.ts';
+import { deleteSegment } from '../../store/memories/segments.ts';
+import { getTermbaseExport, startTermbaseExport } from '../../store/memories/termbases.ts';
 import {
   addProcessing,
   bumpVersion,
   deleteMemory,
   getMemory,
-  type ImportRow,
   insertMemory,
   lastImports,
   listMemories,
@@ -23,20 +21,19 @@ import {
   type MemoryRow,
   renameMemory,
   resourcesOf,
-} from '../store/memories.ts';
-import { enqueue } from '../store/work-items.ts';
-import type { TmCache, TmLookup } from './tm-cache.ts';
+} from '../../store/memories.ts';
+import { enqueue } from '../../store/work-items.ts';
+import type { TmCache } from '../tm-cache.ts';
+import { lookupMatches, type MatchOptions, queryMemory } from './matches.ts';
+import { presentImport, presentMemories } from './present.ts';
 
 export interface MemoryServiceDeps {
   db: Db;
   now: () => number;
   tm: TmCache;
-  log: Logger;
   /** Called after work was enqueued, to start it without waiting for the next poll. */
   wake: () => void;
 }
-
-const seconds = (ms: number) => Math.floor(ms / 1000);
 
 /** 401 for a memory that does not exist or belongs to another organization (spec, Memories). */
 export function inaccessible(id: number): HttpError {
@@ -46,6 +43,7 @@ export function inaccessible(id: number): HttpError {
   );
 }
 
+/** Memories of the caller's organization: CRUD, queries, imports, termbase exports (spec, Memories). */
 export function memoryService(deps: MemoryServiceDeps) {
   const { db, now, tm } = deps;
 
@@ -58,31 +56,7 @@ export function memoryService(deps: MemoryServiceDeps) {
   async function present(rows: MemoryRow[]): Promise<Memory[]> {
     const ids = rows.map((r) => r.id);
     const [resources, imports] = await Promise.all([resourcesOf(db, ids), lastImports(db, ids)]);
-    return rows.map((r) => {
-      const last = imports.get(r.id);
-      return {
-        id: r.id,
-        name: r.name,
-        srclang: r.srclang,
-        trglang: r.trglang,
-        srclocale: r.srclocale,
-        trglocale: r.trglocale,
-        is_processing: r.processing > 0,
-        version: r.version,
-        created_at: seconds(r.created_at),
-        updated_at: seconds(r.updated_at),
-        resources: resources.get(r.id) ?? [],
-        last_import: last
-          ? {
-              name: last.name,
-              status: last.status,
-              error: last.error,
-              added: last.added,
-              skipped: last.skipped,
-            }
-          : null,
-      };
-    });
+    return presentMemories(rows, resources, imports);
   }
 
   function checkLanguages(pair: { srclang: string; trglang: string }) {
@@ -142,12 +116,7 @@ export function memoryService(deps: MemoryServiceDeps) {
     },
 
     /** Fuzzy matches from the memory's segments: best first, below 75 discarded (spec, Limits). */
-    async query(
-      auth: AuthContext,
-      id: number,
-      text: string,
-      options: { n: number; minScore?: number; caseSensitive?: boolean },
-    ): Promise<MemoryMatch[]> {
+    async query(auth: AuthContext, id: number, text: string, options: MatchOptions): Promise<MemoryMatch[]> {
       if (tm.owned === undefined) return queryMemory(db, tm, await accessible(auth, id), text, options);
       // The database checks access in the lookup's first statement: no round trip of its own.
       try {
@@ -251,67 +220,6 @@ export function memoryService(deps: MemoryServiceDeps) {
       return { success: version !== undefined };
     },
   };
-}
-
-export function presentImport(row: ImportRow): MemoryImport {
-  return {
-    id: row.id,
-    name: row.name,
-    kind: row.kind,
-    status: row.status,
-    error: row.error,
-    added: row.added,
-    skipped: row.skipped,
-    created_at: seconds(row.created_at),
-    finished_at: row.finished_at === null ? null : seconds(row.finished_at),
-  };
-}
-
-type MatchOptions = { n: number; minScore?: number; caseSensitive?: boolean };
-
-/** Queries a memory's index and adds each match's metadata from the database. */
-export async function queryMemory(
-  db: Db,
-  tm: TmCache,
-  memory: Pick<MemoryRow, 'id' | 'version'>,
-  text: string,
-  options: MatchOptions,
-): Promise<MemoryMatch[]> {
-  return lookupMatches(db, await tm.get(memory.id, memory.version), text, options);
-}
-
-async function lookupMatches(
-  db: Db,
-  lookup: TmLookup,
-  text: string,
-  options: MatchOptions,
-): Promise<MemoryMatch[]> {
-  const matches = await lookup.query(text, {
-    n: options.n,
-    minScore: options.minScore ?? 75,
-    caseSensitive: options.caseSensitive ?? false,
-  });
-  if (matches.length === 0) return [];
-  // Read here unless the lookup read it with the segments (the database's does).
-  const missing = matches.filter((m) => m.metadata === undefined).map((m) => m.id);
-  const rows = missing.length > 0 ? await segmentMetadata(db, missing) : [];
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return matches.map((m) => {
-    const row = m.metadata ?? byId.get(m.id);
-    return {
-      source: m.source,
-      target: m.fixedTarget ?? m.target,
-      score: m.score,
-      metadata: {
-        segment_id: m.id,
-        resource_name: row?.resource_name ?? null,
-        user_email: row?.user_email ?? null,
-        created_at: row ? seconds(row.created_at) : null,
-        ...(row?.notes ? { notes: row.notes } : {}),
-        ...(m.fixedTarget !== undefined ? { stored_target: m.target } : {}),
-      },
-    };
-  });
 }
 
 export type MemoryService = ReturnType<typeof memoryService>;

@@ -1,21 +1,20 @@
-import type { Project } from '../../src/api/schemas/projects.ts';
-import type { AuthContext } from '../auth/context.ts';
-import type { Db } from '../store/db.ts';
-import { listProjects, type ProjectFilters as StoreFilters } from '../store/jobs/projects.ts';
-import { presentProjects } from './jobs/present.ts';
-import { readProjectsData } from './jobs/view-data.ts';
-import { stateOf, templatesById } from './workflows.ts';
+import type { Project } from '../../../src/api/schemas/projects.ts';
+import type { AuthContext } from '../../auth/context.ts';
+import type { Db } from '../../store/db.ts';
+import { listProjects, type ProjectFilters as StoreFilters } from '../../store/jobs/projects.ts';
+import { stateOf, templatesById } from '../workflows.ts';
+import { presentProjects } from './present.ts';
+import { readProjectsData } from './view-data.ts';
 
 export interface ProjectFilters extends StoreFilters {
   state?: Project['state'] | undefined;
 }
 
-export type ProjectService = ReturnType<typeof projectService>;
-
 export interface ProjectServiceDeps {
   db: Db;
 }
 
+/** The projects of the caller's organization, as GET /v2/projects lists them. */
 export function projectService(deps: ProjectServiceDeps) {
   const { db } = deps;
   return {
@@ -36,3 +35,5 @@ export function projectService(deps: ProjectServiceDeps) {
     },
   };
 }
+
+export type ProjectService = ReturnType<typeof projectService>;

@@ -1,35 +1,23 @@
-import { countCharacters } from '../../src/api/helpers/characters.ts';
-import type { FileTranslationStatus } from '../../src/api/schemas/instant.ts';
-import type { AuthContext } from '../auth/context.ts';
-import { conflict, notFound } from '../http/errors.ts';
-import { chargeCharacters } from '../limits/middleware.ts';
-import type { RateLimiter } from '../limits/rate-limiter.ts';
-import { readBlob, readBlobBytes } from '../store/blobs.ts';
-import type { Db } from '../store/db.ts';
-import { filesWithSmallContent as fileRowsWithSmallContent, findFileName } from '../store/files.ts';
+import { countCharacters } from '../../../src/api/helpers/characters.ts';
+import type { FileTranslationStatus } from '../../../src/api/schemas/instant.ts';
+import type { AuthContext } from '../../auth/context.ts';
+import { conflict, notFound } from '../../http/errors.ts';
+import { chargeCharacters } from '../../limits/middleware.ts';
+import type { RateLimiter } from '../../limits/rate-limiter.ts';
+import { readBlob, readBlobBytes } from '../../store/blobs.ts';
+import type { Db } from '../../store/db.ts';
+import { filesWithSmallContent as fileRowsWithSmallContent, findFileName } from '../../store/files.ts';
 import {
   getInstantTranslation,
   type InstantTranslationRow,
   insertInstantTranslations,
   listInstantTranslations,
-} from '../store/instant-translations.ts';
-import { getMemory } from '../store/memories.ts';
-import { inaccessible } from './memories.ts';
+} from '../../store/instant-translations.ts';
+import { getMemory } from '../../store/memories.ts';
+import { inaccessible } from '../memories/service.ts';
+import { presentStatus } from './present.ts';
 
 type Row = InstantTranslationRow;
-
-export function presentStatus(row: Row): FileTranslationStatus {
-  return {
-    id: row.id,
-    fileId: String(row.file_id),
-    status: row.status,
-    createdAt: Math.floor(row.created_at / 1000),
-    memoryId: row.memory_id,
-    trgLang: row.trglang,
-    trgLocale: row.trglocale,
-    ...(row.error_msg ? { errorMsg: row.error_msg } : {}),
-  };
-}
 
 /** Content up to this size comes with the file row (one round trip); larger files are read alone. */
 const INLINE_CONTENT_BYTES = 64 * 1024;
@@ -56,6 +44,7 @@ export interface InstantServiceDeps {
   wake: () => void;
 }
 
+/** Instant file translation: started for the caller's files, listed, downloaded when ready. */
 export function instantService(deps: InstantServiceDeps) {
   const { db, now } = deps;
   return {
