@@ -59,6 +59,11 @@ const JobSchema = z.strictObject({
   name: text.optional(),
 });
 
+/** What a source edit does to translations (issue 36); only `small` is configurable. */
+const SourceChangeSchema = z.strictObject({
+  small: z.enum(['keep', 'review', 'translate']).optional(),
+});
+
 /** The file as written (snake_case keys), before cross-key rules. */
 export const RawConfigSchema = z.strictObject({
   source: language,
@@ -69,6 +74,8 @@ export const RawConfigSchema = z.strictObject({
   files: z.array(FileEntrySchema).min(1, 'must list at least one entry'),
   pull_request: PullRequestSchema.optional(),
   job: JobSchema.optional(),
+  on_source_change: SourceChangeSchema.optional(),
+  removed_keys: z.enum(['remove', 'keep-until-merged', 'report']).optional(),
 });
 
 export type RawConfig = z.infer<typeof RawConfigSchema>;
@@ -79,6 +86,7 @@ export const KNOWN_KEYS: Record<string, readonly string[]> = {
   'files[]': Object.keys(FileEntrySchema.shape),
   pull_request: Object.keys(PullRequestSchema.shape),
   job: Object.keys(JobSchema.shape),
+  on_source_change: Object.keys(SourceChangeSchema.shape),
 };
 
 /** One `files:` entry. Patterns are normalized (no leading `./`). */
@@ -125,6 +133,16 @@ export interface SvcConfig {
   files: FileEntry[];
   pullRequest: PullRequestConfig;
   job: JobConfig;
+  /**
+   * A small edit of a source text (spacing, case, punctuation at the ends, quotes): `keep` its
+   * translations, keep them and list them to `review` (default), or `translate` again.
+   */
+  onSourceChange: { small: 'keep' | 'review' | 'translate' };
+  /**
+   * Keys removed from the source: `remove` them from the targets (default), keep them until the
+   * change is on the default branch, or keep them and `report` them in the pull request.
+   */
+  removedKeys: 'remove' | 'keep-until-merged' | 'report';
 }
 
 export const DEFAULT_BRANCH = 'svc-l10n/%base%';
@@ -167,6 +185,8 @@ function toSvcConfig(raw: RawConfig): SvcConfig {
       domainId: raw.job?.domain_id,
       name: raw.job?.name,
     },
+    onSourceChange: { small: raw.on_source_change?.small ?? 'review' },
+    removedKeys: raw.removed_keys ?? 'remove',
   };
 }
 
