@@ -145,7 +145,7 @@ export async function mergeWithBase(
       const { plan } = merged;
       state.targets[d.lang] ??= {};
       state.targets[d.lang]![path] = plan.record;
-      planned.push({ lang: d.lang, path, plan, translated: merged.written.length });
+      planned.push({ lang: d.lang, path, sourcePath, plan, translated: merged.written.length });
       if (merged.stale.length > 0)
         into.note(
           `${path} (${d.lang}): ${merged.stale.length} delivered unit(s) left out, their source changed on ${origin.ref} since the upload (${merged.stale.slice(0, 5).join(', ')})`,

@@ -27,9 +27,9 @@ export interface LanguageUnits {
    * Units whose source text changed only in spacing, case, end punctuation or quotes: their
    * translation kept, nothing sent; `check`: for a person to check (`on_source_change.small: review`).
    */
-  smallEdits?: readonly { path: string; id: string; check: boolean }[] | undefined;
+  smallEdits?: readonly (SourceKey & { check: boolean })[] | undefined;
   /** Units whose source text came back (a revert, a key added again): their earlier translation restored. */
-  restored?: readonly { path: string; id: string }[] | undefined;
+  restored?: readonly SourceKey[] | undefined;
   /**
    * Keys the source removed that stay in the target (`removed_keys: report`, or `keep-until-merged`
    * until the change is on the default branch: `untilMerged`).
@@ -37,6 +37,13 @@ export interface LanguageUnits {
   held?: readonly { path: string; id: string; untilMerged: boolean }[] | undefined;
   /** This language's words by TM leverage, when the platform reported it (a job's project). */
   leverage?: Leverage | undefined;
+}
+
+/** A unit of a target (`path`), and the source file it is in when the writer knows it. */
+export interface SourceKey {
+  path: string;
+  id: string;
+  source?: string | undefined;
 }
 
 export interface Leverage {
@@ -205,23 +212,28 @@ const SMALL_KEPT =
 const RESTORED =
   '**Restored from an earlier version** (the source text came back: its earlier translation is written again, nothing sent)';
 
-/** Keys of one kind listed once each, with the languages it happened in: "- `id` (de, fr)". */
+/**
+ * Keys of one kind listed once each by source file, with the languages it happened in:
+ * "- `locales/en.json` `id` (de, fr)" (the target's path where the source's is not known).
+ */
 function byKeyList(
   units: readonly LanguageUnits[],
-  of: (l: LanguageUnits) => readonly { id: string }[] | undefined,
+  of: (l: LanguageUnits) => readonly SourceKey[] | undefined,
   title: string,
 ): string[] {
-  const byKey = new Map<string, { id: string; langs: string[] }>();
+  const byKey = new Map<string, { file: string; id: string; langs: string[] }>();
   for (const l of units)
     for (const k of of(l) ?? []) {
-      const entry = byKey.get(k.id) ?? { id: k.id, langs: [] };
+      const file = k.source ?? k.path;
+      const entry = byKey.get(`${file}\u0000${k.id}`) ?? { file, id: k.id, langs: [] };
       entry.langs.push(l.target);
-      byKey.set(k.id, entry);
+      byKey.set(`${file}\u0000${k.id}`, entry);
     }
   if (byKey.size === 0) return [];
   const entries = [...byKey.values()];
   const out = ['', title, ''];
-  for (const k of entries.slice(0, LISTED)) out.push(`- ${code(k.id)} (${k.langs.join(', ')})`);
+  for (const k of entries.slice(0, LISTED))
+    out.push(`- ${code(k.file)} ${code(k.id)} (${k.langs.join(', ')})`);
   if (entries.length > LISTED) out.push(`- … and ${entries.length - LISTED} more`);
   return out;
 }

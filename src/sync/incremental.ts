@@ -202,7 +202,13 @@ export async function runIncremental(o: IncrementalOptions): Promise<Incremental
     problems: prepared.problems,
     written,
     failures: delta.failures,
-    units: unitsOf(works.map((w) => ({ ...w, translated: delta.translations.get(w)?.size ?? 0 }))),
+    units: unitsOf(
+      works.map((w) => ({
+        ...w,
+        sourcePath: w.source.file.path,
+        translated: delta.translations.get(w)?.size ?? 0,
+      })),
+    ),
     taught: prepared.taught,
     imported: prepared.imported,
     unitsSent: delta.unitsSent,

@@ -136,7 +136,7 @@ export async function planTargets(
     }
   }
   // A key renamed or moved to another source file takes its translations along (issue 36).
-  const ambiguous = carryRenames(works);
+  const ambiguous = carryRenames(works, settings.onSourceChange.small);
   holdRemovals(works, removalsFor(settings.removedKeys, options.onDefaultBranch));
   return { works, problems, ambiguous };
 }

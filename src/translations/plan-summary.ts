@@ -4,13 +4,15 @@
  * (incremental.ts) and the receiver's merge with the base.
  */
 import type { LanguageUnits } from '../github/pull-request-body.ts';
+import { movedKeys } from './removals.ts';
 import type { TargetPlan } from './target-plan.ts';
 import type { TaughtPair } from './teach.ts';
 
-/** One planned target: its language, repository path and plan. */
+/** One planned target: its language, repository path (and its source's, when known) and plan. */
 export interface PlannedTarget {
   lang: string;
   path: string;
+  sourcePath?: string | undefined;
   plan: TargetPlan;
 }
 
@@ -33,9 +35,7 @@ export function pairsOf(targets: Iterable<PlannedTarget>): Map<string, TaughtPai
  */
 export function unitsOf(targets: Iterable<PlannedTarget & { translated: number }>): LanguageUnits[] {
   const all = [...targets];
-  const moved = new Set(
-    all.flatMap((t) => t.plan.renamed.map((r) => `${t.lang}\u0000${r.fromPath}\u0000${r.from}`)),
-  );
+  const moved = movedKeys(all);
   const byLang = new Map<
     string,
     LanguageUnits & {
@@ -47,7 +47,7 @@ export function unitsOf(targets: Iterable<PlannedTarget & { translated: number }
       held: NonNullable<LanguageUnits['held']>[number][];
     }
   >();
-  for (const { lang, path, plan, translated } of all) {
+  for (const { lang, path, sourcePath, plan, translated } of all) {
     const l = byLang.get(lang) ?? {
       target: lang,
       translated: 0,
@@ -61,15 +61,16 @@ export function unitsOf(targets: Iterable<PlannedTarget & { translated: number }
     };
     // A renamed key's translation is written like a delivery (reapply), but it is kept, not
     // translated; so is a restored one.
-    const carried = plan.renamed.length + plan.restored.length;
+    const carried = plan.renamed.length + plan.restored.length + plan.smallEdits.filter((e) => e.from).length;
     l.translated += translated + plan.reapply.size - carried;
     l.kept += plan.kept + carried;
     for (const id of plan.remove)
       if (!moved.has(`${lang}\u0000${path}\u0000${id}`)) l.removed.push({ path, id });
     for (const id of plan.edited) l.edited.push({ path, id });
     for (const r of plan.renamed) l.renamed.push({ ...r, path });
-    for (const e of plan.smallEdits) l.smallEdits.push({ path, ...e });
-    for (const id of plan.restored) l.restored.push({ path, id });
+    const source = sourcePath ? { source: sourcePath } : {};
+    for (const { id, check } of plan.smallEdits) l.smallEdits.push({ path, id, check, ...source });
+    for (const id of plan.restored) l.restored.push({ path, id, ...source });
     for (const h of plan.held) l.held.push({ path, ...h });
     byLang.set(lang, l);
   }

@@ -23,15 +23,23 @@ export function removalsFor(
   return setting;
 }
 
+/** The old keys whose translation moved to a new key (a rename, or a PO msgid's small edit), by language. */
+export function movedKeys(targets: readonly PlannedTarget[]): Set<string> {
+  const moved = new Set<string>();
+  for (const { lang, plan } of targets) {
+    for (const r of plan.renamed) moved.add(`${lang}\u0000${r.fromPath}\u0000${r.from}`);
+    for (const e of plan.smallEdits) if (e.from) moved.add(`${lang}\u0000${e.from.path}\u0000${e.from.id}`);
+  }
+  return moved;
+}
+
 /**
  * Keeps the keys the source removed in their targets (plan.remove → plan.held), unless `removals`
  * is `remove`. A renamed key's old name still goes: its translation moved to the new one.
  */
 export function holdRemovals(targets: readonly PlannedTarget[], removals: Removals): void {
   if (removals === 'remove') return;
-  const moved = new Set(
-    targets.flatMap((t) => t.plan.renamed.map((r) => `${t.lang}\u0000${r.fromPath}\u0000${r.from}`)),
-  );
+  const moved = movedKeys(targets);
   for (const { lang, path, plan } of targets)
     for (const id of plan.remove) {
       if (moved.has(`${lang}\u0000${path}\u0000${id}`)) continue;

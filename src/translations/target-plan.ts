@@ -57,19 +57,24 @@ export interface TargetPlan {
   /** The target's record after this run, before anything is delivered (see deliver). */
   record: TargetRecord;
   /**
-   * Units the source no longer has whose translation the target still holds, with the hash of the
-   * source text it translated (from the record): a rename's old half (renames.ts).
+   * Units the source no longer has whose translation the target still holds, with the hashes of
+   * the source text it translated (from the record; `n` when small edits count): a rename's old half
+   * (renames.ts).
    */
-  vanished: Map<string, { s: string; text: UnitText }>;
-  /** Units new to the target (no translation, none pending), with their source: a rename's new half. */
-  appeared: Map<string, { s: string; source: UnitText }>;
+  vanished: Map<string, { s: string; n?: string | undefined; text: UnitText }>;
+  /**
+   * Units new to the target (no translation, none pending), with their source (and its normalized
+   * hash when small edits count): a rename's new half.
+   */
+  appeared: Map<string, { s: string; n?: string | undefined; source: UnitText }>;
   /** Translations carried from a key the source no longer has to the one that replaced it (renames.ts). */
   renamed: { from: string; fromPath: string; to: string }[];
   /**
    * Units whose source changed only a little, their translation kept (not translated again);
-   * `check`: listed for a person to check (`on_source_change.small: review`).
+   * `check`: listed for a person to check (`on_source_change.small: review`); `from`: the key the
+   * translation moved from, where the key changed with the text (a PO msgid: renames.ts).
    */
-  smallEdits: { id: string; check: boolean }[];
+  smallEdits: { id: string; check: boolean; from?: { path: string; id: string } }[];
   /** Units given back a translation that had left the target, for the source text they have again. */
   restored: string[];
   /**
@@ -168,7 +173,11 @@ export function planTarget(
     if (now === undefined) {
       if (!reapplies(waiting) && !restores()) {
         plan.translate.set(unit.id, 'new');
-        plan.appeared.set(unit.id, { s, source });
+        plan.appeared.set(unit.id, {
+          s,
+          source,
+          ...(small === 'translate' ? {} : { n: editHash(source, unit) }),
+        });
       }
       continue;
     }
@@ -215,9 +224,10 @@ export function planTarget(
       plan.remove.add(id);
       // The source text it translates: our delivery's, when the target shows what we delivered.
       const delivered = pendingBefore[id];
-      const s = delivered && textHash(delivered.text) === textHash(text) ? delivered.s : seen[id]?.s;
-      if (s === undefined) continue;
-      plan.vanished.set(id, { s, text });
+      const ours = delivered && textHash(delivered.text) === textHash(text) ? delivered : seen[id];
+      if (ours === undefined) continue;
+      const { s, n } = ours;
+      plan.vanished.set(id, { s, text, ...(small === 'translate' ? {} : { n }) });
       remember(gone, id, s, text);
       // Known while the target holds it (removed_keys: report), so it is still ours next run.
       if (seen[id]) plan.record.units[id] = seen[id];

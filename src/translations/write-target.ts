@@ -163,7 +163,7 @@ export function mergeDelivery(d: Delivery): MergedDelivery {
   });
   // A key renamed in this file since the last run keeps the translation people wrote under its old
   // name, over what the job delivered for the new one (renames.ts; DESIGN §7).
-  carryRenames([{ lang: d.lang, path: d.path, plan }]);
+  carryRenames([{ lang: d.lang, path: d.path, plan }], d.smallEdits);
   holdRemovals([{ lang: d.lang, path: d.path, plan }], d.removals ?? 'remove');
   const translated = new Map<string, UnitText>();
   try {
