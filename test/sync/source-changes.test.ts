@@ -333,3 +333,23 @@ describe('a key removed from the source', () => {
     expect(body(run)).toContain('- `app/src/main/res/values/strings.xml` `history_clear` (de, fr)');
   });
 });
+
+describe('in job mode', () => {
+  it('a typo fix uploads nothing and creates no job: no unit needs a translator', async () => {
+    const { runSync } = await import('../../src/sync/run.ts');
+    const { settingsFrom } = await import('../../src/config/settings.ts');
+    const before = await translations();
+    await putSources({});
+    const run = await runSync({
+      client,
+      workspace: ws.root,
+      settings: settingsFrom(CONFIG.replace('mode: instant', 'mode: job'), '.svc.yml', { base: 'main' }),
+      origin: { owner: 'acme', repo: 'source-changes', ref: 'main' },
+      defaultBranch: 'main',
+    });
+    expect(run.uploaded).toEqual([]);
+    expect(run.job).toBeUndefined();
+    expect(run.skipped).toHaveLength(6);
+    expect(await translations()).toEqual(before);
+  });
+});

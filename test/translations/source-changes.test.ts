@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { GONE_LIMIT, textHash } from '../../src/contracts/sync-state.ts';
 import { jsonFormat } from '../../src/formats/json/index.ts';
+import { pullRequestBody } from '../../src/github/pull-request-body.ts';
 import { holdRemovals } from '../../src/translations/removals.ts';
 import { editHash, normalizedSource } from '../../src/translations/source-edits.ts';
 import { deliver, planTarget } from '../../src/translations/target-plan.ts';
@@ -164,5 +165,66 @@ describe('removed keys', () => {
     });
     expect(merged.bytes).toBeUndefined();
     expect(merged.plan.held).toEqual([{ id: 'b', untilMerged: true }]);
+  });
+});
+
+describe('the receiver’s merge', () => {
+  it('keeps a translation whose source had a small edit over the delivered one', () => {
+    const en = (o: object) => bytes(`${JSON.stringify(o, null, 2)}\n`);
+    const first = planTarget(units({ a: 'Save draft' }), map({ a: 'Entwurf sichern' }), undefined);
+    const merged = mergeDelivery({
+      format: jsonFormat,
+      lang: 'de',
+      path: 'de.json',
+      baseSource: en({ a: 'Save Draft.' }),
+      baseTarget: en({ a: 'Entwurf sichern' }),
+      translatedSource: en({ a: 'Save Draft.' }),
+      delivered: en({ a: 'Entwurf speichern.' }),
+      record: first.record,
+    });
+    expect(merged.bytes).toBeUndefined();
+    expect(merged.written).toEqual([]);
+    expect(merged.plan.smallEdits).toEqual([{ id: 'a', check: true }]);
+  });
+});
+
+describe('the pull request body', () => {
+  it('lists small edits kept without a check, and keys kept until the change is merged', () => {
+    const body = pullRequestBody({
+      via: 'instant translation',
+      sourceLang: 'en',
+      files: [],
+      failures: [],
+      warnings: [],
+      units: [
+        {
+          target: 'de',
+          translated: 0,
+          kept: 3,
+          removed: [],
+          edited: [],
+          smallEdits: [{ path: 'de.json', id: 'a', check: false, source: 'en.json' }],
+          held: [
+            { path: 'de.json', id: 'old', untilMerged: true },
+            { path: 'de.json', id: 'older', untilMerged: true },
+          ],
+        },
+      ],
+      at: new Date('2026-11-29T12:00:00Z'),
+    });
+    expect(body).toContain(
+      [
+        '**Kept after a small source edit** (only spacing, case, punctuation at the ends or quotes changed; nothing sent)',
+        '',
+        '- `en.json` `a` (de)',
+        '',
+        '**de: removed from the source, kept in the target** (2 translations; until the change is on the default branch)',
+        '',
+        '- `de.json` `old`',
+        '- `de.json` `older`',
+        '',
+      ].join('\n'),
+    );
+    expect(body).not.toContain('— check');
   });
 });
