@@ -142,11 +142,14 @@ export function planTarget(
       if (w.s !== s) plan.smallEdits.push({ id: unit.id, check: small === 'review' });
       return true;
     };
-    /** Gives back a translation that left the target, for this very source text. */
+    /**
+     * Gives back a translation that left the target, for this very source text. It stays
+     * remembered: in job mode nothing writes it before a delivery of the file (the receiver's
+     * merge plans it again then).
+     */
     const restores = (): boolean => {
       const back = gone[`${s}:${unit.id}`];
       if (back === undefined) return false;
-      delete gone[`${s}:${unit.id}`];
       plan.reapply.set(unit.id, back);
       plan.teach.push({ id: unit.id, source, target: back });
       plan.restored.push(unit.id);

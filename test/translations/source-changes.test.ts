@@ -120,7 +120,7 @@ describe('source texts that come back', () => {
     const back = planTarget(units({ a: 'One', b: 'Two' }), map({ a: 'Eins' }), removed.record);
     expect([...back.reapply]).toEqual([['b', 'Zwei!']]);
     expect(back.restored).toEqual(['b']);
-    expect(back.record.gone).toBeUndefined();
+    expect(back.record.gone).toEqual({ [`${textHash('Two')}:b`]: 'Zwei!' });
     // Under another text, the key is new.
     const other = planTarget(units({ a: 'One', b: 'Three' }), map({ a: 'Eins' }), removed.record);
     expect([...other.translate]).toEqual([['b', 'new']]);
@@ -185,6 +185,27 @@ describe('the receiver’s merge', () => {
     expect(merged.bytes).toBeUndefined();
     expect(merged.written).toEqual([]);
     expect(merged.plan.smallEdits).toEqual([{ id: 'a', check: true }]);
+  });
+});
+
+describe('the receiver’s merge of a reverted text', () => {
+  it('writes the remembered translation, not the delivered one', () => {
+    const en = (o: object) => bytes(`${JSON.stringify(o, null, 2)}\n`);
+    const first = planTarget(units({ a: 'Save' }), map({ a: 'Sichern' }), undefined);
+    const edited = planTarget(units({ a: 'Store on disk' }), map({ a: 'Sichern' }), first.record);
+    deliver(edited.record, 'a', 'Store on disk', 'Auf Platte speichern');
+    const merged = mergeDelivery({
+      format: jsonFormat,
+      lang: 'de',
+      path: 'de.json',
+      baseSource: en({ a: 'Save' }),
+      baseTarget: en({ a: 'Auf Platte speichern' }),
+      translatedSource: en({ a: 'Save' }),
+      delivered: en({ a: 'Speichern (Maschine)' }),
+      record: edited.record,
+    });
+    expect(new TextDecoder().decode(merged.bytes)).toBe('{\n  "a": "Sichern"\n}\n');
+    expect(merged.plan.restored).toEqual(['a']);
   });
 });
 
