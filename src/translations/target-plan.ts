@@ -271,10 +271,17 @@ function keepOrComplete(
   plan.keep.set(unit.id, now);
 }
 
-/** Remembers a translation leaving the target as the newest of `gone` (the oldest are dropped first). */
+/**
+ * Remembers a translation leaving the target as the newest of `gone` (the oldest are dropped
+ * first). One remembered already stays where it is: a key kept after its removal is seen leaving
+ * on every run, and the state file should not change for it.
+ */
 function remember(gone: NonNullable<TargetRecord['gone']>, id: string, s: string, text: UnitText): void {
-  delete gone[`${s}:${id}`];
-  gone[`${s}:${id}`] = text;
+  const key = `${s}:${id}`;
+  const known = gone[key];
+  if (known !== undefined && textHash(known) === textHash(text)) return;
+  delete gone[key];
+  gone[key] = text;
 }
 
 /** Records a translation we deliver for `unit` (its source now is `source`). */

@@ -148,6 +148,11 @@ describe('removed keys', () => {
     const again = planTarget(units({ a: 'One', b: 'Two' }), map({ a: 'Eins', b: 'Zwei' }), plan.record);
     expect(again.kept).toBe(2);
     expect(again.teach).toEqual([]);
+    // Listed again while the target holds it, with the record as it was: no new state file.
+    const still = planTarget(units({ a: 'One' }), map({ a: 'Eins', b: 'Zwei' }), plan.record);
+    holdRemovals([{ lang: 'de', path: 'de.json', plan: still }], 'report');
+    expect(still.held).toEqual([{ id: 'b', untilMerged: false }]);
+    expect(JSON.stringify(still.record)).toBe(JSON.stringify(plan.record));
   });
 
   it('stay in the receiver’s merge too, per the setting', () => {
