@@ -6,7 +6,10 @@
  * translation, units that changed in the targets, requests the platform received, seconds.
  * The baseline in the same run is what a sync that re-translates the changed file whole sends.
  * Then 10 keys of one file are renamed: `renames` says how many units that run sent (0 is the goal)
- * and how many translations moved to the new keys.
+ * and how many translations moved to the new keys. Then (issue 36) 10 source strings get a typo fix
+ * (case, end punctuation): `small_edits` says what that run sent (0) and how many translations
+ * stayed; the reworded string is reverted, and 10 keys are removed and added back: `reverts` says
+ * what those runs sent (0) and how many of people's translations came back byte for byte.
  * Prints {"bench":"incremental","units_sent":N,"units_changed":M,"requests":R,"seconds":S,…}.
  */
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -140,6 +143,60 @@ for (let k = 0; k < RENAMED; k++)
       renamesKept++;
   }
 
+// Typo fixes on 10 strings of screen 20 (case, end punctuation): nothing sent, every translation stays.
+const TOUCHED = 10;
+await put(
+  'locales/en/screen20.json',
+  json(
+    Array.from({ length: KEYS }, (_, k): [string, string] => [
+      `key_${k}`,
+      k < TOUCHED ? `${source(20, k).replace('open', 'Open')}.` : source(20, k),
+    ]),
+  ),
+);
+const beforeTypos = await targetsNow();
+const typos = await sync();
+const afterTypos = await targetsNow();
+let typosKept = 0;
+for (let k = 0; k < TOUCHED; k++)
+  for (const lang of LANGS) {
+    const path = `locales/${lang}/screen20.json`;
+    const was = JSON.stringify(beforeTypos.get(path)!.get(`key_${k}`));
+    if (JSON.stringify(afterTypos.get(path)!.get(`key_${k}`)) === was) typosKept++;
+  }
+
+// Reverts: the string reworded above comes back, and 10 keys of screen 30 leave and come back. Each
+// gets the translation people wrote, byte for byte, and nothing is sent.
+await put(
+  'locales/en/screen7.json',
+  (await readFile(join(root, 'locales/en/screen7.json'), 'utf8')).replace(
+    'Message 3, reworded',
+    source(7, 3),
+  ),
+);
+const revertEdit = await sync();
+const screen30 = await readFile(join(root, 'locales/en/screen30.json'), 'utf8');
+await put(
+  'locales/en/screen30.json',
+  json(
+    Array.from({ length: KEYS - TOUCHED }, (_, i): [string, string] => [
+      `key_${i + TOUCHED}`,
+      source(30, i + TOUCHED),
+    ]),
+  ),
+);
+const removal = await sync();
+await put('locales/en/screen30.json', screen30);
+const readd = await sync();
+const afterReverts = await targetsNow();
+let restored = 0;
+for (const lang of LANGS) {
+  const people = (f: number, k: number) => `[${lang}] Nachricht ${k} von Bildschirm ${f} {{count}}`;
+  if (afterReverts.get(`locales/${lang}/screen7.json`)!.get('key_3') === people(7, 3)) restored++;
+  for (let k = 0; k < TOUCHED; k++)
+    if (afterReverts.get(`locales/${lang}/screen30.json`)!.get(`key_${k}`) === people(30, k)) restored++;
+}
+
 // The fewest requests this work needs: list the repository's files, read the state, list the
 // memories, upload one delta, start one translation per language, one status look, download one
 // result per language, write the new state and remove the one it replaces.
@@ -163,6 +220,17 @@ console.log(
       units_sent: renamed.targets!.unitsSent,
       translations_kept: renamesKept,
       of: RENAMED * LANGS.length,
+    },
+    small_edits: {
+      strings: TOUCHED,
+      units_sent: typos.targets!.unitsSent,
+      translations_kept: typosKept,
+      of: TOUCHED * LANGS.length,
+    },
+    reverts: {
+      units_sent: revertEdit.targets!.unitsSent + removal.targets!.unitsSent + readd.targets!.unitsSent,
+      translations_restored: restored,
+      of: (1 + TOUCHED) * LANGS.length,
     },
     first_run: {
       seconds: Math.round(firstSeconds * 100) / 100,

@@ -19,6 +19,7 @@ import type { RepositoryReader } from '../../src/github/repository-reader.ts';
 import { resolveMemories } from '../../src/translations/memories.ts';
 import { type PlaceholderWarning, placeholderWarnings } from '../../src/translations/placeholder-qa.ts';
 import { type PlannedTarget, pairsOf, unitsOf } from '../../src/translations/plan-summary.ts';
+import { removalsFor } from '../../src/translations/removals.ts';
 import { teachMemories } from '../../src/translations/teach.ts';
 import { mergeDelivery } from '../../src/translations/write-target.ts';
 import type { Delivered, Deliveries } from './deliveries.ts';
@@ -72,6 +73,12 @@ export async function mergeWithBase(
   // People's commits on the l10n branch are the rule above all (DESIGN §7): when they committed
   // there, the target is read from the branch's head (the moved base merged in first) and merged
   // onBranch, so their edit is kept byte for byte, taught and counted as kept.
+  // Keys the source removed leave the targets per `removed_keys` (removals.ts); the reader knows
+  // the default branch from its first query (the config's).
+  const removals = removalsFor(
+    settings.removedKeys,
+    reader.defaultBranch === undefined ? undefined : reader.defaultBranch === origin.ref,
+  );
   const byPath = new Map<string, Delivered[]>();
   for (const d of into.delivered()) byPath.set(d.path, [...(byPath.get(d.path) ?? []), d]);
   // Every source and target at the base in bulk (DESIGN §11), the l10n branches' tips and open pull
@@ -123,6 +130,8 @@ export async function mergeWithBase(
           delivered: d.content,
           record: state.targets[d.lang]?.[path],
           ...(branchTarget ? { onBranch: true } : {}),
+          smallEdits: settings.onSourceChange.small,
+          removals,
         });
       } catch (error) {
         if (!(error instanceof FormatError)) throw error;
@@ -136,7 +145,7 @@ export async function mergeWithBase(
       const { plan } = merged;
       state.targets[d.lang] ??= {};
       state.targets[d.lang]![path] = plan.record;
-      planned.push({ lang: d.lang, path, plan, translated: merged.written.length });
+      planned.push({ lang: d.lang, path, sourcePath, plan, translated: merged.written.length });
       if (merged.stale.length > 0)
         into.note(
           `${path} (${d.lang}): ${merged.stale.length} delivered unit(s) left out, their source changed on ${origin.ref} since the upload (${merged.stale.slice(0, 5).join(', ')})`,

@@ -129,6 +129,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env, options: RunOpti
           ref: base,
           sha: context.sha || env.GITHUB_SHA,
         },
+        defaultBranch: context.payload.repository?.default_branch,
         dryRun: inputs.dryRun,
         ...(settings.mode === 'instant' && inputs.wait && !inputs.dryRun
           ? {

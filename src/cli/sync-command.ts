@@ -82,6 +82,11 @@ Examples:
           workspace: dir,
           settings,
           origin: { ...repository, ref, sha: git(dir, 'rev-parse', 'HEAD') },
+          // The origin's default branch (`removed_keys: keep-until-merged`), when the clone knows it.
+          defaultBranch: git(dir, 'symbolic-ref', '--short', 'refs/remotes/origin/HEAD')?.replace(
+            /^origin\//,
+            '',
+          ),
           dryRun: Boolean(opts.dryRun),
           all: Boolean(opts.all),
           ...(opts.write

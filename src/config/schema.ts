@@ -61,6 +61,11 @@ const JobSchema = z.strictObject({
   name: text.optional(),
 });
 
+/** What a source edit does to translations (issue 36); only `small` is configurable. */
+const SourceChangeSchema = z.strictObject({
+  small: z.enum(['keep', 'review', 'translate']).optional(),
+});
+
 /** The file as written (snake_case keys), before cross-key rules. */
 export const RawConfigSchema = z.strictObject({
   source: language,
@@ -72,6 +77,8 @@ export const RawConfigSchema = z.strictObject({
   pull_request: PullRequestSchema.optional(),
   job: JobSchema.optional(),
   ship: ShipSchema.optional(),
+  on_source_change: SourceChangeSchema.optional(),
+  removed_keys: z.enum(['remove', 'keep-until-merged', 'report']).optional(),
 });
 
 export type RawConfig = z.infer<typeof RawConfigSchema>;
@@ -83,6 +90,7 @@ export const KNOWN_KEYS: Record<string, readonly string[]> = {
   pull_request: Object.keys(PullRequestSchema.shape),
   job: Object.keys(JobSchema.shape),
   ...SHIP_KEYS,
+  on_source_change: Object.keys(SourceChangeSchema.shape),
 };
 
 /** One `files:` entry. Patterns are normalized (no leading `./`). */
@@ -131,6 +139,16 @@ export interface SvcConfig {
   job: JobConfig;
   /** The language gates; undefined: every language ships (no `ship:`). */
   ship?: ShipPolicy | undefined;
+  /**
+   * A small edit of a source text (spacing, case, punctuation at the ends, quotes): `keep` its
+   * translations, keep them and list them to `review` (default), or `translate` again.
+   */
+  onSourceChange: { small: 'keep' | 'review' | 'translate' };
+  /**
+   * Keys removed from the source: `remove` them from the targets (default), keep them until the
+   * change is on the default branch, or keep them and `report` them in the pull request.
+   */
+  removedKeys: 'remove' | 'keep-until-merged' | 'report';
 }
 
 export const DEFAULT_BRANCH = 'svc-l10n/%base%';
@@ -174,6 +192,8 @@ function toSvcConfig(raw: RawConfig): SvcConfig {
       name: raw.job?.name,
     },
     ...(raw.ship ? { ship: shipPolicyOf(raw.ship) } : {}),
+    onSourceChange: { small: raw.on_source_change?.small ?? 'review' },
+    removedKeys: raw.removed_keys ?? 'remove',
   };
 }
 

@@ -7,6 +7,9 @@
  * target text as last seen on the base branch. A translation we delivered that the base does not
  * show yet (its pull request is open) is kept whole as pending, so a later run writes it again
  * instead of translating — or charging — twice, and never takes it for a person's edit.
+ * Translations that left a target (a key the source removed, the translation of a text the source
+ * then changed) are kept whole too, a bounded number per target (`gone`): a source text that comes
+ * back gets its translation back instead of a new one (issue 36).
  */
 import { createHash } from 'node:crypto';
 import { gunzipSync, gzipSync, strFromU8, strToU8 } from 'fflate';
@@ -14,17 +17,26 @@ import { ApiError, type Client, type FileRecord, uploadFile } from '../api/index
 import type { UnitText } from '../formats/target.ts';
 import { type Origin, originLabels, repoLabel } from './labels.ts';
 
-/** A unit as last seen on the base: hashes of its source text and of its target text. */
+/**
+ * A unit as last seen on the base: hashes of its source text and of its target text, and of the
+ * source text normalized (editHash in src/translations/source-edits.ts; absent in older files
+ * and for a text without words).
+ */
 export interface UnitRecord {
   s: string;
   t: string;
+  n?: string;
 }
 
-/** A translation we delivered that the base does not hold yet, and the source hash it translates. */
+/** A translation we delivered that the base does not hold yet, and the source hashes it translates. */
 export interface PendingUnit {
   s: string;
   text: UnitText;
+  n?: string;
 }
+
+/** How many translations that left a target each target remembers (the newest; see TargetRecord.gone). */
+export const GONE_LIMIT = 1000;
 
 export interface TargetRecord {
   units: Record<string, UnitRecord>;
@@ -34,6 +46,12 @@ export interface TargetRecord {
    * with a translation missing), by source hash: untranslated, though the file holds them.
    */
   copied?: Record<string, string>;
+  /**
+   * Translations that left the target, by `<source hash>:<unit id>` (the source text they
+   * translate), oldest first, at most GONE_LIMIT: a source text that comes back under its key (a
+   * revert, a key added again) is given its translation back.
+   */
+  gone?: Record<string, UnitText>;
 }
 
 export interface SyncState {

@@ -23,8 +23,27 @@ export interface LanguageUnits {
    * `path`/`to`): kept, nothing sent (issue 36).
    */
   renamed?: readonly { fromPath: string; from: string; path: string; to: string }[] | undefined;
+  /**
+   * Units whose source text changed only in spacing, case, end punctuation or quotes: their
+   * translation kept, nothing sent; `check`: for a person to check (`on_source_change.small: review`).
+   */
+  smallEdits?: readonly (SourceKey & { check: boolean })[] | undefined;
+  /** Units whose source text came back (a revert, a key added again): their earlier translation restored. */
+  restored?: readonly SourceKey[] | undefined;
+  /**
+   * Keys the source removed that stay in the target (`removed_keys: report`, or `keep-until-merged`
+   * until the change is on the default branch: `untilMerged`).
+   */
+  held?: readonly { path: string; id: string; untilMerged: boolean }[] | undefined;
   /** This language's words by TM leverage, when the platform reported it (a job's project). */
   leverage?: Leverage | undefined;
+}
+
+/** A unit of a target (`path`), and the source file it is in when the writer knows it. */
+export interface SourceKey {
+  path: string;
+  id: string;
+  source?: string | undefined;
 }
 
 export interface Leverage {
@@ -167,10 +186,55 @@ function unitsSection(units: readonly LanguageUnits[]): string[] {
     if (list.length > LISTED) out.push(`- … and ${list.length - LISTED} more`);
   };
   out.push(...renamesList(sorted));
+  out.push(...byKeyList(sorted, (l) => l.smallEdits?.filter((e) => e.check), SMALL_CHECK));
+  out.push(...byKeyList(sorted, (l) => l.smallEdits?.filter((e) => !e.check), SMALL_KEPT));
+  out.push(...byKeyList(sorted, (l) => l.restored, RESTORED));
   for (const l of sorted) {
     keys(`**${cell(l.target)}: removed** (no longer in the source)`, l.removed);
+    for (const untilMerged of [false, true]) {
+      const held = (l.held ?? []).filter((h) => h.untilMerged === untilMerged);
+      const n = held.length;
+      const why = untilMerged ? 'until the change is on the default branch' : 'removed_keys: report';
+      keys(
+        `**${cell(l.target)}: removed from the source, kept in the target** (${n} translation${n === 1 ? '' : 's'}; ${why})`,
+        held,
+      );
+    }
     keys(`**${cell(l.target)}: edited in the repository** (kept, and taught to the memory)`, l.edited);
   }
+  return out;
+}
+
+const SMALL_CHECK =
+  '**Kept after a small source edit — check** (only spacing, case, punctuation at the ends or quotes changed; the translations are kept, nothing sent)';
+const SMALL_KEPT =
+  '**Kept after a small source edit** (only spacing, case, punctuation at the ends or quotes changed; nothing sent)';
+const RESTORED =
+  '**Restored from an earlier version** (the source text came back: its earlier translation is written again, nothing sent)';
+
+/**
+ * Keys of one kind listed once each by source file, with the languages it happened in:
+ * "- `locales/en.json` `id` (de, fr)" (the target's path where the source's is not known).
+ */
+function byKeyList(
+  units: readonly LanguageUnits[],
+  of: (l: LanguageUnits) => readonly SourceKey[] | undefined,
+  title: string,
+): string[] {
+  const byKey = new Map<string, { file: string; id: string; langs: string[] }>();
+  for (const l of units)
+    for (const k of of(l) ?? []) {
+      const file = k.source ?? k.path;
+      const entry = byKey.get(`${file}\u0000${k.id}`) ?? { file, id: k.id, langs: [] };
+      entry.langs.push(l.target);
+      byKey.set(`${file}\u0000${k.id}`, entry);
+    }
+  if (byKey.size === 0) return [];
+  const entries = [...byKey.values()];
+  const out = ['', title, ''];
+  for (const k of entries.slice(0, LISTED))
+    out.push(`- ${code(k.file)} ${code(k.id)} (${k.langs.join(', ')})`);
+  if (entries.length > LISTED) out.push(`- … and ${entries.length - LISTED} more`);
   return out;
 }
 

@@ -92,6 +92,8 @@ export class RepositoryReader {
   private readonly answers = new Map<string, Promise<unknown>>();
   /** The repository's node id (GraphQL mutations name it), from the first query. */
   private repositoryId: string | undefined;
+  /** The repository's default branch, known after the first query (`removed_keys: keep-until-merged`). */
+  defaultBranch: string | undefined;
 
   constructor(gh: GitHub, at: { owner: string; repo: string }) {
     this.gh = gh;
@@ -313,10 +315,11 @@ export class RepositoryReader {
       fields.push(`p${i}: object(expression: $p${i}) { ... on Blob { ${BLOB} } }`);
     });
     const data = await this.graphql(
-      `query($owner: String!, $name: String!${declared.map((d) => `, ${d}`).join('')}) { repository(owner: $owner, name: $name) { id ${fields.join(' ')} } }`,
+      `query($owner: String!, $name: String!${declared.map((d) => `, ${d}`).join('')}) { repository(owner: $owner, name: $name) { id defaultBranchRef { name } ${fields.join(' ')} } }`,
       variables,
     );
     this.repositoryId = data.id as string;
+    this.defaultBranch = (data.defaultBranchRef as { name: string } | null)?.name;
     const found: Found = { files: new Map(), paths: new Map() };
     for (const [i, b] of ask.branches.entries()) {
       const ref = data[`r${i}`] as RefAnswer | null;

@@ -36,6 +36,8 @@ export interface IncrementalOptions {
   fresh?: boolean;
   /** Read targets from the l10n branch when people committed to it (see TargetSource). */
   readTarget?: TargetSource | undefined;
+  /** The run is on the repository's default branch (`removed_keys: keep-until-merged`); undefined: unknown. */
+  onDefaultBranch?: boolean | undefined;
   timeoutMs: number;
   signal?: AbortSignal | undefined;
   now: () => Date;
@@ -94,8 +96,12 @@ export async function prepareTargets(
   const { works, problems, ambiguous } = await planTargets(o.sources, settings, o.workspace, state, {
     ...(o.fresh ? { fresh: true } : {}),
     readTarget: o.readTarget,
+    onDefaultBranch: o.onDefaultBranch,
   });
-  for (const w of works) reportWordless(w, o.info);
+  for (const w of works) {
+    reportWordless(w, o.info);
+    reportSourceChanges(w, o.info);
+  }
   for (const a of ambiguous) o.info(describeAmbiguous(a));
   const pairs = pairsOf(works);
   const follow = needMemories(works);
@@ -146,6 +152,25 @@ function reportWordless(w: TargetWork, info: (message: string) => void): void {
   if (note) info(`${w.path} (${w.lang}): ${note}`);
 }
 
+/**
+ * Says what became of units whose source changed a little, came back, or left (issue 36): in job
+ * mode nothing else tells it before the delivery, and in every mode the log keeps it.
+ */
+function reportSourceChanges(w: TargetWork, info: (message: string) => void): void {
+  const ids = (list: readonly string[]) => list.map((id) => JSON.stringify(id)).join(', ');
+  const at = `${w.path} (${w.lang})`;
+  const { smallEdits, restored, held } = w.plan;
+  const check = smallEdits.filter((e) => e.check).map((e) => e.id);
+  const kept = smallEdits.filter((e) => !e.check).map((e) => e.id);
+  if (check.length > 0) info(`${at}: kept after a small source edit — check: ${ids(check)}`);
+  if (kept.length > 0) info(`${at}: kept after a small source edit: ${ids(kept)}`);
+  if (restored.length > 0) info(`${at}: restored from an earlier version, nothing sent: ${ids(restored)}`);
+  if (held.length > 0)
+    info(
+      `${at}: removed from the source, kept in the target${held[0]!.untilMerged ? ' until the change is on the default branch' : ' (removed_keys: report)'}: ${ids(held.map((h) => h.id))}`,
+    );
+}
+
 /** Instant mode that writes: prepare, translate the deltas, write the targets, save the state. */
 export async function runIncremental(o: IncrementalOptions): Promise<IncrementalResult> {
   const prepared = await prepareTargets(o, (works) => works.some((w) => w.plan.translate.size > 0));
@@ -177,7 +202,13 @@ export async function runIncremental(o: IncrementalOptions): Promise<Incremental
     problems: prepared.problems,
     written,
     failures: delta.failures,
-    units: unitsOf(works.map((w) => ({ ...w, translated: delta.translations.get(w)?.size ?? 0 }))),
+    units: unitsOf(
+      works.map((w) => ({
+        ...w,
+        sourcePath: w.source.file.path,
+        translated: delta.translations.get(w)?.size ?? 0,
+      })),
+    ),
     taught: prepared.taught,
     imported: prepared.imported,
     unitsSent: delta.unitsSent,

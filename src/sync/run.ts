@@ -74,6 +74,8 @@ export interface SyncOptions {
   waitTimeoutMs?: number;
   /** Resend everything: ignore what earlier runs uploaded and recorded (never people's translations). */
   all?: boolean;
+  /** The repository's default branch, when known (`removed_keys: keep-until-merged`). */
+  defaultBranch?: string | undefined;
   log?: SyncLog;
   signal?: AbortSignal;
   now?: () => Date;
@@ -159,6 +161,7 @@ export async function runSync(o: SyncOptions): Promise<SyncResult> {
       files: last,
       resolveMemories: memoriesOf,
       ...(o.all ? { fresh: true } : {}),
+      onDefaultBranch: onDefaultBranch(o),
       signal,
       now: o.now ?? (() => new Date()),
       info: (m) => log.info(m),
@@ -246,6 +249,7 @@ async function writeIncrementally(
     resolveMemories: memoriesOf,
     ...(o.all ? { fresh: true } : {}),
     readTarget: o.sink?.readTarget,
+    onDefaultBranch: onDefaultBranch(o),
     timeoutMs: o.waitTimeoutMs ?? 30 * 60_000,
     signal: o.signal,
     now,
@@ -289,6 +293,10 @@ async function writeIncrementally(
     result.pullRequest = await o.sink!(targets.written, update);
   return result;
 }
+
+/** Whether the run is on the default branch; undefined when that branch is not known. */
+const onDefaultBranch = (o: SyncOptions) =>
+  o.defaultBranch === undefined ? undefined : o.defaultBranch === o.origin.ref;
 
 /** Labels uploads whose instant translations were handed over, so the next run skips them. */
 async function markSent(client: Client, uploaded: readonly Uploaded[], signal?: AbortSignal) {

@@ -6,6 +6,7 @@ import { FormatError } from '../formats/errors.ts';
 import type { FormatModule, Unit } from '../formats/model.ts';
 import { detectFormat, formatByName } from '../formats/registry.ts';
 import { missingForms, targetTranslations, type UnitText } from '../formats/target.ts';
+import { holdRemovals, removalsFor } from '../translations/removals.ts';
 import { type AmbiguousRename, carryRenames } from '../translations/renames.ts';
 import type { SourceFile, SourceProblem } from '../translations/source-file.ts';
 import { planTarget, type TargetPlan } from '../translations/target-plan.ts';
@@ -65,16 +66,21 @@ async function readIfPresent(path: string): Promise<Uint8Array | undefined> {
 }
 
 /**
- * Reads every source's target in every language from the checkout and plans it (target-plan.ts).
- * A target that does not parse is never written: it is a problem (`path:line:col`), and that
- * language of that source is left out of the run.
+ * Reads every source's target in every language from the checkout and plans it (target-plan.ts),
+ * with the config's `on_source_change` and `removed_keys` (`onDefaultBranch`: whether the run is
+ * on the repository's default branch, when known). A target that does not parse is never
+ * written: it is a problem (`path:line:col`), and that language of that source is left out.
  */
 export async function planTargets(
   sources: readonly ParsedSource[],
   settings: SyncSettings,
   workspace: string,
   state: SyncState,
-  options: { fresh?: boolean; readTarget?: TargetSource | undefined } = {},
+  options: {
+    fresh?: boolean;
+    readTarget?: TargetSource | undefined;
+    onDefaultBranch?: boolean | undefined;
+  } = {},
 ): Promise<{ works: TargetWork[]; problems: SourceProblem[]; ambiguous: AmbiguousRename[] }> {
   const works: TargetWork[] = [];
   const problems: SourceProblem[] = [];
@@ -123,12 +129,14 @@ export async function planTargets(
           ...(options.fresh ? { fresh: true } : {}),
           ...(branch ? { onBranch: true } : {}),
           incomplete: (unit, text) => missingForms(source.format, unit, text, lang).length > 0,
+          smallEdits: settings.onSourceChange.small,
         }),
         ...(branch ? { onBranch: true } : {}),
       });
     }
   }
   // A key renamed or moved to another source file takes its translations along (issue 36).
-  const ambiguous = carryRenames(works);
+  const ambiguous = carryRenames(works, settings.onSourceChange.small);
+  holdRemovals(works, removalsFor(settings.removedKeys, options.onDefaultBranch));
   return { works, problems, ambiguous };
 }

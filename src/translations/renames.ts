@@ -9,10 +9,16 @@
  * differ, or appeared under several keys, the keys are listed as ambiguous and translated as new.
  * Several keys that disappeared with the same translation are one candidate (any of them gives the
  * new key the same text).
+ *
+ * Where the key is the source text (a PO msgid), a small edit of the text (source-edits.ts) is a
+ * new key too: a key that disappeared and one that appeared whose texts differ by a small edit
+ * alone, each the only one with that normalized text, is one unit — its translation moves as for
+ * a rename, and it is listed as kept after a small source edit (`on_source_change.small`).
  */
 import { textHash } from '../contracts/sync-state.ts';
 import type { UnitText } from '../formats/target.ts';
 import type { PlannedTarget } from './plan-summary.ts';
+import type { SmallEdits } from './target-plan.ts';
 
 /** Keys that may be renames but are not taken as such: one source text under several keys. */
 export interface AmbiguousRename {
@@ -26,9 +32,13 @@ export interface AmbiguousRename {
 /**
  * Carries translations from vanished keys to appeared ones across `targets` (every target of a
  * run, any language), editing their plans: the new key leaves `translate` for `reapply`, is
- * taught and listed in `renamed`; the old key stays in `remove`. Returns the ambiguous cases.
+ * taught and listed in `renamed` (or `smallEdits`, per `small`); the old key stays in `remove`.
+ * Returns the ambiguous renames.
  */
-export function carryRenames(targets: readonly PlannedTarget[]): AmbiguousRename[] {
+export function carryRenames(
+  targets: readonly PlannedTarget[],
+  small: SmallEdits = 'review',
+): AmbiguousRename[] {
   const ambiguous: AmbiguousRename[] = [];
   const byLang = new Map<string, PlannedTarget[]>();
   for (const t of targets) listAt(byLang, t.lang).push(t);
@@ -61,8 +71,39 @@ export function carryRenames(targets: readonly PlannedTarget[]): AmbiguousRename
       plan.teach.push({ id: next.id, source: next.source, target: old.text });
       plan.renamed.push({ from: old.id, fromPath: old.target.path, to: next.id });
     }
+    if (small !== 'translate') carrySmallEdits(group, small === 'review');
   }
   return ambiguous;
+}
+
+/**
+ * The second pass of carryRenames, for one language: keys that disappeared and appeared (and were
+ * not a rename) matched by their normalized source text, one to one.
+ */
+function carrySmallEdits(group: readonly PlannedTarget[], check: boolean): void {
+  const taken = new Set(group.flatMap((t) => t.plan.renamed.map((r) => `${r.fromPath}\u0000${r.from}`)));
+  const gone = new Map<string, { target: PlannedTarget; id: string; text: UnitText }[]>();
+  const came = new Map<string, { target: PlannedTarget; id: string; source: UnitText }[]>();
+  for (const target of group) {
+    for (const [id, v] of target.plan.vanished)
+      if (v.n && !taken.has(`${target.path}\u0000${id}`))
+        listAt(gone, v.n).push({ target, id, text: v.text });
+    for (const [id, a] of target.plan.appeared)
+      if (a.n) listAt(came, a.n).push({ target, id, source: a.source });
+  }
+  for (const [n, to] of came) {
+    const from = gone.get(n);
+    if (from?.length !== 1 || to.length !== 1) continue;
+    const [next] = to as [(typeof to)[number]];
+    const [old] = from as [(typeof from)[number]];
+    const plan = next.target.plan;
+    plan.translate.delete(next.id);
+    plan.wordless.delete(next.id);
+    plan.appeared.delete(next.id);
+    plan.reapply.set(next.id, old.text);
+    plan.teach.push({ id: next.id, source: next.source, target: old.text });
+    plan.smallEdits.push({ id: next.id, check, from: { path: old.target.path, id: old.id } });
+  }
 }
 
 function listAt<K, V>(map: Map<K, V[]>, key: K): V[] {

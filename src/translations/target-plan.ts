@@ -7,6 +7,10 @@
  *   as the newer translation, and listed;
  * - a unit whose source text changed since its target was recorded is translated again — unless
  *   a delivery for the current source is pending (its pull request is open): that is written again;
+ *   or the change is small (spacing, case, punctuation at the ends, quotes: source-edits.ts): the
+ *   translation is kept, recorded for the new text, taught and listed (`smallEdits` says how);
+ * - a unit to translate whose source text is one a translation that left the target translated
+ *   (a revert, a key added again: the record's `gone`) gets that translation back, byte for byte;
  * - everything else is kept byte for byte; units the source no longer has leave the target — but
  *   never one the source still has and leaves out on purpose (Unit.leftOut: an ARB image, an
  *   Android translatable="false" string): whatever a target holds for it stays as people wrote it.
@@ -18,10 +22,14 @@
  * what we delivered or last saw is a person's edit: kept.
  */
 
-import { type TargetRecord, textHash } from '../contracts/sync-state.ts';
+import { GONE_LIMIT, type PendingUnit, type TargetRecord, textHash } from '../contracts/sync-state.ts';
 import type { Unit } from '../formats/model.ts';
 import { sourceText, type UnitText } from '../formats/target.ts';
 import { hasWords } from '../text/words.ts';
+import { editHash } from './source-edits.ts';
+
+/** What a small edit of a source text does to its translations (`on_source_change.small`). */
+export type SmallEdits = 'keep' | 'review' | 'translate';
 
 /** Why a unit is translated: the target lacks it, its source changed, or the target holds it in part. */
 export type Reason = 'new' | 'changed' | 'incomplete';
@@ -49,14 +57,31 @@ export interface TargetPlan {
   /** The target's record after this run, before anything is delivered (see deliver). */
   record: TargetRecord;
   /**
-   * Units the source no longer has whose translation the target still holds, with the hash of the
-   * source text it translated (from the record): a rename's old half (renames.ts).
+   * Units the source no longer has whose translation the target still holds, with the hashes of
+   * the source text it translated (from the record; `n` when small edits count): a rename's old half
+   * (renames.ts).
    */
-  vanished: Map<string, { s: string; text: UnitText }>;
-  /** Units new to the target (no translation, none pending), with their source: a rename's new half. */
-  appeared: Map<string, { s: string; source: UnitText }>;
+  vanished: Map<string, { s: string; n?: string | undefined; text: UnitText }>;
+  /**
+   * Units new to the target (no translation, none pending), with their source (and its normalized
+   * hash when small edits count): a rename's new half.
+   */
+  appeared: Map<string, { s: string; n?: string | undefined; source: UnitText }>;
   /** Translations carried from a key the source no longer has to the one that replaced it (renames.ts). */
   renamed: { from: string; fromPath: string; to: string }[];
+  /**
+   * Units whose source changed only a little, their translation kept (not translated again);
+   * `check`: listed for a person to check (`on_source_change.small: review`); `from`: the key the
+   * translation moved from, where the key changed with the text (a PO msgid: renames.ts).
+   */
+  smallEdits: { id: string; check: boolean; from?: { path: string; id: string } }[];
+  /** Units given back a translation that had left the target, for the source text they have again. */
+  restored: string[];
+  /**
+   * Keys the source no longer has that stay in the target (removals.ts): `removed_keys: report`,
+   * or `keep-until-merged` off the default branch (`untilMerged`). The pull request lists them.
+   */
+  held: { id: string; untilMerged: boolean }[];
 }
 
 /**
@@ -74,6 +99,8 @@ export function planTarget(
     onBranch?: boolean;
     /** Whether a target's text lacks forms its language needs (missingForms in src/formats/target.ts). */
     incomplete?: (unit: Unit, text: UnitText) => boolean;
+    /** What a small source edit does (default `review`: the translation is kept, listed to check). */
+    smallEdits?: SmallEdits;
   } = {},
 ): TargetPlan {
   const seen = options.fresh ? {} : (record?.units ?? {});
@@ -91,38 +118,69 @@ export function planTarget(
     vanished: new Map(),
     appeared: new Map(),
     renamed: [],
+    smallEdits: [],
+    restored: [],
+    held: [],
   };
   const pending: NonNullable<TargetRecord['pending']> = {};
+  const gone = { ...record?.gone };
+  const small = options.smallEdits ?? 'review';
   const ids = new Set<string>();
   for (const unit of units) {
     ids.add(unit.id);
     if (!unit.translatable) continue;
     const source = sourceText(unit);
     const s = textHash(source);
+    /** Whether `n`, the normalized hash of an earlier source text, makes this change a small edit. */
+    const isSmall = (n: string | undefined) =>
+      small !== 'translate' && n !== undefined && n === editHash(source, unit);
+    /** Writes a pending delivery again: one for this source, or for a text it is a small edit of. */
+    const reapplies = (w: PendingUnit | undefined): boolean => {
+      if (!w || (w.s !== s && !isSmall(w.n))) return false;
+      plan.reapply.set(unit.id, w.text);
+      pending[unit.id] = w.s === s ? w : { ...w, s, n: editHash(source, unit)! };
+      if (w.s !== s) plan.smallEdits.push({ id: unit.id, check: small === 'review' });
+      return true;
+    };
+    /**
+     * Gives back a translation that left the target, for this very source text. It stays
+     * remembered: in job mode nothing writes it before a delivery of the file (the receiver's
+     * merge plans it again then).
+     */
+    const restores = (): boolean => {
+      const back = gone[`${s}:${unit.id}`];
+      if (back === undefined) return false;
+      plan.reapply.set(unit.id, back);
+      plan.teach.push({ id: unit.id, source, target: back });
+      plan.restored.push(unit.id);
+      return true;
+    };
+    const current = (t: string) => {
+      const n = editHash(source, unit);
+      return n === undefined ? { s, t } : { s, t, n };
+    };
     const now = existing?.get(unit.id);
     let waiting = pendingBefore[unit.id];
     let before = seen[unit.id];
     if (options.onBranch && now !== undefined && waiting && textHash(waiting.text) === textHash(now)) {
       // Our delivery, still only on the l10n branch: pending as before, written again or replaced.
       if (before) plan.record.units[unit.id] = before;
-      if (waiting.s === s) {
-        plan.reapply.set(unit.id, waiting.text);
-        pending[unit.id] = waiting;
-      } else plan.translate.set(unit.id, 'changed');
+      if (!reapplies(waiting) && !restores()) plan.translate.set(unit.id, 'changed');
       continue;
     }
     if (now !== undefined && waiting && textHash(waiting.text) === textHash(now)) {
       // Our delivery reached the base (its pull request was merged).
-      before = { s: waiting.s, t: textHash(now) };
+      before = { s: waiting.s, t: textHash(now), ...(waiting.n ? { n: waiting.n } : {}) };
       waiting = undefined;
     }
     if (now === undefined) {
-      if (waiting && waiting.s === s) {
-        plan.reapply.set(unit.id, waiting.text);
-        pending[unit.id] = waiting;
-      } else {
+      if (!reapplies(waiting) && !restores()) {
         plan.translate.set(unit.id, 'new');
-        plan.appeared.set(unit.id, { s, source });
+        plan.appeared.set(unit.id, {
+          s,
+          source,
+          ...(small === 'translate' ? {} : { n: editHash(source, unit) }),
+        });
       }
       continue;
     }
@@ -138,17 +196,30 @@ export function planTarget(
       // On the branch, a text other than the one we delivered there is a person's edit of it.
       if (before || (options.onBranch && waiting)) plan.edited.push(unit.id);
       plan.teach.push({ id: unit.id, source, target: now });
-      plan.record.units[unit.id] = { s, t };
+      plan.record.units[unit.id] = current(t);
+      keepOrComplete(plan, unit, now, options.incomplete);
+      continue;
+    }
+    if (before.s === s) {
+      // Older state files lack the normalized hash: the first run that finds the text current adds it.
+      plan.record.units[unit.id] = before.n === undefined ? current(t) : before;
       keepOrComplete(plan, unit, now, options.incomplete);
       continue;
     }
     plan.record.units[unit.id] = before;
-    if (before.s === s) {
+    if (reapplies(waiting)) continue;
+    if (isSmall(before.n)) {
+      // Only spacing, case, end punctuation or quotes changed: the translation still says it.
+      plan.record.units[unit.id] = current(t);
+      plan.smallEdits.push({ id: unit.id, check: small === 'review' });
+      plan.teach.push({ id: unit.id, source, target: now });
       keepOrComplete(plan, unit, now, options.incomplete);
-    } else if (waiting && waiting.s === s) {
-      plan.reapply.set(unit.id, waiting.text);
-      pending[unit.id] = waiting;
-    } else plan.translate.set(unit.id, 'changed');
+      continue;
+    }
+    // The translation of the text before leaves the target: a revert brings it back.
+    const back = restores();
+    remember(gone, unit.id, before.s, now);
+    if (!back) plan.translate.set(unit.id, 'changed');
   }
   if (existing)
     for (const [id, text] of existing) {
@@ -156,9 +227,17 @@ export function planTarget(
       plan.remove.add(id);
       // The source text it translates: our delivery's, when the target shows what we delivered.
       const delivered = pendingBefore[id];
-      const s = delivered && textHash(delivered.text) === textHash(text) ? delivered.s : seen[id]?.s;
-      if (s !== undefined) plan.vanished.set(id, { s, text });
+      const ours = delivered && textHash(delivered.text) === textHash(text) ? delivered : seen[id];
+      if (ours === undefined) continue;
+      const { s, n } = ours;
+      plan.vanished.set(id, { s, text, ...(small === 'translate' ? {} : { n }) });
+      remember(gone, id, s, text);
+      // Known while the target holds it (removed_keys: report), so it is still ours next run.
+      if (seen[id]) plan.record.units[id] = seen[id];
     }
+  const kept = Object.keys(gone);
+  for (const key of kept.slice(0, Math.max(0, kept.length - GONE_LIMIT))) delete gone[key];
+  if (Object.keys(gone).length > 0) plan.record.gone = gone;
   for (const unit of units) {
     const reason = plan.translate.get(unit.id);
     if (
@@ -192,8 +271,28 @@ function keepOrComplete(
   plan.keep.set(unit.id, now);
 }
 
-/** Records a translation we deliver for a unit whose current source is `source`. */
-export function deliver(record: TargetRecord, id: string, source: UnitText, text: UnitText): void {
+/**
+ * Remembers a translation leaving the target as the newest of `gone` (the oldest are dropped
+ * first). One remembered already stays where it is: a key kept after its removal is seen leaving
+ * on every run, and the state file should not change for it.
+ */
+function remember(gone: NonNullable<TargetRecord['gone']>, id: string, s: string, text: UnitText): void {
+  const key = `${s}:${id}`;
+  const known = gone[key];
+  if (known !== undefined && textHash(known) === textHash(text)) return;
+  delete gone[key];
+  gone[key] = text;
+}
+
+/** Records a translation we deliver for `unit` (its source now is `source`). */
+export function deliver(
+  record: TargetRecord,
+  id: string,
+  source: UnitText,
+  text: UnitText,
+  unit?: Unit,
+): void {
+  const n = editHash(source, unit);
   record.pending ??= {};
-  record.pending[id] = { s: textHash(source), text };
+  record.pending[id] = { s: textHash(source), text, ...(n ? { n } : {}) };
 }

@@ -16,8 +16,9 @@ import {
   targetTranslations,
   type UnitText,
 } from '../formats/target.ts';
+import { holdRemovals, type Removals } from './removals.ts';
 import { carryRenames } from './renames.ts';
-import { deliver, planTarget, type TargetPlan } from './target-plan.ts';
+import { deliver, planTarget, type SmallEdits, type TargetPlan } from './target-plan.ts';
 
 export interface TargetFile {
   format: FormatModule;
@@ -54,7 +55,7 @@ export function writeTarget(
   const units = new Map(t.source.units.map((u) => [u.id, u]));
   for (const [id, text] of set) {
     const unit = units.get(id);
-    if (unit) deliver(t.plan.record, id, sourceText(unit), text);
+    if (unit) deliver(t.plan.record, id, sourceText(unit), text, unit);
   }
   if (!out || (t.bytes && Buffer.from(out).equals(Buffer.from(t.bytes)))) return undefined;
   recordCopies(t, out, set);
@@ -127,6 +128,10 @@ export interface Delivery {
   /** The delivered file (the platform's rendering of the translated source). */
   delivered: Uint8Array;
   record: TargetRecord | undefined;
+  /** What a small source edit does (`on_source_change.small`; default `review`). */
+  smallEdits?: SmallEdits | undefined;
+  /** What becomes of keys the source removed (removals.ts; default `remove`). */
+  removals?: Removals | undefined;
 }
 
 export interface MergedDelivery {
@@ -154,10 +159,12 @@ export function mergeDelivery(d: Delivery): MergedDelivery {
   const plan = planTarget(units, existing, d.record, {
     ...(d.onBranch ? { onBranch: true } : {}),
     incomplete: (unit, text) => missingForms(d.format, unit, text, d.lang).length > 0,
+    ...(d.smallEdits ? { smallEdits: d.smallEdits } : {}),
   });
   // A key renamed in this file since the last run keeps the translation people wrote under its old
   // name, over what the job delivered for the new one (renames.ts; DESIGN §7).
-  carryRenames([{ lang: d.lang, path: d.path, plan }]);
+  carryRenames([{ lang: d.lang, path: d.path, plan }], d.smallEdits);
+  holdRemovals([{ lang: d.lang, path: d.path, plan }], d.removals ?? 'remove');
   const translated = new Map<string, UnitText>();
   try {
     for (const u of d.format.parse(d.translatedSource, parse)) translated.set(u.id, sourceText(u));

@@ -171,3 +171,38 @@ describe('svc-connector sync --write over existing translations', () => {
     expect(JSON.parse(await readFile(join(work, 'i18n/de.json'), 'utf8'))).toEqual(JSON.parse(before));
   });
 });
+
+describe('svc-connector sync --write with removed_keys: keep-until-merged', () => {
+  it('keeps a removed key off the default branch (the clone’s origin/HEAD) and removes it on it', async () => {
+    const work = await mkdtemp(join(tmpdir(), 'svc-cli-removed-'));
+    const write = async (path: string, text: string) => {
+      await mkdir(dirname(join(work, path)), { recursive: true });
+      await writeFile(join(work, path), text);
+    };
+    await write(
+      '.svc.yml',
+      'source: en\ntargets: [de]\nmode: instant\nremoved_keys: keep-until-merged\nfiles:\n  - source: i18n/en.json\n    translation: i18n/%lang%.json\n',
+    );
+    await write('i18n/en.json', '{\n  "title": "Welcome"\n}\n');
+    await write('i18n/de.json', '{\n  "title": "Willkommen",\n  "old": "Alt"\n}\n');
+    const git = (...args: string[]) => execFileSync('git', args, { cwd: work });
+    git('init', '-q', '-b', 'main');
+    git('remote', 'add', 'origin', 'https://github.com/acme/cli-removed.git');
+    git('symbolic-ref', 'refs/remotes/origin/HEAD', 'refs/remotes/origin/main');
+    const run = (ref: string) =>
+      runCli(['sync', '--dir', work, '--write', '--ref', ref], { SVC_API_URL: p.url, SVC_API_KEY: p.key });
+    try {
+      const feature = run('feature');
+      expect(await feature.exit).toBe(0);
+      expect(feature.stderr.join('')).toContain(
+        'i18n/de.json (de): removed from the source, kept in the target until the change is on the default branch: "old"',
+      );
+      expect(await readFile(join(work, 'i18n/de.json'), 'utf8')).toContain('"old": "Alt"');
+      const main = run('main');
+      expect(await main.exit).toBe(0);
+      expect(await readFile(join(work, 'i18n/de.json'), 'utf8')).toBe('{\n  "title": "Willkommen"\n}\n');
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
+  }, 60_000);
+});

@@ -31,6 +31,9 @@ job:
   workflow_template_id: 3
   domain_id: 2
   name: "Release 4"
+on_source_change:
+  small: keep
+removed_keys: report
 `;
 
 const MINIMAL = `source: en
@@ -86,6 +89,8 @@ describe('loadConfig: valid files', () => {
         commitMessage: 'i18n: update',
       },
       job: { due: '2026-12-01', workflowTemplateId: 3, domainId: 2, name: 'Release 4' },
+      onSourceChange: { small: 'keep' },
+      removedKeys: 'report',
     });
   });
 

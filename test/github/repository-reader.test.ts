@@ -44,6 +44,8 @@ describe('RepositoryReader', () => {
     });
     expect(Buffer.from(config!).toString()).toBe(files['.svc.yml']);
     expect(calls).toEqual(['POST /graphql']);
+    // The default branch comes with it (removed_keys: keep-until-merged).
+    expect(r.defaultBranch).toBe('main');
     const head = execFileSync('git', ['--git-dir', gh.repoPath('acme', 'app'), 'rev-parse', 'main'], {
       encoding: 'utf8',
     }).trim();

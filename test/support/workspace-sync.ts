@@ -19,12 +19,14 @@ export async function workspaceSync(o: { client: Client; config: string; repo: s
     await writeFile(join(root, path), bytes);
   };
   const read = (path: string) => readFile(join(root, path), 'utf8');
-  const sync = (): Promise<SyncResult> =>
+  /** `as` changes the run: another config, another branch (`main` is the default branch). */
+  const sync = (as: { config?: string; ref?: string } = {}): Promise<SyncResult> =>
     runSync({
       client: o.client,
       workspace: root,
-      settings: settingsFrom(o.config, '.svc.yml', { base: 'main' }),
-      origin: { owner: 'acme', repo: o.repo, ref: 'main' },
+      settings: settingsFrom(as.config ?? o.config, '.svc.yml', { base: as.ref ?? 'main' }),
+      origin: { owner: 'acme', repo: o.repo, ref: as.ref ?? 'main' },
+      defaultBranch: 'main',
       waitTimeoutMs: 30_000,
       log: { info: (m) => infos.push(m), debug: () => {}, warning: (m) => warnings.push(m) },
       sink: async (files) => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { textHash } from '../../src/contracts/sync-state.ts';
 import { jsonFormat } from '../../src/formats/json/index.ts';
 import { targetTranslations } from '../../src/formats/target.ts';
+import { editHash } from '../../src/translations/source-edits.ts';
 import { deliver, planTarget } from '../../src/translations/target-plan.ts';
 import { mergeDelivery } from '../../src/translations/write-target.ts';
 
@@ -16,12 +17,12 @@ describe('planTarget', () => {
     expect(plan.kept).toBe(1);
     expect(plan.teach).toEqual([{ id: 'a', source: 'One', target: 'Eins' }]);
     expect([...plan.remove]).toEqual(['gone']);
-    expect(plan.record.units).toEqual({ a: { s: textHash('One'), t: textHash('Eins') } });
+    expect(plan.record.units).toEqual({ a: { s: textHash('One'), t: textHash('Eins'), n: editHash('One') } });
   });
 
   it('translates a unit again when its source changed since its translation was recorded', () => {
     const first = planTarget(units({ a: 'One' }), map({ a: 'Eins' }), undefined);
-    const plan = planTarget(units({ a: 'One!' }), map({ a: 'Eins' }), first.record);
+    const plan = planTarget(units({ a: 'One more' }), map({ a: 'Eins' }), first.record);
     expect([...plan.translate]).toEqual([['a', 'changed']]);
     expect(plan.teach).toEqual([]);
   });
@@ -52,11 +53,11 @@ describe('planTarget', () => {
 
   it('does not take a delivery the base has not merged yet for a person’s edit', () => {
     const first = planTarget(units({ a: 'One' }), map({ a: 'Eins' }), undefined);
-    const changed = planTarget(units({ a: 'One!' }), map({ a: 'Eins' }), first.record);
-    deliver(changed.record, 'a', 'One!', 'Eins!');
-    const next = planTarget(units({ a: 'One!' }), map({ a: 'Eins' }), changed.record);
+    const changed = planTarget(units({ a: 'One more' }), map({ a: 'Eins' }), first.record);
+    deliver(changed.record, 'a', 'One more', 'Eins mehr');
+    const next = planTarget(units({ a: 'One more' }), map({ a: 'Eins' }), changed.record);
     expect(next.edited).toEqual([]);
-    expect([...next.reapply]).toEqual([['a', 'Eins!']]);
+    expect([...next.reapply]).toEqual([['a', 'Eins mehr']]);
   });
 
   it('with fresh, ignores the record: every existing translation is current and taught again', () => {

@@ -154,6 +154,7 @@ function repositoryOf(ctx: Ctx, owner: string, name: string) {
     id: nodeId('R', repo.id),
     name: repo.name,
     nameWithOwner: `${repo.owner.login}/${repo.name}`,
+    defaultBranchRef: () => refOf(ctx.fake, repo, `refs/heads/${repo.defaultBranch}`),
     ref: ({ qualifiedName }: { qualifiedName: string }) => refOf(ctx.fake, repo, qualifiedName),
     object: async ({ oid, expression }: { oid?: string; expression?: string }) => {
       if (oid !== undefined) return objectOf(repo, oid);
