@@ -85,3 +85,48 @@ export const CASES: EditCase[] = [
     remove: ['products.index.heading'],
   },
 ];
+
+/** An edit of a small target where the one-read edit reads the text again, with what the three-pass edit wrote. */
+export interface RereadCase {
+  name: string;
+  target: string;
+  source: string;
+  set: Record<string, string | PluralForms>;
+  remove: string[];
+  targetLang: string;
+  expected: string;
+}
+
+export const REREAD_CASES: RereadCase[] = [
+  {
+    // The insertion after the last line brings the line break the removed last pair leaves (`b`
+    // is a number in the source now: no unit, but still where `y` goes).
+    name: 'an insertion and a removal at the end of a file without a final line break',
+    target: 'de:\n  one_more: Noch\n  b: Weg',
+    source: 'en:\n  one_more: More\n  b: 42\n  y: Why\n',
+    set: { one_more: 'Noch mehr', y: 'Warum' },
+    remove: ['b'],
+    targetLang: 'de',
+    expected: 'de:\n  one_more: Noch mehr\n  y: Warum',
+  },
+  {
+    // The new `count` repeats the map's key: the removal's walk finds the new copy, no map.
+    name: 'an insertion repeating a key a removal walks',
+    target: 'de:\n  count:\n    menu: Menü\n  e: E\n',
+    source: 'en:\n  e: E\n  count: "%{count} things"\n',
+    set: { count: '%{count} Dinge' },
+    remove: ['count.menu'],
+    targetLang: 'de',
+    expected: "de:\n  count:\n    menu: Menü\n  e: E\n  count: '%{count} Dinge'\n",
+  },
+  {
+    name: 'an insertion into a plural hash the patches reshape',
+    target: 'ru:\n  n:\n    one: один\n    other: много\n  z: Z\n',
+    source: 'en:\n  n:\n    one: one\n    other: many\n    x: X\n  z: Z\n',
+    set: { n: { one: 'одна', few: 'несколько', many: 'много', other: 'много' }, 'n.x': 'Икс' },
+    remove: [],
+    targetLang: 'ru',
+    expected:
+      'ru:\n  n:\n    one: одна\n    other: много\n    x: Икс\n    few: несколько\n    many: много\n  z: Z\n',
+  },
+];

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { yamlFormat } from '../../src/formats/yaml/index.ts';
-import { CASES } from './yaml-edit-once-cases.ts';
+import { CASES, REREAD_CASES } from './yaml-edit-once-cases.ts';
 
 const fixture = (name: string) =>
   new Uint8Array(readFileSync(new URL(`../fixtures/yaml/${name}`, import.meta.url)));
@@ -21,6 +21,21 @@ describe('yaml edit: the same bytes as the three-pass edit', () => {
       expect(Buffer.from(out).toString('utf8')).toBe(
         Buffer.from(fixture(`edit-once-de.${c.name}.yml`)).toString('utf8'),
       );
+    });
+  }
+});
+
+describe('yaml edit: the same bytes where it reads the text again', () => {
+  const encode = (s: string) => new TextEncoder().encode(s);
+  for (const c of REREAD_CASES) {
+    it(c.name, () => {
+      const changes = {
+        source: encode(c.source),
+        set: new Map(Object.entries(c.set)),
+        remove: new Set(c.remove),
+      };
+      const out = yamlFormat.edit!(encode(c.target), changes, { targetLang: c.targetLang });
+      expect(new TextDecoder().decode(out)).toBe(c.expected);
     });
   }
 });

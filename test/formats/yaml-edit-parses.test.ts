@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { yamlFormat } from '../../src/formats/yaml/index.ts';
-import { CASES } from './yaml-edit-once-cases.ts';
+import { CASES, REREAD_CASES } from './yaml-edit-once-cases.ts';
 
 const parsed = vi.hoisted(() => [] as string[]);
 
@@ -43,4 +43,18 @@ describe('yaml edit: one parse per text', () => {
     yamlFormat.edit!(target, { source, set: new Map(), remove: new Set() }, { targetLang: 'de' });
     expect(parsed).toEqual([decode(target)]);
   });
+
+  for (const c of REREAD_CASES) {
+    it(`${c.name}: one fresh read of the text the step before left`, () => {
+      const encode = (s: string) => new TextEncoder().encode(s);
+      const changes = {
+        source: encode(c.source),
+        set: new Map(Object.entries(c.set)),
+        remove: new Set(c.remove),
+      };
+      yamlFormat.edit!(encode(c.target), changes, { targetLang: c.targetLang });
+      expect(parsed.slice(0, 2)).toEqual([c.target, c.source]);
+      expect(parsed).toHaveLength(3);
+    });
+  }
 });
