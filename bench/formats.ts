@@ -1,23 +1,27 @@
 /**
  * Parse + render throughput of every format on a ~5 MB generated file, against the best-known
  * library for that format used naively (parse + serialise, which loses bytes we keep), in the
- * same run. Each format contributes bench/formats/<name>.ts exporting `benchFormat`.
+ * same run. Each format contributes bench/formats/<name>.ts exporting `benchFormat`; one that
+ * also gives an `editCase` adds `<name>-edit`: a sync's `edit` of a target of EDIT_UNITS units
+ * against the same naive parse + serialise of that target.
  * Prints {"bench":"formats","min_ratio_vs_naive":R,"per_format":{name:{ratio,ours_mb_s,naive_mb_s}}}.
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FormatModule, PluralCategory, PluralForms } from '../src/formats/model.ts';
+import type { FormatModule, PluralCategory, PluralForms, TargetChanges } from '../src/formats/model.ts';
 
 interface BenchFormat {
   name: string;
   format: FormatModule;
   generate(targetBytes: number): Uint8Array;
   naive(bytes: Uint8Array): void;
+  editCase?(units: number): { target: Uint8Array; changes: TargetChanges; units: number };
 }
 
 const TARGET_BYTES = Number(process.env.BENCH_FORMAT_BYTES ?? 5 * 1024 * 1024);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const PASSES = Number(process.env.BENCH_PASSES ?? 2);
+const EDIT_UNITS = Number(process.env.BENCH_EDIT_UNITS ?? 20_000);
 const only = process.env.BENCH_FORMAT;
 
 function translationsFor(format: FormatModule, bytes: Uint8Array): Map<string, string | PluralForms> {
@@ -61,6 +65,7 @@ function throughputs(bytes: number, ours: () => void, naive: () => void): { ours
   return { ours: mb / bestOurs, naive: mb / bestNaive };
 }
 
+const round = (x: number) => Math.round(x * 100) / 100;
 const dir = join(import.meta.dirname, 'formats');
 const perFormat: Record<string, { ratio: number; ours_mb_s: number; naive_mb_s: number; units: number }> = {};
 for (const file of readdirSync(dir)
@@ -78,12 +83,26 @@ for (const file of readdirSync(dir)
     },
     () => benchFormat.naive(bytes),
   );
-  const round = (x: number) => Math.round(x * 100) / 100;
   perFormat[benchFormat.name] = {
     ratio: round(ours / naive),
     ours_mb_s: round(ours),
     naive_mb_s: round(naive),
     units: translations.size,
+  };
+  globalThis.gc?.();
+  const edit = benchFormat.editCase?.(EDIT_UNITS);
+  if (!edit || !benchFormat.format.edit) continue;
+  const options = { targetLang: 'de' };
+  const timed = throughputs(
+    edit.target.length,
+    () => benchFormat.format.edit!(edit.target, edit.changes, options),
+    () => benchFormat.naive(edit.target),
+  );
+  perFormat[`${benchFormat.name}-edit`] = {
+    ratio: round(timed.ours / timed.naive),
+    ours_mb_s: round(timed.ours),
+    naive_mb_s: round(timed.naive),
+    units: edit.units,
   };
   globalThis.gc?.();
 }

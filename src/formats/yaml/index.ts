@@ -12,10 +12,6 @@
  * - Comments above a key become notes.
  */
 
-import type { Edit } from '../file-text.ts';
-import { applyEdits, encodeText } from '../file-text.ts';
-import { writeFlowScalar } from '../kit/yaml/flow-scalar.ts';
-import { lineEnding, scalarEdit } from '../kit/yaml/scalar-edit.ts';
 import {
   type FormatModule,
   NO_STRINGS,
@@ -26,10 +22,9 @@ import {
 } from '../model.ts';
 import { ALL_SYNTAXES, type PlaceholderSyntax } from '../placeholders/types.ts';
 import { yamlEdit } from './edit.ts';
-import { pluralEdits } from './edit-plural.ts';
 import type { YamlFile } from './read.ts';
 import { readYaml } from './read.ts';
-import type { RootLocale } from './root-locale.ts';
+import { renderFile } from './render.ts';
 
 /**
  * gettext's name for Ruby's format strings, given to every unit of a Rails file (a root-locale
@@ -76,36 +71,7 @@ function textLocation(file: YamlFile, range: [number, number, number], type: str
 }
 
 function render(original: Uint8Array, translations: Translations, options: RenderOptions): Uint8Array {
-  const file = readYaml(original, options);
-  const text = file.decoded.text;
-  const eol = lineEnding(text);
-  const edits: Edit[] = [];
-  for (const entry of file.entries) {
-    const translation = translations.get(entry.id);
-    if (translation === undefined) continue;
-    if (entry.kind === 'plural') {
-      edits.push(...pluralEdits(text, entry, translation, options.targetLang, eol));
-      continue;
-    }
-    const value = typeof translation === 'string' ? translation : translation.other;
-    if (value !== entry.node.value) edits.push(...scalarEdit(text, entry.node, value, entry.flow, eol));
-  }
-  if (edits.length === 0) return original;
-  for (const root of file.roots) {
-    const edit = renameRoot(root, options.targetLang);
-    if (edit) edits.push(edit);
-  }
-  return encodeText(applyEdits(text, edits), file.decoded.encoding, file.decoded.bom);
-}
-
-/** `en:` → `de:` (keeping the key's quoting, and `_` when the original wrote `en_US`). */
-function renameRoot(root: RootLocale, targetLang: string): Edit | undefined {
-  const code = root.locale.includes('_') ? targetLang.replace(/-/g, '_') : targetLang;
-  if (code === root.locale) return undefined;
-  const [start, end] = root.key.range!;
-  const style =
-    root.key.type === 'QUOTE_SINGLE' || root.key.type === 'QUOTE_DOUBLE' ? root.key.type : 'PLAIN';
-  return { start, end, replacement: writeFlowScalar(code, style, false) };
+  return renderFile(original, readYaml(original, options), translations, options);
 }
 
 export const yamlFormat: FormatModule = {
@@ -113,7 +79,7 @@ export const yamlFormat: FormatModule = {
   extensions: ['yml', 'yaml'],
   parse,
   render,
-  edit: yamlEdit(render),
+  edit: yamlEdit,
   // Rails' I18n shows "translation missing" for a key the locale lacks unless the app turns on
   // `config.i18n.fallbacks` (https://guides.rubyonrails.org/i18n.html).
   fallsBackToSource: false,

@@ -1,6 +1,7 @@
 /**
  * Inserting the units a YAML target lacks, where the source's order puts them, in the target's
- * indentation, line endings and quoting (the last step of yamlEdit, see edit.ts).
+ * indentation, line endings and quoting (a step of yamlEdit, see edit.ts). The target is seen
+ * through a TreeView: read once, in the text its in-place patches left.
  */
 import type { Node, Pair, Scalar, YAMLMap } from 'yaml';
 import { isMap, isScalar } from 'yaml';
@@ -13,7 +14,8 @@ import type { PluralCategory, PluralForms, RenderOptions, TargetChanges } from '
 import { targetCategories } from './edit-plural.ts';
 import { attachedCommentsStart, columnOf, pairExtent } from './lines.ts';
 import type { YamlFile } from './read.ts';
-import { chain, pairOf, topMap, Unsupported } from './tree-paths.ts';
+import { chain, pairOf, topOf, Unsupported } from './tree-paths.ts';
+import type { TreeView } from './tree-view.ts';
 
 /** A new pair to write: a unit's text, its plural forms, or a map of further new pairs. */
 interface NewPair {
@@ -26,15 +28,23 @@ interface NewPair {
   children: Map<string, NewPair>;
 }
 
+/** The insertions' edits, the maps that gain pairs, and whether a new key repeats one its map holds. */
+export interface Insertions {
+  edits: Edit[];
+  grown: ReadonlySet<YAMLMap>;
+  repeats: boolean;
+}
+
+/** The edits inserting the `missing` units into the target `view` shows (in its text). */
 export function insertions(
-  text: string,
+  view: TreeView,
   source: YamlFile,
   changes: TargetChanges,
   missing: ReadonlySet<string>,
   options: RenderOptions,
-): Edit[] {
-  const top = topMap(text);
-  const sourceTop = topMap(source.decoded.text);
+): Insertions {
+  const { text, top } = view;
+  const sourceTop = topOf(source.documents).top;
   if (!top || !sourceTop || top.flow || top.items.length === 0) throw new Unsupported();
   const srcText = source.decoded.text;
   const groups = new Map<YAMLMap, { sourceMap: YAMLMap; pairs: Map<string, NewPair> }>();
@@ -77,17 +87,25 @@ export function insertions(
   }
   const writer = new Writer(text, srcText, options.targetLang);
   const edits: Edit[] = [];
-  for (const [map, { sourceMap, pairs }] of groups)
-    edits.push(...mapInsertions(text, map, sourceMap, pairs, writer));
+  let repeats = false;
+  for (const [map, { sourceMap, pairs }] of groups) {
+    edits.push(...mapInsertions(view, map, sourceMap, pairs, writer));
+    for (const name of pairs.keys()) repeats ||= pairOf(map, name) !== undefined;
+  }
   // Where a nested map ends and its parent's next pair begins, both may insert at one index: the
   // nested map's lines come first (applyEdits keeps equal starts in the order given).
-  const indentOf = (e: Edit) => /^[\r\n]*( *)/.exec(e.replacement)![1]!.length;
-  return edits.sort((a, b) => a.start - b.start || indentOf(b) - indentOf(a));
+  edits.sort((a, b) => a.start - b.start || insertedColumn(b) - insertedColumn(a));
+  return { edits, grown: new Set(groups.keys()), repeats };
+}
+
+/** The column an insertion's (first) key is written at. */
+export function insertedColumn(edit: Edit): number {
+  return /^[\r\n]*( *)/.exec(edit.replacement)![1]!.length;
 }
 
 /** Each new pair goes after the nearest preceding source sibling the map holds, else before the nearest following one. */
 function mapInsertions(
-  text: string,
+  view: TreeView,
   map: YAMLMap,
   sourceMap: YAMLMap,
   pairs: Map<string, NewPair>,
@@ -101,30 +119,33 @@ function mapInsertions(
     seen.add(name);
     return name;
   });
+  const { text } = view;
+  const at = (index: number) => view.at(index);
   const first = map.items[0];
   if (!first || !isScalar(first.key)) throw new Unsupported();
-  const column = columnOf(text, first.key.range![0]);
-  const at = new Map<number, string[]>();
+  const column = columnOf(text, at(first.key.range![0]));
+  const placed = new Map<number, string[]>();
   const put = (index: number, lines: string) => {
-    const list = at.get(index) ?? [];
-    at.set(index, list);
+    const list = placed.get(index) ?? [];
+    placed.set(index, list);
     list.push(lines);
   };
   for (const [name, pair] of pairs) {
     const position = names.indexOf(name);
     let anchor: Pair<Scalar, unknown> | undefined;
     for (let p = position - 1; p >= 0 && !anchor; p--) anchor = pairOf(map, names[p]!);
-    const lines = writer.pair(pair, column, anchor?.value ?? map.items[0]!.value);
+    const neighbour = anchor?.value ?? map.items[0]!.value;
+    const lines = writer.pair(pair, column, isScalar(neighbour) ? view.styleOf(neighbour) : undefined);
     if (anchor) {
-      put(pairExtent(text, anchor, true).end, lines);
+      put(pairExtent(text, anchor, true, at).end, lines);
       continue;
     }
     let following: Pair<Scalar, unknown> | undefined;
     for (let p = position + 1; p < names.length && !following; p++) following = pairOf(map, names[p]!);
-    if (following) put(attachedCommentsStart(text, following.key.range![0]), lines);
-    else put(pairExtent(text, map.items.at(-1)!, true).end, lines);
+    if (following) put(attachedCommentsStart(text, at(following.key.range![0])), lines);
+    else put(pairExtent(text, map.items.at(-1)!, true, at).end, lines);
   }
-  return [...at].map(([index, written]) => {
+  return [...placed].map(([index, written]) => {
     // After a last line without a line break, the new lines start with one and add none at the end.
     const open = index === text.length && index > 0 && !text.endsWith('\n');
     const joined = written.join('');
@@ -145,15 +166,18 @@ class Writer {
     this.targetLang = targetLang;
   }
 
-  /** The lines of a new pair at `column`, its value quoted like `neighbour` (a sibling's value) where that is a scalar. */
-  pair(pair: NewPair, column: number, neighbour: unknown): string {
+  /**
+   * The lines of a new pair at `column`, its value quoted as `neighbour` (a sibling's value, when
+   * that is a scalar) is quoted.
+   */
+  pair(pair: NewPair, column: number, neighbour: FlowStyle | undefined): string {
     const pad = ' '.repeat(column);
     const head = `${pad}${pair.key}:`;
     if (pair.text === undefined) {
       const children = [...pair.children.values()].map((c) => this.pair(c, column + this.indent, neighbour));
       return `${head}${this.eol}${children.join('')}`;
     }
-    const style = styleOf(isScalar(neighbour) ? neighbour : pair.node);
+    const style = neighbour ?? styleOf(pair.node);
     if (!pair.plural) {
       const value = typeof pair.text === 'string' ? pair.text : pair.text.other;
       return `${head}${this.value(value, style, column, pair.node)}${this.eol}`;

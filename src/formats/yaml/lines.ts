@@ -77,16 +77,19 @@ export function attachedCommentsStart(text: string, keyStart: number): number {
 /**
  * The lines of a map pair (pairLines), reaching at least to the end of its value's last line: a
  * quoted scalar's continuation lines may stand at the key's column or left of it (Psych reads
- * them; see quoted-lines.ts), and they belong to the pair all the same.
+ * them; see quoted-lines.ts), and they belong to the pair all the same. `at` moves the pair's
+ * positions into `text` when it was read from a text edited since (tree-view.ts).
  */
 export function pairExtent(
   text: string,
   pair: { key: unknown; value: unknown },
   seqAtKeyColumn = false,
+  at: (index: number) => number = (index) => index,
 ): { start: number; end: number } {
-  const keyStart = (pair.key as { range: [number, number, number] }).range[0];
+  const keyStart = at((pair.key as { range: [number, number, number] }).range[0]);
   const lines = pairLines(text, keyStart, seqAtKeyColumn);
-  const valueEnd = (pair.value as { range?: [number, number, number] } | null)?.range?.[1];
+  const end = (pair.value as { range?: [number, number, number] } | null)?.range?.[1];
+  const valueEnd = end === undefined ? undefined : at(end);
   if (valueEnd !== undefined && valueEnd > lines.end) lines.end = nextLineStart(text, valueEnd);
   return lines;
 }

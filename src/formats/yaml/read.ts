@@ -37,6 +37,8 @@ export type YamlEntry = ScalarEntry | PluralEntry;
 
 export interface YamlFile {
   decoded: DecodedText;
+  /** The parsed documents, for the edit's walks (read once, never re-read). */
+  documents: Document.Parsed[];
   positions: TextPositions;
   entries: YamlEntry[];
   roots: RootLocale[];
@@ -64,7 +66,7 @@ export function readYaml(bytes: Uint8Array, options: ParseOptions): YamlFile {
       lineOf: (at) => positions.at(at).line,
     });
   });
-  return { decoded, positions, entries, roots };
+  return { decoded, documents: list, positions, entries, roots };
 }
 
 interface Warnings {

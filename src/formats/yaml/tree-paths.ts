@@ -3,27 +3,26 @@
  * an id's steps, and the chain of maps down to its pair. Also the signal that a file is beyond what
  * the in-place edit writes.
  */
-import type { Pair, Scalar, YAMLMap } from 'yaml';
+import type { Document, Pair, Scalar, YAMLMap } from 'yaml';
 import { isMap, isScalar } from 'yaml';
-import { parseDocuments } from './quoted-lines.ts';
 import { rootLocale } from './root-locale.ts';
 
 /** Thrown inside the edit for what only the fallback can write. */
 export class Unsupported extends Error {}
 
-/** The first document's top map, below a Rails root-locale key when there is one (and that key). */
-export function topOf(text: string): { top: YAMLMap | undefined; rootKey: Scalar | undefined } {
-  // Read as readYaml reads it: quoted scalars over several lines as Psych reads them.
-  const docs = parseDocuments(text);
+/**
+ * The top map of a file's only document, below a Rails root-locale key when there is one (and
+ * that key); none for several documents.
+ */
+export function topOf(docs: readonly Document.Parsed[]): {
+  top: YAMLMap | undefined;
+  rootKey: Scalar | undefined;
+} {
   if (docs.length !== 1) return { top: undefined, rootKey: undefined };
   const contents = docs[0]!.contents;
   const root = rootLocale(contents);
   const top = root && isMap(contents) ? contents.items[0]!.value : contents;
   return { top: isMap(top) ? top : undefined, rootKey: root?.key };
-}
-
-export function topMap(text: string): YAMLMap | undefined {
-  return topOf(text).top;
 }
 
 /** Splits an id into keys (sequence indexes as numbers), undoing joinPath's escapes. */
