@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import type { LanguagePlaceholder } from './languages.ts';
 import { languageProblem } from './languages.ts';
+import { type LocaleListEntry, LocaleListEntrySchema, toLocaleLists } from './locale-lists.ts';
 import { normalizePattern } from './patterns.ts';
 import { canonicalPlaceholder } from './placeholders.ts';
 import { checkConfig } from './validate.ts';
@@ -69,6 +70,7 @@ export const RawConfigSchema = z.strictObject({
   files: z.array(FileEntrySchema).min(1, 'must list at least one entry'),
   pull_request: PullRequestSchema.optional(),
   job: JobSchema.optional(),
+  locale_lists: z.array(LocaleListEntrySchema).optional(),
 });
 
 export type RawConfig = z.infer<typeof RawConfigSchema>;
@@ -79,6 +81,7 @@ export const KNOWN_KEYS: Record<string, readonly string[]> = {
   'files[]': Object.keys(FileEntrySchema.shape),
   pull_request: Object.keys(PullRequestSchema.shape),
   job: Object.keys(JobSchema.shape),
+  'locale_lists[]': Object.keys(LocaleListEntrySchema.shape),
 };
 
 /** One `files:` entry. Patterns are normalized (no leading `./`). */
@@ -125,6 +128,8 @@ export interface SvcConfig {
   files: FileEntry[];
   pullRequest: PullRequestConfig;
   job: JobConfig;
+  /** Files kept in step with the shipped languages (src/locale-lists); absent when none are set. */
+  localeLists?: LocaleListEntry[] | undefined;
 }
 
 export const DEFAULT_BRANCH = 'svc-l10n/%base%';
@@ -167,6 +172,7 @@ function toSvcConfig(raw: RawConfig): SvcConfig {
       domainId: raw.job?.domain_id,
       name: raw.job?.name,
     },
+    ...(raw.locale_lists ? { localeLists: toLocaleLists(raw.locale_lists) } : {}),
   };
 }
 
