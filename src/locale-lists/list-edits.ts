@@ -69,7 +69,13 @@ export function indentUnit(text: string): string {
 
 function removeLine(text: string, item: ListItem): Edit {
   if (startsLine(text, item) && endsLine(text, item.end)) {
-    return { start: lineStartOf(text, item.start), end: lineEndAfter(text, item.end), replacement: '' };
+    const start = lineStartOf(text, item.start);
+    const end = lineEndAfter(text, item.end);
+    // The last line without a line break: the break before it goes instead, so no blank line is left.
+    if (end === text.length && !text.endsWith('\n') && start > 0) {
+      return { start: start - (text[start - 2] === '\r' ? 2 : 1), end, replacement: '' };
+    }
+    return { start, end, replacement: '' };
   }
   let start = item.start;
   while (start > 0 && (text[start - 1] === ' ' || text[start - 1] === '\t')) start--;
@@ -115,7 +121,11 @@ export function listEdits(site: ListSite, added: readonly string[], removed: Rea
         : lines.map((line) => line + newline).join('');
     return [...edits, { start: at, end: at, replacement }];
   }
-  const separator = items.length >= 2 ? text.slice(items.at(-2)!.end, items.at(-1)!.start) : site.separator;
+  // A comment after an item (YAML `en, # English`) belongs to that item, not to the separator.
+  const separator =
+    items.length >= 2
+      ? text.slice(items.at(-2)!.end, items.at(-1)!.start).replace(/[ \t]*#[^\r\n]*/g, '')
+      : site.separator;
   if (kept.length === 0 && markups.length > 0) {
     return [{ start: items[0]!.start, end: items.at(-1)!.end, replacement: markups.join(separator) }];
   }

@@ -108,6 +108,19 @@ describe('Android locales_config.xml', () => {
     );
   });
 
+  it('appends after the last <locale> on the same line when the file keeps the list on one line', () => {
+    const inline = new TextEncoder().encode(
+      '<locale-config xmlns:android="http://schemas.android.com/apk/res/android"><locale android:name="en" /></locale-config>',
+    );
+    const result = updateLocaleList({ path: entry.path, bytes: inline }, entry, {
+      ...STATE,
+      shipped: ['de'],
+    });
+    expect(text(result.bytes)).toBe(
+      '<locale-config xmlns:android="http://schemas.android.com/apk/res/android"><locale android:name="en" /><locale android:name="de" /></locale-config>',
+    );
+  });
+
   it('refuses an XML file whose root is not <locale-config>, naming the file', () => {
     const other = new TextEncoder().encode('<resources><string name="a">A</string></resources>');
     const update = () => updateLocaleList({ path: 'res/xml/x.xml', bytes: other }, entry, STATE);
@@ -285,6 +298,22 @@ describe('YAML sequence by path (Rails settings)', () => {
       shipped: ['no'],
     });
     expect(text(result.bytes)).toBe("i18n:\n  locales: [en, 'no']\n");
+  });
+
+  it('removes a last item that ends the file without a line break, leaving no blank line', () => {
+    const bytes = new TextEncoder().encode('locales:\r\n  - en\r\n  - fr');
+    const entry = entryFor('a.yml', 'yaml', 'locales', true);
+    const result = updateLocaleList({ path: 'a.yml', bytes }, entry, { ...STATE, shipped: ['de'] });
+    expect(text(result.bytes)).toBe('locales:\r\n  - en\r\n  - de');
+  });
+
+  it('does not copy a comment between items into the separator', () => {
+    const bytes = new TextEncoder().encode('locales: [\n  en, # English\n  fr\n]\n');
+    const result = updateLocaleList({ path: 'a.yml', bytes }, entryFor('a.yml', 'yaml', 'locales'), {
+      ...STATE,
+      shipped: ['de'],
+    });
+    expect(text(result.bytes)).toBe('locales: [\n  en, # English\n  fr,\n  de\n]\n');
   });
 
   it('names the file and what is missing or not a list', () => {
