@@ -27,8 +27,8 @@ export interface ListPlan {
   removed: Set<number>;
 }
 
-/** Codes compared as Android and Apple do: without regard to case or `_`/`-`. */
-const comparable = (code: string) => code.toLowerCase().replaceAll('_', '-');
+/** Codes compared without regard to case, `_`/`-` or surrounding spaces (`<string> en </string>`). */
+const comparable = (code: string) => code.trim().toLowerCase().replaceAll('_', '-');
 
 /**
  * How a list spells a language. Android's file takes BCP 47 tags whatever the project's mapping
@@ -36,7 +36,7 @@ const comparable = (code: string) => code.toLowerCase().replaceAll('_', '-');
  * project's `%locale%` or `%lang%` mapping is its spelling; unmapped codes follow the list, with
  * `_` when the codes it holds use `_` and none uses `-` (`pt_BR` beside `en_US`).
  */
-export function spellingOf(
+function spellingOf(
   lang: string,
   kind: LocaleListKind,
   mapping: ShipState['mapping'],
