@@ -8,7 +8,7 @@ import { childElements, localName } from '../formats/xml/document.ts';
 import { escapeAttribute } from '../formats/xml/entities.ts';
 import { parseXml } from '../formats/xml/parse.ts';
 import { LocaleListError } from './errors.ts';
-import { type ListItem, type ListSite, newlineOf, startsLine } from './list-edits.ts';
+import { type ListItem, type ListSite, newlineOf, ownsLine } from './list-edits.ts';
 import { fillElement } from './xml-fill.ts';
 
 const ANDROID_NS = 'http://schemas.android.com/apk/res/android';
@@ -52,7 +52,7 @@ export function androidSite(decoded: DecodedText, path: string): ListSite {
     text,
     newline,
     items,
-    layout: items.every((item) => startsLine(text, item)) ? 'lines' : 'separated',
+    layout: items.every((item) => ownsLine(text, item)) ? 'lines' : 'separated',
     separator: '',
     write: (tag, like) => {
       if (!like) return `<locale ${prefix}:name="${escapeAttribute(tag)}"/>`;

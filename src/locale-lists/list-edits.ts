@@ -45,9 +45,9 @@ function endsLine(text: string, from: number): boolean {
   return rest === '' || rest.startsWith('#') || rest.startsWith('<!--');
 }
 
-/** Whether an item is the first thing on its line. */
-export function startsLine(text: string, item: ListItem): boolean {
-  return text.slice(lineStartOf(text, item.start), item.start).trim() === '';
+/** Whether an item has its line to itself (a comment after it aside). */
+export function ownsLine(text: string, item: ListItem): boolean {
+  return text.slice(lineStartOf(text, item.start), item.start).trim() === '' && endsLine(text, item.end);
 }
 
 /** The line break a text uses: CR LF when its first line ends so. */
@@ -68,7 +68,7 @@ export function indentUnit(text: string): string {
 }
 
 function removeLine(text: string, item: ListItem): Edit {
-  if (startsLine(text, item) && endsLine(text, item.end)) {
+  if (ownsLine(text, item)) {
     const start = lineStartOf(text, item.start);
     const end = lineEndAfter(text, item.end);
     // The last line without a line break: the break before it goes instead, so no blank line is left.

@@ -9,7 +9,7 @@ import { escapeText } from '../formats/xml/entities.ts';
 import type { XmlElement } from '../formats/xml/nodes.ts';
 import { parseXml } from '../formats/xml/parse.ts';
 import { LocaleListError } from './errors.ts';
-import { type ListItem, type ListSite, newlineOf, startsLine } from './list-edits.ts';
+import { type ListItem, type ListSite, newlineOf, ownsLine } from './list-edits.ts';
 import { fillElement } from './xml-fill.ts';
 
 const KEY = 'CFBundleLocalizations';
@@ -62,7 +62,7 @@ export function plistSite(decoded: DecodedText, path: string): ListSite {
     text,
     newline,
     items,
-    layout: items.every((item) => startsLine(text, item)) ? 'lines' : 'separated',
+    layout: items.every((item) => ownsLine(text, item)) ? 'lines' : 'separated',
     separator: '',
     write: (code, like) =>
       like

@@ -73,13 +73,8 @@ export function updateLocaleList(
     site = siteOf(decoded, file.path, entry);
   } catch (error) {
     if (!(error instanceof FormatError)) throw error;
-    throw new LocaleListError(
-      file.path,
-      `cannot be read: ${error.message} (line ${error.line}, column ${error.column})`,
-      {
-        cause: error,
-      },
-    );
+    const problem = `cannot be read: ${error.message} (line ${error.line}, column ${error.column})`;
+    throw new LocaleListError(file.path, problem, { cause: error });
   }
   const values = site.items.map((item) => item.value);
   const plan = planList(values, entry.kind, state, entry.removeHeldBack);

@@ -82,9 +82,9 @@ export function yamlSite(decoded: DecodedText, path: string, at: string): ListSi
       const after = like ? text.slice(like.valueEnd, like.end) : '';
       if (type === Scalar.QUOTE_DOUBLE) return before + JSON.stringify(code).slice(1, -1) + after;
       if (type === Scalar.QUOTE_SINGLE) return before + code.replaceAll("'", "''") + after;
-      return NOT_A_STRING.test(before.endsWith(':') ? `:${code}` : code)
-        ? `${before}'${code}'${after}`
-        : before + code + after;
+      // A symbol (`:no`) is read as one whatever follows the colon.
+      const symbol = before.endsWith(':');
+      return !symbol && NOT_A_STRING.test(code) ? `${before}'${code}'${after}` : before + code + after;
     },
     fill: (markups) => fillBrackets(text, open, close - 1, markups, newline),
   };

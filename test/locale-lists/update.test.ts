@@ -121,6 +121,16 @@ describe('Android locales_config.xml', () => {
     );
   });
 
+  it('keeps new items inside the root when its end tag follows the last <locale> on that line', () => {
+    const tight = new TextEncoder().encode(
+      '<locale-config xmlns:android="http://schemas.android.com/apk/res/android">\n  <locale android:name="en"/></locale-config>\n',
+    );
+    const result = updateLocaleList({ path: entry.path, bytes: tight }, entry, { ...STATE, shipped: ['de'] });
+    expect(text(result.bytes)).toBe(
+      '<locale-config xmlns:android="http://schemas.android.com/apk/res/android">\n  <locale android:name="en"/><locale android:name="de"/></locale-config>\n',
+    );
+  });
+
   it('refuses an XML file whose root is not <locale-config>, naming the file', () => {
     const other = new TextEncoder().encode('<resources><string name="a">A</string></resources>');
     const update = () => updateLocaleList({ path: 'res/xml/x.xml', bytes: other }, entry, STATE);
