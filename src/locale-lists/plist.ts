@@ -36,6 +36,11 @@ function localizations(root: XmlElement, path: string): XmlElement {
   return value;
 }
 
+/** Whether a file is a binary property list (`bplist00`), which Xcode reads but people cannot diff. */
+export function isBinaryPlist(bytes: Uint8Array): boolean {
+  return Buffer.from(bytes.subarray(0, 6)).toString('latin1') === 'bplist';
+}
+
 /** The `<string>` items of an Info.plist's CFBundleLocalizations; throws LocaleListError when it has none. */
 export function plistSite(decoded: DecodedText, path: string): ListSite {
   const { text } = decoded;

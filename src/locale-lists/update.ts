@@ -10,7 +10,7 @@ import { LocaleListError } from './errors.ts';
 import { jsonSite } from './json.ts';
 import { type ListSite, listEdits } from './list-edits.ts';
 import { planList, type ShipState } from './plan.ts';
-import { plistSite } from './plist.ts';
+import { isBinaryPlist, plistSite } from './plist.ts';
 import { yamlSite } from './yaml.ts';
 
 /** The file as the repository holds it; `bytes` undefined when it does not exist. */
@@ -65,6 +65,11 @@ export function updateLocaleList(
     }
     const { added } = planList([], entry.kind, state, false);
     return { bytes: new TextEncoder().encode(newAndroidList(added)), added, removed: [] };
+  }
+  if (entry.kind === 'plist' && isBinaryPlist(file.bytes)) {
+    const problem =
+      'is a binary property list: convert it to XML (plutil -convert xml1) so its list can be edited';
+    throw new LocaleListError(file.path, problem);
   }
   let decoded: DecodedText;
   let site: ListSite;

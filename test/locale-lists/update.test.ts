@@ -186,6 +186,13 @@ describe('Info.plist CFBundleLocalizations', () => {
     );
   });
 
+  it('says how to convert a binary plist rather than failing to read it', () => {
+    const binary = new Uint8Array([...new TextEncoder().encode('bplist00'), 0xd1, 0x01, 0x02]);
+    expect(() => updateLocaleList({ path: entry.path, bytes: binary }, entry, STATE)).toThrow(
+      'ios/App/Info.plist: is a binary property list: convert it to XML (plutil -convert xml1) so its list can be edited',
+    );
+  });
+
   describe.skipIf(!python.available)('read back by plistlib', () => {
     it('holds the languages we meant, and every other key as it was', () => {
       const result = updateLocaleList(
