@@ -41,7 +41,7 @@ export function localeListKind(path: string): LocaleListKind | undefined {
 }
 
 /** RFC 6901: empty (the whole document), or `/`-prefixed segments where `~` is only `~0` or `~1`. */
-export function jsonPointerProblem(at: string): string | undefined {
+function jsonPointerProblem(at: string): string | undefined {
   if (at !== '' && !at.startsWith('/'))
     return `"${at}" is not a JSON pointer: it starts with / (like /supportedLngs)`;
   if (/~(?![01])/.test(at)) return `"${at}" is not a JSON pointer: write ~ as ~0 and / inside a key as ~1`;
