@@ -22,7 +22,14 @@ function sequenceAt(node: Node | null, at: string, path: string): YAMLSeq {
     let next: unknown;
     if (isMap(current)) next = current.get(key, true);
     else if (isSeq(current) && /^\d+$/.test(key)) next = current.get(Number(key), true);
-    if (next === undefined) throw new LocaleListError(path, `has no ${at}: ${where} has no "${key}"`);
+    if (next === undefined) {
+      // A `<<: *defaults` merge is read by Ruby, but the list lives where the anchor is written.
+      const merged =
+        isMap(current) && current.has('<<')
+          ? ' (it merges another mapping with <<: point at into that one)'
+          : '';
+      throw new LocaleListError(path, `has no ${at}: ${where} has no "${key}"${merged}`);
+    }
     walked = walked === '' ? key : `${walked}.${key}`;
     current = next;
   }

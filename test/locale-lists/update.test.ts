@@ -295,6 +295,15 @@ describe('YAML sequence by path (Rails settings)', () => {
     expectOnlyListChanged(before, result.bytes!, '[en', ']');
   });
 
+  it('says where to point when the list comes in through a << merge', () => {
+    const entry = entryFor('config/application.yml', 'yaml', 'production.i18n.available_locales');
+    expect(() =>
+      updateLocaleList({ path: entry.path, bytes: fixture('application-flow.yml') }, entry, STATE),
+    ).toThrow(
+      'config/application.yml: has no production.i18n.available_locales: production has no "i18n" (it merges another mapping with <<: point at into that one)',
+    );
+  });
+
   it('appends to a block sequence of symbols, written like the last item', () => {
     const before = fixture('application-block.yml');
     const entry = entryFor('config/application.yml', 'yaml', 'i18n.available_locales', true);
