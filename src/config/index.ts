@@ -11,6 +11,7 @@ export {
 export { ConfigError, type ConfigIssue, UnsafePathError } from './errors.ts';
 export { type LanguageTag, languageProblem, matchTarget, parseLanguage } from './languages.ts';
 export { type LoadOptions, loadConfig, readConfig } from './load.ts';
+export type { LocaleListEntry, LocaleListKind } from './locale-lists.ts';
 export { repoPathProblem, writablePathProblem } from './paths.ts';
 export { isTranslationPath, sourceForTranslationPath, type TranslationOrigin } from './reverse.ts';
 export type { FileEntry, JobConfig, PullRequestConfig, SvcConfig } from './schema.ts';

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { ShipPolicy } from '../ship/policy.ts';
 import type { LanguagePlaceholder } from './languages.ts';
 import { languageProblem } from './languages.ts';
+import { type LocaleListEntry, LocaleListEntrySchema, toLocaleLists } from './locale-lists.ts';
 import { normalizePattern } from './patterns.ts';
 import { canonicalPlaceholder } from './placeholders.ts';
 import { SHIP_KEYS, ShipSchema, shipPolicyOf } from './ship.ts';
@@ -79,6 +80,7 @@ export const RawConfigSchema = z.strictObject({
   ship: ShipSchema.optional(),
   on_source_change: SourceChangeSchema.optional(),
   removed_keys: z.enum(['remove', 'keep-until-merged', 'report']).optional(),
+  locale_lists: z.array(LocaleListEntrySchema).optional(),
 });
 
 export type RawConfig = z.infer<typeof RawConfigSchema>;
@@ -91,6 +93,7 @@ export const KNOWN_KEYS: Record<string, readonly string[]> = {
   job: Object.keys(JobSchema.shape),
   ...SHIP_KEYS,
   on_source_change: Object.keys(SourceChangeSchema.shape),
+  'locale_lists[]': Object.keys(LocaleListEntrySchema.shape),
 };
 
 /** One `files:` entry. Patterns are normalized (no leading `./`). */
@@ -149,6 +152,8 @@ export interface SvcConfig {
    * change is on the default branch, or keep them and `report` them in the pull request.
    */
   removedKeys: 'remove' | 'keep-until-merged' | 'report';
+  /** Files kept in step with the shipped languages (src/locale-lists); absent when none are set. */
+  localeLists?: LocaleListEntry[] | undefined;
 }
 
 export const DEFAULT_BRANCH = 'svc-l10n/%base%';
@@ -194,6 +199,7 @@ function toSvcConfig(raw: RawConfig): SvcConfig {
     ...(raw.ship ? { ship: shipPolicyOf(raw.ship) } : {}),
     onSourceChange: { small: raw.on_source_change?.small ?? 'review' },
     removedKeys: raw.removed_keys ?? 'remove',
+    ...(raw.locale_lists ? { localeLists: toLocaleLists(raw.locale_lists) } : {}),
   };
 }
 

@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { FORMATS, formatByName } from '../formats/registry.ts';
 import { compileGlob, expandBraces } from './glob.ts';
 import { LANGUAGE_PLACEHOLDERS, parseLanguage } from './languages.ts';
+import { checkLocaleLists } from './locale-lists.ts';
 import { isMultilingual } from './multilingual.ts';
 import { checkTemplate, globProblem, normalizePattern } from './patterns.ts';
 import { canonicalPlaceholder, mappedLanguageValues, type Template } from './placeholders.ts';
@@ -137,6 +138,7 @@ export function checkConfig(raw: RawConfig, ctx: z.RefinementCtx): void {
   checkTargets(raw, report);
   checkMapping(raw, report);
   checkFiles(raw, report);
+  if (raw.locale_lists) checkLocaleLists(raw.locale_lists, report);
   const branch = raw.pull_request?.branch;
   if (branch !== undefined) {
     const problem = refProblem(branch);

@@ -28,11 +28,13 @@ const FORMATS = [
   'yaml',
 ];
 
-/** Every fixture file of these formats, with its format (not importer files, which are no string files, nor the qa fixtures, whose placeholder errors aapt refuses on purpose). */
+/** Every fixture file of these formats, with its format (not importer files or locale lists, which are no string files, nor the qa fixtures, whose placeholder errors aapt refuses on purpose). */
 const fixtures = ROOTS.flatMap((root) =>
   readdirSync(root)
     .filter(
-      (d) => !['importers', 'existing', 'corpus', 'qa'].includes(d) && statSync(join(root, d)).isDirectory(),
+      (d) =>
+        !['importers', 'existing', 'corpus', 'qa', 'locale-lists'].includes(d) &&
+        statSync(join(root, d)).isDirectory(),
     )
     .flatMap((d) =>
       readdirSync(join(root, d), { recursive: true, encoding: 'utf8' }).map((f) => join(root, d, f)),
