@@ -26,6 +26,8 @@ export interface UnitRecord {
   s: string;
   t: string;
   n?: string;
+  /** The text is machine output we delivered, not reviewed by people (language gates, issue 37). */
+  m?: true;
 }
 
 /** A translation we delivered that the base does not hold yet, and the source hashes it translates. */
@@ -33,6 +35,8 @@ export interface PendingUnit {
   s: string;
   text: UnitText;
   n?: string;
+  /** Machine output (instant translation), not a translation people wrote or confirmed. */
+  m?: true;
 }
 
 /** How many translations that left a target each target remembers (the newest; see TargetRecord.gone). */
@@ -58,6 +62,11 @@ export interface SyncState {
   version: 1;
   /** By target language, then target path. */
   targets: Record<string, Record<string, TargetRecord>>;
+  /**
+   * The groups of files (src/ship/policy.ts) each language last shipped, by target language;
+   * absent before the first run that applied a `ship:` policy.
+   */
+  shipped?: Record<string, string[]>;
 }
 
 export const STATE_LABEL = 'svc:state';

@@ -1,3 +1,5 @@
+import type { GateReport } from '../ship/figures.ts';
+import { describeFigures } from '../ship/gate.ts';
 import type { PlaceholderWarning } from '../translations/placeholder-qa.ts';
 import { type QaFinding, qaSummary } from './check-run.ts';
 
@@ -68,6 +70,8 @@ export interface PullRequestUpdate {
   findings?: readonly QaFinding[] | undefined;
   /** The job in the platform's workbench (job mode), where reviewers work on it. */
   jobUrl?: string | undefined;
+  /** Each language's gate (issue 37), when the config has a `ship:` policy. */
+  gates?: readonly GateReport[] | undefined;
   at: Date;
 }
 
@@ -116,6 +120,7 @@ export function pullRequestBody(update: PullRequestUpdate, previous?: string, in
   out.push('| Language | Files | Words |', '|---|---:|---:|');
   for (const [lang, s] of [...byLang].sort(([a], [b]) => a.localeCompare(b)))
     out.push(`| ${cell(lang)} | ${s.files} | ${s.words} |`);
+  if (update.gates?.length) out.push('', ...gatesSection(update.gates));
   if (update.units?.length) out.push('', ...unitsSection(update.units));
   if (update.leverage) out.push('', `**TM leverage**: ${leverageText(update.leverage)}.`);
   if (update.findings) out.push('', '### Localization QA', '', ...qaSection(update.findings));
@@ -278,4 +283,30 @@ function previousUpdates(body: string | undefined): string[] {
   } catch {
     return [];
   }
+}
+
+/**
+ * Per language (and group of files): shipped or held back, the figures against its gate, and
+ * what would let it through. A held-back language's files stay as they were last shipped.
+ */
+function gatesSection(reports: readonly GateReport[]): string[] {
+  const out = [
+    '### Languages',
+    '',
+    '| Language | Files | Status | Figures | To ship |',
+    '|---|---|---|---|---|',
+  ];
+  const sorted = [...reports].sort((a, b) => a.lang.localeCompare(b.lang) || a.group.localeCompare(b.group));
+  for (const r of sorted) {
+    const status = r.ship ? (r.was ? 'shipped' : '**ships now**') : '**held back**';
+    const files = r.group === '' ? 'all' : `\`${cell(r.group)}\``;
+    const figures = describeFigures(r.gate, r.figures, r.was);
+    out.push(`| ${cell(r.lang)} | ${files} | ${status} | ${figures} | ${r.missing.join(', ') || '—'} |`);
+  }
+  if (reports.some((r) => !r.ship))
+    out.push(
+      '',
+      "A held-back language's files stay as they were last shipped; its translations wait in the memory.",
+    );
+  return out;
 }

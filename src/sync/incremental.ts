@@ -12,12 +12,14 @@ import { emptyState, loadState, saveState, stateRecordOf } from '../contracts/sy
 import type { UnitText } from '../formats/target.ts';
 import type { FileWrite } from '../github/branch-commit.ts';
 import type { LanguageUnits } from '../github/pull-request-body.ts';
+import { type GateReport, shippedAfter } from '../ship/figures.ts';
 import { pairsOf, unitsOf } from '../translations/plan-summary.ts';
 import { describeAmbiguous } from '../translations/renames.ts';
 import type { SourceProblem } from '../translations/source-file.ts';
 import { teachMemories } from '../translations/teach.ts';
-import { writeTarget } from '../translations/write-target.ts';
+import { holdTarget, writeTarget } from '../translations/write-target.ts';
 import { translateDeltas } from './delta.ts';
+import { describeGate, gateTargets, machineOf } from './gates.ts';
 import { earlierDeltas } from './resume.ts';
 import type { ParsedSource, TargetSource, TargetWork } from './targets.ts';
 import { planTargets } from './targets.ts';
@@ -62,6 +64,8 @@ export interface IncrementalResult {
   statuses: FileTranslationStatus[];
   /** Translations a failed run had started, read back instead of sent again (resume.ts). */
   reused: number;
+  /** Each language's gate per group of files, when the config has a `ship:` policy (issue 37). */
+  gates?: GateReport[];
 }
 
 /** Targets read and planned, the memories taught: what every mode does before it sends anything. */
@@ -71,8 +75,13 @@ export interface Prepared {
   taught: Map<string, number>;
   imported: Map<string, { added: number; skipped: number }>;
   memories: ReadonlyMap<string, Memory | undefined>;
-  /** Records the plans (and what was delivered) as the base's state, when it changed. */
-  save(): Promise<void>;
+  /** What each language last shipped (issue 37), from the base's state. */
+  shipped: Readonly<Record<string, readonly string[]>> | undefined;
+  /**
+   * Records the plans (and what was delivered) as the base's state, when it changed, with what
+   * each language ships after this run when gates were applied.
+   */
+  save(shipped?: Record<string, string[]>): Promise<void>;
 }
 
 /**
@@ -136,11 +145,13 @@ export async function prepareTargets(
     taught,
     imported,
     memories,
-    async save() {
+    shipped: state.shipped,
+    async save(shipped) {
       for (const w of works) {
         state.targets[w.lang] ??= {};
         state.targets[w.lang]![w.path] = w.plan.record;
       }
+      if (shipped) state.shipped = shipped;
       if (JSON.stringify(state) !== before) await saveState(client, state, o.origin, stateRecord, o.signal);
     },
   };
@@ -195,8 +206,10 @@ export async function runIncremental(o: IncrementalOptions): Promise<Incremental
     progress: (ready, total) => o.info(`${ready} of ${total} translations ready`),
     warn: o.warn ?? o.info,
   });
-  const written = writeTargets(works, delta.translations);
-  await prepared.save();
+  const gated = gateTargets(o.settings, works, delta.translations, prepared.shipped);
+  for (const r of gated?.reports ?? []) o.info(describeGate(r));
+  const written = writeTargets(works, delta.translations, gated?.held);
+  await prepared.save(gated ? shippedAfter(gated.reports) : undefined);
   return {
     works,
     problems: prepared.problems,
@@ -215,6 +228,7 @@ export async function runIncremental(o: IncrementalOptions): Promise<Incremental
     uploads: delta.uploads,
     statuses: delta.statuses,
     reused: delta.reused,
+    ...(gated ? { gates: gated.reports } : {}),
   };
 }
 
@@ -225,24 +239,29 @@ export async function runIncremental(o: IncrementalOptions): Promise<Incremental
 function writeTargets(
   works: readonly TargetWork[],
   translations: ReadonlyMap<TargetWork, ReadonlyMap<string, UnitText>>,
+  held: ReadonlySet<TargetWork> = new Set(),
 ): FileWrite[] {
   const current = new Map<string, Uint8Array | undefined>();
   const changed = new Set<string>();
   for (const w of works) {
+    const own = translations.get(w);
     const set = new Map<string, UnitText>(w.plan.reapply);
-    for (const [id, text] of translations.get(w) ?? []) set.set(id, text);
+    for (const [id, text] of own ?? []) set.set(id, text);
     const bytes = current.has(w.path) ? current.get(w.path) : w.bytes;
-    const out = writeTarget(
-      {
-        format: w.source.format,
-        lang: w.lang,
-        path: w.path,
-        source: { bytes: w.source.file.bytes, units: w.source.units },
-        bytes,
-        plan: w.plan,
-      },
-      set,
-    );
+    const file = {
+      format: w.source.format,
+      lang: w.lang,
+      path: w.path,
+      source: { bytes: w.source.file.bytes, units: w.source.units },
+      bytes,
+      plan: w.plan,
+      machine: machineOf(w, own),
+    };
+    if (held.has(w)) {
+      holdTarget(file, set);
+      continue;
+    }
+    const out = writeTarget(file, set);
     current.set(w.path, out ?? bytes);
     if (out) changed.add(w.path);
   }

@@ -268,6 +268,7 @@ async function writeIncrementally(
     failures: targets.failures,
     warnings: [] as PlaceholderWarning[],
     units: targets.units,
+    gates: targets.gates,
     at: now(),
   } satisfies PullRequestUpdate;
   const workOf = new Map(targets.works.map((w) => [w.path, w]));

@@ -170,7 +170,12 @@ export function planTarget(
     }
     if (now !== undefined && waiting && textHash(waiting.text) === textHash(now)) {
       // Our delivery reached the base (its pull request was merged).
-      before = { s: waiting.s, t: textHash(now), ...(waiting.n ? { n: waiting.n } : {}) };
+      before = {
+        s: waiting.s,
+        t: textHash(now),
+        ...(waiting.n ? { n: waiting.n } : {}),
+        ...(waiting.m ? { m: true as const } : {}),
+      };
       waiting = undefined;
     }
     if (now === undefined) {
@@ -291,8 +296,9 @@ export function deliver(
   source: UnitText,
   text: UnitText,
   unit?: Unit,
+  machine = false,
 ): void {
   const n = editHash(source, unit);
   record.pending ??= {};
-  record.pending[id] = { s: textHash(source), text, ...(n ? { n } : {}) };
+  record.pending[id] = { s: textHash(source), text, ...(n ? { n } : {}), ...(machine ? { m: true } : {}) };
 }

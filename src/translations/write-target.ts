@@ -29,6 +29,8 @@ export interface TargetFile {
   /** The target as it is now; undefined when there is none. */
   bytes: Uint8Array | undefined;
   plan: TargetPlan;
+  /** Whether the text written for a unit is machine output, not people's (default: none is). */
+  machine?: (id: string) => boolean;
 }
 
 /**
@@ -41,25 +43,47 @@ export function writeTarget(
   translations: ReadonlyMap<string, UnitText>,
 ): Uint8Array | undefined {
   const options = { targetLang: t.lang, fileName: t.path };
-  const set = new Map([...wordlessTexts(t), ...translations]);
-  for (const [id, own] of t.plan.keep) {
-    const text = set.get(id);
-    if (text !== undefined) set.set(id, withOwnForms(text, own));
-  }
+  const set = textsToWrite(t, translations);
   let out: Uint8Array | undefined;
   if (!t.bytes) {
     if (set.size > 0) out = newTarget(t.format, t.source.bytes, set, options);
   } else if (set.size > 0 || t.plan.remove.size > 0) {
     out = editTarget(t.format, t.bytes, { source: t.source.bytes, set, remove: t.plan.remove }, options);
   }
-  const units = new Map(t.source.units.map((u) => [u.id, u]));
-  for (const [id, text] of set) {
-    const unit = units.get(id);
-    if (unit) deliver(t.plan.record, id, sourceText(unit), text, unit);
-  }
+  recordDeliveries(t, set);
   if (!out || (t.bytes && Buffer.from(out).equals(Buffer.from(t.bytes)))) return undefined;
   recordCopies(t, out, set);
   return out;
+}
+
+/**
+ * A target held back by its language's gate (src/ship): nothing is written, and what would have
+ * been is recorded as delivered, so a later run writes it once the language ships.
+ */
+export function holdTarget(t: TargetFile, translations: ReadonlyMap<string, UnitText>): void {
+  recordDeliveries(t, textsToWrite(t, translations));
+}
+
+/** What a writer puts in: the wordless units' texts, the translations, people's own plural forms kept. */
+export function textsToWrite(
+  t: TargetFile,
+  translations: ReadonlyMap<string, UnitText>,
+): Map<string, UnitText> {
+  const set = new Map([...wordlessTexts(t), ...translations]);
+  for (const [id, own] of t.plan.keep) {
+    const text = set.get(id);
+    if (text !== undefined) set.set(id, withOwnForms(text, own));
+  }
+  return set;
+}
+
+/** Every unit written is recorded as delivered in the plan's record, machine output marked. */
+function recordDeliveries(t: TargetFile, set: ReadonlyMap<string, UnitText>): void {
+  const units = new Map(t.source.units.map((u) => [u.id, u]));
+  for (const [id, text] of set) {
+    const unit = units.get(id);
+    if (unit) deliver(t.plan.record, id, sourceText(unit), text, unit, t.machine?.(id) ?? false);
+  }
 }
 
 /**

@@ -1,0 +1,122 @@
+/**
+ * Issue 37, item 1: language gates in an instant run that writes (`sync --write`, the Action with
+ * `wait`). A language below its gate is held back — its target files stay byte for byte as last
+ * shipped, a language not shipped yet gets no file — while its translations are recorded and
+ * written once it ships; the hysteresis keeps a shipped language through one new string.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Client, createClient } from '../../src/api/index.ts';
+import { pullRequestBody } from '../../src/github/pull-request-body.ts';
+import type { SyncResult } from '../../src/sync/run.ts';
+import { startPlatform, type TestPlatform } from '../support/platform.ts';
+import { workspaceSync } from '../support/workspace-sync.ts';
+
+const CONFIG = `source: en
+targets: [de, fr]
+mode: instant
+files:
+  - source: locales/en/app.json
+    translation: locales/%lang%/app.json
+ship:
+  min_reviewed: { enter: 90, leave: 80 }
+`;
+
+const keys = (n: number) => Array.from({ length: n }, (_, i) => `key${String(i + 1).padStart(2, '0')}`);
+const json = (entries: [string, string][]) =>
+  `{\n${entries.map(([k, v]) => `  ${JSON.stringify(k)}: ${JSON.stringify(v)}`).join(',\n')}\n}\n`;
+const source = (n: number) => json(keys(n).map((k, i) => [k, `Setting number ${i + 1} is on`]));
+/** German people wrote: the first `n` keys. */
+const german = (n: number) => json(keys(n).map((k, i) => [k, `Einstellung Nummer ${i + 1} ist an`]));
+
+let p: TestPlatform;
+let client: Client;
+let ws: Awaited<ReturnType<typeof workspaceSync>>;
+
+const body = (run: SyncResult) =>
+  pullRequestBody({
+    via: 'instant translation',
+    sourceLang: 'en',
+    files: [],
+    failures: [],
+    warnings: [],
+    gates: run.targets!.gates,
+    at: new Date('2026-11-29T12:00:00Z'),
+  });
+const table = (run: SyncResult) =>
+  body(run)
+    .split('\n')
+    .filter((l) => /^\| (?:de|fr) \|/.test(l));
+const exists = (path: string) =>
+  readFile(join(ws.root, path)).then(
+    () => true,
+    () => false,
+  );
+
+beforeAll(async () => {
+  p = await startPlatform();
+  client = createClient({ baseUrl: p.url, apiKey: p.key });
+  ws = await workspaceSync({ client, config: CONFIG, repo: 'ship-gates' });
+}, 60_000);
+
+afterAll(async () => {
+  await client?.close();
+  await p?.close();
+  await ws?.remove();
+});
+
+describe('language gates (issue 37)', () => {
+  let shippedDe: string;
+
+  it('first run: a language whose files exist counts as shipped and stays above leave; one without files gets none', async () => {
+    await ws.put('locales/en/app.json', source(20));
+    await ws.put('locales/de/app.json', german(17));
+    const run = await ws.sync();
+    expect(run.failures).toEqual([]);
+    expect(run.targets!.unitsSent).toBe(23);
+    expect(await exists('locales/fr/app.json')).toBe(false);
+    shippedDe = await ws.read('locales/de/app.json');
+    expect(Object.keys(JSON.parse(shippedDe))).toHaveLength(20);
+    expect(table(run)).toEqual([
+      '| de | all | shipped | 100 % translated, 85 % reviewed (gate 80) | — |',
+      '| fr | all | **held back** | 100 % translated, 0 % reviewed (gate 90) | 18 units left to review |',
+    ]);
+    expect(body(run)).toContain("A held-back language's files stay as they were last shipped");
+    expect(ws.infos).toContain(
+      'fr: held back — 100 % translated, 0 % reviewed (gate 90); to ship: 18 units left to review',
+    );
+  });
+
+  it('a new source string takes de to 77 %, below leave: held back, its file stays byte for byte; fr is not sent again', async () => {
+    await ws.put('locales/en/app.json', source(22));
+    const run = await ws.sync();
+    // Only the two new strings, once per language: fr's earlier translations wait in the state.
+    expect(run.targets!.unitsSent).toBe(4);
+    expect(await ws.read('locales/de/app.json')).toBe(shippedDe);
+    expect(await exists('locales/fr/app.json')).toBe(false);
+    expect(table(run)).toEqual([
+      '| de | all | **held back** | 100 % translated, 77 % reviewed (gate 80) | 3 units left to review |',
+      '| fr | all | **held back** | 100 % translated, 0 % reviewed (gate 90) | 20 units left to review |',
+    ]);
+  });
+
+  it('people review de up to 95 %: it ships again, with the translations that waited', async () => {
+    // People translate the two new strings and rewrite two of the machine's.
+    const de = JSON.parse(shippedDe) as Record<string, string>;
+    de.key18 = 'Einstellung achtzehn ist an';
+    de.key19 = 'Einstellung neunzehn ist an';
+    de.key21 = 'Einstellung 21 ist an';
+    de.key22 = 'Einstellung 22 ist an';
+    await ws.put('locales/de/app.json', json(Object.entries(de)));
+    const run = await ws.sync();
+    expect(run.targets!.unitsSent).toBe(0);
+    expect(table(run)[0]).toBe(
+      '| de | all | **ships now** | 100 % translated, 95 % reviewed (gate 90) | — |',
+    );
+    const written = JSON.parse(await ws.read('locales/de/app.json')) as Record<string, string>;
+    expect(Object.keys(written)).toHaveLength(22);
+    expect(written.key21).toBe('Einstellung 21 ist an');
+    expect(await exists('locales/fr/app.json')).toBe(false);
+  });
+});
