@@ -72,6 +72,8 @@ export interface PullRequestUpdate {
   jobUrl?: string | undefined;
   /** Each language's gate (issue 37), when the config has a `ship:` policy. */
   gates?: readonly GateReport[] | undefined;
+  /** The app's locale lists this update edited, with the languages each gained and lost. */
+  localeLists?: readonly { path: string; added: readonly string[]; removed: readonly string[] }[] | undefined;
   at: Date;
 }
 
@@ -121,6 +123,16 @@ export function pullRequestBody(update: PullRequestUpdate, previous?: string, in
   for (const [lang, s] of [...byLang].sort(([a], [b]) => a.localeCompare(b)))
     out.push(`| ${cell(lang)} | ${s.files} | ${s.words} |`);
   if (update.gates?.length) out.push('', ...gatesSection(update.gates));
+  if (update.localeLists?.length) {
+    out.push('', '### Locale lists', '');
+    for (const l of update.localeLists) {
+      const parts = [
+        ...(l.added.length ? [`gains ${l.added.map(code).join(', ')}`] : []),
+        ...(l.removed.length ? [`loses ${l.removed.map(code).join(', ')}`] : []),
+      ];
+      out.push(`- ${code(l.path)} ${parts.join('; ')}`);
+    }
+  }
   if (update.units?.length) out.push('', ...unitsSection(update.units));
   if (update.leverage) out.push('', `**TM leverage**: ${leverageText(update.leverage)}.`);
   if (update.findings) out.push('', '### Localization QA', '', ...qaSection(update.findings));

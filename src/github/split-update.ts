@@ -23,18 +23,25 @@ export function languageTitle(title: string, lang: string): string {
 
 /**
  * Splits an update by target language: each language gets its files, failures, warnings, unit
- * counts and findings. The run's TM leverage goes with a language only when the run had one
- * language or the language carries its own (LanguageUnits.leverage).
+ * counts, gates and findings. The run's TM leverage goes with a language only when the run had one
+ * language or the language carries its own (LanguageUnits.leverage). A locale list the run edited
+ * goes with the first language it gains or loses (one pull request edits it, not several).
  */
 export function splitByLanguage(files: readonly FileWrite[], update: PullRequestUpdate): LanguageShare[] {
   const langOfPath = new Map(update.files.map((f) => [f.path, f.target]));
+  const listLang = new Map(
+    (update.localeLists ?? []).map((l) => [l.path, [...l.added, ...l.removed].sort()[0]!]),
+  );
   const langs = new Set([
     ...update.files.map((f) => f.target),
     ...update.failures.map((f) => f.target),
     ...(update.units ?? []).filter((u) => u.removed.length > 0).map((u) => u.target),
+    ...listLang.values(),
   ]);
   return [...langs].sort().map((lang) => {
     const paths = new Set(update.files.filter((f) => f.target === lang).map((f) => f.path));
+    const lists = (update.localeLists ?? []).filter((l) => listLang.get(l.path) === lang);
+    for (const l of lists) paths.add(l.path);
     const share: PullRequestUpdate = {
       ...update,
       files: update.files.filter((f) => f.target === lang),
@@ -43,6 +50,8 @@ export function splitByLanguage(files: readonly FileWrite[], update: PullRequest
       units: update.units?.filter((u) => u.target === lang),
       findings: update.findings?.filter((f) => (langOfPath.get(f.path) ?? f.lang) === lang),
       leverage: langs.size === 1 ? update.leverage : undefined,
+      gates: update.gates?.filter((g) => g.lang === lang),
+      localeLists: lists,
     };
     return { lang, files: files.filter((f) => paths.has(f.path)), update: share };
   });

@@ -20,6 +20,7 @@ import { teachMemories } from '../translations/teach.ts';
 import { holdTarget, writeTarget } from '../translations/write-target.ts';
 import { translateDeltas } from './delta.ts';
 import { describeGate, gateTargets, machineOf } from './gates.ts';
+import { type LocaleListChange, updateLocaleLists } from './locale-lists.ts';
 import { earlierDeltas } from './resume.ts';
 import type { ParsedSource, TargetSource, TargetWork } from './targets.ts';
 import { planTargets } from './targets.ts';
@@ -66,6 +67,8 @@ export interface IncrementalResult {
   reused: number;
   /** Each language's gate per group of files, when the config has a `ship:` policy (issue 37). */
   gates?: GateReport[];
+  /** The locale lists this run edited (`locale_lists:`), with the languages each gained and lost. */
+  localeLists?: LocaleListChange[];
 }
 
 /** Targets read and planned, the memories taught: what every mode does before it sends anything. */
@@ -209,6 +212,12 @@ export async function runIncremental(o: IncrementalOptions): Promise<Incremental
   const gated = gateTargets(o.settings, works, delta.translations, prepared.shipped);
   for (const r of gated?.reports ?? []) o.info(describeGate(r));
   const written = writeTargets(works, delta.translations, gated?.held);
+  const lists = await updateLocaleLists(o.settings, o.workspace, gated?.reports, (m, where) =>
+    (o.warn ?? o.info)(m, where),
+  );
+  for (const c of lists.changes)
+    o.info(`${c.path}: ${[...c.added.map((l) => `+${l}`), ...c.removed.map((l) => `-${l}`)].join(' ')}`);
+  written.push(...lists.writes);
   await prepared.save(gated ? shippedAfter(gated.reports) : undefined);
   return {
     works,
@@ -229,6 +238,7 @@ export async function runIncremental(o: IncrementalOptions): Promise<Incremental
     statuses: delta.statuses,
     reused: delta.reused,
     ...(gated ? { gates: gated.reports } : {}),
+    ...(lists.changes.length > 0 ? { localeLists: lists.changes } : {}),
   };
 }
 

@@ -269,11 +269,14 @@ async function writeIncrementally(
     warnings: [] as PlaceholderWarning[],
     units: targets.units,
     gates: targets.gates,
+    localeLists: targets.localeLists,
     at: now(),
   } satisfies PullRequestUpdate;
   const workOf = new Map(targets.works.map((w) => [w.path, w]));
   for (const file of targets.written) {
-    const w = workOf.get(file.path)!;
+    const w = workOf.get(file.path);
+    // A locale list (`locale_lists:`) is listed on its own (update.localeLists).
+    if (!w) continue;
     update.files.push({
       target: w.lang,
       path: file.path,

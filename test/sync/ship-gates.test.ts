@@ -21,7 +21,11 @@ files:
     translation: locales/%lang%/app.json
 ship:
   min_reviewed: { enter: 90, leave: 80 }
+locale_lists:
+  - path: src/i18n/config.json
+    at: /supportedLngs
 `;
+const I18N = '{\n  "fallbackLng": "en",\n  "supportedLngs": ["en"],\n  "ns": ["app"]\n}\n';
 
 const keys = (n: number) => Array.from({ length: n }, (_, i) => `key${String(i + 1).padStart(2, '0')}`);
 const json = (entries: [string, string][]) =>
@@ -72,6 +76,7 @@ describe('language gates (issue 37)', () => {
   it('first run: a language whose files exist counts as shipped and stays above leave; one without files gets none', async () => {
     await ws.put('locales/en/app.json', source(20));
     await ws.put('locales/de/app.json', german(17));
+    await ws.put('src/i18n/config.json', I18N);
     const run = await ws.sync();
     expect(run.failures).toEqual([]);
     expect(run.targets!.unitsSent).toBe(23);
@@ -83,6 +88,9 @@ describe('language gates (issue 37)', () => {
       '| fr | all | **held back** | 100 % translated, 0 % reviewed (gate 90) | 18 units left to review |',
     ]);
     expect(body(run)).toContain("A held-back language's files stay as they were last shipped");
+    // The app's list gains the language that ships, never the one held back; nothing else changes.
+    expect(await ws.read('src/i18n/config.json')).toBe(I18N.replace('["en"]', '["en", "de"]'));
+    expect(run.targets!.localeLists).toEqual([{ path: 'src/i18n/config.json', added: ['de'], removed: [] }]);
     expect(ws.infos).toContain(
       'fr: held back — 100 % translated, 0 % reviewed (gate 90); to ship: 18 units left to review',
     );
@@ -95,6 +103,8 @@ describe('language gates (issue 37)', () => {
     expect(run.targets!.unitsSent).toBe(4);
     expect(await ws.read('locales/de/app.json')).toBe(shippedDe);
     expect(await exists('locales/fr/app.json')).toBe(false);
+    // A held-back language a list holds stays in it (no remove_held_back).
+    expect(await ws.read('src/i18n/config.json')).toBe(I18N.replace('["en"]', '["en", "de"]'));
     expect(table(run)).toEqual([
       '| de | all | **held back** | 100 % translated, 77 % reviewed (gate 80) | 3 units left to review |',
       '| fr | all | **held back** | 100 % translated, 0 % reviewed (gate 90) | 20 units left to review |',
