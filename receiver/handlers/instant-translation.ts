@@ -62,6 +62,7 @@ export const instantTranslation: EventHandler = {
       sourceBytes: source.bytes,
       words: source.words,
       sourceFileId: file.id,
+      machine: true,
     });
     return { deliveries };
   },

@@ -17,6 +17,8 @@ export interface Delivered {
    */
   sourceFileId: number;
   words: number;
+  /** Machine output (instant translation), not people's. */
+  machine?: true;
 }
 
 /** A translation the platform could not make (listed in the PR body and a comment). */
@@ -37,6 +39,8 @@ export interface TranslatedFile {
   words: number;
   /** The source upload's platform file id. */
   sourceFileId: number;
+  /** Machine output (instant translation), not translated or reviewed by people in a job. */
+  machine?: true;
 }
 
 /** Why a translation was left out: a newer source's translation of the same path wins. */
@@ -89,6 +93,7 @@ export class Deliveries {
       translatedSource: t.sourceBytes,
       sourceFileId: t.sourceFileId,
       words: t.words,
+      ...(t.machine ? { machine: true as const } : {}),
     });
   }
 

@@ -56,6 +56,10 @@ export interface TargetRecord {
    * revert, a key added again) is given its translation back.
    */
   gone?: Record<string, UnitText>;
+  /** Translatable units of the target's source at the last plan: the whole a language gate counts against. */
+  size?: number;
+  /** The target's source file (repository path): which group of a `ship:` policy it falls in. */
+  source?: string;
 }
 
 export interface SyncState {

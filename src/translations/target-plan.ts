@@ -114,7 +114,7 @@ export function planTarget(
     remove: new Set(),
     edited: [],
     teach: [],
-    record: { units: {} },
+    record: { units: {}, size: units.filter((u) => u.translatable && u.leftOut === undefined).length },
     vanished: new Map(),
     appeared: new Map(),
     renamed: [],

@@ -156,6 +156,8 @@ export interface Delivery {
   smallEdits?: SmallEdits | undefined;
   /** What becomes of keys the source removed (removals.ts; default `remove`). */
   removals?: Removals | undefined;
+  /** The delivery is machine output (instant translation), not people's work in a job. */
+  machine?: boolean | undefined;
 }
 
 export interface MergedDelivery {
@@ -218,6 +220,8 @@ export function mergeDelivery(d: Delivery): MergedDelivery {
       source: { bytes: d.baseSource, units },
       bytes: d.baseTarget,
       plan,
+      // What the delivery brings is the machine's when it is; a pending delivery keeps its own mark.
+      machine: (id) => (written.includes(id) ? d.machine === true : plan.record.pending?.[id]?.m === true),
     },
     set,
   );
