@@ -99,6 +99,20 @@ describe('reviewers_by_language', () => {
     expect(gh.pulls('acme', 'app').map((p) => p.body?.includes(NOTE))).toEqual([false, false]);
   });
 
+  it("mentions a refused reviewer in their language's pull request only (split mode)", async () => {
+    await write('  split: language\n  reviewers_by_language: { de: [eve], ja: [ken] }\n');
+    expect(asked).toEqual([
+      { reviewers: ['lead', 'eve'] },
+      { reviewers: ['lead'] },
+      { reviewers: ['eve'] },
+      { reviewers: ['lead', 'ken'] },
+    ]);
+    expect(reviewersOf().map((p) => p.users)).toEqual([['lead'], ['lead', 'ken']]);
+    const [de, ja] = gh.pulls('acme', 'app').map((p) => p.body ?? '');
+    expect(de!.match(/@eve/g)).toHaveLength(1);
+    expect(ja).not.toContain(NOTE);
+  });
+
   it('asks every language’s reviewers on the one pull request, each once', async () => {
     await write('  reviewers_by_language: { de: [alice, Lead], ja: [acme/ja-team, ken] }\n');
     expect(asked).toEqual([{ reviewers: ['lead', 'alice', 'ken'], team_reviewers: ['ja-team'] }]);
@@ -143,7 +157,7 @@ describe('reviewers_by_language', () => {
     expect(body().endsWith(`\n\n${line}`)).toBe(true);
   });
 
-  it('costs one call when GitHub takes every reviewer, none more when it refuses none', async () => {
+  it('costs one call when GitHub takes every reviewer: the body is not written again', async () => {
     await write('  labels: [l10n]\n  reviewers_by_language: { de: [alice] }\n');
     const pullCalls = gh.calls
       .filter((c) => !c.path.includes('/git/') && c.path !== '/graphql')
