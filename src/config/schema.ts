@@ -25,8 +25,11 @@ const positiveId = (what: string) =>
     .int({ error: `must be a positive whole number (${what})` })
     .min(1, `must be a positive whole number (${what})`);
 
-/** A GitHub login, or `org/team-slug`: one of the repository owner's teams. */
-const REVIEWER = /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}(?:\/[A-Za-z0-9][A-Za-z0-9_.-]*)?$/;
+/**
+ * A GitHub login (an enterprise-managed one has `_`: `alice_acme`), or `org/team-slug`: one of
+ * the repository owner's teams.
+ */
+const REVIEWER = /^[A-Za-z0-9][A-Za-z0-9_-]{0,38}(?:\/[A-Za-z0-9][A-Za-z0-9_.-]*)?$/;
 
 const reviewer = z.string().superRefine((name, ctx) => {
   if (REVIEWER.test(name)) return;

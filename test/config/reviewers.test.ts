@@ -22,11 +22,11 @@ function message(text: string): string {
 describe('pull_request.reviewers_by_language', () => {
   it('is read as target → logins and org/team names, beside the reviewers of every pull request', () => {
     const config = loadConfig(
-      `${CONFIG}pull_request:\n  reviewers: [lead]\n  reviewers_by_language: { de: [alice], ja: [acme/ja-team, ken-1] }\n`,
+      `${CONFIG}pull_request:\n  reviewers: [lead]\n  reviewers_by_language: { de: [alice], ja: [acme/ja-team, ken-1, ken_acme] }\n`,
     );
     expect(config.pullRequest).toMatchObject({
       reviewers: ['lead'],
-      reviewersByLanguage: { de: ['alice'], ja: ['acme/ja-team', 'ken-1'] },
+      reviewersByLanguage: { de: ['alice'], ja: ['acme/ja-team', 'ken-1', 'ken_acme'] },
     });
     expect(loadConfig(CONFIG).pullRequest).not.toHaveProperty('reviewersByLanguage');
   });
