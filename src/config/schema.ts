@@ -25,6 +25,24 @@ const positiveId = (what: string) =>
     .int({ error: `must be a positive whole number (${what})` })
     .min(1, `must be a positive whole number (${what})`);
 
+/**
+ * A GitHub login (an enterprise-managed one has `_`: `alice_acme`), or `org/team-slug`: one of
+ * the repository owner's teams.
+ */
+const REVIEWER = /^[A-Za-z0-9][A-Za-z0-9_-]{0,38}(?:\/[A-Za-z0-9][A-Za-z0-9_.-]*)?$/;
+
+const reviewer = z.string().superRefine((name, ctx) => {
+  if (REVIEWER.test(name)) return;
+  const at = name.startsWith('@') ? ', without the @' : '';
+  ctx.addIssue({
+    code: 'custom',
+    message:
+      name === ''
+        ? 'must not be empty'
+        : `"${name}" must be a GitHub login (alice) or a team (acme/ja-team)${at}`,
+  });
+});
+
 const FileEntrySchema = z.strictObject({
   source: text,
   translation: text,
@@ -37,7 +55,9 @@ const PullRequestSchema = z.strictObject({
   title: text.optional(),
   body: z.string().optional(),
   labels: z.array(text).optional(),
-  reviewers: z.array(text).optional(),
+  reviewers: z.array(reviewer).optional(),
+  /** Reviewers of one target language's pull request (every pull request's when not split). */
+  reviewers_by_language: z.record(z.string(), z.array(reviewer)).optional(),
   assignees: z.array(text).optional(),
   draft: z.boolean().optional(),
   commit_message: text.optional(),
@@ -112,7 +132,13 @@ export interface PullRequestConfig {
   /** Undefined: the pull-request writer composes one. */
   body?: string | undefined;
   labels: string[];
+  /** Logins, or `org/team` for a team: asked to review every pull request when it is opened. */
   reviewers: string[];
+  /**
+   * target → reviewers asked besides `reviewers`: in split mode by that language's pull request
+   * only, else by the one pull request.
+   */
+  reviewersByLanguage?: Record<string, string[]> | undefined;
   assignees: string[];
   draft: boolean;
   commitMessage: string;
@@ -185,6 +211,7 @@ function toSvcConfig(raw: RawConfig): SvcConfig {
       body: pr.body,
       labels: pr.labels ?? [],
       reviewers: pr.reviewers ?? [],
+      ...(pr.reviewers_by_language ? { reviewersByLanguage: pr.reviewers_by_language } : {}),
       assignees: pr.assignees ?? [],
       draft: pr.draft ?? false,
       commitMessage: pr.commit_message ?? DEFAULT_COMMIT_MESSAGE,

@@ -1,6 +1,7 @@
 /**
  * Rules of `.svc.yml` that relate keys to each other or need more than a type: targets against
- * the source, memories and mappings against targets, the file patterns, the branch name.
+ * the source, memories, mappings and reviewers by language against targets, the file patterns,
+ * the branch name.
  * Each problem is one zod issue on the key path it is about.
  */
 import type { z } from 'zod';
@@ -29,6 +30,14 @@ function checkTargets(raw: RawConfig, report: Report): void {
   for (const lang of Object.keys(raw.memories ?? {})) {
     if (!raw.targets.includes(lang)) {
       report(['memories', lang], `"${lang}" is not one of the targets${didYouMean(lang, raw.targets)}`);
+    }
+  }
+  for (const lang of Object.keys(raw.pull_request?.reviewers_by_language ?? {})) {
+    if (!raw.targets.includes(lang)) {
+      report(
+        ['pull_request', 'reviewers_by_language', lang],
+        `"${lang}" is not one of the targets${didYouMean(lang, raw.targets)}`,
+      );
     }
   }
 }

@@ -1,4 +1,5 @@
 import type { RepositoryReader } from './repository-reader.ts';
+import { keepReviewNote, requestReviews, reviewNote } from './review-requests.ts';
 
 export interface PullRequestOptions {
   base: string;
@@ -7,6 +8,7 @@ export interface PullRequestOptions {
   /** The body, or a function of the open PR's current body (undefined when opening one). */
   body: string | ((previous: string | undefined) => string);
   labels?: readonly string[];
+  /** Logins, and `org/slug` for the owner's teams. */
   reviewers?: readonly string[];
   assignees?: readonly string[];
   draft?: boolean;
@@ -23,12 +25,17 @@ export interface PullRequestRef {
   number: number;
   url: string;
   created: boolean;
+  /** Reviewers GitHub would not ask (no write access), @-mentioned in the body instead. */
+  unrequested?: string[] | undefined;
 }
 
 /**
  * Opens the pull request from `branch` into `base`, or updates the open one (title and body when
  * they differ, labels it lacks). Reviewers and assignees are asked for only when it is opened:
- * people may have changed them since. Labels and assignees go in one issue update.
+ * people may have changed them since, and a reviewer who has reviewed is no longer listed as
+ * requested, so asking again on each update would ask them again. Reviewers GitHub would not ask
+ * are @-mentioned in the body, once: the line is carried over when the body is rewritten. Labels,
+ * assignees and that line go in one issue update.
  */
 export async function upsertPullRequest(
   reader: RepositoryReader,
@@ -39,7 +46,10 @@ export async function upsertPullRequest(
   const existing = o.branchIsNew ? undefined : await reader.openPull(o.branch, o.base);
   if (existing && o.refresh === false) return { number: existing.number, url: existing.url, created: false };
   if (existing) {
-    const body = typeof o.body === 'function' ? o.body(existing.body ?? undefined) : o.body;
+    const body = keepReviewNote(
+      typeof o.body === 'function' ? o.body(existing.body ?? undefined) : o.body,
+      existing.body,
+    );
     if (existing.title !== o.title || (existing.body ?? '') !== body) {
       await gh.rest.pulls.update({ owner, repo, pull_number: existing.number, title: o.title, body });
       reader.pullWritten(o.branch, o.base, { ...existing, title: o.title, body });
@@ -50,33 +60,42 @@ export async function upsertPullRequest(
       await gh.rest.issues.addLabels({ owner, repo, issue_number: existing.number, labels: missing });
     return { number: existing.number, url: existing.url, created: false };
   }
+  const body = typeof o.body === 'function' ? o.body(undefined) : o.body;
   const created = await gh.rest.pulls.create({
     owner,
     repo,
     head: o.branch,
     base: o.base,
     title: o.title,
-    body: typeof o.body === 'function' ? o.body(undefined) : o.body,
+    body,
     draft: o.draft ?? false,
     maintainer_can_modify: true,
   });
   const number = created.data.number;
-  reader.pullWritten(o.branch, o.base, {
+  const opened = {
     number,
     url: created.data.html_url,
     title: created.data.title,
     body: created.data.body,
     labels: [...(o.labels ?? [])],
-  });
-  if ((o.labels?.length ?? 0) > 0 || (o.assignees?.length ?? 0) > 0)
+  };
+  reader.pullWritten(o.branch, o.base, opened);
+  const unrequested = o.reviewers?.length ? await requestReviews(reader, number, o.reviewers) : [];
+  const noted = unrequested.length > 0 ? `${body}\n\n${reviewNote(unrequested)}` : undefined;
+  if (noted !== undefined) reader.pullWritten(o.branch, o.base, { ...opened, body: noted });
+  if ((o.labels?.length ?? 0) > 0 || (o.assignees?.length ?? 0) > 0 || noted !== undefined)
     await gh.rest.issues.update({
       owner,
       repo,
       issue_number: number,
       ...(o.labels?.length ? { labels: [...o.labels] } : {}),
       ...(o.assignees?.length ? { assignees: [...o.assignees] } : {}),
+      ...(noted !== undefined ? { body: noted } : {}),
     });
-  if (o.reviewers?.length)
-    await gh.rest.pulls.requestReviewers({ owner, repo, pull_number: number, reviewers: [...o.reviewers] });
-  return { number, url: created.data.html_url, created: true };
+  return {
+    number,
+    url: created.data.html_url,
+    created: true,
+    ...(unrequested.length > 0 ? { unrequested } : {}),
+  };
 }

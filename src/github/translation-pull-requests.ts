@@ -61,6 +61,15 @@ export async function writeTranslationPullRequests(
   return written;
 }
 
+/**
+ * A pull request's reviewers: everyone's, and its language's (`reviewers_by_language`); every
+ * language's when one pull request holds them all.
+ */
+function reviewersOf(settings: SvcConfig['pullRequest'], lang: string | undefined): string[] {
+  const byLanguage = settings.reviewersByLanguage ?? {};
+  return [...settings.reviewers, ...(lang ? (byLanguage[lang] ?? []) : Object.values(byLanguage).flat())];
+}
+
 async function writeOne(
   reader: RepositoryReader,
   o: TranslationPullRequestsOptions,
@@ -80,7 +89,7 @@ async function writeOne(
     title: lang ? languageTitle(settings.title, lang) : settings.title,
     body: (previous) => pullRequestBody(described, previous, settings.body),
     labels: settings.labels,
-    reviewers: settings.reviewers,
+    reviewers: reviewersOf(settings, lang),
     assignees: settings.assignees,
     draft: settings.draft,
     ...(o.afterCommit ? { afterCommit: o.afterCommit } : {}),
@@ -94,6 +103,11 @@ async function writeOne(
     throw error;
   });
   if (!written.pullRequest) return undefined;
+  const unrequested = written.pullRequest.unrequested;
+  if (unrequested)
+    o.warn(
+      `GitHub would not ask ${unrequested.map((n) => `@${n}`).join(', ')} to review ${written.pullRequest.url} (no write access to the repository): mentioned in its body instead`,
+    );
   const out: TranslationPullRequest = {
     url: written.pullRequest.url,
     number: written.pullRequest.number,

@@ -26,6 +26,8 @@ export async function driveEveryRoute(onAnswer: (answer: Answer) => void): Promi
           'locales/en/app.json': '{"hello":"Hello"}\n',
           'locales/en/logo.png': new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 3]),
         },
+        collaborators: ['mona', 'hubot'],
+        teams: ['translators'],
       },
       { owner: 'acme', name: 'other' },
     ],
@@ -277,9 +279,17 @@ async function drive(gh: FakeGitHub): Promise<void> {
   });
   expect(await refused(octokit.rest.pulls.update({ ...repo, pull_number, base: 'nope' }))).toBe(422);
   await octokit.rest.pulls.listFiles({ ...repo, pull_number });
-  await octokit.rest.pulls.requestReviewers({ ...repo, pull_number, reviewers: ['mona', 'hubot'] });
+  await octokit.rest.pulls.requestReviewers({
+    ...repo,
+    pull_number,
+    reviewers: ['mona', 'hubot'],
+    team_reviewers: ['translators'],
+  });
   expect(
     await refused(octokit.rest.pulls.requestReviewers({ ...repo, pull_number, reviewers: ['octocat'] })),
+  ).toBe(422);
+  expect(
+    await refused(octokit.rest.pulls.requestReviewers({ ...repo, pull_number, reviewers: ['stranger'] })),
   ).toBe(422);
   await octokit.rest.pulls.removeRequestedReviewers({ ...repo, pull_number, reviewers: ['hubot'] });
 

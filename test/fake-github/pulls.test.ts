@@ -57,6 +57,7 @@ describe('fake GitHub: pull requests', () => {
         base: { ref: 'main' },
         labels: [],
         reviewers: [],
+        teamReviewers: [],
         assignees: [],
       },
     ]);
@@ -226,6 +227,61 @@ describe('fake GitHub: labels, assignees, reviewers, comments', () => {
       response: { data: { message: 'Review cannot be requested from pull request author.' } },
     });
     expect(gh.pulls('acme', 'app')[0]).toMatchObject({ assignees: ['ana'], reviewers: ['bob', 'cy'] });
+  });
+
+  it('asks only collaborators and teams with access, refusing a whole request that names anyone else', async () => {
+    await gh.close();
+    gh = await startFakeGitHub({
+      repos: [
+        {
+          owner: 'acme',
+          name: 'app',
+          files: { 'locales/en.json': '{"a":"A"}\n' },
+          collaborators: ['Alice', 'bob'],
+          teams: ['ja-team'],
+        },
+      ],
+    });
+    octokit = client(gh);
+    await gh.commitAs('acme', 'app', 'svc-l10n/main', { 'locales/de.json': '{"a":"Ä"}\n' }, 'Add German');
+    await open();
+    for (const ask of [
+      { reviewers: ['alice', 'eve'] },
+      { reviewers: ['alice'], team_reviewers: ['fr-team'] },
+    ])
+      await expect(
+        octokit.rest.pulls.requestReviewers({ ...repo, pull_number: 1, ...ask }),
+      ).rejects.toMatchObject({
+        status: 422,
+        response: {
+          data: {
+            message:
+              'Reviews may only be requested from collaborators. One or more of the users or teams you specified is not a collaborator of the acme/app repository.',
+          },
+        },
+      });
+    expect(gh.pulls('acme', 'app')[0]).toMatchObject({ reviewers: [], teamReviewers: [] });
+    const { data: pr, status } = await octokit.rest.pulls.requestReviewers({
+      ...repo,
+      pull_number: 1,
+      reviewers: ['alice'],
+      team_reviewers: ['ja-team'],
+    });
+    expect(status).toBe(201);
+    expect(pr.requested_reviewers?.map((u) => u.login)).toEqual(['alice']);
+    expect(pr.requested_teams?.map((t) => [t.slug, t.html_url])).toEqual([
+      ['ja-team', `${gh.url}/orgs/acme/teams/ja-team`],
+    ]);
+    await octokit.rest.pulls.requestReviewers({ ...repo, pull_number: 1, reviewers: ['ALICE', 'bob'] });
+    await octokit.rest.pulls.removeRequestedReviewers({
+      ...repo,
+      pull_number: 1,
+      reviewers: [],
+      team_reviewers: ['ja-team'],
+    });
+    const { data: got } = await octokit.rest.pulls.get({ ...repo, pull_number: 1 });
+    expect(got.requested_reviewers?.map((u) => u.login)).toEqual(['alice', 'bob']);
+    expect(got.requested_teams).toEqual([]);
   });
 
   it('creates, lists and edits comments', async () => {

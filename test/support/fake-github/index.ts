@@ -45,6 +45,13 @@ export interface FakeRepoOptions {
   defaultBranch?: string;
   /** Files of the initial commit on the default branch (none: a commit of the empty tree). */
   files?: Record<string, string | Uint8Array>;
+  /**
+   * Logins with write access: only they may be asked to review (GitHub's 422 for anyone else).
+   * Default: anyone may.
+   */
+  collaborators?: string[];
+  /** Slugs of the owner's teams with access: only they may be asked to review. Default: any team. */
+  teams?: string[];
 }
 
 export interface FakeGitHubOptions {
@@ -71,6 +78,8 @@ export interface StoredPull {
   base: { ref: string };
   labels: string[];
   reviewers: string[];
+  /** Team slugs asked to review. */
+  teamReviewers: string[];
   assignees: string[];
 }
 
@@ -150,6 +159,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
         base: { ...p.base },
         labels: [...p.labels],
         reviewers: [...p.reviewers],
+        teamReviewers: [...p.teamReviewers],
         assignees: [...p.assignees],
       })),
     checkRuns: (owner, name) => structuredClone(findRepoOrThrow(state, owner, name).checkRuns),
@@ -202,6 +212,8 @@ async function createRepo(state: FakeState, root: string, spec: FakeRepoOptions)
     labels: new Map(),
     comments: [],
     checkRuns: [],
+    collaborators: spec.collaborators && new Set(spec.collaborators.map((l) => l.toLowerCase())),
+    teams: spec.teams && new Set(spec.teams.map((t) => t.toLowerCase())),
     writes: Promise.resolve(),
   };
   state.repos.set(key, repo);

@@ -82,6 +82,7 @@ async function createPull(ctx: Ctx) {
     labels: [],
     assignees: [],
     reviewers: [],
+    teamReviewers: [],
     user: ctx.principal.actor,
     maintainerCanModify,
     createdAt: now,
@@ -119,20 +120,40 @@ async function updatePull(ctx: Ctx) {
   return { body: await fullPull(ctx.fake, ctx.repo, pr) };
 }
 
+/** Adds the names not there yet (compared case-insensitively), or removes the given ones. */
+function edited(list: string[], names: string[], add: boolean): string[] {
+  const has = (all: string[], name: string) => all.some((n) => n.toLowerCase() === name.toLowerCase());
+  if (!add) return list.filter((n) => !has(names, n));
+  const out = [...list];
+  for (const name of names) if (!has(out, name)) out.push(name);
+  return out;
+}
+
+/**
+ * Asks users (`reviewers`) and the owner's teams (`team_reviewers`, slugs) to review, or takes
+ * them off. As on GitHub, a request naming anyone without access to the repository is refused
+ * whole (422), and the author cannot be asked.
+ */
 async function requestReviewers(ctx: Ctx, add: boolean) {
   const pr = findPull(ctx.repo, ctx.params.number);
   const reviewers = stringList(ctx.body.reviewers, 'reviewers', 'PullRequest');
-  stringList(ctx.body.team_reviewers, 'team_reviewers', 'PullRequest');
+  const teams = stringList(ctx.body.team_reviewers, 'team_reviewers', 'PullRequest');
   if (add && reviewers.some((r) => r.toLowerCase() === pr.user.login.toLowerCase())) {
     throw new HttpError(422, 'Review cannot be requested from pull request author.');
   }
-  const lower = new Set(reviewers.map((r) => r.toLowerCase()));
-  pr.reviewers = add
-    ? [
-        ...pr.reviewers,
-        ...reviewers.filter((r, i) => !pr.reviewers.includes(r) && reviewers.indexOf(r) === i),
-      ]
-    : pr.reviewers.filter((r) => !lower.has(r.toLowerCase()));
+  const { collaborators, teams: withAccess } = ctx.repo;
+  if (
+    add &&
+    (reviewers.some((r) => collaborators && !collaborators.has(r.toLowerCase())) ||
+      teams.some((t) => withAccess && !withAccess.has(t.toLowerCase())))
+  ) {
+    throw new HttpError(
+      422,
+      `Reviews may only be requested from collaborators. One or more of the users or teams you specified is not a collaborator of the ${ctx.repo.owner.login}/${ctx.repo.name} repository.`,
+    );
+  }
+  pr.reviewers = edited(pr.reviewers, reviewers, add);
+  pr.teamReviewers = edited(pr.teamReviewers, teams, add);
   pr.updatedAt = ctx.fake.now();
   return { status: add ? 201 : 200, body: await simplePull(ctx.fake, ctx.repo, pr) };
 }

@@ -1,5 +1,5 @@
 /** GitHub shapes of pull requests, their issue view, issue comments and check runs. */
-import { apiBase, htmlBase, label, user } from './shapes.ts';
+import { apiBase, htmlBase, label, team, user } from './shapes.ts';
 import { repository } from './shapes-repository.ts';
 import {
   type AnnotationState,
@@ -65,7 +65,7 @@ export function pull(fake: FakeState, repo: RepoState, pr: PullState, baseSha: s
     assignee: assignees[0] ?? null,
     assignees,
     requested_reviewers: pr.reviewers.map((login) => user(fake, accountOf(login))),
-    requested_teams: [],
+    requested_teams: pr.teamReviewers.map((slug) => team(fake, repo, slug)),
     head: {
       label: `${owner}:${pr.head.ref}`,
       ref: pr.head.ref,

@@ -1,11 +1,19 @@
 /**
  * JSON shapes as GitHub's REST API returns them (components/schemas in GitHub's OpenAPI
  * description, mirrored by @octokit/openapi-types): simple-user, git-ref, git-commit, commit,
- * label. Repositories live in shapes-repository.ts; pull requests, issues and check runs in
+ * label, team. Repositories live in shapes-repository.ts; pull requests, issues and check runs in
  * shapes-issues.ts.
  */
 import type { CommitObject, GitIdentity } from './git.ts';
-import { type Actor, type FakeState, isoTime, type LabelState, nodeId, type RepoState } from './state.ts';
+import {
+  type Actor,
+  type FakeState,
+  isoTime,
+  type LabelState,
+  nodeId,
+  type RepoState,
+  stableId,
+} from './state.ts';
 
 export const apiBase = (fake: FakeState, repo: RepoState): string =>
   `${fake.url}/repos/${repo.owner.login}/${repo.name}`;
@@ -128,6 +136,30 @@ export function label(fake: FakeState, repo: RepoState, l: LabelState) {
     color: l.color,
     default: false,
     description: l.description,
+  };
+}
+
+/** `team`: one of the repository owner's teams, known only by its slug (a pull request's requested_teams). */
+export function team(fake: FakeState, repo: RepoState, slug: string) {
+  const id = stableId(`team:${slug}`);
+  const org = repo.owner;
+  const url = `${fake.url}/organizations/${org.id}/team/${id}`;
+  return {
+    id,
+    node_id: nodeId('T', id),
+    url,
+    html_url: `${fake.url}/orgs/${org.login}/teams/${slug}`,
+    name: slug,
+    slug,
+    description: null,
+    privacy: 'closed',
+    notification_setting: 'notifications_enabled',
+    permission: 'push',
+    members_url: `${url}/members{/member}`,
+    repositories_url: `${url}/repos`,
+    type: 'organization',
+    organization_id: org.id,
+    parent: null,
   };
 }
 

@@ -31,6 +31,8 @@ export interface PullState {
   labels: string[];
   assignees: string[];
   reviewers: string[];
+  /** Team slugs asked to review (`team_reviewers`). */
+  teamReviewers: string[];
   user: Actor;
   maintainerCanModify: boolean;
   createdAt: number;
@@ -88,6 +90,13 @@ export interface RepoState {
   labels: Map<string, LabelState>;
   comments: CommentState[];
   checkRuns: CheckRunState[];
+  /**
+   * Lower-cased logins with write access, who may be asked to review; undefined: anyone may
+   * (the double's default, as if every login named were a collaborator).
+   */
+  collaborators: Set<string> | undefined;
+  /** Lower-cased slugs of the owner's teams with access to the repository; undefined: any team. */
+  teams: Set<string> | undefined;
   /** Tail of the write queue: writes to one repository run one at a time. */
   writes: Promise<unknown>;
 }
@@ -126,9 +135,14 @@ export function nodeId(prefix: string, id: number): string {
   return `${prefix}_kwDO${Buffer.from(`${prefix}:${id}`).toString('base64url')}`;
 }
 
+/** A made-up id that is the same for the same name, whatever its case. */
+export function stableId(name: string): number {
+  let id = 0;
+  for (const ch of name.toLowerCase()) id = (id * 31 + (ch.codePointAt(0) ?? 0)) % 90_000_000;
+  return 10_000_000 + id;
+}
+
 /** An account known only by its login (assignees, reviewers), with a stable made-up id. */
 export function accountOf(login: string): Actor {
-  let id = 0;
-  for (const ch of login.toLowerCase()) id = (id * 31 + (ch.codePointAt(0) ?? 0)) % 90_000_000;
-  return { login, id: 10_000_000 + id, type: 'User' };
+  return { login, id: stableId(login), type: 'User' };
 }
