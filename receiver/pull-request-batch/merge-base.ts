@@ -16,6 +16,7 @@ import type { FileWrite } from '../../src/github/branch-commit.ts';
 import { l10nBranches, l10nBranchTargets } from '../../src/github/branch-targets.ts';
 import type { LanguageUnits, TranslatedFile } from '../../src/github/pull-request-body.ts';
 import type { RepositoryReader } from '../../src/github/repository-reader.ts';
+import type { GateReport } from '../../src/ship/figures.ts';
 import { resolveMemories } from '../../src/translations/memories.ts';
 import { type PlaceholderWarning, placeholderWarnings } from '../../src/translations/placeholder-qa.ts';
 import { type PlannedTarget, pairsOf, unitsOf } from '../../src/translations/plan-summary.ts';
@@ -23,6 +24,7 @@ import { removalsFor } from '../../src/translations/removals.ts';
 import { teachMemories } from '../../src/translations/teach.ts';
 import { mergeDelivery } from '../../src/translations/write-target.ts';
 import type { Delivered, Deliveries } from './deliveries.ts';
+import { gateBatch } from './ship-gate.ts';
 
 /** What the batch writes once merged with the base: files by path, and what each language got. */
 export interface MergedBatch {
@@ -35,6 +37,8 @@ export interface MergedBatch {
   warnings: PlaceholderWarning[];
   /** What QA needs of each written path: its source, its format and the languages written. */
   sources: Map<string, WrittenSource>;
+  /** Each language's gate, when the config has a `ship:` policy (issue 37). */
+  gates?: GateReport[];
 }
 
 /** The source a written target is checked against (see qa-findings.ts). */
@@ -143,6 +147,7 @@ export async function mergeWithBase(
         continue;
       }
       const { plan } = merged;
+      plan.record.source = sourcePath;
       state.targets[d.lang] ??= {};
       state.targets[d.lang]![path] = plan.record;
       planned.push({ lang: d.lang, path, sourcePath, plan, translated: merged.written.length });
@@ -169,6 +174,12 @@ export async function mergeWithBase(
       ),
     );
   }
+  // Language gates (issue 37): a held-back language's files stay as they were last shipped.
+  const gated = gateBatch(settings, state, batch);
+  if (gated) {
+    batch.gates = gated.reports;
+    dropHeld(batch, gated.held);
+  }
   const pairs = pairsOf(planned);
   if (pairs.size > 0) {
     const memories = await resolveMemories(
@@ -192,6 +203,18 @@ export async function mergeWithBase(
     });
   }
   if (JSON.stringify(state) !== before) await saveState(client, state, origin, stateRecord, signal);
-  batch.units = unitsOf(planned);
+  batch.units = unitsOf(gated ? planned.filter((p) => !gated.held.has(p.path)) : planned);
   return batch;
+}
+
+/** Leaves the held-back paths out of what the pull request writes and says. */
+function dropHeld(batch: MergedBatch, held: ReadonlySet<string>): void {
+  if (held.size === 0) return;
+  batch.files = batch.files.filter((f) => !held.has(f.path));
+  batch.described = batch.described.filter((f) => !held.has(f.path));
+  batch.warnings = batch.warnings.filter((w) => !held.has(w.path));
+  for (const path of held) {
+    batch.sources.delete(path);
+    batch.sourceIds.delete(path);
+  }
 }

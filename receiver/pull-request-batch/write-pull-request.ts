@@ -6,6 +6,7 @@ import { lastUploads } from '../../src/contracts/uploads.ts';
 import type { RepositoryReader } from '../../src/github/repository-reader.ts';
 import { languageBranch } from '../../src/github/split-update.ts';
 import { writeTranslationPullRequests } from '../../src/github/translation-pull-requests.ts';
+import { describeGate } from '../../src/ship/figures.ts';
 import type { Leverage } from '../handlers/registry.ts';
 import type { ReceiverDb } from '../store/schema.ts';
 import { recordWritten } from '../store/written-paths.ts';
@@ -81,6 +82,7 @@ export async function writeTranslationsPullRequest(
         )
       : emptyBatch();
   for (const line of deliveries.notes) log.warn(where, line);
+  for (const gate of merged.gates ?? []) log.info(where, describeGate(gate));
   const failures = deliveries.failures;
   if (merged.files.length === 0 && failures.length === 0) return;
   const update = {
@@ -91,6 +93,7 @@ export async function writeTranslationsPullRequest(
     failures,
     warnings: merged.warnings,
     units: merged.units,
+    gates: merged.gates,
     // The workbench has no page per job: its overview (/workbench/) lists the jobs and links each
     // language's project (/workbench/projects/<id>), where reviewers work.
     ...(jobs.length > 0 && deps.platformUrl ? { jobUrl: new URL('/workbench/', deps.platformUrl).href } : {}),

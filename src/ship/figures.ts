@@ -6,7 +6,7 @@
 import type { TargetRecord } from '../contracts/sync-state.ts';
 import type { Unit } from '../formats/model.ts';
 import type { UnitText } from '../formats/target.ts';
-import { type Decision, decide, type Figures, type Gate } from './gate.ts';
+import { type Decision, decide, describeFigures, type Figures, type Gate } from './gate.ts';
 import { type Group, gateOf, groupOf, type ShipPolicy } from './policy.ts';
 
 /** What one target file adds to its language's figures. */
@@ -54,6 +54,37 @@ export function shareOf(
   return share;
 }
 
+/**
+ * A target's share as the state recorded it (a writer that sees only some targets — the receiver
+ * at delivery — counts the others from what earlier runs recorded): undefined for a record from
+ * before gates (no size or source).
+ */
+export function recordShare(lang: string, record: TargetRecord): TargetShare | undefined {
+  if (record.size === undefined || record.source === undefined) return undefined;
+  const share: TargetShare = {
+    lang,
+    sourcePath: record.source,
+    exists: Object.keys(record.units).length > 0,
+    units: record.size,
+    translated: 0,
+    reviewed: 0,
+    qaErrors: 0,
+  };
+  const pending = record.pending ?? {};
+  for (const [id, unit] of Object.entries(record.units)) {
+    share.translated++;
+    if (!(pending[id] ? pending[id].m : unit.m)) share.reviewed++;
+  }
+  for (const [id, unit] of Object.entries(pending)) {
+    if (record.units[id]) continue;
+    share.translated++;
+    if (!unit.m) share.reviewed++;
+  }
+  share.translated = Math.min(share.translated, share.units);
+  share.reviewed = Math.min(share.reviewed, share.units);
+  return share;
+}
+
 /** Every language's gate per group of files, from the targets' shares. */
 export function evaluateGates(
   policy: ShipPolicy,
@@ -96,4 +127,18 @@ export function shippedAfter(reports: readonly GateReport[]): Record<string, str
     if (r.ship) out[r.lang]!.push(r.group);
   }
   return out;
+}
+
+/** One line per language and group: shipped or held back, the figures against the gate, what is missing. */
+export function describeGate(r: GateReport): string {
+  const where = r.group === '' ? r.lang : `${r.lang} (${r.group})`;
+  const state = r.ship
+    ? r.was
+      ? 'shipped'
+      : 'ships now'
+    : r.was
+      ? 'held back (it shipped before)'
+      : 'held back';
+  const figures = describeFigures(r.gate, r.figures, r.was);
+  return `${where}: ${state} — ${figures}${r.missing.length > 0 ? `; to ship: ${r.missing.join(', ')}` : ''}`;
 }

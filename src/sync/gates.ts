@@ -8,7 +8,6 @@ import type { SyncSettings } from '../config/settings.ts';
 import type { UnitText } from '../formats/target.ts';
 import { checkFile } from '../qa/check-file.ts';
 import { evaluateGates, type GateReport, shareOf, type TargetShare } from '../ship/figures.ts';
-import { describeFigures } from '../ship/gate.ts';
 import { gates, groupOf } from '../ship/policy.ts';
 import { textsToWrite, writeTarget } from '../translations/write-target.ts';
 import type { TargetWork } from './targets.ts';
@@ -89,18 +88,4 @@ function qaErrorsOf(
     pair,
     w.source.units.filter((u) => u.translatable),
   ).findings.filter((f) => f.severity === 'error').length;
-}
-
-/** One line per language and group: shipped or held back, the figures against the gate, what is missing. */
-export function describeGate(r: GateReport): string {
-  const where = r.group === '' ? r.lang : `${r.lang} (${r.group})`;
-  const state = r.ship
-    ? r.was
-      ? 'shipped'
-      : 'ships now'
-    : r.was
-      ? 'held back (it shipped before)'
-      : 'held back';
-  const figures = describeFigures(r.gate, r.figures, r.was);
-  return `${where}: ${state} — ${figures}${r.missing.length > 0 ? `; to ship: ${r.missing.join(', ')}` : ''}`;
 }

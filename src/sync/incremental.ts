@@ -12,14 +12,14 @@ import { emptyState, loadState, saveState, stateRecordOf } from '../contracts/sy
 import type { UnitText } from '../formats/target.ts';
 import type { FileWrite } from '../github/branch-commit.ts';
 import type { LanguageUnits } from '../github/pull-request-body.ts';
-import { type GateReport, shippedAfter } from '../ship/figures.ts';
+import { describeGate, type GateReport, shippedAfter } from '../ship/figures.ts';
 import { pairsOf, unitsOf } from '../translations/plan-summary.ts';
 import { describeAmbiguous } from '../translations/renames.ts';
 import type { SourceProblem } from '../translations/source-file.ts';
 import { teachMemories } from '../translations/teach.ts';
 import { holdTarget, writeTarget } from '../translations/write-target.ts';
 import { translateDeltas } from './delta.ts';
-import { describeGate, gateTargets, machineOf } from './gates.ts';
+import { gateTargets, machineOf } from './gates.ts';
 import { type LocaleListChange, updateLocaleLists } from './locale-lists.ts';
 import { earlierDeltas } from './resume.ts';
 import type { ParsedSource, TargetSource, TargetWork } from './targets.ts';

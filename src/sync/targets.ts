@@ -135,6 +135,8 @@ export async function planTargets(
       });
     }
   }
+  // Which group of a `ship:` policy each target's record falls in, for gates counted from the state.
+  for (const w of works) w.plan.record.source = w.source.file.path;
   // A key renamed or moved to another source file takes its translations along (issue 36).
   const ambiguous = carryRenames(works, settings.onSourceChange.small);
   holdRemovals(works, removalsFor(settings.removedKeys, options.onDefaultBranch));
