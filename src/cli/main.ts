@@ -5,6 +5,7 @@ import { CliExit } from './exit.ts';
 import { formatCommands } from './format-commands.ts';
 import { qaCommand } from './qa-command.ts';
 import { serverCommand } from './server-command.ts';
+import { statusCommand } from './status-command.ts';
 import { syncCommand } from './sync-command.ts';
 import { upCommand } from './up-command.ts';
 import { packageVersion } from './version.ts';
@@ -19,6 +20,7 @@ syncCommand(program);
 receiverCommand(program);
 formatCommands(program);
 qaCommand(program);
+statusCommand(program);
 
 program.parseAsync(process.argv).catch(async (err: unknown) => {
   if (err instanceof CliExit) {

@@ -10,7 +10,8 @@ export function repositoryOfRemote(url: string): { owner: string; repo: string }
   return match ? { owner: match[1]!, repo: match[2]! } : undefined;
 }
 
-function git(cwd: string, ...args: string[]): string | undefined {
+/** A git command's output in `cwd`, or undefined when it fails (no repository, no such ref). */
+export function git(cwd: string, ...args: string[]): string | undefined {
   try {
     return execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
   } catch {

@@ -167,3 +167,14 @@ export async function saveState(
     });
   return record;
 }
+
+/** The state the last run recorded for `origin`'s branch (two requests: the listing and the file). */
+export async function recordedState(
+  client: Client,
+  origin: Origin,
+  options: { signal?: AbortSignal; warn?: (message: string) => void } = {},
+): Promise<SyncState> {
+  const labels = [repoLabel(origin), `ref:${origin.ref}`, STATE_LABEL];
+  const files = await client.files.list({ labels }, options.signal ? { signal: options.signal } : {});
+  return loadState(client, stateRecordOf(files, origin.ref), { ...options, origin });
+}

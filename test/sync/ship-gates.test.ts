@@ -4,13 +4,19 @@
  * shipped, a language not shipped yet gets no file — while its translations are recorded and
  * written once it ships; the hysteresis keeps a shipped language through one new string.
  */
+import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, createClient } from '../../src/api/index.ts';
+import { settingsFrom } from '../../src/config/settings.ts';
+import { recordedState } from '../../src/contracts/sync-state.ts';
 import { pullRequestBody } from '../../src/github/pull-request-body.ts';
+import { progressOf } from '../../src/ship/progress.ts';
 import type { SyncResult } from '../../src/sync/run.ts';
 import { startPlatform, type TestPlatform } from '../support/platform.ts';
+import { repoRoot } from '../support/processes.ts';
 import { workspaceSync } from '../support/workspace-sync.ts';
 
 const CONFIG = `source: en
@@ -37,6 +43,7 @@ const german = (n: number) => json(keys(n).map((k, i) => [k, `Einstellung Nummer
 let p: TestPlatform;
 let client: Client;
 let ws: Awaited<ReturnType<typeof workspaceSync>>;
+let lastBody: string[] = [];
 
 const body = (run: SyncResult) =>
   pullRequestBody({
@@ -128,5 +135,45 @@ describe('language gates (issue 37)', () => {
     expect(Object.keys(written)).toHaveLength(22);
     expect(written.key21).toBe('Einstellung 21 ist an');
     expect(await exists('locales/fr/app.json')).toBe(false);
+    lastBody = table(run);
+  });
+
+  it('status and the state agree with the pull request body', async () => {
+    const state = await recordedState(client, { owner: 'acme', repo: 'ship-gates', ref: 'main' });
+    const settings = settingsFrom(CONFIG, '.svc.yml', { base: 'main' });
+    const progress = progressOf(settings, state);
+    expect(
+      progress.map((l) => [l.lang, l.units, l.translatedPercent, l.reviewedPercent, l.status, l.missing]),
+    ).toEqual([
+      ['de', 22, 100, 95, 'shipped', []],
+      ['fr', 22, 100, 0, 'held back', ['20 units left to review']],
+    ]);
+    expect(lastBody).toEqual([
+      '| de | all | **ships now** | 100 % translated, 95 % reviewed (gate 90) | — |',
+      '| fr | all | **held back** | 100 % translated, 0 % reviewed (gate 90) | 20 units left to review |',
+    ]);
+    // The platform runs in this process: the CLI is waited for without blocking it.
+    const cli = await promisify(execFile)(
+      process.execPath,
+      [
+        join(repoRoot, 'bin/svc-connector.js'),
+        'status',
+        '--dir',
+        ws.root,
+        '--repo',
+        'acme/ship-gates',
+        '--ref',
+        'main',
+      ],
+      { env: { ...process.env, SVC_API_URL: p.url, SVC_API_KEY: p.key }, encoding: 'utf8' },
+    );
+    expect(cli.stderr).toBe('');
+    expect(cli.stdout).toBe(
+      [
+        'de  22 units  100 % translated  95 % reviewed  shipped',
+        'fr  22 units  100 % translated  0 % reviewed   held back (to ship: 20 units left to review)',
+        '',
+      ].join('\n'),
+    );
   });
 });
