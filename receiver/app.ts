@@ -1,6 +1,7 @@
 import express, { type ErrorRequestHandler, type Express } from 'express';
 import pino, { type Logger } from 'pino';
 import type { GitHubBudget } from '../src/github/budget.ts';
+import { type BadgeSource, badgesRouter } from './badges.ts';
 import type { EventPhases } from './contracts.ts';
 import { healthRouter } from './http/health.ts';
 import { createWebhookHandler, webhookRoute } from './http/webhook-middleware.ts';
@@ -23,6 +24,8 @@ export interface ReceiverAppDeps {
   storeOnly?: string;
   /** GitHub's budgets as the handlers' GitHub access sees them (/metrics and /readyz). */
   githubBudget?: GitHubBudget;
+  /** Progress badges (GET /badges/…), when some repository's are public. */
+  badges?: BadgeSource;
   log?: Logger;
   now?: () => number;
   random?: () => number;
@@ -86,6 +89,7 @@ export function createReceiverApp(deps: ReceiverAppDeps): ReceiverApp {
       ...(deps.githubBudget ? { github: deps.githubBudget } : {}),
     }),
   );
+  if (deps.badges) app.use(badgesRouter(deps.badges));
   app.use((req, res) => {
     res.status(404).json({ error: `no route for ${req.method} ${req.path}` });
   });

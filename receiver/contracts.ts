@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { GitHubBudget } from '../src/github/budget.ts';
 import type { GitHub } from '../src/github/client.ts';
+import type { BadgeSource } from './badges.ts';
 import type { PhasesDeps } from './pull-request-batch/phases.ts';
 import type { ReceiverSettings } from './settings.ts';
 import type { ReceiverDb } from './store/schema.ts';
@@ -66,6 +67,8 @@ export interface ReceiverServices {
   storeOnly?: string;
   /** GitHub's budgets as the GitHub access has seen them (/metrics and /readyz show them). */
   githubBudget?: GitHubBudget;
+  /** Progress badges of the repositories RECEIVER_PUBLIC_BADGES names (badges.ts). */
+  badges?: BadgeSource;
 }
 
 /** Builds the services from the receiver's settings (composeServices in receiver/start.ts by default). */

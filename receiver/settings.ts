@@ -3,7 +3,7 @@ import { urlFromEnv, withEnvName } from '../src/config/env.ts';
 import { parseDatabaseUrl } from '../src/db/url.ts';
 import { type ServerTimeouts, timeoutsFromEnv } from '../src/http/server-timeouts.ts';
 import { secretKey } from '../src/webhooks/standard-webhooks.ts';
-import { allowedRepositories } from './allowed-repos.ts';
+import { allowedRepositories, repositoryPatterns } from './allowed-repos.ts';
 import { type GitHubSettings, gitHubSettingsFromEnv } from './github-access.ts';
 
 /** Where the receiver keeps its inbox unless told otherwise. */
@@ -24,6 +24,8 @@ export interface ReceiverSettings {
   platform: { url: string; apiKey: string; limits: Partial<LimitsConfig>; share: number };
   /** RECEIVER_ALLOWED_REPOS as a test of `owner/name`. */
   isAllowed: (fullName: string) => boolean;
+  /** RECEIVER_PUBLIC_BADGES: the repositories whose progress badge is served; none when unset. */
+  publicBadges?: ((fullName: string) => boolean) | undefined;
   github: GitHubSettings;
   /** SVC_RECEIVER_LEASE_MS, SVC_RECEIVER_POLL_MS. */
   worker: { leaseMs?: number; pollMs?: number };
@@ -85,6 +87,7 @@ export function receiverSettingsFromEnv(env: NodeJS.ProcessEnv, flags: ReceiverF
   const apiKey = env.SVC_API_KEY;
   if (!apiKey) throw new Error('SVC_API_KEY is not set: give the platform API key the receiver uses');
   const isAllowed = allowedRepositories(env.RECEIVER_ALLOWED_REPOS);
+  const publicBadges = repositoryPatterns(env.RECEIVER_PUBLIC_BADGES, 'RECEIVER_PUBLIC_BADGES');
   const github = gitHubSettingsFromEnv(env);
   const leaseMs = milliseconds(env, 'SVC_RECEIVER_LEASE_MS');
   const pollMs = milliseconds(env, 'SVC_RECEIVER_POLL_MS');
@@ -95,6 +98,7 @@ export function receiverSettingsFromEnv(env: NodeJS.ProcessEnv, flags: ReceiverF
     secrets,
     platform: { url: platformUrl, apiKey, ...limitsFromEnv(env) },
     isAllowed,
+    ...(publicBadges ? { publicBadges } : {}),
     github,
     worker: { ...(leaseMs ? { leaseMs } : {}), ...(pollMs ? { pollMs } : {}) },
     timeouts: timeoutsFromEnv(env, RECEIVER_TIMEOUTS),

@@ -16,6 +16,7 @@ import { listen } from '../src/http/listen.ts';
 import { applyTimeouts, type ServerTimeouts } from '../src/http/server-timeouts.ts';
 import { requestIdMixin } from '../src/tracing/request-context.ts';
 import { createReceiverApp, type ReceiverApp, type ReceiverAppDeps } from './app.ts';
+import { badgeSource } from './badges.ts';
 import type { ReceiverServices, ReceiverServicesFactory } from './contracts.ts';
 import { GITHUB_NOT_CONFIGURED, gitHubAccess } from './github-access.ts';
 import { createPhases, type PhasesDeps } from './pull-request-batch/phases.ts';
@@ -78,6 +79,7 @@ export async function startReceiver(
       ...(services.reconcile ? { reconcile: services.reconcile } : {}),
       ...(services.storeOnly ? { storeOnly: services.storeOnly } : {}),
       ...(services.githubBudget ? { githubBudget: services.githubBudget } : {}),
+      ...(services.badges ? { badges: services.badges } : {}),
       worker: settings.worker,
       timeouts: settings.timeouts,
       log,
@@ -125,6 +127,9 @@ export const composeServices: ReceiverServicesFactory = ({ settings, log, db, gi
     }),
     ...(storeOnly ? { storeOnly } : {}),
     ...(githubBudget ? { githubBudget } : {}),
+    ...(settings.publicBadges && !storeOnly
+      ? { badges: badgeSource({ client, github: access, isPublic: settings.publicBadges }) }
+      : {}),
   };
 };
 

@@ -5,13 +5,18 @@
  * written once it ships; the hysteresis keeps a shipped language through one new string.
  */
 import { execFile } from 'node:child_process';
+import { once } from 'node:events';
 import { readFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { badgeSource, badgesRouter } from '../../receiver/badges.ts';
 import { type Client, createClient } from '../../src/api/index.ts';
 import { settingsFrom } from '../../src/config/settings.ts';
 import { recordedState } from '../../src/contracts/sync-state.ts';
+import type { GitHub } from '../../src/github/client.ts';
 import { pullRequestBody } from '../../src/github/pull-request-body.ts';
 import { progressOf } from '../../src/ship/progress.ts';
 import type { SyncResult } from '../../src/sync/run.ts';
@@ -175,5 +180,42 @@ describe('language gates (issue 37)', () => {
         '',
       ].join('\n'),
     );
+  });
+
+  it("the receiver's badge says what status says, and only for a public repository", async () => {
+    const config = Buffer.from(CONFIG).toString('base64');
+    const gh = {
+      rest: {
+        repos: {
+          get: async () => ({ data: { default_branch: 'main' } }),
+          getContent: async () => ({ data: { type: 'file', content: config } }),
+        },
+      },
+    } as unknown as GitHub;
+    const source = badgeSource({
+      client,
+      github: async () => gh,
+      isPublic: (name) => name.startsWith('acme/'),
+    });
+    const app = express().use(badgesRouter(source));
+    const server = app.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const json = await fetch(`${base}/badges/acme/ship-gates.json`);
+      expect(json.headers.get('cache-control')).toBe('public, max-age=300');
+      expect(await json.json()).toEqual({
+        schemaVersion: 1,
+        label: 'translated',
+        message: 'de 100% · fr 100% held',
+        color: '4c1',
+      });
+      const svg = await (await fetch(`${base}/badges/acme/ship-gates.svg?lang=de`)).text();
+      expect(svg).toContain('<title>translated (de): 100%</title>');
+      expect((await fetch(`${base}/badges/other/private.svg`)).status).toBe(404);
+      expect((await fetch(`${base}/badges/acme/ship-gates.svg?lang=ja`)).status).toBe(404);
+    } finally {
+      server.close();
+    }
   });
 });
