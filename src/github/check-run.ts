@@ -1,5 +1,8 @@
 import type { Finding } from '../qa/types.ts';
+import type { GateReport } from '../ship/figures.ts';
 import type { GitHub } from './client.ts';
+import { gatesSection } from './gates-section.ts';
+import { cell } from './markdown-cell.ts';
 
 /**
  * One localization QA finding (the shape `svc-connector qa --format json` prints): `path` is
@@ -27,6 +30,8 @@ export interface QaCheckRequest {
   name?: string;
   /** A page about this run (the job in the workbench, the workflow run). */
   detailsUrl?: string | undefined;
+  /** Each language's gate (issue 37): shipped or held back, with its figures, after the QA summary. */
+  gates?: readonly GateReport[];
 }
 
 export interface QaCheckRun {
@@ -73,7 +78,6 @@ export function qaSummary(findings: readonly QaFinding[]): string {
     row[f.severity] += 1;
     rows.set(key, row);
   }
-  const cell = (s: string) => s.replaceAll('|', '\\|').replace(/[\r\n]+/g, ' ');
   const sorted = [...rows.values()].sort(
     (a, b) => a.lang.localeCompare(b.lang) || a.rule.localeCompare(b.rule),
   );
@@ -121,7 +125,9 @@ export async function createQaCheckRun(gh: GitHub, r: QaCheckRequest): Promise<Q
   const annotations = ranked.slice(0, ANNOTATIONS_PER_REQUEST).map(annotationOf);
   const conclusion = qaConclusion(r.findings);
   const left = r.findings.length - annotations.length;
-  const summary = qaSummary(r.findings);
+  const summary = r.gates?.length
+    ? `${qaSummary(r.findings)}\n\n${gatesSection(r.gates).join('\n')}`
+    : qaSummary(r.findings);
   const output = {
     title: qaTitle(r.findings),
     summary:

@@ -1,7 +1,8 @@
 import type { GateReport } from '../ship/figures.ts';
-import { describeFigures } from '../ship/gate.ts';
 import type { PlaceholderWarning } from '../translations/placeholder-qa.ts';
 import { type QaFinding, qaSummary } from './check-run.ts';
+import { gatesSection } from './gates-section.ts';
+import { cell } from './markdown-cell.ts';
 
 /** One translated file written by an update. */
 export interface TranslatedFile {
@@ -94,7 +95,6 @@ function code(s: string): string {
 }
 
 /** Markdown table cells must not break the table. */
-const cell = (s: string) => s.replaceAll('|', '\\|').replaceAll('\n', ' ');
 
 /**
  * The pull request's body: the latest update in detail (languages, files, words, TM leverage,
@@ -295,30 +295,4 @@ function previousUpdates(body: string | undefined): string[] {
   } catch {
     return [];
   }
-}
-
-/**
- * Per language (and group of files): shipped or held back, the figures against its gate, and
- * what would let it through. A held-back language's files stay as they were last shipped.
- */
-function gatesSection(reports: readonly GateReport[]): string[] {
-  const out = [
-    '### Languages',
-    '',
-    '| Language | Files | Status | Figures | To ship |',
-    '|---|---|---|---|---|',
-  ];
-  const sorted = [...reports].sort((a, b) => a.lang.localeCompare(b.lang) || a.group.localeCompare(b.group));
-  for (const r of sorted) {
-    const status = r.ship ? (r.was ? 'shipped' : '**ships now**') : '**held back**';
-    const files = r.group === '' ? 'all' : `\`${cell(r.group)}\``;
-    const figures = describeFigures(r.gate, r.figures, r.was);
-    out.push(`| ${cell(r.lang)} | ${files} | ${status} | ${figures} | ${r.missing.join(', ') || '—'} |`);
-  }
-  if (reports.some((r) => !r.ship))
-    out.push(
-      '',
-      "A held-back language's files stay as they were last shipped; its translations wait in the memory.",
-    );
-  return out;
 }

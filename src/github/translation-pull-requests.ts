@@ -130,6 +130,7 @@ async function writeOne(
         headSha,
         findings,
         detailsUrl: o.detailsUrl,
+        ...(update.gates?.length ? { gates: update.gates } : {}),
       });
       out.check = { id: run.id, url: run.url, conclusion: run.conclusion };
     } catch (error) {

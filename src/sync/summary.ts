@@ -1,4 +1,5 @@
 import { describeLeftOut } from '../formats/left-out.ts';
+import { describeFigures } from '../ship/gate.ts';
 import type { SyncResult } from './run.ts';
 import { describeWordless } from './wordless.ts';
 
@@ -83,6 +84,20 @@ export function syncSummary(
         ]),
       ),
     );
+    if (t.gates?.length)
+      out.push(
+        '',
+        ...s.table(
+          ['Language', 'Files', 'Status', 'Figures', 'To ship'],
+          t.gates.map((g) => [
+            g.lang,
+            g.group === '' ? 'all' : s.code(g.group),
+            g.ship ? (g.was ? 'shipped' : 'ships now') : 'held back',
+            describeFigures(g.gate, g.figures, g.was),
+            g.missing.join(', ') || '—',
+          ]),
+        ),
+      );
   }
   if (uploaded.length > 0) {
     const ids = new Map<string, string[]>();

@@ -36,6 +36,42 @@ beforeAll(async () => {
 afterAll(() => gh.close());
 
 describe('createQaCheckRun', () => {
+  it('says after the QA summary which languages ship and which are held back, with their figures (issue 37)', async () => {
+    const gate = { minReviewed: { enter: 90, leave: 80 } };
+    const run = await createQaCheckRun(app, {
+      ...repo,
+      headSha: head,
+      findings: [],
+      gates: [
+        {
+          lang: 'de',
+          group: '',
+          gate,
+          figures: { units: 20, translated: 20, reviewed: 19, qaErrors: 0 },
+          was: true,
+          ship: true,
+          missing: [],
+        },
+        {
+          lang: 'fr',
+          group: '',
+          gate,
+          figures: { units: 20, translated: 20, reviewed: 0, qaErrors: 0 },
+          was: false,
+          ship: false,
+          missing: ['18 units left to review'],
+        },
+      ],
+    });
+    const stored = gh.checkRuns('acme', 'app').find((r) => r.id === run.id)!;
+    expect(stored.output.summary).toContain(
+      '| fr | all | **held back** | 100 % translated, 0 % reviewed (gate 90) | 18 units left to review |',
+    );
+    expect(stored.output.summary).toContain(
+      '| de | all | shipped | 100 % translated, 95 % reviewed (gate 80) | — |',
+    );
+  });
+
   it('annotates each finding on its line and column, with its level, and fails on an error', async () => {
     const run = await createQaCheckRun(app, {
       ...repo,

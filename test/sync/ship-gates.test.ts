@@ -20,6 +20,7 @@ import type { GitHub } from '../../src/github/client.ts';
 import { pullRequestBody } from '../../src/github/pull-request-body.ts';
 import { progressOf } from '../../src/ship/progress.ts';
 import type { SyncResult } from '../../src/sync/run.ts';
+import { syncSummary } from '../../src/sync/summary.ts';
 import { startPlatform, type TestPlatform } from '../support/platform.ts';
 import { repoRoot } from '../support/processes.ts';
 import { workspaceSync } from '../support/workspace-sync.ts';
@@ -103,6 +104,9 @@ describe('language gates (issue 37)', () => {
     // The app's list gains the language that ships, never the one held back; nothing else changes.
     expect(await ws.read('src/i18n/config.json')).toBe(I18N.replace('["en"]', '["en", "de"]'));
     expect(run.targets!.localeLists).toEqual([{ path: 'src/i18n/config.json', added: ['de'], removed: [] }]);
+    expect(syncSummary(run, { targets: ['de', 'fr'], format: 'text' })).toMatch(
+      /fr +all +held back +100 % translated, 0 % reviewed \(gate 90\) +18 units left to review/,
+    );
     expect(ws.infos).toContain(
       'fr: held back — 100 % translated, 0 % reviewed (gate 90); to ship: 18 units left to review',
     );
