@@ -7,10 +7,11 @@
  *   1. job mode: the source files are uploaded and one job created; the platform delivers it
  *      (SVC_AUTO_DELIVER_MS), the signed JOB_DELIVER webhook reaches the receiver, which opens the PR;
  *   2. instant mode: a source string changes, only that file is uploaded and machine-translated,
- *      and the receiver adds the result to the same PR.
- * It waits until every target language's file carries the change, then prints `PR: <url>`, what
- * changed per language (files, and the keys the instant update changed) and the pull request's
- * diff. The URL is the local double's: on a terminal the demo keeps it up until Enter or Ctrl-C;
+ *      and the receiver adds the result to the same PR — except for Japanese, which the example's
+ *      `ship:` gate holds back until people review the new string (machine output is not reviewed).
+ * It waits until every target language's file carries the change or the PR says the language is
+ * held back, then prints `PR: <url>`, the languages held back and why, what changed per language
+ * (files, and the keys the instant update changed) and the pull request's diff. The URL is the local double's: on a terminal the demo keeps it up until Enter or Ctrl-C;
  * otherwise (CI) it says so and exits 0.
  */
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
@@ -161,18 +162,23 @@ try {
   );
   const instant = await action('instant');
   say(
-    `instant mode: uploaded ${instant['uploaded-count']} changed file, skipped ${instant['skipped-count']}; waiting until ${settings.targets.join(', ')} carry the change`,
+    `instant mode: uploaded ${instant['uploaded-count']} changed file, skipped ${instant['skipped-count']}; waiting until ${settings.targets.join(', ')} carry the change or are held back`,
   );
-  // Every language's file, not the first to arrive: the receiver may commit them one by one.
+  // Every language's file, not the first to arrive: the receiver may commit them one by one. A
+  // language its gate holds back keeps its file as last shipped; the PR body says so.
   const after = new Map<string, string>();
+  const held = new Map<string, string>();
+  const heldRow = async (lang: string) => {
+    const { data } = await octokit.rest.pulls.get({ ...repo, pull_number: pr!.number });
+    return (data.body ?? '').split('\n').find((l) => l.startsWith(`| ${lang} | all | **held back** |`));
+  };
   for (const t of targetsOf(changedSource)) {
-    after.set(
-      t.path,
-      await wait(
-        () => onBranch(t.path),
-        (now) => now !== '' && now !== before.get(t.path),
-      ),
+    const seen = await wait(
+      async () => ({ text: await onBranch(t.path), row: await heldRow(t.lang) }),
+      ({ text, row }) => (text !== '' && text !== before.get(t.path)) || row !== undefined,
     );
+    if (seen.row) held.set(t.lang, seen.row);
+    else after.set(t.path, seen.text);
   }
 
   const { data } = await octokit.rest.repos.compareCommitsWithBasehead({
@@ -202,6 +208,13 @@ try {
       : "(served by the demo's local GitHub double: the URL is gone when the demo ends)",
   );
   out();
+  for (const [lang, row] of held) {
+    const [, , , , figures, missing] = row.split('|').map((c) => c.trim());
+    out(
+      `Held back: ${lang} — ${figures}; to ship: ${missing}. Its files stay as they were last shipped (the gate in examples/app/.svc.yml: ship.languages.${lang}).`,
+    );
+  }
+  if (held.size > 0) out();
   const inPull = new Set((data.files ?? []).map((f) => f.filename));
   const sources = (await sourcesOf(settings, app)).map((s) => s.path);
   out('What changed, per language:');

@@ -136,6 +136,7 @@ export async function mergeWithBase(
           ...(branchTarget ? { onBranch: true } : {}),
           smallEdits: settings.onSourceChange.small,
           removals,
+          ...(d.machine ? { machine: true } : {}),
         });
       } catch (error) {
         if (!(error instanceof FormatError)) throw error;

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../support/processes.ts';
 
 describe('npm run demo', () => {
-  it('runs the loop in job and instant mode, waits for every language, prints what changed per language, the PR and its diff, and exits 0 without a terminal', async () => {
+  it('runs the loop in job and instant mode, waits for every language (or its gate holding it back), prints what changed per language, the PR and its diff, and exits 0 without a terminal', async () => {
     const child = spawn(process.execPath, [join(repoRoot, 'examples/demo.ts')], {
       cwd: repoRoot,
       env: { ...process.env, LOG_LEVEL: 'silent' },
@@ -20,11 +20,16 @@ describe('npm run demo', () => {
     expect(stdout).toMatch(
       /^PR: http:\/\/127\.0\.0\.1:\d+\/acme\/example-app\/pull\/1\nCheck: svc-connector \/ l10n QA: success \(0 annotation\(s\)\)\n\(served by the demo's local GitHub double: the URL is gone when the demo ends\)\n/,
     );
-    // Every target language carries the instant update before anything is printed.
-    for (const lang of ['de', 'fr', 'ja'])
+    // Every target language carries the instant update before anything is printed — but Japanese,
+    // which the example's gate holds back (its new string is machine output, not reviewed).
+    for (const lang of ['de', 'fr'])
       expect(stdout).toContain(
         `  ${lang}:\n    locales/${lang}/checkout.json: 5 key(s) translated; the instant update changed pay\n`,
       );
+    expect(stdout).toContain('  ja:\n    locales/ja/checkout.json: 5 key(s) translated\n');
+    expect(stdout).toContain(
+      'Held back: ja — 100 % translated, 94 % reviewed (gate 100); to ship: 1 unit left to review. Its files stay as they were last shipped',
+    );
     expect(stdout).toContain('The offline provider writes pseudo-translations');
     expect(stdout).toContain('SVC_MT_PROVIDER=openai');
     for (const path of [
