@@ -16,6 +16,7 @@ import type { FileWrite } from '../../src/github/branch-commit.ts';
 import { l10nBranches, l10nBranchTargets } from '../../src/github/branch-targets.ts';
 import type { LanguageUnits, TranslatedFile } from '../../src/github/pull-request-body.ts';
 import type { RepositoryReader } from '../../src/github/repository-reader.ts';
+import { applyLocaleLists, type LocaleListChange } from '../../src/locale-lists/apply.ts';
 import type { GateReport } from '../../src/ship/figures.ts';
 import { resolveMemories } from '../../src/translations/memories.ts';
 import { type PlaceholderWarning, placeholderWarnings } from '../../src/translations/placeholder-qa.ts';
@@ -39,6 +40,8 @@ export interface MergedBatch {
   sources: Map<string, WrittenSource>;
   /** Each language's gate, when the config has a `ship:` policy (issue 37). */
   gates?: GateReport[];
+  /** The locale lists the batch edits (`locale_lists:`), with the languages each gains and loses. */
+  localeLists?: LocaleListChange[];
 }
 
 /** The source a written target is checked against (see qa-findings.ts). */
@@ -95,7 +98,10 @@ export async function mergeWithBase(
   const langs = [...new Set(into.delivered().map((d) => d.lang))];
   const atBase = await reader.files(
     baseTip,
-    [...byPath].flatMap(([path, [first]]) => [first!.sourcePath, path]),
+    [
+      ...[...byPath].flatMap(([path, [first]]) => [first!.sourcePath, path]),
+      ...(settings.localeLists ?? []).map((entry) => entry.path),
+    ],
     { branches: l10nBranches(settings, langs), pullInto: origin.ref },
   );
   const onBranch = await l10nBranchTargets(reader, { base: origin.ref, pullRequest: settings.pullRequest })(
@@ -180,6 +186,13 @@ export async function mergeWithBase(
   if (gated) {
     batch.gates = gated.reports;
     dropHeld(batch, gated.held);
+  }
+  // The app's locale lists follow what ships, edited from the base as the targets are.
+  if (settings.localeLists?.length && batch.files.length > 0) {
+    const lists = new Map(settings.localeLists.map((entry) => [entry.path, atBase.get(entry.path)]));
+    const edited = applyLocaleLists(settings, lists, gated?.reports, (message) => into.note(message));
+    batch.files.push(...edited.writes);
+    if (edited.changes.length > 0) batch.localeLists = edited.changes;
   }
   const pairs = pairsOf(planned);
   if (pairs.size > 0) {

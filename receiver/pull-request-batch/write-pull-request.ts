@@ -94,6 +94,7 @@ export async function writeTranslationsPullRequest(
     warnings: merged.warnings,
     units: merged.units,
     gates: merged.gates,
+    localeLists: merged.localeLists,
     // The workbench has no page per job: its overview (/workbench/) lists the jobs and links each
     // language's project (/workbench/projects/<id>), where reviewers work.
     ...(jobs.length > 0 && deps.platformUrl ? { jobUrl: new URL('/workbench/', deps.platformUrl).href } : {}),

@@ -30,6 +30,12 @@ describe('npm run demo', () => {
     expect(stdout).toContain(
       'Held back: ja — 100 % translated, 94 % reviewed (gate 100); to ship: 1 unit left to review. Its files stay as they were last shipped',
     );
+    // The app's locale list (created: Android's per-app language picker) names every language that
+    // shipped; Japanese stays, its files as last shipped.
+    expect(stdout).toContain('+++ b/android/app/src/main/res/xml/locales_config.xml');
+    expect(stdout).toContain(
+      '+    <locale android:name="en"/>\n+    <locale android:name="de"/>\n+    <locale android:name="fr"/>\n+    <locale android:name="ja"/>\n',
+    );
     expect(stdout).toContain('The offline provider writes pseudo-translations');
     expect(stdout).toContain('SVC_MT_PROVIDER=openai');
     for (const path of [
