@@ -8,8 +8,8 @@ import { childElements, localName } from '../formats/kit/xml/document.ts';
 import { escapeAttribute } from '../formats/kit/xml/entities.ts';
 import { parseXml } from '../formats/kit/xml/parse.ts';
 import { LocaleListError } from './errors.ts';
-import { type ListItem, type ListSite, newlineOf, ownsLine } from './list-edits.ts';
-import { fillElement } from './xml-fill.ts';
+import type { ListItem, ListSite } from './list-edits.ts';
+import { elementSite, unnamed } from './xml-fill.ts';
 
 const ANDROID_NS = 'http://schemas.android.com/apk/res/android';
 
@@ -39,30 +39,15 @@ export function androidSite(decoded: DecodedText, path: string): ListSite {
           valueStart: name.valueStart,
           valueEnd: name.valueEnd,
         }
-      : {
-          value: undefined,
-          start: element.start,
-          end: element.end,
-          valueStart: element.end,
-          valueEnd: element.end,
-        };
+      : unnamed(element);
   });
-  const newline = newlineOf(text);
-  return {
-    text,
-    newline,
-    items,
-    layout: items.every((item) => ownsLine(text, item)) ? 'lines' : 'separated',
-    separator: '',
-    write: (tag, like) => {
-      if (!like) return `<locale ${prefix}:name="${escapeAttribute(tag)}"/>`;
-      const quote = text[like.valueStart - 1] === "'" ? "'" : '"';
-      return (
-        text.slice(like.start, like.valueStart) +
-        escapeAttribute(tag, quote) +
-        text.slice(like.valueEnd, like.end)
-      );
-    },
-    fill: (markups) => fillElement(text, root, markups, newline),
-  };
+  return elementSite(text, root, items, (tag, like) => {
+    if (!like) return `<locale ${prefix}:name="${escapeAttribute(tag)}"/>`;
+    const quote = text[like.valueStart - 1] === "'" ? "'" : '"';
+    return (
+      text.slice(like.start, like.valueStart) +
+      escapeAttribute(tag, quote) +
+      text.slice(like.valueEnd, like.end)
+    );
+  });
 }

@@ -9,8 +9,8 @@ import { escapeText } from '../formats/kit/xml/entities.ts';
 import type { XmlElement } from '../formats/kit/xml/nodes.ts';
 import { parseXml } from '../formats/kit/xml/parse.ts';
 import { LocaleListError } from './errors.ts';
-import { type ListItem, type ListSite, newlineOf, ownsLine } from './list-edits.ts';
-import { fillElement } from './xml-fill.ts';
+import type { ListItem, ListSite } from './list-edits.ts';
+import { elementSite, unnamed } from './xml-fill.ts';
 
 const KEY = 'CFBundleLocalizations';
 
@@ -54,25 +54,11 @@ export function plistSite(decoded: DecodedText, path: string): ListSite {
           valueStart: element.openEnd,
           valueEnd: element.closeStart,
         }
-      : {
-          value: undefined,
-          start: element.start,
-          end: element.end,
-          valueStart: element.end,
-          valueEnd: element.end,
-        },
+      : unnamed(element),
   );
-  const newline = newlineOf(text);
-  return {
-    text,
-    newline,
-    items,
-    layout: items.every((item) => ownsLine(text, item)) ? 'lines' : 'separated',
-    separator: '',
-    write: (code, like) =>
-      like
-        ? text.slice(like.start, like.valueStart) + escapeText(code) + text.slice(like.valueEnd, like.end)
-        : `<string>${escapeText(code)}</string>`,
-    fill: (markups) => fillElement(text, array, markups, newline),
-  };
+  return elementSite(text, array, items, (code, like) =>
+    like
+      ? text.slice(like.start, like.valueStart) + escapeText(code) + text.slice(like.valueEnd, like.end)
+      : `<string>${escapeText(code)}</string>`,
+  );
 }

@@ -1,9 +1,12 @@
-/** Filling an XML element that holds no list item yet (`<array/>`, `<locale-config …></locale-config>`). */
+/**
+ * Lists kept in XML elements (Android's `<locale-config>`, a plist's `<array>`): the list site over
+ * the elements, and filling an element that holds no item yet (`<array/>`).
+ */
 
 import type { Edit } from '../formats/file-text.ts';
 import { lineIndent, lineStartOf } from '../formats/kit/line-edit.ts';
 import type { XmlElement } from '../formats/kit/xml/nodes.ts';
-import { indentUnit } from './list-edits.ts';
+import { indentUnit, type ListItem, type ListSite, newlineOf, ownsLine } from './list-edits.ts';
 
 /**
  * The edit that writes markups into `element`, one per line, indented one level deeper than it: a
@@ -39,4 +42,32 @@ export function fillElement(
     };
   }
   return { start: closeLine, end: closeLine, replacement: lines + newline };
+}
+
+/** An element that names no language (a `<locale>` without a name, an `<integer>`): kept, never matched. */
+export const unnamed = (element: { start: number; end: number }): ListItem => ({
+  value: undefined,
+  start: element.start,
+  end: element.end,
+  valueStart: element.end,
+  valueEnd: element.end,
+});
+
+/** The list site of `items`, the elements of `container`, each new item written by `write`. */
+export function elementSite(
+  text: string,
+  container: XmlElement,
+  items: ListItem[],
+  write: ListSite['write'],
+): ListSite {
+  const newline = newlineOf(text);
+  return {
+    text,
+    newline,
+    items,
+    layout: items.every((item) => ownsLine(text, item)) ? 'lines' : 'separated',
+    separator: '',
+    write,
+    fill: (markups) => fillElement(text, container, markups, newline),
+  };
 }

@@ -63,13 +63,8 @@ export function carryRenames(
       }
       const [next] = to as [(typeof to)[number]];
       const [old] = from as [(typeof from)[number]];
-      const plan = next.target.plan;
-      plan.translate.delete(next.id);
-      plan.wordless.delete(next.id);
-      plan.appeared.delete(next.id);
-      plan.reapply.set(next.id, old.text);
-      plan.teach.push({ id: next.id, source: next.source, target: old.text });
-      plan.renamed.push({ from: old.id, fromPath: old.target.path, to: next.id });
+      carry(next, old);
+      next.target.plan.renamed.push({ from: old.id, fromPath: old.target.path, to: next.id });
     }
     if (small !== 'translate') carrySmallEdits(group, small === 'review');
   }
@@ -96,13 +91,8 @@ function carrySmallEdits(group: readonly PlannedTarget[], check: boolean): void 
     if (from?.length !== 1 || to.length !== 1) continue;
     const [next] = to as [(typeof to)[number]];
     const [old] = from as [(typeof from)[number]];
-    const plan = next.target.plan;
-    plan.translate.delete(next.id);
-    plan.wordless.delete(next.id);
-    plan.appeared.delete(next.id);
-    plan.reapply.set(next.id, old.text);
-    plan.teach.push({ id: next.id, source: next.source, target: old.text });
-    plan.smallEdits.push({ id: next.id, check, from: { path: old.target.path, id: old.id } });
+    carry(next, old);
+    next.target.plan.smallEdits.push({ id: next.id, check, from: { path: old.target.path, id: old.id } });
   }
 }
 
@@ -117,4 +107,17 @@ export function describeAmbiguous(a: AmbiguousRename): string {
   const keys = (list: AmbiguousRename['to']) =>
     list.map((k) => `${k.path} ${JSON.stringify(k.id)}`).join(', ');
   return `${a.lang}: not taken as a rename (one source text under several keys): ${keys(a.from)} → ${keys(a.to)}; translated as new`;
+}
+
+/**
+ * The new key takes the old one's translation: written again (not sent to translation) and taught
+ * under the new key.
+ */
+function carry(next: { target: PlannedTarget; id: string; source: UnitText }, old: { text: UnitText }): void {
+  const plan = next.target.plan;
+  plan.translate.delete(next.id);
+  plan.wordless.delete(next.id);
+  plan.appeared.delete(next.id);
+  plan.reapply.set(next.id, old.text);
+  plan.teach.push({ id: next.id, source: next.source, target: old.text });
 }
