@@ -4,6 +4,7 @@ import { gateBatch } from '../../receiver/pull-request-batch/ship-gate.ts';
 import { settingsFrom } from '../../src/config/settings.ts';
 import type { SyncState, TargetRecord } from '../../src/contracts/sync-state.ts';
 import { jsonFormat } from '../../src/formats/json/index.ts';
+import { applyLocaleLists } from '../../src/locale-lists/apply.ts';
 
 const settings = settingsFrom(
   `source: en
@@ -49,7 +50,74 @@ function batchOf(langs: string[]) {
   return batch;
 }
 
+/** A target of `size` units, `reviewed` of them delivered by a job (people's work), the rest by MT. */
+function delivered(size: number, reviewed: number, machine = 0): TargetRecord {
+  return {
+    size,
+    source: 'locales/en/app.json',
+    units: {},
+    pending: Object.fromEntries(
+      ids(reviewed + machine).map((id, i) => [
+        id,
+        { s: 'x', text: 'z', ...(i >= reviewed ? { m: true as const } : {}) },
+      ]),
+    ),
+  };
+}
+
 describe('language gates at delivery (issue 37)', () => {
+  it("the issue's path: 85 % gets no file, 91 % ships and joins the locale list, 89 % after a new string stays, 79 % is held with its files as they were", () => {
+    const ja = 'locales/ja/app.json';
+    const lists = {
+      ...settings,
+      localeLists: [
+        { path: 'src/i18n/config.json', kind: 'json' as const, at: '/supportedLngs', removeHeldBack: false },
+      ],
+    };
+    const listed = (state: SyncState, gated: ReturnType<typeof gateBatch>) =>
+      applyLocaleLists(
+        lists,
+        new Map([['src/i18n/config.json', new TextEncoder().encode('{ "supportedLngs": ["en"] }\n')]]),
+        gated!.reports,
+        () => {},
+      ).changes;
+    const state: SyncState = {
+      version: 1,
+      targets: { de: { 'locales/de/app.json': delivered(100, 100) }, ja: { [ja]: delivered(100, 85) } },
+    };
+
+    let gated = gateBatch(settings, state, batchOf(['ja']))!;
+    expect(gated.held.has(ja)).toBe(true);
+    expect(gated.reports.find((r) => r.lang === 'ja')!.missing).toEqual(['5 units left to review']);
+    expect(listed(state, gated)).toEqual([{ path: 'src/i18n/config.json', added: ['de'], removed: [] }]);
+
+    state.targets.ja![ja] = delivered(100, 91);
+    gated = gateBatch(settings, state, batchOf(['ja']))!;
+    expect(gated.held.size).toBe(0);
+    expect(listed(state, gated)).toEqual([
+      { path: 'src/i18n/config.json', added: ['de', 'ja'], removed: [] },
+    ]);
+
+    // A new source string, translated by MT as today: 90 of 101 reviewed (89 %), above leave 80.
+    state.targets.ja![ja] = delivered(101, 90, 1);
+    gated = gateBatch(settings, state, batchOf(['ja']))!;
+    expect(gated.held.size).toBe(0);
+    expect(gated.reports.find((r) => r.lang === 'ja')).toMatchObject({ ship: true, was: true });
+
+    state.targets.ja![ja] = delivered(100, 79, 21);
+    gated = gateBatch(settings, state, batchOf(['ja']))!;
+    expect(gated.held.has(ja)).toBe(true);
+    expect(gated.reports.find((r) => r.lang === 'ja')).toMatchObject({
+      ship: false,
+      was: true,
+      missing: ['11 units left to review'],
+    });
+    // Held after it shipped: the app keeps listing it (its files stay as last shipped).
+    expect(listed(state, gated)).toEqual([
+      { path: 'src/i18n/config.json', added: ['de', 'ja'], removed: [] },
+    ]);
+  });
+
   it('holds back a language whose delivery is machine output, and ships one people reviewed', () => {
     const state: SyncState = {
       version: 1,
