@@ -12,9 +12,10 @@ import {
   type GateReport,
   recordShare,
   shippedAfter,
+  shipsIn,
   type TargetShare,
 } from '../../src/ship/figures.ts';
-import { gates, groupOf } from '../../src/ship/policy.ts';
+import { asksQa, gates, groupOf } from '../../src/ship/policy.ts';
 import type { MergedBatch } from './merge-base.ts';
 
 export interface BatchGates {
@@ -40,10 +41,7 @@ export function gateBatch(
       shares.push(share);
       byTarget.set(`${lang}\u0000${path}`, share);
     }
-  const askQa = [policy.gate, ...Object.values(policy.languages), ...policy.files.map((f) => f.gate)].some(
-    (g) => g.qa === 'errors',
-  );
-  if (askQa)
+  if (asksQa(policy))
     for (const file of batch.files) {
       const written = batch.sources.get(file.path);
       if (!written) continue;
@@ -57,11 +55,11 @@ export function gateBatch(
     }
   const reports = evaluateGates(policy, shares, state.shipped);
   state.shipped = { ...state.shipped, ...shippedAfter(reports) };
-  const shipping = new Set(reports.filter((r) => r.ship).map((r) => `${r.lang}\u0000${r.group}`));
+  const ships = shipsIn(reports);
   const held = new Set<string>();
   for (const [path, written] of batch.sources) {
     const group = groupOf(policy, written.sourcePath);
-    if (written.langs.every((lang) => !shipping.has(`${lang}\u0000${group}`))) held.add(path);
+    if (written.langs.every((lang) => !ships(lang, group))) held.add(path);
   }
   return { reports, held };
 }

@@ -86,6 +86,9 @@ export function textHash(text: UnitText): string {
   return createHash('sha256').update(canonical).digest('base64url').slice(0, 16);
 }
 
+/** The labels a branch's state file carries, to list it alone. */
+const stateLabels = (origin: Origin) => [repoLabel(origin), `ref:${origin.ref}`, STATE_LABEL];
+
 /** The platform name of a base branch's state file. */
 export const stateFileName = (ref: string) => `.svc-state/${ref}.json.gz`;
 
@@ -126,7 +129,7 @@ export async function loadState(
       bytes = await client.files.download(current.id, { as: 'bytes', ...call });
     } catch (error) {
       if (!(error instanceof ApiError && error.status === 404 && options.origin && attempt < 4)) throw error;
-      const labels = [repoLabel(options.origin), `ref:${options.origin.ref}`, STATE_LABEL];
+      const labels = stateLabels(options.origin);
       current = stateRecordOf(await client.files.list({ labels }, call), options.origin.ref);
       continue;
     }
@@ -174,7 +177,7 @@ export async function recordedState(
   origin: Origin,
   options: { signal?: AbortSignal; warn?: (message: string) => void } = {},
 ): Promise<SyncState> {
-  const labels = [repoLabel(origin), `ref:${origin.ref}`, STATE_LABEL];
+  const labels = stateLabels(origin);
   const files = await client.files.list({ labels }, options.signal ? { signal: options.signal } : {});
   return loadState(client, stateRecordOf(files, origin.ref), { ...options, origin });
 }

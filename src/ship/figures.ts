@@ -119,6 +119,12 @@ export function evaluateGates(
   });
 }
 
+/** Whether `lang` ships the files of `group` by these reports. */
+export function shipsIn(reports: readonly GateReport[]): (lang: string, group: Group) => boolean {
+  const shipping = new Set(reports.filter((r) => r.ship).map((r) => `${r.lang}\u0000${r.group}`));
+  return (lang, group) => shipping.has(`${lang}\u0000${group}`);
+}
+
 /** The groups each language ships after this run, for the state file. */
 export function shippedAfter(reports: readonly GateReport[]): Record<string, string[]> {
   const out: Record<string, string[]> = {};

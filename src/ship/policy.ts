@@ -40,9 +40,19 @@ export function gateOf(policy: ShipPolicy, lang: string, group: Group): Gate {
   return { ...defined(policy.gate), ...defined(files), ...defined(policy.languages[lang] ?? {}) };
 }
 
+/** Every gate the policy sets: the global one, each language's and each group's. */
+const allGates = (policy: ShipPolicy): Gate[] => [
+  policy.gate,
+  ...Object.values(policy.languages),
+  ...policy.files.map((f) => f.gate),
+];
+
 /** Whether the policy gates anything (no `ship:` in the config: every language ships). */
 export const gates = (policy: ShipPolicy | undefined): policy is ShipPolicy =>
   policy !== undefined &&
-  [policy.gate, ...Object.values(policy.languages), ...policy.files.map((f) => f.gate)].some(
+  allGates(policy).some(
     (g) => g.minTranslated !== undefined || g.minReviewed !== undefined || g.qa !== undefined,
   );
+
+/** Whether some gate asks for QA errors (then the targets' QA is run before deciding). */
+export const asksQa = (policy: ShipPolicy): boolean => allGates(policy).some((g) => g.qa === 'errors');

@@ -7,9 +7,9 @@
 import type { SyncSettings } from '../config/settings.ts';
 import type { UnitText } from '../formats/target.ts';
 import { checkFile } from '../qa/check-file.ts';
-import { evaluateGates, type GateReport, shareOf, type TargetShare } from '../ship/figures.ts';
-import { gates, groupOf } from '../ship/policy.ts';
-import { textsToWrite, writeTarget } from '../translations/write-target.ts';
+import { evaluateGates, type GateReport, shareOf, shipsIn, type TargetShare } from '../ship/figures.ts';
+import { asksQa, gates, groupOf } from '../ship/policy.ts';
+import { type TargetFile, textsToWrite, writeTarget } from '../translations/write-target.ts';
 import type { TargetWork } from './targets.ts';
 
 export interface Gated {
@@ -33,13 +33,10 @@ export function gateTargets(
 ): Gated | undefined {
   const policy = settings.ship;
   if (!gates(policy)) return undefined;
-  const askQa = [policy.gate, ...Object.values(policy.languages), ...policy.files.map((f) => f.gate)].some(
-    (g) => g.qa === 'errors',
-  );
+  const askQa = asksQa(policy);
   const shares: TargetShare[] = works.map((w) => {
     const own = translations.get(w);
-    const file = targetFile(w, own);
-    const set = textsToWrite(file, new Map([...w.plan.reapply, ...(own ?? [])]));
+    const set = textsToWrite(targetFileOf(w, own), translationsOf(w, own));
     return {
       lang: w.lang,
       sourcePath: w.source.file.path,
@@ -49,19 +46,28 @@ export function gateTargets(
     };
   });
   const reports = evaluateGates(policy, shares, shippedBefore);
-  const shipping = new Set(reports.filter((r) => r.ship).map((r) => `${r.lang}\u0000${r.group}`));
-  const held = new Set(
-    works.filter((w) => !shipping.has(`${w.lang}\u0000${groupOf(policy, w.source.file.path)}`)),
-  );
+  const ships = shipsIn(reports);
+  const held = new Set(works.filter((w) => !ships(w.lang, groupOf(policy, w.source.file.path))));
   return { reports, held };
 }
 
-const targetFile = (w: TargetWork, own: ReadonlyMap<string, UnitText> | undefined) => ({
+/** What a target receives this run: its pending deliveries written again, then this run's translations. */
+export const translationsOf = (
+  w: TargetWork,
+  own: ReadonlyMap<string, UnitText> | undefined,
+): Map<string, UnitText> => new Map([...w.plan.reapply, ...(own ?? [])]);
+
+/** A target as write-target.ts writes it; `bytes` as it is now (a multilingual file's earlier languages written in). */
+export const targetFileOf = (
+  w: TargetWork,
+  own: ReadonlyMap<string, UnitText> | undefined,
+  bytes: Uint8Array | undefined = w.bytes,
+): TargetFile => ({
   format: w.source.format,
   lang: w.lang,
   path: w.path,
   source: { bytes: w.source.file.bytes, units: w.source.units },
-  bytes: w.bytes,
+  bytes,
   plan: w.plan,
   machine: machineOf(w, own),
 });
@@ -72,8 +78,8 @@ function qaErrorsOf(
   own: ReadonlyMap<string, UnitText> | undefined,
   sourceLang: string,
 ): number {
-  const dry = { ...targetFile(w, own), plan: structuredClone(w.plan) };
-  const bytes = writeTarget(dry, new Map([...w.plan.reapply, ...(own ?? [])])) ?? w.bytes;
+  const dry = { ...targetFileOf(w, own), plan: structuredClone(w.plan) };
+  const bytes = writeTarget(dry, translationsOf(w, own)) ?? w.bytes;
   if (!bytes) return 0;
   const pair = {
     format: w.source.format,

@@ -19,7 +19,7 @@ import type { SourceProblem } from '../translations/source-file.ts';
 import { teachMemories } from '../translations/teach.ts';
 import { holdTarget, writeTarget } from '../translations/write-target.ts';
 import { translateDeltas } from './delta.ts';
-import { gateTargets, machineOf } from './gates.ts';
+import { gateTargets, targetFileOf, translationsOf } from './gates.ts';
 import { type LocaleListChange, updateLocaleLists } from './locale-lists.ts';
 import { earlierDeltas } from './resume.ts';
 import type { ParsedSource, TargetSource, TargetWork } from './targets.ts';
@@ -255,18 +255,9 @@ function writeTargets(
   const changed = new Set<string>();
   for (const w of works) {
     const own = translations.get(w);
-    const set = new Map<string, UnitText>(w.plan.reapply);
-    for (const [id, text] of own ?? []) set.set(id, text);
+    const set = translationsOf(w, own);
     const bytes = current.has(w.path) ? current.get(w.path) : w.bytes;
-    const file = {
-      format: w.source.format,
-      lang: w.lang,
-      path: w.path,
-      source: { bytes: w.source.file.bytes, units: w.source.units },
-      bytes,
-      plan: w.plan,
-      machine: machineOf(w, own),
-    };
+    const file = targetFileOf(w, own, bytes);
     if (held.has(w)) {
       holdTarget(file, set);
       continue;

@@ -56,7 +56,8 @@ export function parseSources(sources: readonly SourceFile[], plan: SourcesPlan):
   });
 }
 
-async function readIfPresent(path: string): Promise<Uint8Array | undefined> {
+/** A file's bytes, or undefined when there is none. */
+export async function readIfPresent(path: string): Promise<Uint8Array | undefined> {
   try {
     return await readFile(path);
   } catch (error) {

@@ -212,6 +212,7 @@ export function mergeDelivery(d: Delivery): MergedDelivery {
     set.set(id, text);
     written.push(id);
   }
+  const fromDelivery = new Set(written);
   const bytes = writeTarget(
     {
       format: d.format,
@@ -221,7 +222,7 @@ export function mergeDelivery(d: Delivery): MergedDelivery {
       bytes: d.baseTarget,
       plan,
       // What the delivery brings is the machine's when it is; a pending delivery keeps its own mark.
-      machine: (id) => (written.includes(id) ? d.machine === true : plan.record.pending?.[id]?.m === true),
+      machine: (id) => (fromDelivery.has(id) ? d.machine === true : plan.record.pending?.[id]?.m === true),
     },
     set,
   );
