@@ -126,6 +126,18 @@ export interface TargetChanges {
   set: Translations;
   /** Ids of units the source no longer has: they leave the target. */
   remove: ReadonlySet<string>;
+  /**
+   * Keys renamed in the source (src/translations/renames.ts): new id → the old id the target may
+   * hold. Where the format can (`renameKeys`), the old entry takes the new key where it stands —
+   * its comments, layout and text untouched; elsewhere the old id is removed and the new inserted.
+   */
+  rename?: ReadonlyMap<string, string>;
+}
+
+/** What a format's renameKeys did: the file, and the new ids whose old entries it renamed. */
+export interface RenamedKeys {
+  bytes: Uint8Array;
+  renamed: ReadonlySet<string>;
 }
 
 /** One string-file format: parse bytes into units, render translations back by patching the original. */
@@ -183,6 +195,18 @@ export interface FormatModule {
    * quoting and layout. Formats without it fall back to src/formats/target.ts's rules.
    */
   edit?(target: Uint8Array, changes: TargetChanges, options: RenderOptions): Uint8Array;
+  /**
+   * Gives entries of a target their new keys in place (`renames`: new id → old id): only the key
+   * is rewritten, as the source writes it for the new id; the smallest change a rename can be
+   * (DESIGN §7). A pair it cannot rename in place (the target lacks the old id or already holds
+   * the new one, or the key moved to another parent) is left out of `renamed`.
+   */
+  renameKeys?(
+    target: Uint8Array,
+    renames: ReadonlyMap<string, string>,
+    source: Uint8Array,
+    options: RenderOptions,
+  ): RenamedKeys;
   /**
    * Every string of the file is a message of this syntax, whatever it holds (ARB: ICU by
    * definition, so `{` alone must be quoted). Elsewhere a text is an ICU message when it parses as

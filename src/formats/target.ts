@@ -113,6 +113,8 @@ function readTarget(
  * - otherwise the file is rendered from the source's skeleton with every translation the target
  *   holds plus the new ones, so no translation is lost though the layout follows the source.
  * A multilingual file is its own source: its localizations are written in place.
+ * Renamed keys the format can rename in place are renamed first (`renameKeys`), so their entries
+ * stay where people have them; the others are removed and inserted.
  */
 export function editTarget(
   format: FormatModule,
@@ -120,9 +122,25 @@ export function editTarget(
   changes: TargetChanges,
   options: RenderOptions,
 ): Uint8Array {
+  const renamed = renameInPlace(format, target, changes, options);
+  if (renamed) return editTarget(format, renamed.bytes, renamed.changes, options);
   if (format.edit) return format.edit(target, changes, options);
   if (format.holds === 'all') return format.render(target, changes.set, options);
   return editByRendering(format, target, changes, options);
+}
+
+/** The target with the keys its format renames in place, and the changes left; undefined when none is. */
+function renameInPlace(
+  format: FormatModule,
+  target: Uint8Array,
+  changes: TargetChanges,
+  options: RenderOptions,
+): { bytes: Uint8Array; changes: TargetChanges } | undefined {
+  const { rename, ...rest } = changes;
+  if (!rename || rename.size === 0 || !format.renameKeys) return undefined;
+  const { bytes, renamed } = format.renameKeys(target, rename, changes.source, options);
+  const from = new Set([...renamed].map((to) => rename.get(to)));
+  return { bytes, changes: { ...rest, remove: new Set([...changes.remove].filter((id) => !from.has(id))) } };
 }
 
 /**

@@ -48,12 +48,25 @@ export function writeTarget(
   if (!t.bytes) {
     if (set.size > 0) out = newTarget(t.format, t.source.bytes, set, options);
   } else if (set.size > 0 || t.plan.remove.size > 0) {
-    out = editTarget(t.format, t.bytes, { source: t.source.bytes, set, remove: t.plan.remove }, options);
+    const changes = { source: t.source.bytes, set, remove: t.plan.remove, rename: renamesIn(t) };
+    out = editTarget(t.format, t.bytes, changes, options);
   }
   recordDeliveries(t, set);
   if (!out || (t.bytes && Buffer.from(out).equals(Buffer.from(t.bytes)))) return undefined;
   recordCopies(t, out, set);
   return out;
+}
+
+/**
+ * The plan's renames within this file, new id → old id (a key renamed, or a PO msgid after a small
+ * edit): the format renames them in place where it can.
+ */
+function renamesIn(t: TargetFile): Map<string, string> {
+  const rename = new Map<string, string>();
+  for (const r of t.plan.renamed) if (r.fromPath === t.path && r.from !== r.to) rename.set(r.to, r.from);
+  for (const e of t.plan.smallEdits)
+    if (e.from && e.from.path === t.path && e.from.id !== e.id) rename.set(e.id, e.from.id);
+  return rename;
 }
 
 /**

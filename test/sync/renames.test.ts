@@ -56,7 +56,7 @@ const FILES = {
     en: 'en:\n  orders:\n    # Shown on the order page\n    cancel: "Cancel order"\n    track: Track your parcel\n    count:\n      one: "%{count} order"\n      other: "%{count} orders"\n',
     renamed:
       'en:\n  orders:\n    # Shown on the order page\n    cancel_order: "Cancel order"\n    track: Track your parcel\n    total:\n      one: "%{count} order"\n      other: "%{count} orders"\n',
-    de: 'de:\n  orders:\n    cancel: "Bestellung stornieren"\n    track: Sendung verfolgen\n    count:\n      one: "%{count} Bestellung"\n      other: "%{count} Bestellungen"\n',
+    de: 'de:\n  orders:\n    # Auf der Bestellseite\n    cancel: "Bestellung stornieren"\n    track: Sendung verfolgen\n    count:\n      one: "%{count} Bestellung"\n      other: "%{count} Bestellungen"\n',
   },
   android: {
     path: (l: string) => `app/src/main/res/values${l === 'en' ? '' : `-${l}`}/strings.xml`,
@@ -169,6 +169,25 @@ describe('renamed and moved keys keep their translations', () => {
     // The German text people wrote, as they wrote it.
     expect(await ws.read('locales/de/app.json')).toContain('"mailbox": "Posteingang"');
     expect(await ws.read('ios/de.lproj/Localizable.strings')).toContain('"notes.create" = "Neue Notiz";');
+  });
+
+  it('renames each key where the target has it: only the key changes, comments and blank lines stay', async () => {
+    const keyOf: Record<keyof typeof FILES, (key: string) => string> = {
+      json: (k) => `"${k.split('.').at(-1)}":`,
+      arb: (k) => `"${k}"`,
+      yaml: (k) => ` ${k.split('.').at(-1)}:`,
+      android: (k) => `name="${k}"`,
+      strings: (k) => `"${k}" =`,
+    };
+    for (const [format, f] of Object.entries(FILES) as [
+      keyof typeof FILES,
+      (typeof FILES)[keyof typeof FILES],
+    ][]) {
+      let expected: string = f.de;
+      for (const [which, from, to] of RENAMES)
+        if (which === format) expected = expected.replace(keyOf[format](from), keyOf[format](to));
+      expect(await ws.read(f.path('de')), format).toBe(expected);
+    }
   });
 
   it('keeps a key moved to another source file of the config (PO: messages.pot → admin.pot)', async () => {

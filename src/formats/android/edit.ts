@@ -17,10 +17,11 @@
 
 import { applyEdits, type Edit, encodeText } from '../file-text.ts';
 import { blankSeparated, lineEdits, lineStartOf } from '../kit/line-edit.ts';
+import { renameKeyTokens } from '../kit/rename-keys.ts';
 import { elementLines } from '../kit/xml/blocks-edit.ts';
 import { attribute, decodeXml, indentOf, type LoadedXml } from '../kit/xml/document.ts';
 import type { XmlElement } from '../kit/xml/nodes.ts';
-import type { FormatModule, RenderOptions, TargetChanges } from '../model.ts';
+import type { FormatModule, RenamedKeys, RenderOptions, TargetChanges } from '../model.ts';
 import { defaultResourcesOnly, readAndroid } from './read.ts';
 
 /** A resource element and the unit ids it holds (one, or an array's items). */
@@ -191,4 +192,39 @@ function newResource(
 function unitOf(block: Block, item: XmlElement): string {
   const items = block.element.children.filter((c) => c.kind === 'element' && c.name === 'item');
   return block.units[items.indexOf(item)]!;
+}
+
+/**
+ * renameKeys for Android resources: the old resource's `name` attribute takes the new name as the
+ * source writes it. A resource of one unit (`<string>`, `<plurals>`) is renamed; an array's items
+ * and a `product` variant are left to remove and insert.
+ */
+export function androidRenameKeys(
+  target: Uint8Array,
+  renames: ReadonlyMap<string, string>,
+  source: Uint8Array,
+  options: RenderOptions,
+): RenamedKeys {
+  const loaded = decodeXml(target, options);
+  const theirs = decodeXml(source, { maxBytes: options.maxBytes });
+  const nameOf = (l: LoadedXml) => {
+    const names = new Map<string, { start: number; end: number }>();
+    for (const b of blocks(l).list) {
+      const name = b.element.attributes.find((a) => a.name === 'name');
+      if (name && b.units.length === 1 && b.units[0] === b.id)
+        names.set(b.id, { start: name.valueStart, end: name.valueEnd });
+    }
+    return names;
+  };
+  const mine = nameOf(loaded);
+  const from = nameOf(theirs);
+  const { text, renamed } = renameKeyTokens(loaded.text, renames, {
+    target: (id) => mine.get(id),
+    source: (id) => {
+      const at = from.get(id);
+      return at && theirs.text.slice(at.start, at.end);
+    },
+  });
+  if (renamed.size === 0) return { bytes: target, renamed };
+  return { bytes: encodeText(text, loaded.decoded.encoding, loaded.decoded.bom), renamed };
 }

@@ -1,7 +1,7 @@
 import { decodeXml, saveXml, sniffText } from '../kit/xml/document.ts';
 import type { FormatModule, Unit } from '../model.ts';
 import type { PlaceholderSyntax } from '../placeholders/types.ts';
-import { androidEdit } from './edit.ts';
+import { androidEdit, androidRenameKeys } from './edit.ts';
 import { defaultResourcesOnly, readAndroid } from './read.ts';
 import { renderAndroid } from './render.ts';
 
@@ -41,5 +41,6 @@ export const androidFormat: FormatModule = {
   edit: androidEdit((original, translations, options) =>
     androidFormat.render(original, translations, options),
   ),
+  renameKeys: androidRenameKeys,
   placeholders: () => ANDROID_PLACEHOLDERS,
 };

@@ -29,7 +29,8 @@ import {
 import { readJson } from '../kit/json/read.ts';
 import { type JsonDoc, OBJECT, STRING, tokenizeJson } from '../kit/json/tokens.ts';
 import { escaperFor } from '../kit/json/write-string.ts';
-import type { FormatModule, RenderOptions, TargetChanges } from '../model.ts';
+import { renameKeyTokens } from '../kit/rename-keys.ts';
+import type { FormatModule, RenamedKeys, RenderOptions, TargetChanges } from '../model.ts';
 
 /** A message of a file: its key event, the key event of its `@name` metadata or -1. */
 interface Held {
@@ -194,4 +195,48 @@ function add(map: Map<number, string[]>, key: number, written: string): void {
   const list = map.get(key);
   if (list) list.push(written);
   else map.set(key, [written]);
+}
+
+/**
+ * renameKeys for ARB: the old message's key takes the new one as the source writes it, and so
+ * does its `@key` metadata when the target has one (gen-l10n pairs them by name); values and
+ * descriptions stay as people wrote them.
+ */
+export function arbRenameKeys(
+  target: Uint8Array,
+  renames: ReadonlyMap<string, string>,
+  source: Uint8Array,
+  options: RenderOptions,
+): RenamedKeys {
+  const doc = readJson(target, {
+    fileName: options.fileName,
+    maxBytes: options.maxBytes,
+    duplicateKeys: 'keep',
+  });
+  const theirs = readJson(source, { maxBytes: options.maxBytes, duplicateKeys: 'keep' });
+  const topKeys = (d: JsonDoc) => {
+    const keys = new Map<string, { start: number; end: number }>();
+    if (d.kind(0) !== OBJECT) return keys;
+    for (const key of d.keys(0)) keys.set(d.keyAt(d.start(key)), { start: d.start(key), end: d.end(key) });
+    return keys;
+  };
+  const mine = topKeys(doc);
+  const from = topKeys(theirs);
+  const token = (id: string) => {
+    const at = from.get(id);
+    return at && theirs.text.slice(at.start, at.end);
+  };
+  const { text, renamed } = renameKeyTokens(doc.text, renames, {
+    target: (id) => mine.get(id),
+    source: token,
+  });
+  if (renamed.size === 0) return { bytes: target, renamed };
+  // The metadata of each renamed message follows it, when the target has it and not the new one's.
+  const meta = new Map([...renamed].map((to) => [`@${to}`, `@${renames.get(to)!}`]));
+  const after = topKeys(readJson(new TextEncoder().encode(text), { duplicateKeys: 'keep' }));
+  const withMeta = renameKeyTokens(text, meta, {
+    target: (id) => after.get(id),
+    source: (id) => token(id) ?? JSON.stringify(id),
+  });
+  return { bytes: encodeText(withMeta.text, doc.decoded.encoding, doc.decoded.bom), renamed };
 }

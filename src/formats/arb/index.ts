@@ -36,7 +36,7 @@ import {
   type Translations,
   type Unit,
 } from '../model.ts';
-import { arbEdit } from './edit.ts';
+import { arbEdit, arbRenameKeys } from './edit.ts';
 import { leftOutReason, metadataOf } from './metadata.ts';
 
 interface ArbMessage {
@@ -182,4 +182,5 @@ export const arbFormat: FormatModule = {
   parse,
   render,
   edit: arbEdit(render),
+  renameKeys: arbRenameKeys,
 };

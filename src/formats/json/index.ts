@@ -19,6 +19,7 @@ import { readJson, reuseJson, startsWithObject, warnDuplicates } from '../kit/js
 import { LazyUnit, UnitPlaces } from '../kit/lazy-unit.ts';
 import type { FormatModule, ParseOptions, RenderOptions, Translations, Unit } from '../model.ts';
 import { editJson } from './edit.ts';
+import { jsonRenameKeys } from './rename.ts';
 import { jsonPatch } from './render.ts';
 import { CONTEXT, entryContext, jsonEntries, PLURAL, pluralForms, pluralGroup } from './units.ts';
 
@@ -76,6 +77,7 @@ export const jsonFormat: FormatModule = {
   parse,
   render,
   edit: editJson,
+  renameKeys: jsonRenameKeys,
   // i18next resolves `count` to `key_<category>` and, without that key, goes to the fallback
   // language, never to `key_other` (https://www.i18next.com/translation-function/plurals).
   pluralFallsBackToOther: false,

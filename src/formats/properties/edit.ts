@@ -17,7 +17,8 @@ import {
   lineEndAfter,
   lineStartOf,
 } from '../kit/line-edit.ts';
-import type { FormatModule, RenderOptions, TargetChanges } from '../model.ts';
+import { renameKeyTokens } from '../kit/rename-keys.ts';
+import type { FormatModule, RenamedKeys, RenderOptions, TargetChanges } from '../model.ts';
 import { detectPropertiesStyle, escapePropertiesValue, type PropertiesStyle } from './escape.ts';
 import { scanProperties } from './scanner.ts';
 
@@ -87,4 +88,26 @@ export function propertiesEdit(parse: FormatModule['parse'], render: FormatModul
     if (edits.length === 0 && inPlace.size === 0) return target;
     return encodeText(applyEdits(text, edits), first.encoding, first.bom);
   };
+}
+
+/**
+ * renameKeys for .properties: the old entry's key becomes the new id, escaped as the target
+ * escapes (its separator, value and continuation lines untouched).
+ */
+export function propertiesRenameKeys(
+  target: Uint8Array,
+  renames: ReadonlyMap<string, string>,
+  _source: Uint8Array,
+  _options: RenderOptions,
+): RenamedKeys {
+  const decoded = decodeText(target, { fallback: 'latin1' });
+  const file = scan(decoded);
+  const at = new Map(file.entries.map((e) => [e.key, { start: e.keyStart, end: e.keyEnd }]));
+  const style = detectPropertiesStyle(decoded);
+  const { text, renamed } = renameKeyTokens(decoded.text, renames, {
+    target: (id) => at.get(id),
+    source: (id) => escapeKey(id, style),
+  });
+  if (renamed.size === 0) return { bytes: target, renamed };
+  return { bytes: encodeText(text, decoded.encoding, decoded.bom), renamed };
 }

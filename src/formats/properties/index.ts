@@ -31,7 +31,7 @@ import {
   type Unit,
 } from '../model.ts';
 import type { PlaceholderSyntax } from '../placeholders/types.ts';
-import { propertiesEdit } from './edit.ts';
+import { propertiesEdit, propertiesRenameKeys } from './edit.ts';
 import { detectPropertiesStyle, escapePropertiesValue } from './escape.ts';
 import { type PropertiesFile, type PropertyEntry, scanProperties, unescapeProperties } from './scanner.ts';
 
@@ -158,5 +158,6 @@ export const propertiesFormat: FormatModule = {
   parse,
   render,
   edit: propertiesEdit(parse, render),
+  renameKeys: propertiesRenameKeys,
   placeholders: () => JAVA_PLACEHOLDERS,
 };

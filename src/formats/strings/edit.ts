@@ -17,7 +17,8 @@ import {
   lineEndAfter,
   lineStartOf,
 } from '../kit/line-edit.ts';
-import type { FormatModule, RenderOptions, TargetChanges } from '../model.ts';
+import { renameKeyTokens } from '../kit/rename-keys.ts';
+import type { FormatModule, RenamedKeys, RenderOptions, TargetChanges } from '../model.ts';
 import { escapeStrings } from './escape.ts';
 import { readStrings, type StringsFile } from './read.ts';
 
@@ -90,5 +91,32 @@ export function stringsEdit(
     });
     if (edits.length === 0 && inPlace.size === 0) return target;
     return encodeText(applyEdits(text, edits), original.decoded.encoding, original.decoded.bom);
+  };
+}
+
+/** renameKeys for .strings: the old entry's quoted key becomes the source's key for the new id. */
+export function stringsRenameKeys(load: (bytes: Uint8Array, options: RenderOptions) => StringsFile) {
+  return (
+    target: Uint8Array,
+    renames: ReadonlyMap<string, string>,
+    source: Uint8Array,
+    options: RenderOptions,
+  ): RenamedKeys => {
+    const file = load(target, options);
+    const from = readStrings(source, { maxBytes: options.maxBytes });
+    const at = new Map(file.keys.map((key, k) => [key, k]));
+    const theirs = new Map(from.keys.map((key, k) => [key, k]));
+    const { text, renamed } = renameKeyTokens(file.decoded.text, renames, {
+      target: (id) => {
+        const k = at.get(id);
+        return k === undefined ? undefined : { start: file.keyStart[k]!, end: file.keyEnd[k]! };
+      },
+      source: (id) => {
+        const k = theirs.get(id);
+        return k === undefined ? undefined : from.decoded.text.slice(from.keyStart[k]!, from.keyEnd[k]!);
+      },
+    });
+    if (renamed.size === 0) return { bytes: target, renamed };
+    return { bytes: encodeText(text, file.decoded.encoding, file.decoded.bom), renamed };
   };
 }

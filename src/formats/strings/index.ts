@@ -13,7 +13,7 @@ import { InFileOrder } from '../kit/in-file-order.ts';
 import { LazyUnit, UnitPlaces } from '../kit/lazy-unit.ts';
 import { TextPatch } from '../kit/text-patch.ts';
 import type { FormatModule, ParseOptions, RenderOptions, Translations, Unit } from '../model.ts';
-import { stringsEdit } from './edit.ts';
+import { stringsEdit, stringsRenameKeys } from './edit.ts';
 import { escapeStrings, UNQUOTED } from './escape.ts';
 import type { StringsFile } from './read.ts';
 import { readStrings } from './read.ts';
@@ -107,4 +107,5 @@ export const stringsFormat: FormatModule = {
   parse,
   render,
   edit: stringsEdit((bytes, options) => load(bytes, options, false), render),
+  renameKeys: stringsRenameKeys((bytes, options) => load(bytes, options, false)),
 };

@@ -24,6 +24,7 @@ import { ALL_SYNTAXES, type PlaceholderSyntax } from '../placeholders/types.ts';
 import { yamlEdit } from './edit.ts';
 import type { YamlFile } from './read.ts';
 import { readYaml } from './read.ts';
+import { yamlRenameKeys } from './rename.ts';
 import { renderFile } from './render.ts';
 
 /**
@@ -80,6 +81,7 @@ export const yamlFormat: FormatModule = {
   parse,
   render,
   edit: yamlEdit,
+  renameKeys: yamlRenameKeys,
   // Rails' I18n shows "translation missing" for a key the locale lacks unless the app turns on
   // `config.i18n.fallbacks` (https://guides.rubyonrails.org/i18n.html).
   fallsBackToSource: false,
