@@ -28,6 +28,11 @@ export interface UnitRecord {
   n?: string;
   /** The text is machine output we delivered, not reviewed by people (language gates, issue 37). */
   m?: true;
+  /**
+   * Kept after a small source edit, for a person to check (`on_source_change.small: review`): a
+   * job's reviewer may still change it, and the delivery of their text is written (issue 36).
+   */
+  k?: true;
 }
 
 /** A translation we delivered that the base does not hold yet, and the source hashes it translates. */
@@ -37,6 +42,8 @@ export interface PendingUnit {
   n?: string;
   /** Machine output (instant translation), not a translation people wrote or confirmed. */
   m?: true;
+  /** Kept after a small source edit, for a person to check (UnitRecord.k). */
+  k?: true;
 }
 
 /** How many translations that left a target each target remembers (the newest; see TargetRecord.gone). */

@@ -19,3 +19,12 @@ export function keyOfNotes(notes: string | null | undefined): string | undefined
   for (const line of notes.split('\n')) if (line.startsWith('x-key: ')) return line.slice('x-key: '.length);
   return undefined;
 }
+
+/**
+ * The `<prop type="x-check">` a pair taught after a small source edit carries (issue 36,
+ * `on_source_change.small: review`), and the note the memory keeps for it: the platform's import
+ * prefills such a segment with the kept translation and leaves it for a person to check, instead of
+ * confirming it as an in-context match.
+ */
+export const CHECK_PROP = 'small source edit';
+export const checkNote = `x-check: ${CHECK_PROP}`;

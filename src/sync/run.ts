@@ -21,7 +21,7 @@ import {
 } from './incremental.ts';
 import { type StartedTranslation, startTranslations } from './instant.ts';
 import { createJob } from './job.ts';
-import { parseSources, type TargetSource } from './targets.ts';
+import { parseSources, type TargetSource, type TargetWork } from './targets.ts';
 import { type Uploaded, uploadSourceFiles } from './upload.ts';
 
 export interface SyncLog {
@@ -151,6 +151,7 @@ export async function runSync(o: SyncOptions): Promise<SyncResult> {
   // The targets are read in every mode: people's translations are taught and recorded, and a
   // changed file goes out only when some language needs a unit of it translated.
   const changedPaths = new Set(changed.map((f) => f.path));
+  const needsPeople = needsWork(settings.mode);
   const prepared = await prepareTargets(
     {
       client,
@@ -167,12 +168,10 @@ export async function runSync(o: SyncOptions): Promise<SyncResult> {
       info: (m) => log.info(m),
       warn: (m, where) => (log.warning ? log.warning(m, where) : log.info(m)),
     },
-    (works) => works.some((w) => w.plan.translate.size > 0 && changedPaths.has(w.source.file.path)),
+    (works) => works.some((w) => needsPeople(w) && changedPaths.has(w.source.file.path)),
   );
   result.problems.push(...prepared.problems);
-  const needed = new Set(
-    prepared.works.filter((w) => w.plan.translate.size > 0).map((w) => w.source.file.path),
-  );
+  const needed = new Set(prepared.works.filter(needsPeople).map((w) => w.source.file.path));
   const send = changed.filter((f) => needed.has(f.path));
   const current = changed.filter((f) => !needed.has(f.path));
   if (current.length > 0) log.info(`${current.length} changed file(s) need no translation in any language`);
@@ -223,6 +222,16 @@ export async function runSync(o: SyncOptions): Promise<SyncResult> {
   }
   await prepared.save();
   return result;
+}
+
+/**
+ * Whether a target has work for the job or the translation: units to translate and, in job mode,
+ * translations kept after a small source edit for a person to check (they arrive in the workbench
+ * prefilled and open, issue 36). Machine translation has nothing to check.
+ */
+function needsWork(mode: SyncSettings['mode']) {
+  return (w: TargetWork) =>
+    w.plan.translate.size > 0 || (mode === 'job' && w.plan.smallEdits.some((e) => e.check));
 }
 
 /**

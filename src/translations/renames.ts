@@ -91,7 +91,7 @@ function carrySmallEdits(group: readonly PlannedTarget[], check: boolean): void 
     if (from?.length !== 1 || to.length !== 1) continue;
     const [next] = to as [(typeof to)[number]];
     const [old] = from as [(typeof from)[number]];
-    carry(next, old);
+    carry(next, old, check);
     next.target.plan.smallEdits.push({ id: next.id, check, from: { path: old.target.path, id: old.id } });
   }
 }
@@ -113,11 +113,21 @@ export function describeAmbiguous(a: AmbiguousRename): string {
  * The new key takes the old one's translation: written again (not sent to translation) and taught
  * under the new key.
  */
-function carry(next: { target: PlannedTarget; id: string; source: UnitText }, old: { text: UnitText }): void {
+function carry(
+  next: { target: PlannedTarget; id: string; source: UnitText },
+  old: { text: UnitText },
+  check = false,
+): void {
   const plan = next.target.plan;
   plan.translate.delete(next.id);
   plan.wordless.delete(next.id);
   plan.appeared.delete(next.id);
   plan.reapply.set(next.id, old.text);
-  plan.teach.push({ id: next.id, source: next.source, target: old.text });
+  plan.teach.push({
+    id: next.id,
+    source: next.source,
+    target: old.text,
+    ...(check ? { check: true as const } : {}),
+  });
+  if (check) plan.checks.add(next.id);
 }

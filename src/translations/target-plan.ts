@@ -53,7 +53,7 @@ export interface TargetPlan {
   /** Units a person changed since the last run. */
   edited: string[];
   /** Pairs to teach the memory: existing translations seen for the first time, and people's edits. */
-  teach: { id: string; source: UnitText; target: UnitText }[];
+  teach: { id: string; source: UnitText; target: UnitText; check?: true }[];
   /** The target's record after this run, before anything is delivered (see deliver). */
   record: TargetRecord;
   /**
@@ -75,6 +75,8 @@ export interface TargetPlan {
    * translation moved from, where the key changed with the text (a PO msgid: renames.ts).
    */
   smallEdits: { id: string; check: boolean; from?: { path: string; id: string } }[];
+  /** Units written with a translation carried after a small source edit, for a person to check (UnitRecord.k). */
+  checks: Set<string>;
   /** Units given back a translation that had left the target, for the source text they have again. */
   restored: string[];
   /**
@@ -119,6 +121,7 @@ export function planTarget(
     appeared: new Map(),
     renamed: [],
     smallEdits: [],
+    checks: new Set(),
     restored: [],
     held: [],
   };
@@ -132,14 +135,16 @@ export function planTarget(
     const source = sourceText(unit);
     const s = textHash(source);
     /** Whether `n`, the normalized hash of an earlier source text, makes this change a small edit. */
+    const checked = small === 'review' ? { k: true as const } : {};
     const isSmall = (n: string | undefined) =>
       small !== 'translate' && n !== undefined && n === editHash(source, unit);
     /** Writes a pending delivery again: one for this source, or for a text it is a small edit of. */
     const reapplies = (w: PendingUnit | undefined): boolean => {
       if (!w || (w.s !== s && !isSmall(w.n))) return false;
       plan.reapply.set(unit.id, w.text);
-      pending[unit.id] = w.s === s ? w : { ...w, s, n: editHash(source, unit)! };
+      pending[unit.id] = w.s === s ? w : { ...w, s, n: editHash(source, unit)!, ...checked };
       if (w.s !== s) plan.smallEdits.push({ id: unit.id, check: small === 'review' });
+      if (w.k || (w.s !== s && small === 'review')) plan.checks.add(unit.id);
       return true;
     };
     /**
@@ -175,6 +180,7 @@ export function planTarget(
         t: textHash(now),
         ...(waiting.n ? { n: waiting.n } : {}),
         ...(waiting.m ? { m: true as const } : {}),
+        ...(waiting.k ? { k: true as const } : {}),
       };
       waiting = undefined;
     }
@@ -215,9 +221,14 @@ export function planTarget(
     if (reapplies(waiting)) continue;
     if (isSmall(before.n)) {
       // Only spacing, case, end punctuation or quotes changed: the translation still says it.
-      plan.record.units[unit.id] = current(t);
+      plan.record.units[unit.id] = { ...current(t), ...checked };
       plan.smallEdits.push({ id: unit.id, check: small === 'review' });
-      plan.teach.push({ id: unit.id, source, target: now });
+      plan.teach.push({
+        id: unit.id,
+        source,
+        target: now,
+        ...(small === 'review' ? { check: true as const } : {}),
+      });
       keepOrComplete(plan, unit, now, options.incomplete);
       continue;
     }
@@ -297,8 +308,15 @@ export function deliver(
   text: UnitText,
   unit?: Unit,
   machine = false,
+  check = false,
 ): void {
   const n = editHash(source, unit);
   record.pending ??= {};
-  record.pending[id] = { s: textHash(source), text, ...(n ? { n } : {}), ...(machine ? { m: true } : {}) };
+  record.pending[id] = {
+    s: textHash(source),
+    text,
+    ...(n ? { n } : {}),
+    ...(machine ? { m: true } : {}),
+    ...(check ? { k: true } : {}),
+  };
 }

@@ -6,7 +6,7 @@
  * repeated after a failure adds nothing twice (DESIGN §11).
  */
 import { type Client, type Memory, poll } from '../api/index.ts';
-import { xKey } from '../contracts/tmx-key.ts';
+import { CHECK_PROP, xKey } from '../contracts/tmx-key.ts';
 import type { PluralCategory } from '../formats/model.ts';
 import type { UnitText } from '../formats/target.ts';
 
@@ -17,6 +17,8 @@ export interface TaughtPair {
   id: string;
   source: UnitText;
   target: UnitText;
+  /** Kept after a small source edit, for a person to check: the memory's pair says so (CHECK_PROP). */
+  check?: true;
 }
 
 const xml = (s: string) =>
@@ -80,6 +82,7 @@ export function tmxOfPairs(
       if (source.trim() === '' || target.trim() === '') continue;
       tus.push(
         `<tu creationdate="${date}"><prop type="x-key">${xml(xKey(pair.id))}</prop><prop type="x-path">${xml(pair.path)}</prop>` +
+          (pair.check ? `<prop type="x-check">${CHECK_PROP}</prop>` : '') +
           `<tuv xml:lang="${xml(languages.source)}"><seg>${xml(source)}</seg></tuv>` +
           `<tuv xml:lang="${xml(languages.target)}"><seg>${xml(target)}</seg></tuv></tu>`,
       );

@@ -95,7 +95,16 @@ function recordDeliveries(t: TargetFile, set: ReadonlyMap<string, UnitText>): vo
   const units = new Map(t.source.units.map((u) => [u.id, u]));
   for (const [id, text] of set) {
     const unit = units.get(id);
-    if (unit) deliver(t.plan.record, id, sourceText(unit), text, unit, t.machine?.(id) ?? false);
+    if (unit)
+      deliver(
+        t.plan.record,
+        id,
+        sourceText(unit),
+        text,
+        unit,
+        t.machine?.(id) ?? false,
+        t.plan.checks.has(id),
+      );
   }
 }
 
@@ -224,6 +233,30 @@ export function mergeDelivery(d: Delivery): MergedDelivery {
     }
     set.set(id, text);
     written.push(id);
+  }
+  if (!d.machine) {
+    // A translation kept after a small source edit went to the job for a person to check (the
+    // run that uploaded it marked it so, and nobody changed it in the repository since): what they
+    // delivered is their check, written where it differs from the kept text (issue 36).
+    const was = d.record;
+    const checked = [
+      ...Object.entries(plan.record.units).flatMap(([id, u]) => (u.k && was?.units[id]?.k ? [id] : [])),
+      ...[...plan.checks].filter((id) => was?.pending?.[id]?.k),
+    ];
+    for (const id of checked) {
+      const text = delivered.get(id);
+      if (text === undefined || !sameText(translated.get(id), now.get(id))) continue;
+      const unit = plan.record.units[id];
+      if (unit?.k) {
+        const { k: _, ...rest } = unit;
+        plan.record.units[id] = rest;
+      }
+      plan.checks.delete(id);
+      const kept = set.get(id) ?? existing?.get(id);
+      if (kept !== undefined && sameText(kept, text)) continue;
+      set.set(id, text);
+      written.push(id);
+    }
   }
   const fromDelivery = new Set(written);
   const bytes = writeTarget(

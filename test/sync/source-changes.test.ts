@@ -335,21 +335,85 @@ describe('a key removed from the source', () => {
 });
 
 describe('in job mode', () => {
-  it('a typo fix uploads nothing and creates no job: no unit needs a translator', async () => {
+  const jobRun = async (config: string) => {
     const { runSync } = await import('../../src/sync/run.ts');
     const { settingsFrom } = await import('../../src/config/settings.ts');
-    const before = await translations();
-    await putSources({});
-    const run = await runSync({
+    return runSync({
       client,
       workspace: ws.root,
-      settings: settingsFrom(CONFIG.replace('mode: instant', 'mode: job'), '.svc.yml', { base: 'main' }),
+      settings: settingsFrom(config.replace('mode: instant', 'mode: job'), '.svc.yml', { base: 'main' }),
       origin: { owner: 'acme', repo: 'source-changes', ref: 'main' },
       defaultBranch: 'main',
     });
+  };
+
+  it('with small: review (the default), the kept translation arrives in the workbench prefilled and open for review', async () => {
+    const { KEPT_NOTE } = await import('../../server/work/handlers/document-import.ts');
+    await putSources({});
+    expect((await ws.sync()).failures).toEqual([]);
+    const before = await translations();
+    await putSources({ typo: true });
+    const run = await jobRun(CONFIG);
+    expect(run.job).toBeDefined();
+    // The catalog's msgid with the typo was translated in this file's first test: it comes back
+    // restored (as people had it for this very text), nothing to check; the five others go out.
+    expect(run.uploaded.map((u) => u.file.path).sort()).toEqual([
+      'app/src/main/res/values/strings.xml',
+      'config/locales/en.yml',
+      'ios/en.lproj/Localizable.strings',
+      'lib/l10n/app_en.arb',
+      'locales/en/shop.json',
+    ]);
+    await p.idle();
+    const db = p.database.db;
+    const documents = await db
+      .selectFrom('documents')
+      .innerJoin('projects', 'projects.id', 'documents.project_id')
+      .where('projects.job_id', '=', run.job!.id)
+      .select(['documents.id', 'documents.name', 'projects.trglang'])
+      .execute();
+    expect(documents).toHaveLength(10);
+    const segments = await db
+      .selectFrom('document_segments')
+      .where(
+        'document_id',
+        'in',
+        documents.map((d) => d.id),
+      )
+      .select(['document_id', 'unit_id', 'source', 'target', 'status', 'origin', 'notes'])
+      .execute();
+    const typos = segments.filter((s) => Object.values(TYPO).includes(s.source));
+    // One unit per file per language, each with the translation people had, open for review.
+    expect(typos).toHaveLength(10);
+    for (const s of typos) {
+      expect(s.status, s.unit_id).toBe('translated');
+      expect(s.origin).toBe('kept');
+      expect(s.notes?.split('\n')[0]).toBe(KEPT_NOTE);
+    }
+    const de = typos.filter((s) => documents.find((d) => d.id === s.document_id)!.trglang.startsWith('de'));
+    expect(new Set(de.map((s) => s.target))).toEqual(new Set([DE.empty]));
+    // Nothing else is marked kept: only the small edits ask for a check.
+    for (const s of segments.filter((x) => !typos.includes(x))) {
+      expect(s.origin, s.unit_id).not.toBe('kept');
+      expect(s.notes ?? '', s.unit_id).not.toContain(KEPT_NOTE);
+    }
+    // Nothing is written before the delivery.
+    expect(await translations()).toEqual(before);
+    await putSources({});
+    await jobRun(CONFIG);
+  });
+
+  it('with small: keep, a typo fix uploads nothing and creates no job: no unit needs a person', async () => {
+    await putSources({});
+    expect((await ws.sync()).failures).toEqual([]);
+    const before = await translations();
+    await putSources({ typo: true });
+    const run = await jobRun(`${CONFIG}on_source_change:\n  small: keep\n`);
     expect(run.uploaded).toEqual([]);
     expect(run.job).toBeUndefined();
     expect(run.skipped).toHaveLength(6);
     expect(await translations()).toEqual(before);
+    await putSources({});
+    expect((await ws.sync()).targets?.unitsSent).toBe(0);
   });
 });

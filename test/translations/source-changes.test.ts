@@ -49,8 +49,12 @@ describe('small source edits', () => {
     expect(plan.translate.size).toBe(0);
     expect(plan.smallEdits).toEqual([{ id: 'a', check: true }]);
     expect(plan.kept).toBe(2);
-    expect(plan.teach).toEqual([{ id: 'a', source: 'Save the  Draft.', target: 'Entwurf speichern' }]);
+    // Taught marked for a check: a job's import leaves it open for review (issue 36).
+    expect(plan.teach).toEqual([
+      { id: 'a', source: 'Save the  Draft.', target: 'Entwurf speichern', check: true },
+    ]);
     expect(plan.record.units.a!.s).toBe(textHash('Save the  Draft.'));
+    expect(plan.record.units.a!.k).toBe(true);
     const next = planTarget(
       units({ a: 'Save the  Draft.', b: 'Open' }),
       map({ a: 'Entwurf speichern', b: 'Öffnen' }),
@@ -252,5 +256,63 @@ describe('the pull request body', () => {
       ].join('\n'),
     );
     expect(body).not.toContain('— check');
+  });
+});
+
+describe('the receiver’s merge of a translation kept for a check (job mode)', () => {
+  const en = (o: object) => bytes(`${JSON.stringify(o, null, 2)}\n`);
+  /** The record of the run that uploaded the job: the typo fix kept 'Entwurf sichern', to check. */
+  const uploaded = () => {
+    const first = planTarget(
+      units({ a: 'Save draft', b: 'Open' }),
+      map({ a: 'Entwurf sichern', b: 'Öffnen' }),
+      undefined,
+    );
+    const run = planTarget(
+      units({ a: 'Save Draft.', b: 'Open' }),
+      map({ a: 'Entwurf sichern', b: 'Öffnen' }),
+      first.record,
+    );
+    expect(run.record.units.a?.k).toBe(true);
+    expect(run.teach).toEqual([{ id: 'a', source: 'Save Draft.', target: 'Entwurf sichern', check: true }]);
+    return run.record;
+  };
+  const merge = (delivered: object, options: { target?: object; machine?: boolean } = {}) =>
+    mergeDelivery({
+      format: jsonFormat,
+      lang: 'de',
+      path: 'de.json',
+      baseSource: en({ a: 'Save Draft.', b: 'Open' }),
+      baseTarget: en(options.target ?? { a: 'Entwurf sichern', b: 'Öffnen' }),
+      translatedSource: en({ a: 'Save Draft.', b: 'Open' }),
+      delivered: en(delivered),
+      record: uploaded(),
+      ...(options.machine ? { machine: true } : {}),
+    });
+
+  it('writes the reviewer’s correction, and only that unit', () => {
+    const merged = merge({ a: 'Entwurf speichern', b: 'Aufmachen' });
+    expect(new TextDecoder().decode(merged.bytes)).toBe(
+      '{\n  "a": "Entwurf speichern",\n  "b": "Öffnen"\n}\n',
+    );
+    expect(merged.written).toEqual(['a']);
+    expect(merged.plan.record.units.a?.k).toBeUndefined();
+  });
+
+  it('writes nothing when the reviewer left it as it was, and the check is done', () => {
+    const merged = merge({ a: 'Entwurf sichern', b: 'Öffnen' });
+    expect(merged.bytes).toBeUndefined();
+    expect(merged.plan.record.units.a?.k).toBeUndefined();
+  });
+
+  it('keeps a person’s edit in the repository since the upload, and ignores machine output', () => {
+    const edited = merge(
+      { a: 'Entwurf speichern', b: 'Öffnen' },
+      { target: { a: 'Als Entwurf sichern', b: 'Öffnen' } },
+    );
+    expect(edited.bytes).toBeUndefined();
+    const machine = merge({ a: 'Entwurf speichern', b: 'Öffnen' }, { machine: true });
+    expect(machine.bytes).toBeUndefined();
+    expect(machine.plan.record.units.a?.k).toBe(true);
   });
 });
