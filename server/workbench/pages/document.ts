@@ -1,8 +1,15 @@
-import type { DocumentView } from '../../services/workbench/document-view.ts';
+import type { DocumentView, EditorSegment } from '../../services/workbench/document-view.ts';
 import { openStatuses } from '../../services/workbench/progress.ts';
 import { type Html, html } from '../html.ts';
 import { progressBar } from './format.ts';
-import { segmentItem } from './segment.ts';
+import { type CardPanel, segmentItem } from './segment.ts';
+
+/**
+ * The extension point of the segment card: each entry gives the panels it adds to one segment's
+ * full card (none for segments it has nothing to say about). Add a panel by appending a function
+ * here; it gets the segment and the whole page's view (fill what it needs in `document-view.ts`).
+ */
+export const CARD_PANELS: ((s: EditorSegment, view: DocumentView) => CardPanel[])[] = [];
 
 const tag = (lang: string, locale: string | null) => (locale ? `${lang}-${locale}` : lang);
 
@@ -63,7 +70,9 @@ ${locked ? html`<p class="notice">This project is done or its job was delivered:
 ${
   view.segments.length === 0
     ? html`<p>${view.unconfirmedOnly ? 'No unconfirmed segments: everything here is confirmed.' : 'This document has no segments.'}</p>`
-    : html`<ol class="segments">${view.segments.map((s) => segmentItem(s, ctx))}</ol>`
+    : html`<ol class="segments">${view.segments.map((s) =>
+        segmentItem(s, { ...ctx, panels: CARD_PANELS.flatMap((panel) => panel(s, view)) }),
+      )}</ol>`
 }
 ${pagination(view)}`;
 }

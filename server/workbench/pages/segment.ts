@@ -2,6 +2,19 @@ import type { PluralCategory } from '../../../src/formats/model.ts';
 import type { EditorSegment } from '../../services/workbench/document-view.ts';
 import { type Html, html } from '../html.ts';
 
+/**
+ * A panel of the focused segment's full card (glossary, other languages, history, comments,
+ * screenshots…): rendered in order after the card's own parts as
+ * `<section class="card-panel" aria-labelledby="panel-<id>-<segment>">` with `title` as its heading.
+ * Pages build them per segment (see `CARD_PANELS` in document.ts); `body` is escaped markup.
+ */
+export interface CardPanel {
+  /** Unique within a card, safe in an id: `[a-z0-9-]+`. */
+  id: string;
+  title: string;
+  body: Html;
+}
+
 export interface SegmentContext {
   documentId: number;
   csrf: string;
@@ -15,6 +28,17 @@ export interface SegmentContext {
   unconfirmedOnly: boolean;
   /** Statuses still open at this stage (drawn with the "open" marker). */
   open: readonly string[];
+  /** Extra panels of this segment's full card, in order (empty when no one adds any). */
+  panels: CardPanel[];
+}
+
+function cardPanels(s: EditorSegment, panels: CardPanel[]): Html {
+  return html`${panels.map(
+    (p) => html`<section class="card-panel" aria-labelledby="panel-${p.id}-${s.id}">
+<h3 id="panel-${p.id}-${s.id}">${p.title}</h3>
+${p.body}
+</section>`,
+  )}`;
 }
 
 /** One "Use" button filling fields (by id) with text; the script handles it. */
@@ -101,6 +125,7 @@ ${
 </div>
 </div>
 ${suggestions(s, ctx, number)}
+${cardPanels(s, ctx.panels)}
 <div class="actions">
 <button type="submit" name="action" value="save"${ctx.locked ? html` disabled` : ''}>Save</button>
 <button class="primary" type="submit" name="action" value="confirm"${ctx.locked ? html` disabled` : ''}>Confirm</button>
