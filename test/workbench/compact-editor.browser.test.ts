@@ -96,6 +96,8 @@ const activeValue = (page: Page) =>
 
 async function seriousViolations(page: Page, name: string) {
   const result = await new AxeBuilder({ page }).analyze();
+  // axe really ran its rules on this page (a broken injection would report nothing at all).
+  expect(result.passes.length, name).toBeGreaterThan(10);
   const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   return bad.map(
     (v) => `${name}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
