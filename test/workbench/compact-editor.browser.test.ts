@@ -307,7 +307,7 @@ describe('the compact editor', () => {
     await dialog.waitFor({ state: 'hidden' });
     expect(await page.evaluate(() => document.activeElement?.textContent)).toContain('Keyboard shortcuts');
     await context.close();
-  });
+  }, 90_000);
 
   it('an element added with data-shortcut is triggered by its key and listed, without further wiring', async () => {
     const { context, page } = await signedIn();
@@ -404,5 +404,5 @@ describe('the compact editor', () => {
     problems.push(...(await seriousViolations(login, 'login')));
     await anonymous.close();
     expect(problems).toEqual([]);
-  });
+  }, 180_000);
 });
