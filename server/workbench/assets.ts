@@ -88,7 +88,10 @@ li.segment.expanded .card { display: block; margin-top: .5rem; border-top: 1px s
 .badge { font-size: .85rem; padding: 0 .4rem; border-radius: 3px; background: #e5e5ea; }
 dialog#shortcuts { max-width: 40rem; width: calc(100% - 2rem); max-height: calc(100% - 2rem); border: 1px solid var(--line); border-radius: 6px; padding: 1rem 1.2rem; }
 dialog#shortcuts::backdrop { background: rgb(0 0 0 / .35); }
-dialog#shortcuts h2 { margin-top: 0; font-size: 1.2rem; }
+dialog#shortcuts .dialog-head { display: flex; justify-content: space-between; align-items: center; gap: 1rem; }
+dialog#shortcuts .dialog-head form { margin: 0; }
+dialog#shortcuts h2 { margin: 0; font-size: 1.2rem; }
+dialog#shortcuts th, dialog#shortcuts td { padding: .2rem .5rem; }
 dialog#shortcuts td:first-child { white-space: nowrap; }
 @media (max-width: 56rem) {
   .columns { display: none; }
@@ -174,21 +177,30 @@ export const SCRIPT = `
   var opener = null;
   function fillShortcutList(list) {
     var seen = {};
-    list.textContent = '';
+    var entries = [];
     document.querySelectorAll('[data-shortcut]').forEach(function (el) {
       var key = normalize(el.getAttribute('data-shortcut'));
       if (seen[key]) return;
       seen[key] = true;
+      var help = el.getAttribute('data-shortcut-help') || el.textContent.trim();
+      entries.push({ key: key, help: help, group: help.replace(/[0-9]+/g, '#') });
+    });
+    // Numbered ones together (suggestion 1, 2, 3…), groups in the order the page first shows them.
+    var groups = [];
+    entries.forEach(function (e) { if (groups.indexOf(e.group) < 0) groups.push(e.group); });
+    entries.sort(function (a, b) { return groups.indexOf(a.group) - groups.indexOf(b.group); });
+    list.textContent = '';
+    entries.forEach(function (entry) {
       var row = document.createElement('tr');
       var keys = document.createElement('td');
       var kbd = document.createElement('kbd');
-      kbd.textContent = key.replace('ArrowUp', '↑').replace('ArrowDown', '↓');
+      kbd.textContent = entry.key.replace('ArrowUp', '↑').replace('ArrowDown', '↓');
       keys.appendChild(kbd);
       var help = document.createElement('td');
-      help.textContent = el.getAttribute('data-shortcut-help') || el.textContent.trim();
+      help.textContent = entry.help;
       row.appendChild(keys);
       row.appendChild(help);
-      row.setAttribute('data-key', key);
+      row.setAttribute('data-key', entry.key);
       list.appendChild(row);
     });
   }

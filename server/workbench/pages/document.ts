@@ -61,7 +61,8 @@ ${NAVIGATION_LINKS.map(
  */
 function shortcutsDialog(): Html {
   return html`<dialog id="shortcuts" aria-labelledby="shortcuts-title">
-<h2 id="shortcuts-title">Keyboard shortcuts</h2>
+<div class="dialog-head"><h2 id="shortcuts-title">Keyboard shortcuts</h2>
+<form method="dialog"><button type="submit" autofocus>Close <kbd>Esc</kbd></button></form></div>
 <table>
 <thead><tr><th scope="col">Keys</th><th scope="col">Action</th></tr></thead>
 <tbody id="shortcut-list"></tbody>
@@ -72,7 +73,6 @@ function shortcutsDialog(): Html {
 </tbody>
 </table>
 <p class="muted">On macOS, Ctrl also works as ⌘ and Alt is ⌥.</p>
-<form method="dialog"><button type="submit" autofocus>Close</button></form>
 </dialog>`;
 }
 
