@@ -42,6 +42,7 @@ dt { font-weight: 600; }
 main:has(> .editor) { max-width: 96rem; }
 .needs-script { display: none; }
 .js .needs-script { display: inline-block; }
+html:not(.js) [data-shortcut] kbd { display: none; }
 kbd { font: .8em ui-monospace, monospace; padding: 0 .25rem; border: 1px solid var(--line); border-radius: 3px; background: #f6f6f8; color: var(--ink); }
 .segment-nav { display: flex; flex-wrap: wrap; gap: .3rem 1rem; margin: .3rem 0; font-size: .9rem; }
 .columns, li.segment .row { display: grid; grid-template-columns: minmax(9rem, 15rem) 1fr 1fr 7.5rem 9.5rem; gap: .2rem .6rem; align-items: start; }
