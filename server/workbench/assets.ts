@@ -271,9 +271,21 @@ export const SCRIPT = `
     } else li.querySelector('a.key').focus();
     li.scrollIntoView({ block: 'nearest' });
   }
+  // A pointer press focuses first and clicks on release: opening the card (and closing the one
+  // above) in between would move the button away from under the pointer, so it waits for the click.
+  var pressing = false;
+  document.addEventListener('pointerdown', function () { pressing = true; }, true);
+  document.addEventListener('keydown', function () { pressing = false; }, true);
+  document.addEventListener('pointerup', function () {
+    setTimeout(function () {
+      pressing = false;
+      var li = segmentOf(document.activeElement);
+      if (li) setCurrent(li);
+    }, 0);
+  }, true);
   document.addEventListener('focusin', function (e) {
     var li = segmentOf(e.target);
-    if (li) setCurrent(li);
+    if (li && !pressing) setCurrent(li);
     if (e.target.tagName === 'TEXTAREA' && li) li.lastField = e.target;
   });
   var initial = document.querySelector('li.segment.expanded');

@@ -257,6 +257,32 @@ describe('the compact editor', () => {
     await context.close();
   });
 
+  it('a mouse click on a row below the open card lands where it was aimed, then that row opens', async () => {
+    const { context, page } = await signedIn();
+    await page.goto(editorUrl(`?focus=${ids.get('checkout.title')}`));
+    await expectFocusOn(page, 'checkout.title');
+    // The open card above collapses when the focus moves down: the click must still hit row 8's Save (no scrolling needed).
+    const target = ids.get('menu.entry2')!;
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    const save = page.locator(`#seg-${target}`).getByRole('button', { name: 'Save', exact: true });
+    expect((await save.boundingBox())!.y).toBeLessThan(850);
+    await page.$eval(`#t-${target}`, (field) => {
+      (field as HTMLTextAreaElement).value = 'Menüeintrag 2';
+    });
+    await navigating(page, () =>
+      page.locator(`#seg-${target}`).getByRole('button', { name: 'Save', exact: true }).click(),
+    );
+    expect(page.url()).toContain(`focus=${target}&notice=saved`);
+    expect((await segment('menu.entry2')).target).toBe('Menüeintrag 2');
+    // Clicking into another row's field opens that row once the click is done.
+    const other = ids.get('menu.entry8')!;
+    await page.locator(`#t-${other}`).click();
+    await expect
+      .poll(() => focused(page))
+      .toEqual({ id: other, expanded: [`seg-${other}`], tag: 'TEXTAREA' });
+    await context.close();
+  });
+
   it('the help overlay opens with ?, lists every data-shortcut of the page, traps the focus and gives it back on Escape', async () => {
     const { context, page } = await signedIn();
     await page.goto(editorUrl(`?focus=${ids.get('cart.total')}`));
