@@ -62,7 +62,7 @@ li.segment .short { display: block; overflow: hidden; text-overflow: ellipsis; w
 li.segment .source-text { margin: 0; padding: .2rem .4rem; font-size: .95rem; line-height: 1.35; white-space: pre-wrap; background: #f2f2f7; border-radius: 4px; overflow: hidden; display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; }
 li.segment.expanded .source-text { display: block; }
 li.segment .trg .label { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
-li.segment textarea { field-sizing: content; min-height: 0; max-height: 10rem; padding: .15rem .4rem; font-size: .95rem; line-height: 1.35; resize: vertical; display: block; }
+li.segment textarea { field-sizing: content; min-height: 0; max-height: 3.3rem; padding: .15rem .4rem; font-size: .95rem; line-height: 1.35; resize: vertical; display: block; }
 li.segment.expanded textarea { min-height: 4.2rem; max-height: 24rem; }
 li.segment .plural-grid { grid-column: 2 / 4; display: grid; grid-template-columns: 3.2rem 1fr 1fr; gap: .2rem .6rem; align-items: start; }
 li.segment .plural-grid .cat { font-size: .8rem; font-weight: 600; color: var(--muted); padding-top: .2rem; overflow-wrap: anywhere; }
@@ -97,7 +97,7 @@ dialog#shortcuts td:first-child { white-space: nowrap; }
 @media (max-width: 56rem) {
   .columns { display: none; }
   li.segment .row { grid-template-columns: 1fr 1fr; }
-  li.segment .meta, li.segment .state, li.segment .row-actions { grid-column: 1 / 3; }
+  li.segment .meta, li.segment .state, li.segment .row-actions, li.segment .plural-grid { grid-column: 1 / 3; }
 }
 `;
 
