@@ -9,7 +9,7 @@ import { counted } from './format.ts';
  * `<section class="card-panel" aria-labelledby="panel-<id>-<segment>">` with `title` as its heading.
  * Pages build them per segment (see `CARD_PANELS` in document.ts); `body` is escaped markup.
  * A button in a panel joins the keyboard shortcuts by carrying `data-shortcut` and
- * `data-shortcut-help` (see assets.ts).
+ * `data-shortcut-help` (see script.ts).
  */
 export interface CardPanel {
   /** Unique within a card, safe in an id: `[a-z0-9-]+`. */
