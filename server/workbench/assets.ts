@@ -1,7 +1,8 @@
 /**
  * The workbench's only stylesheet and script, inlined into every page under the response's CSP
- * nonce: no external assets, no build step. The pages work without the script; it adds
- * Ctrl+Enter (confirm and move on) and the "Use" buttons of TM matches and MT suggestions.
+ * nonce: no external assets, no build step. The pages work without the script (every action is a
+ * form button or a link); it (script.ts) adds the keyboard shortcuts, the shortcuts overlay, the
+ * full card following the focus, and fills that the browser can undo.
  */
 
 export const STYLESHEET = `
@@ -35,42 +36,69 @@ dt { font-weight: 600; }
 .stages [aria-current] { font-weight: 700; }
 .toolbar { display: flex; flex-wrap: wrap; gap: 1rem; align-items: center; margin: 1rem 0; }
 .toolbar form { margin: 0; }
-ol.segments { list-style: none; padding: 0; }
-li.segment { background: #fff; border: 1px solid var(--line); border-radius: 6px; margin: 0 0 .8rem; padding: .8rem; }
+.summary { margin: .25rem 0; }
+.editor h1 { font-size: 1.4rem; margin: .3rem 0; }
+.editor .toolbar { margin: .4rem 0; gap: .6rem 1rem; }
+main:has(> .editor) { max-width: 96rem; }
+.needs-script { display: none; }
+.js .needs-script { display: inline-block; }
+html:not(.js) [data-shortcut] kbd { display: none; }
+kbd { font: .8em ui-monospace, monospace; padding: 0 .25rem; border: 1px solid var(--line); border-radius: 3px; background: #f6f6f8; color: var(--ink); }
+.segment-nav { display: flex; flex-wrap: wrap; gap: .3rem 1rem; margin: .3rem 0; font-size: .9rem; }
+.columns, li.segment .row { display: grid; grid-template-columns: minmax(9rem, 15rem) 1fr 1fr 7.5rem 9.5rem; gap: .2rem .6rem; align-items: start; }
+.columns { font-size: .8rem; color: var(--muted); padding: 0 .5rem; }
+ol.segments { list-style: none; padding: 0; margin: 0; }
+li.segment { background: #fff; border: 1px solid var(--line); border-top: 0; padding: .2rem .5rem; }
+li.segment:first-child { border-top: 1px solid var(--line); }
 li.segment.open { border-left: 4px solid var(--warn); }
 li.segment.signed-off { border-left: 4px solid var(--ok); }
-.pair { display: grid; grid-template-columns: 1fr 1fr; gap: 1rem; }
-@media (max-width: 48rem) { .pair { grid-template-columns: 1fr; } }
-.source-text { white-space: pre-wrap; margin: .2rem 0; padding: .4rem; background: #f2f2f7; border-radius: 4px; }
+li.segment.expanded { border: 2px solid var(--accent); border-left-width: 4px; padding: .5rem; margin: .3rem 0; border-radius: 4px; }
+li.segment .meta { min-width: 0; font-size: .8rem; line-height: 1.3; }
+li.segment .key { display: block; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; color: var(--ink); text-decoration: none; }
+li.segment .key:hover { text-decoration: underline; }
+li.segment .key code { font-size: .8rem; }
+li.segment .num { color: var(--muted); }
+li.segment .short { display: block; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; color: var(--muted); }
+li.segment .source-text { margin: 0; padding: .2rem .4rem; font-size: .95rem; line-height: 1.35; white-space: pre-wrap; background: #f2f2f7; border-radius: 4px; overflow: hidden; display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; }
+li.segment.expanded .source-text { display: block; }
+li.segment .trg .label { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
+li.segment textarea { field-sizing: content; min-height: 0; max-height: 3.3rem; padding: .15rem .4rem; font-size: .95rem; line-height: 1.35; resize: vertical; display: block; }
+li.segment.expanded textarea { min-height: 4.2rem; max-height: 24rem; }
+li.segment .plural-grid { grid-column: 2 / 4; display: grid; grid-template-columns: 3.2rem 1fr 1fr; gap: .2rem .6rem; align-items: start; }
+li.segment .plural-grid .cat { font-size: .8rem; font-weight: 600; color: var(--muted); padding-top: .2rem; overflow-wrap: anywhere; }
+li.segment .state { font-size: .8rem; line-height: 1.3; }
+li.segment .state .words { color: var(--muted); white-space: nowrap; }
+li.segment .qa-mark { color: var(--warn); }
+li.segment .row-actions { display: flex; gap: .3rem; }
+li.segment .row-actions button { padding: .1rem .5rem; font-size: .9rem; }
+li.segment .card { display: none; }
+li.segment.expanded .card { display: block; margin-top: .5rem; border-top: 1px solid var(--line); padding-top: .4rem; }
+.card .details { margin: .3rem 0; font-size: .9rem; }
+.card .pre { white-space: pre-wrap; }
+.card .placeholders { display: flex; flex-wrap: wrap; gap: .3rem; align-items: center; margin: .4rem 0; }
+.card .placeholders .label { display: inline; }
+.card .placeholders button, .card .suggestions button, .card .actions button { padding: .1rem .5rem; font-size: .9rem; }
+.card-panel { margin: .5rem 0; padding: .4rem .6rem; border: 1px solid var(--line); border-radius: 4px; }
+.card-panel h3 { margin: 0 0 .3rem; font-size: 1rem; }
 .label { font-weight: 600; display: block; }
 .qa { color: var(--warn); margin: .4rem 0; }
-.suggestions { margin: .4rem 0; padding-left: 1.2rem; }
+.suggestions { margin: .4rem 0; padding-left: 1.6rem; }
+.suggestions li { margin: .15rem 0; }
 .suggestions .text { white-space: pre-wrap; }
 .actions { display: flex; gap: .5rem; align-items: center; margin-top: .5rem; }
 .badge { font-size: .85rem; padding: 0 .4rem; border-radius: 3px; background: #e5e5ea; }
+dialog#shortcuts { max-width: 40rem; width: calc(100% - 2rem); max-height: calc(100% - 2rem); border: 1px solid var(--line); border-radius: 6px; padding: 1rem 1.2rem; }
+dialog#shortcuts::backdrop { background: rgb(0 0 0 / .35); }
+dialog#shortcuts .dialog-head { display: flex; justify-content: space-between; align-items: center; gap: 1rem; }
+dialog#shortcuts .dialog-head form { margin: 0; }
+dialog#shortcuts h2 { margin: 0; font-size: 1.2rem; }
+dialog#shortcuts th, dialog#shortcuts td { padding: .2rem .5rem; }
+dialog#shortcuts td:first-child { white-space: nowrap; }
+@media (max-width: 56rem) {
+  .columns { display: none; }
+  li.segment .row { grid-template-columns: 1fr 1fr; }
+  li.segment .meta, li.segment .state, li.segment .row-actions, li.segment .plural-grid { grid-column: 1 / 3; }
+}
 `;
 
-export const SCRIPT = `
-document.addEventListener('keydown', function (event) {
-  if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey)) return;
-  var form = event.target.closest && event.target.closest('form.segment-form');
-  if (!form) return;
-  var confirm = form.querySelector('button[name="action"][value="confirm"]');
-  if (!confirm || confirm.disabled) return;
-  event.preventDefault();
-  form.requestSubmit(confirm);
-});
-document.addEventListener('click', function (event) {
-  var button = event.target.closest && event.target.closest('button[data-fill]');
-  if (!button) return;
-  var fill = JSON.parse(button.getAttribute('data-fill'));
-  var first = null;
-  for (var id in fill) {
-    var field = document.getElementById(id);
-    if (!field || field.readOnly) continue;
-    field.value = fill[id];
-    first = first || field;
-  }
-  if (first) first.focus();
-});
-`;
+export { SCRIPT } from './script.ts';

@@ -2,6 +2,7 @@ import type { Router } from 'express';
 import type { PluralForms } from '../../src/formats/model.ts';
 import { documentView, pageOfSegment } from '../services/workbench/document-view.ts';
 import type { SegmentEditor, TargetEdit } from '../services/workbench/segment-edit.ts';
+import { NAVIGATIONS, type Navigation, navigate } from '../services/workbench/segment-navigation.ts';
 import type { SuggestionSource } from '../services/workbench/suggestions.ts';
 import type { Db } from '../store/db.ts';
 import { sessionOf } from './auth.ts';
@@ -22,6 +23,25 @@ function editFromForm(body: Record<string, unknown>): TargetEdit {
     };
   }
   return { target: typeof body.target === 'string' ? body.target : '' };
+}
+
+/**
+ * A "Use"/"Copy source" button's fill (JSON: field name → text) laid over the posted fields, so
+ * the buttons work without JavaScript too: they save the filled text as a draft.
+ */
+function withFill(body: Record<string, unknown>): Record<string, unknown> | undefined {
+  if (typeof body.fill !== 'string') return body;
+  let fill: unknown;
+  try {
+    fill = JSON.parse(body.fill);
+  } catch {
+    return undefined;
+  }
+  if (typeof fill !== 'object' || fill === null || Array.isArray(fill)) return undefined;
+  const fields = Object.entries(fill).filter(
+    ([k, v]) => (k === 'target' || k.startsWith('plural_')) && typeof v === 'string',
+  );
+  return { ...body, ...Object.fromEntries(fields) };
 }
 
 /** The editor of a document, saving or confirming one segment, and confirming all. */
@@ -73,12 +93,60 @@ export function editorRoutes(
     });
   });
 
+  /** "Next untranslated", "next with QA issues", previous and next segment: links that work without JavaScript. */
+  router.get('/documents/:id/go', async (req, res) => {
+    const session = sessionOf(res);
+    const documentId = idParam(req.params.id);
+    const to = NAVIGATIONS.find((n) => n === req.query.to) as Navigation | undefined;
+    const from = req.query.from === '0' ? 0 : idParam(req.query.from);
+    if (documentId === undefined) return sendNotFound(res, 'document');
+    if (to === undefined || from === undefined) {
+      return sendPage(res, 400, {
+        title: 'Bad link',
+        session,
+        main: errorPage(
+          'Bad link',
+          `A "go to" link needs to= (one of ${NAVIGATIONS.join(', ')}) and from= (a segment id, or 0).`,
+        ),
+      });
+    }
+    const filter = req.query.filter === 'unconfirmed';
+    const target = await navigate(db, session.organizationId, documentId, {
+      from,
+      to,
+      unconfirmedOnly: filter,
+    });
+    if (target === undefined) return sendNotFound(res, 'document');
+    const query = new URLSearchParams();
+    if (target === 'none') {
+      if (filter) query.set('filter', 'unconfirmed');
+      if (from > 0) {
+        const page = await pageOfSegment(db, session.organizationId, documentId, from, filter);
+        if (page > 1) query.set('page', String(page));
+        query.set('focus', String(from));
+      }
+      query.set('notice', `none-${to}`);
+    } else {
+      if (target.unconfirmedOnly) query.set('filter', 'unconfirmed');
+      if (target.page > 1) query.set('page', String(target.page));
+      query.set('focus', String(target.segmentId));
+    }
+    res.redirect(303, `/workbench/documents/${documentId}?${query}`);
+  });
+
   router.post('/documents/:id/segments/:segmentId', async (req, res) => {
     const session = sessionOf(res);
     const documentId = idParam(req.params.id);
     const segmentId = idParam(req.params.segmentId);
     if (documentId === undefined || segmentId === undefined) return sendNotFound(res, 'segment');
-    const body = (req.body ?? {}) as Record<string, unknown>;
+    const body = withFill((req.body ?? {}) as Record<string, unknown>);
+    if (!body) {
+      return sendPage(res, 400, {
+        title: 'Not saved',
+        session,
+        main: errorPage('Not saved', 'The button’s fill was not a JSON object of field names and texts.'),
+      });
+    }
     const confirm = body.action === 'confirm';
     const filter = body.filter === 'unconfirmed';
     const result = await editor.save(session, documentId, segmentId, editFromForm(body), confirm);

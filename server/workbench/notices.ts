@@ -6,6 +6,10 @@ import { type Html, html } from './html.ts';
  */
 const MESSAGES: Record<string, { text: (n: number) => string; problem?: boolean }> = {
   saved: { text: () => 'Segment saved.' },
+  'none-previous': { text: () => 'This is the first segment.' },
+  'none-next': { text: () => 'This is the last segment.' },
+  'none-untranslated': { text: () => 'Every segment of this document has a translation.' },
+  'none-qa': { text: () => 'No segment of this document has QA issues.' },
   confirmed: { text: () => 'Segment confirmed and added to the memory.' },
   'confirmed-all': {
     text: (n) => `${n} segment${n === 1 ? '' : 's'} confirmed and added to the memory.`,

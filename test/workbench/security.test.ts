@@ -127,6 +127,11 @@ describe('workbench security', () => {
         action: 'save',
       }),
       await c.post(`/workbench/documents/${theirs.documentId}/confirm-all`, { _csrf: csrf }),
+      await c.get(`/workbench/documents/${theirs.documentId}/go?to=next&from=${segment.id}`),
+      await c.post(`/workbench/documents/${theirs.documentId}/segments/${segment.id}`, {
+        _csrf: csrf,
+        fill: JSON.stringify({ target: 'x' }),
+      }),
       await c.post(`/workbench/projects/${theirs.projectId}/complete-stage`, { _csrf: csrf, stage: '0' }),
     ];
     for (const res of reads) {

@@ -1,4 +1,5 @@
 import type { PluralCategory, PluralForms } from '../../../src/formats/model.ts';
+import { ALL_SYNTAXES, findPlaceholders } from '../../../src/formats/placeholders.ts';
 import { unitPlaceholderIssues } from '../../../src/qa/placeholders.ts';
 import type { UnitIssue } from '../../../src/qa/types.ts';
 import type { Db } from '../../store/db.ts';
@@ -17,6 +18,8 @@ export const PAGE_SIZE = 50;
 export interface EditorSegment {
   id: number;
   position: number;
+  /** The unit's key in its file (`checkout.title`). */
+  key: string;
   source: string;
   sourcePlural: PluralForms | undefined;
   target: string | null;
@@ -31,6 +34,10 @@ export interface EditorSegment {
   updatedBy: string | null;
   /** Placeholder QA of the current target against the source (QA's placeholder rule set). */
   issues: UnitIssue[];
+  /** The source's placeholders, each once, in order of appearance (what Alt+Shift+n inserts). */
+  placeholders: string[];
+  /** No translation yet, or a plural form still empty. */
+  untranslated: boolean;
   suggestions: Suggestions;
 }
 
@@ -64,6 +71,23 @@ export function placeholderIssues(
   const translation = targetPlural ?? target;
   if (!translation) return [];
   return unitPlaceholderIssues(sourcePlural ?? source, translation);
+}
+
+/** No target text, or a plural target with an empty form. */
+export function isUntranslated(target: string | null, targetPlural: PluralForms | undefined): boolean {
+  if (targetPlural) return Object.values(targetPlural).some((form) => !form);
+  return !target;
+}
+
+/** The distinct placeholders of a source (every form of a plural), in order of appearance. */
+export function sourcePlaceholders(source: string, sourcePlural: PluralForms | undefined): string[] {
+  const texts = sourcePlural ? Object.values(sourcePlural) : [source];
+  const found = texts.flatMap((t) =>
+    findPlaceholders(t, { syntaxes: ALL_SYNTAXES })
+      .filter((p) => p.kind !== 'icu-branch' && p.kind !== 'icu-pound')
+      .map((p) => p.text),
+  );
+  return [...new Set(found)];
 }
 
 /**
@@ -115,6 +139,7 @@ export async function documentView(
       return {
         id: r.id,
         position: r.position,
+        key: r.unit_id,
         source: r.source,
         sourcePlural,
         target: r.target,
@@ -128,6 +153,8 @@ export async function documentView(
         words: r.words,
         updatedBy: r.updated_by,
         issues: placeholderIssues(r.source, sourcePlural, r.target, targetPlural),
+        placeholders: sourcePlaceholders(r.source, sourcePlural),
+        untranslated: isUntranslated(r.target, targetPlural),
         suggestions: byId.get(r.id) ?? { tm: [], mt: undefined },
       };
     }),

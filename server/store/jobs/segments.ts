@@ -156,3 +156,13 @@ export async function insertDocumentSegments(
 ): Promise<void> {
   await db.insertInto('document_segments').values(rows).execute();
 }
+
+/** Every segment of a document in file order, with what the editor's navigation tests (status, texts). */
+export async function segmentOutline(db: Db, documentId: number) {
+  return db
+    .selectFrom('document_segments')
+    .select(['id', 'status', 'source', 'source_plural', 'target', 'target_plural'])
+    .where('document_id', '=', documentId)
+    .orderBy('position')
+    .execute();
+}

@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import type { EditorSegment } from '../../server/services/workbench/document-view.ts';
+import { html } from '../../server/workbench/html.ts';
+import { type SegmentContext, segmentItem } from '../../server/workbench/pages/segment.ts';
+
+const segment = (over: Partial<EditorSegment> = {}): EditorSegment => ({
+  id: 7,
+  position: 2,
+  key: 'checkout.title',
+  source: 'Pay {amount} now',
+  sourcePlural: undefined,
+  target: null,
+  targetPlural: undefined,
+  status: 'new',
+  origin: null,
+  matchScore: 0,
+  context: null,
+  notes: 'Button of the <b>last</b> step',
+  maxLength: 20,
+  words: 1,
+  updatedBy: null,
+  issues: [],
+  placeholders: ['{amount}'],
+  untranslated: true,
+  suggestions: { tm: [], mt: 'Jetzt {amount} zahlen' },
+  ...over,
+});
+const context = (over: Partial<SegmentContext> = {}): SegmentContext => ({
+  documentId: 3,
+  csrf: 'token',
+  srclang: 'en',
+  trglang: 'de',
+  targetCategories: ['one', 'other'],
+  focusId: undefined,
+  locked: false,
+  unconfirmedOnly: false,
+  open: ['new', 'draft', 'translated'],
+  pageUrl: '/workbench/documents/3?page=2',
+  panels: [],
+  ...over,
+});
+
+describe('segmentItem', () => {
+  it('renders each panel as a labelled section of the card, in order, escaped', () => {
+    const out = segmentItem(
+      segment(),
+      context({
+        panels: [
+          { id: 'glossary', title: 'Glossary <terms>', body: html`<p>${'checkout → Kasse'}</p>` },
+          { id: 'history', title: 'History', body: html`<ol><li>v1</li></ol>` },
+        ],
+      }),
+    ).text;
+    expect(out).toContain(
+      '<section class="card-panel" aria-labelledby="panel-glossary-7">\n<h3 id="panel-glossary-7">Glossary &lt;terms&gt;</h3>\n<p>checkout → Kasse</p>\n</section>',
+    );
+    expect(out.indexOf('panel-glossary-7')).toBeLessThan(out.indexOf('panel-history-7'));
+    // Inside the card, before its actions.
+    expect(out.indexOf('class="card"')).toBeLessThan(out.indexOf('panel-glossary-7'));
+    expect(out.indexOf('panel-history-7')).toBeLessThan(out.indexOf('Copy source'));
+  });
+
+  it('shows the key, the notes in short, "1 word", and opens as the card only when focused', () => {
+    const row = segmentItem(segment(), context()).text;
+    expect(row).toContain('<code>checkout.title</code>');
+    expect(row).toContain('<span class="short">Button of the &lt;b&gt;last&lt;/b&gt; step</span>');
+    expect(row).toContain('<span class="words">1 word</span>');
+    expect(row).toContain('href="/workbench/documents/3?page=2&amp;focus=7"');
+    expect(row).not.toContain('expanded');
+    expect(row).not.toContain('autofocus');
+    const card = segmentItem(segment({ words: 3 }), context({ focusId: 7 })).text;
+    expect(card).toContain('class="segment open expanded"');
+    expect(card).toMatch(/id="t-7" name="target"[^>]*autofocus/);
+    expect(card).toContain('<span class="words">3 words</span>');
+    expect(card).toContain('At most 20 characters.');
+  });
+
+  it('gives plural units one line per target category, the source form beside the target form, and fills by category', () => {
+    const out = segmentItem(
+      segment({
+        sourcePlural: { one: '{count} item', other: '{count} items' },
+        source: '{count} items',
+        placeholders: ['{count}'],
+        suggestions: { tm: [], mt: { one: '{count} Artikel', other: '{count} Artikel' } },
+      }),
+      context({ targetCategories: ['one', 'few', 'many', 'other'] }),
+    ).text;
+    for (const c of ['one', 'few', 'many', 'other']) expect(out).toContain(`name="plural_${c}"`);
+    // Categories the source lacks show (and copy) its `other` form.
+    expect(out).toContain('<span class="source-text" lang="en" id="src-7-few">{count} items</span>');
+    expect(out).toMatch(/id="src-7-one">\{count\} item<\/span>\n<textarea id="t-7-one"/);
+    expect(out).toContain(
+      'value="{&quot;plural_one&quot;:&quot;{count} item&quot;,&quot;plural_few&quot;:&quot;{count} items&quot;,&quot;plural_many&quot;:&quot;{count} items&quot;,&quot;plural_other&quot;:&quot;{count} items&quot;}"',
+    );
+  });
+
+  it('numbers suggestions and placeholders as their shortcuts, and disables every action when locked', () => {
+    const out = segmentItem(segment(), context()).text;
+    expect(out).toContain('data-shortcut="Alt+1" data-shortcut-help="Use suggestion 1 (TM or MT)"');
+    expect(out).toContain('data-insert="{amount}" data-shortcut="Alt+Shift+1"');
+    const locked = segmentItem(segment(), context({ locked: true })).text;
+    const buttons = locked.match(/<button[^>]*>/g) ?? [];
+    expect(buttons.length).toBeGreaterThan(4);
+    for (const b of buttons) expect(b).toContain(' disabled');
+    expect(locked).toMatch(/<textarea[^>]* readonly/);
+  });
+});
