@@ -12,11 +12,20 @@ export function pseudoCommand(program: Command): void {
   program
     .command('pseudo')
     .description(
-      "Write a pseudo-localized target of every source file (accented, expanded, bracketed; or right-to-left), placeholders and markup untouched",
+      'Write a pseudo-localized target of every source file (accented, expanded, bracketed; or right-to-left), placeholders and markup untouched',
     )
-    .requiredOption('--lang <tag>', 'the pseudo-locale: en-XA (accented, +30 %), ar-XB (right-to-left), xx-XA, xx-XB')
-    .option('--expand <percent>', "lengthen each text by this percentage (default: the locale's, 30 for en-XA)")
-    .option('--mark-keys', 'put each string\'s key into it as invisible characters, for screenshots read back by key')
+    .requiredOption(
+      '--lang <tag>',
+      'the pseudo-locale: en-XA (accented, +30 %), ar-XB (right-to-left), xx-XA, xx-XB',
+    )
+    .option(
+      '--expand <percent>',
+      "lengthen each text by this percentage (default: the locale's, 30 for en-XA)",
+    )
+    .option(
+      '--mark-keys',
+      "put each string's key into it as invisible characters, for screenshots read back by key",
+    )
     .option('--config <file>', 'configuration file, relative to --root', '.svc.yml')
     .option('--root <dir>', 'repository checkout', '.')
     .addHelpText(
@@ -56,14 +65,21 @@ Examples:
             markKeys: opts.markKeys ?? false,
           });
         } catch (error) {
-          if (error instanceof ConfigError || error instanceof UnsafePathError || error instanceof PseudoError)
+          if (
+            error instanceof ConfigError ||
+            error instanceof UnsafePathError ||
+            error instanceof PseudoError
+          )
             usage(error.message);
           throw error;
         }
         const { profile, written, skipped } = report;
         for (const w of written)
-          process.stdout.write(`${w.path}: ${w.units} ${w.units === 1 ? 'unit' : 'units'} (${profile.lang}, from ${w.source})\n`);
-        for (const s of skipped) process.stderr.write(`svc-connector pseudo: ${s.source}: not written: ${s.reason}\n`);
+          process.stdout.write(
+            `${w.path}: ${w.units} ${w.units === 1 ? 'unit' : 'units'} (${profile.lang}, from ${w.source})\n`,
+          );
+        for (const s of skipped)
+          process.stderr.write(`svc-connector pseudo: ${s.source}: not written: ${s.reason}\n`);
         process.stdout.write(
           `${written.length} ${profile.lang} ${written.length === 1 ? 'file' : 'files'} written${opts.markKeys ? ', keys marked' : ''}\n`,
         );

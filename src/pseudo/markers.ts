@@ -38,7 +38,8 @@ export function keyDigest(key: string): string {
 
 function digits(bytes: Uint8Array): string {
   let out = '';
-  for (const b of bytes) out += DIGITS[b >> 6]! + DIGITS[(b >> 4) & 3]! + DIGITS[(b >> 2) & 3]! + DIGITS[b & 3]!;
+  for (const b of bytes)
+    out += DIGITS[b >> 6]! + DIGITS[(b >> 4) & 3]! + DIGITS[(b >> 2) & 3]! + DIGITS[b & 3]!;
   return out;
 }
 
@@ -49,9 +50,16 @@ export function openMarker(key: string): string {
   return `${OPEN}${DIGITS[1]}${digits(createHash('sha256').update(bytes).digest().subarray(0, DIGEST_BYTES))}${SEP}`;
 }
 
-/** `text` marked as the text of `key`. */
+/**
+ * `text` marked as the text of `key`. The marker goes inside leading and trailing whitespace:
+ * gettext requires a translation to start and end with a line break where its msgid does, and
+ * layouts often depend on such whitespace.
+ */
 export function markText(key: string, text: string): string {
-  return `${openMarker(key)}${text}${CLOSE}`;
+  const lead = /^\s*/.exec(text)![0];
+  if (lead.length === text.length) return `${openMarker(key)}${text}${CLOSE}`;
+  const trail = /\s*$/.exec(text)![0];
+  return `${lead}${openMarker(key)}${text.slice(lead.length, text.length - trail.length)}${CLOSE}${trail}`;
 }
 
 /** One keyed text found on screen. */
@@ -118,7 +126,7 @@ export function decodeMarkedText(text: string, options: DecodeOptions = {}): Mar
   let i = 0;
   let plain = '';
   const flush = () => {
-    if (plain) emit(plain.replace(/[\u200b\u200c\u200d\u2060\u2064]/g, ''));
+    if (plain) emit(plain);
     plain = '';
   };
   while (i < text.length) {
@@ -154,7 +162,10 @@ export function decodeMarkedText(text: string, options: DecodeOptions = {}): Mar
   return found;
 }
 
-/** `text` without any marker character: what a reader sees. */
+/** A whole opening marker, or a closing one (alternation: a class holding U+200D would read as a joined sequence). */
+const MARKER = /\u2063(?:\u200b|\u200c|\u200d|\u2060)+\u2064|\u2061/g;
+
+/** `text` without its markers: what a reader sees. */
 export function stripMarkers(text: string): string {
-  return text.replace(/[\u2061\u2063\u2064\u200b\u200c\u200d\u2060]/g, '');
+  return text.replace(MARKER, '');
 }

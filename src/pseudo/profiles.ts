@@ -53,7 +53,7 @@ export function pseudoProfile(tag: string, options: { expand?: number } = {}): P
     base = PROFILES[windows];
   } else {
     const m = TAG.exec(trimmed);
-    const region = m?.[2]!.toUpperCase();
+    const region = m?.[2]?.toUpperCase();
     base = region ? PROFILES[region] : undefined;
     lang = m ? `${m[1]!.toLowerCase()}-${region}` : trimmed;
   }

@@ -64,7 +64,9 @@ export async function runPseudo(options: PseudoRunOptions): Promise<PseudoReport
       await mkdir(dirname(join(root, path)), { recursive: true });
       await writeFile(join(root, path), bytes);
     });
-  const entries = await discoverSourceFilesOnDisk(root, config, { fileName: options.configFile ?? '.svc.yml' });
+  const entries = await discoverSourceFilesOnDisk(root, config, {
+    fileName: options.configFile ?? '.svc.yml',
+  });
   // Every file pseudo must leave alone: the sources and each real language's targets.
   const owned = new Map<string, string>();
   for (const { sources } of entries)

@@ -7,8 +7,9 @@
  * Detection is the formats library's (protect, the same call MT protection makes), so pseudo text
  * and the QA check never disagree about what a placeholder is.
  */
-import { type Placeholder, type PlaceholderSyntax, protect } from '../formats/placeholders.ts';
+
 import { ALL_SYNTAXES } from '../formats/placeholders/types.ts';
+import { type Placeholder, type PlaceholderSyntax, protect } from '../formats/placeholders.ts';
 import { accent, filler, rtlWhole, rtlWords } from './letters.ts';
 import type { PseudoProfile } from './profiles.ts';
 
@@ -103,7 +104,8 @@ export function pseudoText(text: string, options: PseudoTextOptions): string {
         if (c === '}') {
           const frame = stack.length > 1 ? stack.pop()! : undefined;
           if (frame?.kind === 'branch') out += pad(frame);
-        } else if (c === '{') stack.push({ kind: stack.at(-1)!.kind === 'arg' ? 'branch' : 'arg', length: 0 });
+        } else if (c === '{')
+          stack.push({ kind: stack.at(-1)!.kind === 'arg' ? 'branch' : 'arg', length: 0 });
         out += c;
       }
     } else

@@ -3,7 +3,15 @@
  * nested texts and cut-off texts included, long keys through their digest.
  */
 import { describe, expect, it } from 'vitest';
-import { CLOSE, decodeMarkedText, keyDigest, markText, OPEN, SEP, stripMarkers } from '../../src/pseudo/markers.ts';
+import {
+  CLOSE,
+  decodeMarkedText,
+  keyDigest,
+  markText,
+  OPEN,
+  SEP,
+  stripMarkers,
+} from '../../src/pseudo/markers.ts';
 
 describe('markText', () => {
   it('spells a key as UTF-8 bytes in base-4 zero-width digits between OPEN and SEP', () => {
@@ -14,9 +22,9 @@ describe('markText', () => {
   it('is invisible: only default-ignorable characters are added', () => {
     const marked = markText('settings.title', '[Šéţţîñĝš]');
     expect(stripMarkers(marked)).toBe('[Šéţţîñĝš]');
-    expect([...marked.replace('[Šéţţîñĝš]', '')].every((c) => /\p{Default_Ignorable_Code_Point}/u.test(c))).toBe(
-      true,
-    );
+    expect(
+      [...marked.replace('[Šéţţîñĝš]', '')].every((c) => /\p{Default_Ignorable_Code_Point}/u.test(c)),
+    ).toBe(true);
   });
 
   it('marks a key longer than 64 bytes with its 8-byte SHA-256 digest', () => {

@@ -52,7 +52,9 @@ describe('pseudoText (en-XA)', () => {
     expect(md).toContain('](https://acme.example/docs)');
     expect(md).toContain('`npm install`');
     expect(md).toContain('[Šéé [ţĥé ðöçš]');
-    const android = pseudoText('Open <xliff:g id="app" example="Acme">Acme Mail</xliff:g> now', { profile: xa });
+    const android = pseudoText('Open <xliff:g id="app" example="Acme">Acme Mail</xliff:g> now', {
+      profile: xa,
+    });
     expect(android).toContain('<xliff:g id="app" example="Acme">Acme Mail</xliff:g>');
   });
 
@@ -102,9 +104,11 @@ describe('pseudoProfile', () => {
   });
 
   it('refuses a real language and a bad --expand with a message naming the problem', () => {
-    expect(() => pseudoProfile('de')).toThrow(new PseudoError(
-      '"de" is not a pseudo-locale: use en-XA (accented, expanded), ar-XB (right-to-left), another language with region XA or XB, or qps-ploc / qps-plocm',
-    ));
+    expect(() => pseudoProfile('de')).toThrow(
+      new PseudoError(
+        '"de" is not a pseudo-locale: use en-XA (accented, expanded), ar-XB (right-to-left), another language with region XA or XB, or qps-ploc / qps-plocm',
+      ),
+    );
     expect(() => pseudoProfile('en-XA', { expand: -5 })).toThrow(/--expand must be a whole percentage/);
   });
 });
