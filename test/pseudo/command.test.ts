@@ -56,7 +56,9 @@ describe('svc-connector pseudo', () => {
       'res/values-en-rXA/strings.xml',
       'xliff/messages.en-XA.xlf',
     ]);
-    expect(run.stdout).toContain('res/values-en-rXA/strings.xml: 4 units (en-XA, from res/values/strings.xml)');
+    expect(run.stdout).toContain(
+      'res/values-en-rXA/strings.xml: 4 units (en-XA, from res/values/strings.xml)',
+    );
     expect(run.stdout.trim().split('\n').at(-1)).toBe('6 en-XA files written, keys marked');
     // The catalog holds every language in the source itself: said so, not written.
     expect(run.stderr).toContain('ios/Localizable.xcstrings: not written:');
@@ -94,7 +96,10 @@ describe('svc-connector pseudo', () => {
   it('refuses a pseudo-locale that is one of the real target languages, writing nothing', () => {
     const root = copyOf('app');
     const config = join(root, '.svc.yml');
-    writeFileSync(config, readFileSync(config, 'utf8').replace('targets: [de, ru]', 'targets: [de, ru, en-XA]'));
+    writeFileSync(
+      config,
+      readFileSync(config, 'utf8').replace('targets: [de, ru]', 'targets: [de, ru, en-XA]'),
+    );
     const before = snapshot(root);
     const run = pseudo(root, '--lang', 'en-XA');
     expect(run.status).toBe(2);
