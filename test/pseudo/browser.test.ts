@@ -27,19 +27,19 @@ function texts(bytes: Uint8Array): Map<string, string> {
   return out;
 }
 
-const escape = (s: string) => s.replaceAll('&', '&amp;').replaceAll('<', '&lt;');
+const html = (s: string) => s.replaceAll('&', '&amp;').replaceAll('<', '&lt;');
 
 /** A page as an app renders these strings: placeholders filled, markup as markup, nesting resolved. */
 function page(t: Map<string, string>, dir: 'ltr' | 'rtl'): string {
   const fill = (s: string) => s.replace('{{name}}', 'Ada').replace('{{count}}', '3');
   return `<!doctype html><html lang="en" dir="${dir}"><head><meta charset="utf-8"><title>Shop</title>
 <style>body{font:16px sans-serif} .probe{display:inline-block}</style></head><body>
-<header><h1>Acme</h1><button type="button">${escape(fill(t.get('cart.checkout')!))}</button></header>
-<main><p>${escape(fill(t.get('greeting')!))}</p>
-<p>${escape(fill(t.get('cart.items_other')!))}</p>
-<p>${escape(t.get('nested')!).replace('$t(cart.checkout)', escape(t.get('cart.checkout')!))}</p>
+<header><h1>Acme</h1><button type="button">${html(fill(t.get('cart.checkout')!))}</button></header>
+<main><p>${html(fill(t.get('greeting')!))}</p>
+<p>${html(fill(t.get('cart.items_other')!))}</p>
+<p>${html(t.get('nested')!).replace('$t(cart.checkout)', html(t.get('cart.checkout')!))}</p>
 <p>${t.get('legal')}</p>
-<p><span>${escape(t.get('title')!)}</span></p></main></body></html>`;
+<p><span>${html(t.get('title')!)}</span></p></main></body></html>`;
 }
 
 let browser: Browser;
@@ -89,7 +89,7 @@ describe('markers read back from a rendered page', () => {
     const b = texts(plain).get('title')!;
     expect(a).not.toBe(b);
     await tab.setContent(
-      `<!doctype html><meta charset="utf-8"><span class="a">${escape(a)}</span><br><span class="b">${escape(b)}</span>`,
+      `<!doctype html><meta charset="utf-8"><span class="a">${html(a)}</span><br><span class="b">${html(b)}</span>`,
     );
     const width = (sel: string) => tab.$eval(sel, (el) => el.getBoundingClientRect().width);
     expect(await width('.a')).toBe(await width('.b'));
