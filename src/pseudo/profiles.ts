@@ -1,10 +1,11 @@
+import { languageProblem } from '../config/languages.ts';
 import { PseudoError } from './errors.ts';
 
 /**
  * Pseudo-locales and how each one writes text. The tags follow Android's (Settings → Developer
  * options → pseudolocales): `en-XA` accented and expanded, `ar-XB` right-to-left. XA–XZ are private
- * use regions in BCP 47 (RFC 5646 §2.2.4), so no real language ever takes them; `qps-ploc` and
- * `qps-plocm` are Windows' names for the same two.
+ * use regions in BCP 47 (RFC 5646 §2.2.4), so no real language ever takes them. (Windows'
+ * `qps-ploc` is no tag the config's path placeholders can spell, so it is not offered.)
  */
 
 /** How a pseudo-locale changes a text. */
@@ -25,18 +26,16 @@ export interface PseudoProfile {
   brackets: boolean;
 }
 
-/** The profiles by the region (or Windows tag) that names them. */
+/** The profiles by the region that names them. */
 const PROFILES: Record<string, Omit<PseudoProfile, 'lang'>> = {
   XA: { accents: true, rtl: false, expand: 30, brackets: true },
   XB: { accents: false, rtl: true, expand: 0, brackets: true },
-  'qps-ploc': { accents: true, rtl: false, expand: 30, brackets: true },
-  'qps-plocm': { accents: false, rtl: true, expand: 0, brackets: true },
 };
 
 const TAG = /^([a-z]{2,3})[-_]([a-z]{2})$/i;
 
 /**
- * The profile of a pseudo-locale tag (`en-XA`, `ar_xb`, `qps-ploc`), with `expand` in percent when
+ * The profile of a pseudo-locale tag (`en-XA`, `ar_xb`), with `expand` in percent when
  * given. Throws PseudoError naming the problem for any other tag: a real language is never written
  * with pseudo text.
  */
@@ -44,22 +43,16 @@ export function pseudoProfile(tag: string, options: { expand?: number } = {}): P
   const { expand } = options;
   if (expand !== undefined && !(Number.isInteger(expand) && expand >= 0 && expand <= 300))
     throw new PseudoError(`--expand must be a whole percentage from 0 to 300, got ${expand}`);
-  const trimmed = tag.trim();
-  const windows = trimmed.toLowerCase();
-  let lang: string;
-  let base: Omit<PseudoProfile, 'lang'> | undefined;
-  if (windows === 'qps-ploc' || windows === 'qps-plocm') {
-    lang = windows;
-    base = PROFILES[windows];
-  } else {
-    const m = TAG.exec(trimmed);
-    const region = m?.[2]?.toUpperCase();
-    base = region ? PROFILES[region] : undefined;
-    lang = m ? `${m[1]!.toLowerCase()}-${region}` : trimmed;
-  }
+  const m = TAG.exec(tag.trim());
+  const region = m?.[2]?.toUpperCase();
+  const base = region ? PROFILES[region] : undefined;
+  const lang = m ? `${m[1]!.toLowerCase()}-${region}` : tag;
   if (!base)
     throw new PseudoError(
-      `"${tag}" is not a pseudo-locale: use en-XA (accented, expanded), ar-XB (right-to-left), another language with region XA or XB, or qps-ploc / qps-plocm`,
+      `"${tag}" is not a pseudo-locale: use en-XA (accented, expanded), ar-XB (right-to-left), or another language with region XA or XB`,
     );
+  // The language must be one the config's path placeholders can spell (`%android_code%`: en-rXA).
+  const problem = languageProblem(lang);
+  if (problem) throw new PseudoError(`"${tag}" is not a usable pseudo-locale: ${problem}`);
   return { lang, ...base, ...(expand !== undefined ? { expand } : {}) };
 }

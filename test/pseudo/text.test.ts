@@ -96,17 +96,17 @@ describe('pseudoText (ar-XB)', () => {
 });
 
 describe('pseudoProfile', () => {
-  it('knows en-XA, ar-XB, any language with XA or XB, and Windows qps-ploc / qps-plocm', () => {
+  it('knows en-XA, ar-XB and any language with region XA or XB', () => {
     expect(pseudoProfile('en_xa')).toMatchObject({ lang: 'en-XA', accents: true, rtl: false, expand: 30 });
     expect(pseudoProfile('ar-XB')).toMatchObject({ lang: 'ar-XB', accents: false, rtl: true });
     expect(pseudoProfile('de-XA').lang).toBe('de-XA');
-    expect(pseudoProfile('qps-plocm').rtl).toBe(true);
+    expect(pseudoProfile('he-XB').rtl).toBe(true);
   });
 
   it('refuses a real language and a bad --expand with a message naming the problem', () => {
     expect(() => pseudoProfile('de')).toThrow(
       new PseudoError(
-        '"de" is not a pseudo-locale: use en-XA (accented, expanded), ar-XB (right-to-left), another language with region XA or XB, or qps-ploc / qps-plocm',
+        '"de" is not a pseudo-locale: use en-XA (accented, expanded), ar-XB (right-to-left), or another language with region XA or XB',
       ),
     );
     expect(() => pseudoProfile('en-XA', { expand: -5 })).toThrow(/--expand must be a whole percentage/);
