@@ -5,8 +5,9 @@
  *
  * A marked text is  OPEN mode payload… SEP  text  CLOSE:
  * - OPEN U+2063 INVISIBLE SEPARATOR, SEP U+2064 INVISIBLE PLUS, CLOSE U+2061 FUNCTION APPLICATION;
- * - payload digits in base 4: U+200B ZERO WIDTH SPACE = 0, U+200C ZWNJ = 1, U+200D ZWJ = 2,
- *   U+2060 WORD JOINER = 3; four digits per byte, most significant first.
+ * - payload digits in base 4: U+2062 INVISIBLE TIMES = 0, U+200C ZWNJ = 1, U+200D ZWJ = 2,
+ *   U+2060 WORD JOINER = 3; four digits per byte, most significant first. Not U+200B ZERO WIDTH
+ *   SPACE: text tools take it for whitespace and drop it (Playwright's ariaSnapshot does).
  * - mode 0 (one digit): the payload is the key's UTF-8 bytes, for keys up to KEY_BYTES bytes (a
  *   key such as `settings.notifications.title` costs 4 × 28 = 112 invisible characters);
  *   mode 1: the payload is the first 8 bytes of the key's SHA-256 (32 characters), for longer keys
@@ -22,7 +23,7 @@ import { createHash } from 'node:crypto';
 export const OPEN = '\u2063';
 export const SEP = '\u2064';
 export const CLOSE = '\u2061';
-const DIGITS = ['\u200b', '\u200c', '\u200d', '\u2060'] as const;
+const DIGITS = ['\u2062', '\u200c', '\u200d', '\u2060'] as const;
 const VALUE = new Map<string, number>(DIGITS.map((d, i) => [d, i]));
 
 /** Keys longer than this many UTF-8 bytes are carried as a digest. */
@@ -163,7 +164,7 @@ export function decodeMarkedText(text: string, options: DecodeOptions = {}): Mar
 }
 
 /** A whole opening marker, or a closing one (alternation: a class holding U+200D would read as a joined sequence). */
-const MARKER = /\u2063(?:\u200b|\u200c|\u200d|\u2060)+\u2064|\u2061/g;
+const MARKER = /\u2063(?:\u2062|\u200c|\u200d|\u2060)+\u2064|\u2061/g;
 
 /** `text` without its markers: what a reader sees. */
 export function stripMarkers(text: string): string {

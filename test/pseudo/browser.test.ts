@@ -1,8 +1,8 @@
 /**
  * Markers survive a real screen: an i18next JSON target made with `--mark-keys` is rendered into
  * a page in Chromium (texts as an app would put them: text nodes, markup, a nested `$t(…)`),
- * `document.body.innerText` is read back, and decodeMarkedText returns the keys with the text
- * each shows. The markers take no width, and ar-XB words render right-to-left.
+ * `document.body.innerText` and the accessibility tree are read back, and decodeMarkedText returns
+ * the keys with the text each shows. The markers take no width, and ar-XB words render right-to-left.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -75,6 +75,9 @@ describe('markers read back from a rendered page', () => {
     expect(found[1]!.text).toBe('[Ĥéļļö, Ada! on]');
     // The nested text is its own key inside the other's, and part of what the other shows.
     expect(found[3]!.text).toBe(`[Šéé ${found[4]!.text} o]`);
+    // The accessibility tree (what screen readers and UI tests read) carries the same markers.
+    const tree = await tab.locator('body').ariaSnapshot();
+    expect(decodeMarkedText(tree).map((f) => f.key)).toEqual(found.map((f) => f.key));
     // Markup is rendered, not shown: the legal text reads without its <strong>.
     expect(found[5]!.text).toBe(stripMarkers(t.get('legal')!).replace(/<\/?strong>/g, ''));
   });

@@ -15,8 +15,8 @@ import {
 
 describe('markText', () => {
   it('spells a key as UTF-8 bytes in base-4 zero-width digits between OPEN and SEP', () => {
-    // "a" is 0x61 = 01 10 00 01 in base 4: ZWNJ ZWJ ZWSP ZWNJ, after mode digit 0 (ZWSP).
-    expect(markText('a', 'x')).toBe(`${OPEN}\u200b\u200c\u200d\u200b\u200c${SEP}x${CLOSE}`);
+    // "a" is 0x61 = 1 2 0 1 in base 4: ZWNJ ZWJ U+2062 ZWNJ, after mode digit 0 (U+2062).
+    expect(markText('a', 'x')).toBe(`${OPEN}\u2062\u200c\u200d\u2062\u200c${SEP}x${CLOSE}`);
   });
 
   it('is invisible: only default-ignorable characters are added', () => {
@@ -73,6 +73,6 @@ describe('decodeMarkedText', () => {
   });
 
   it('ignores stray marker characters that do not form a marker', () => {
-    expect(decodeMarkedText(`a${OPEN}b\u200bc${SEP}${CLOSE}`)).toEqual([]);
+    expect(decodeMarkedText(`a${OPEN}b\u2062c${SEP}${CLOSE}`)).toEqual([]);
   });
 });
