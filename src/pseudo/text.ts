@@ -28,7 +28,8 @@ export interface PseudoTextOptions {
  */
 const KEPT = [
   /&(?:[A-Za-z][A-Za-z0-9]*|#\d+|#[xX][0-9A-Fa-f]+);/g,
-  /\b(?:[a-z][a-z0-9+.-]*:\/\/|mailto:|www\.)[^\s<>"'`)\]]+/gi,
+  // Not past a brace: `{`/`}` there are the message's (`{url}`, a branch's end).
+  /\b(?:[a-z][a-z0-9+.-]*:\/\/|mailto:|www\.)[^\s<>"'`)\]{}]+/gi,
   /(`+)[^`][\s\S]*?\1/g,
   /\]\([^()\s]*(?:\s+"[^"]*")?\)/g,
   /<xliff:g\b[^>]*>[\s\S]*?<\/xliff:g>/g,

@@ -70,6 +70,13 @@ describe('pseudoText (en-XA)', () => {
     );
   });
 
+  it('ends a URL at an ICU brace, so the branch around it is still padded as a branch', () => {
+    const text = '{site, select, acme {See https://acme.example/{page}} other {Help}}';
+    expect(pseudoText(text, { profile: xa, icu: true })).toBe(
+      '[{site, select, acme {Šéé https://acme.example/{page} o} other {Ĥéļþ o}}]',
+    );
+  });
+
   it('reads ICU quoting only in ICU messages', () => {
     // An ICU message: '{' is a literal brace, so the text around it is text.
     expect(pseudoText("It's '{'literal'}' {name}", { profile: xa, icu: true })).toContain('{name}');
