@@ -78,6 +78,8 @@ Examples:
           process.stdout.write(
             `${w.path}: ${w.units} ${w.units === 1 ? 'unit' : 'units'} (${profile.lang}, from ${w.source})\n`,
           );
+        for (const w of written)
+          if (w.note) process.stderr.write(`svc-connector pseudo: ${w.path}: warning: ${w.note}\n`);
         for (const s of skipped)
           process.stderr.write(`svc-connector pseudo: ${s.source}: not written: ${s.reason}\n`);
         process.stdout.write(

@@ -64,9 +64,15 @@ const ACCENTED: Record<string, string> = {
   Z: 'Ž',
 };
 
-/** `text` with every ASCII letter accented; everything else as it is. */
-export function accent(text: string): string {
-  return text.replace(/[A-Za-z]/g, (c) => ACCENTED[c]!);
+/**
+ * `text` with every ASCII letter accented; everything else as it is. `latin1`: only the letters
+ * whose stand-in ISO-8859-1 holds (å ç ð é î ñ ö þ û ý and capitals), for files in that encoding.
+ */
+export function accent(text: string, latin1 = false): string {
+  return text.replace(/[A-Za-z]/g, (c) => {
+    const a = ACCENTED[c]!;
+    return latin1 && a.charCodeAt(0) > 0xff ? c : a;
+  });
 }
 
 /**

@@ -24,6 +24,8 @@ export interface PseudoProfile {
   expand: number;
   /** `[` … `]` around each text, so a cut-off end shows. */
   brackets: boolean;
+  /** Only characters ISO-8859-1 holds (a legacy file's encoding): fewer accents, no bidi controls. */
+  latin1?: boolean;
 }
 
 /** The profiles by the region that names them. */

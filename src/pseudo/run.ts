@@ -36,7 +36,14 @@ export interface PseudoRunOptions {
 export interface PseudoReport {
   profile: PseudoProfile;
   /** Targets written: repository paths. */
-  written: { source: string; path: string; format: string; units: number }[];
+  written: {
+    source: string;
+    path: string;
+    format: string;
+    units: number;
+    /** What the file's encoding left out (ISO-8859-1: most accents and the key markers). */
+    note?: string;
+  }[];
   /**
    * Sources not written, and why: `failed` when the file should have had a target (no format
    * reads it, its encoding cannot hold the text), not for a file that holds every language.
@@ -117,7 +124,17 @@ export async function runPseudo(options: PseudoRunOptions): Promise<PseudoReport
         continue;
       }
       await write(path, made.bytes);
-      report.written.push({ source: sourcePath, path, format: format.name, units: made.units });
+      report.written.push({
+        source: sourcePath,
+        path,
+        format: format.name,
+        units: made.units,
+        ...(made.latin1
+          ? {
+              note: `the file is ISO-8859-1: only the accents it can hold${options.markKeys ? ', and no key markers' : ''}`,
+            }
+          : {}),
+      });
     }
   }
   return report;

@@ -91,7 +91,7 @@ export function pseudoText(text: string, options: PseudoTextOptions): string {
   };
   const words = (run: string) => {
     stack.at(-1)!.length += [...run].length;
-    const accented = profile.accents ? accent(run) : run;
+    const accented = profile.accents ? accent(run, profile.latin1) : run;
     return profile.rtl ? rtlWords(accented) : accented;
   };
   let out = '';

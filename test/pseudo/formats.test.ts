@@ -237,3 +237,29 @@ describe.each(['en-XA', 'ar-XB'])('pseudo %s with --mark-keys', (lang) => {
     });
   }
 });
+
+describe('a file in ISO-8859-1 (legacy text and CSV files)', () => {
+  const path = 'text/latin1-menu.txt';
+  const bytes = new Uint8Array(readFileSync(join('test/fixtures', path)));
+  const format = detectFormat(path, bytes)!;
+
+  it('takes the accents Latin-1 holds and no markers for en-XA, and stays Latin-1', () => {
+    const out = pseudoFile(format, bytes, {
+      profile: pseudoProfile('en-XA'),
+      markKeys: true,
+      fileName: path,
+    });
+    expect(out.latin1).toBe(true);
+    const lines = format.parse(out.bytes).map((u) => u.source);
+    // f, r and m have no Latin-1 stand-in; é and è were not ASCII letters to begin with.
+    expect(lines[0]).toBe('[Çåfé Çrèmé · méñû one t]');
+    expect(Buffer.from(out.bytes).every((b) => b < 0x80 || b >= 0xa0)).toBe(true);
+    expect(decodeMarkedText(new TextDecoder('latin1').decode(out.bytes))).toEqual([]);
+  });
+
+  it("refuses ar-XB with the writer's message: bidi controls are not Latin-1", () => {
+    expect(() => pseudoFile(format, bytes, { profile: pseudoProfile('ar-XB'), fileName: path })).toThrow(
+      'translation of l1 has characters this Latin-1 file cannot hold',
+    );
+  });
+});
