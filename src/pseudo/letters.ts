@@ -69,11 +69,18 @@ const ACCENTED: Record<string, string> = {
  * whose stand-in ISO-8859-1 holds (å ç ð é î ñ ö þ û ý and capitals), for files in that encoding.
  */
 export function accent(text: string, latin1 = false): string {
-  return text.replace(/[A-Za-z]/g, (c) => {
-    const a = ACCENTED[c]!;
-    return latin1 && a.charCodeAt(0) > 0xff ? c : a;
-  });
+  const table = latin1 ? LATIN1 : ALL;
+  let out = '';
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    out += c < 128 ? table[c]! : text[i];
+  }
+  return out;
 }
+
+/** The stand-in of each ASCII character by code (itself where there is none). */
+const ALL = Array.from({ length: 128 }, (_, c) => ACCENTED[String.fromCharCode(c)] ?? String.fromCharCode(c));
+const LATIN1 = ALL.map((a, c) => (a.charCodeAt(0) > 0xff ? String.fromCharCode(c) : a));
 
 /**
  * Words that pad a text to its expanded length, as aapt2's en-XA does: plain ASCII so the padding

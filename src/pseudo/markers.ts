@@ -57,9 +57,9 @@ export function openMarker(key: string): string {
  * layouts often depend on such whitespace.
  */
 export function markText(key: string, text: string): string {
-  const lead = /^\s*/.exec(text)![0];
+  const lead = text.slice(0, text.length - text.trimStart().length);
   if (lead.length === text.length) return `${openMarker(key)}${text}${CLOSE}`;
-  const trail = /\s*$/.exec(text)![0];
+  const trail = text.slice(text.trimEnd().length);
   return `${lead}${openMarker(key)}${text.slice(lead.length, text.length - trail.length)}${CLOSE}${trail}`;
 }
 

@@ -81,8 +81,9 @@ interface Frame {
 export function pseudoText(text: string, options: PseudoTextOptions): string {
   if (text.trim() === '') return text;
   const { profile } = options;
-  const lead = /^\s*/.exec(text)![0];
-  const trail = /\s*$/.exec(text)![0];
+  // trimStart/trimEnd take what `\s` matches; a /\s*$/ search retries at every position.
+  const lead = text.slice(0, text.length - text.trimStart().length);
+  const trail = text.slice(text.trimEnd().length);
   const core = text.slice(lead.length, text.length - trail.length);
   const stack: Frame[] = [{ kind: 'top', length: 0 }];
   const pad = (frame: Frame) => {
