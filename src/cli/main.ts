@@ -3,6 +3,7 @@ import { receiverCommand } from '../../receiver/cli.ts';
 import { PortInUseError } from '../http/listen.ts';
 import { CliExit } from './exit.ts';
 import { formatCommands } from './format-commands.ts';
+import { pseudoCommand } from './pseudo-command.ts';
 import { qaCommand } from './qa-command.ts';
 import { serverCommand } from './server-command.ts';
 import { statusCommand } from './status-command.ts';
@@ -20,6 +21,7 @@ syncCommand(program);
 receiverCommand(program);
 formatCommands(program);
 qaCommand(program);
+pseudoCommand(program);
 statusCommand(program);
 
 program.parseAsync(process.argv).catch(async (err: unknown) => {
