@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { keyNote } from '../../../src/contracts/tmx-key.ts';
+import { checkNote, keyNote } from '../../../src/contracts/tmx-key.ts';
 import type { Unit } from '../../../src/formats/model.ts';
 import { detectFormat, supportedExtensions } from '../../../src/formats/registry.ts';
 import { splitWords } from '../../../src/text/words.ts';
@@ -24,14 +24,16 @@ const BATCH = 500;
  * key of the repository (its notes say `x-key: "<unit id>"`, see src/contracts/tmx-key.ts) — the
  * translation people already have for this very string. They arrive confirmed, so translators see
  * only new and changed segments (Phrase and Trados call these context or 101% matches).
- * Plural units are left to people. Returns the target per unit position.
+ * Plural units are left to people. Returns the target per unit position; `check` when the pair
+ * was taught after a small source edit for a person to check (`x-check`, issue 36): such a segment
+ * arrives prefilled but open, marked for review, not confirmed.
  */
 async function inContextMatches(
   db: Db,
   units: readonly Unit[],
   exact: readonly (number | undefined)[],
-): Promise<Map<number, string>> {
-  const out = new Map<number, string>();
+): Promise<Map<number, { target: string; check: boolean }>> {
+  const out = new Map<number, { target: string; check: boolean }>();
   const ids = [...new Set(exact.filter((id): id is number => id !== undefined))];
   const notes = new Map<number, { target: string; notes: string | null }>();
   for (let i = 0; i < ids.length; i += BATCH) {
@@ -41,9 +43,20 @@ async function inContextMatches(
     const row = id === undefined ? undefined : notes.get(id);
     const unit = units[position]!;
     if (!row?.notes || unit.sourcePlural) continue;
-    if (row.notes.split('\n').includes(keyNote(unit.id))) out.set(position, row.target);
+    const lines = row.notes.split('\n');
+    if (lines.includes(keyNote(unit.id)))
+      out.set(position, { target: row.target, check: lines.includes(checkNote) });
   }
   return out;
+}
+
+/** What the workbench says of a segment kept after a small source edit (issue 36). */
+export const KEPT_NOTE = 'Kept after a small source edit — check';
+
+/** A segment's notes: the unit's, and the check a kept translation asks for. */
+function notesOf(unit: Unit, check: boolean): string | null {
+  const notes = check ? [KEPT_NOTE, ...unit.notes] : unit.notes;
+  return notes.length > 0 ? notes.join('\n') : null;
 }
 
 export function wordCount(text: string, lang: string): number {
@@ -106,17 +119,19 @@ export function documentImportHandler(deps: {
           unit_id: unit.id,
           source: unit.source,
           source_plural: unit.sourcePlural ? JSON.stringify(unit.sourcePlural) : null,
-          target: unit.targetPlural ? null : hasTarget ? unit.target! : (context ?? null),
+          target: unit.targetPlural ? null : hasTarget ? unit.target! : (context?.target ?? null),
           target_plural: unit.targetPlural ? JSON.stringify(unit.targetPlural) : null,
           status: hasTarget
             ? ('translated' as const)
-            : context !== undefined
-              ? ('confirmed' as const)
-              : ('new' as const),
+            : context === undefined
+              ? ('new' as const)
+              : context.check
+                ? ('translated' as const)
+                : ('confirmed' as const),
           match_score: best ? Math.floor(best.score) : 0,
-          origin: hasTarget ? 'file' : context !== undefined ? 'tm' : null,
+          origin: hasTarget ? 'file' : context === undefined ? null : context.check ? 'kept' : 'tm',
           context: unit.context ?? null,
-          notes: unit.notes.length > 0 ? unit.notes.join('\n') : null,
+          notes: notesOf(unit, context?.check === true),
           max_length: unit.maxLength ?? null,
           words: wordCount(
             unit.sourcePlural ? Object.values(unit.sourcePlural).join(' ') : unit.source,
