@@ -7,6 +7,7 @@ import { countSegments, segmentPage, segmentPosition } from '../../store/jobs/se
 import { getMemory } from '../../store/memories.ts';
 import type { SegmentStatus } from '../../store/schema.ts';
 import { type DocumentRow, type OwnedProject, ownedDocument } from './access.ts';
+import { type SegmentRecord, segmentRecords } from './history.ts';
 import { openStatuses, type Progress, progressOf, type StageInfo, stageInfo } from './progress.ts';
 import { targetCategories } from './segment-edit.ts';
 import type { SuggestionSource, Suggestions } from './suggestions.ts';
@@ -32,6 +33,8 @@ export interface EditorSegment {
   /** Placeholder QA of the current target against the source (QA's placeholder rule set). */
   issues: UnitIssue[];
   suggestions: Suggestions;
+  /** Its newest versions, the memory's entries for its source, its comments (history.ts). */
+  record: SegmentRecord;
 }
 
 export interface DocumentView extends OwnedProject {
@@ -99,6 +102,7 @@ export async function documentView(
     ? await deps.suggest(organizationId, memory, project, segments)
     : { byId: new Map<number, Suggestions>(), mtProblem: 'The project has no memory.' };
   const progress = progressOf(await progressBy(db, 'document', [documentId]), documentId);
+  const records = await segmentRecords(db, project.memory_id, rows);
   return {
     ...owned,
     stage,
@@ -129,6 +133,7 @@ export async function documentView(
         updatedBy: r.updated_by,
         issues: placeholderIssues(r.source, sourcePlural, r.target, targetPlural),
         suggestions: byId.get(r.id) ?? { tm: [], mt: undefined },
+        record: records.get(r.id)!,
       };
     }),
   };

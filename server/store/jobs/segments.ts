@@ -150,9 +150,14 @@ export async function deleteDocumentSegments(db: Db, documentId: number): Promis
   await db.deleteFrom('document_segments').where('document_id', '=', documentId).execute();
 }
 
+/** Inserts segments; returns each one's id with the target and status it was written with. */
 export async function insertDocumentSegments(
   db: Db,
   rows: Insertable<DocumentSegmentsTable>[],
-): Promise<void> {
-  await db.insertInto('document_segments').values(rows).execute();
+): Promise<Pick<DocumentSegmentRow, 'id' | 'target' | 'target_plural' | 'status' | 'origin'>[]> {
+  return db
+    .insertInto('document_segments')
+    .values(rows)
+    .returning(['id', 'target', 'target_plural', 'status', 'origin'])
+    .execute();
 }

@@ -40,6 +40,7 @@ export function documentPage(
     locked,
     unconfirmedOnly: view.unconfirmedOnly,
     open: openStatuses(stage),
+    jobId: job.id,
   };
   return html`<nav aria-label="Breadcrumb"><a href="/workbench">Jobs</a> › ${job.name} ›
 <a href="/workbench/projects/${project.id}">${project.name}</a> › ${document.name}</nav>

@@ -1,6 +1,8 @@
 import type { PluralCategory } from '../../../src/formats/model.ts';
 import type { EditorSegment } from '../../services/workbench/document-view.ts';
 import { type Html, html } from '../html.ts';
+import { openCommentsMarker } from './comments.ts';
+import { recordPanels, renderPanels } from './history.ts';
 
 export interface SegmentContext {
   documentId: number;
@@ -15,6 +17,8 @@ export interface SegmentContext {
   unconfirmedOnly: boolean;
   /** Statuses still open at this stage (drawn with the "open" marker). */
   open: readonly string[];
+  /** The document's job, for the link to its comments. */
+  jobId?: number | undefined;
 }
 
 /** One "Use" button filling fields (by id) with text; the script handles it. */
@@ -105,8 +109,16 @@ ${suggestions(s, ctx, number)}
 <button type="submit" name="action" value="save"${ctx.locked ? html` disabled` : ''}>Save</button>
 <button class="primary" type="submit" name="action" value="confirm"${ctx.locked ? html` disabled` : ''}>Confirm</button>
 <span class="badge">${s.status}</span>
+${openCommentsMarker(s.record.openComments)}
 <span class="muted">${s.origin ? `from ${s.origin}` : ''}${s.updatedBy ? ` · ${s.updatedBy}` : ''} · ${s.words} words</span>
 </div>
 </form>
+${
+  // History and comments (pages/history.ts): forms of their own, so after the segment's form.
+  renderPanels(
+    recordPanels(s, ctx),
+    ctx.focusId === s.id && s.record.openComments > 0 ? [`comments-${s.id}`] : [],
+  )
+}
 </li>`;
 }
