@@ -24,8 +24,10 @@ export interface VersionView {
   author: string;
   action: VersionAction;
   at: number;
-  /** Its text is the segment's text now: restoring it would change nothing. */
+  /** The newest version with the segment's text now. */
   current: boolean;
+  /** Its text differs from the segment's text now (restoring it would change something). */
+  restorable: boolean;
 }
 
 /** An entry of the project's memory for the segment's source: what the memory will offer, by whom, since when. */
@@ -58,6 +60,14 @@ type SegmentText = Pick<DocumentSegmentRow, 'id' | 'source' | 'source_plural' | 
 const sameText = (a: { target: string | null; target_plural: string | null }, b: typeof a) =>
   a.target === b.target && a.target_plural === b.target_plural;
 
+/** Versions of one segment, newest first, with the newest holding its text now marked current. */
+function versionViews(rows: SegmentVersionRow[], segment: SegmentText): VersionView[] {
+  const views = rows.map((r) => versionView(r, segment));
+  const current = views.find((v) => !v.restorable);
+  if (current) current.current = true;
+  return views;
+}
+
 function versionView(row: SegmentVersionRow, segment: SegmentText): VersionView {
   return {
     id: row.id,
@@ -67,7 +77,8 @@ function versionView(row: SegmentVersionRow, segment: SegmentText): VersionView 
     author: row.author,
     action: row.action,
     at: row.created_at,
-    current: sameText(row, segment),
+    current: false,
+    restorable: !sameText(row, segment),
   };
 }
 
@@ -104,7 +115,10 @@ export async function segmentRecords(
     const own = comments.get(s.id) ?? [];
     const source = memorySource(s);
     out.set(s.id, {
-      versions: versions.filter((v) => v.segment_id === s.id).map((v) => versionView(v, s)),
+      versions: versionViews(
+        versions.filter((v) => v.segment_id === s.id),
+        s,
+      ),
       versionCount: counts.get(s.id) ?? 0,
       memory: entries
         .filter((e) => e.source === source)

@@ -66,7 +66,7 @@ ${versions.map(
 <p class="version-head"><strong>${personLabel(v.author)}</strong> ${ACTIONS[v.action]} · ${moment(v.at)} · <span class="badge">${v.status}</span>${v.current ? html` <span class="badge current">current text</span>` : ''}</p>
 ${versionText(v, ctx.trglang)}
 ${
-  v.current || ctx.locked
+  !v.restorable || ctx.locked
     ? ''
     : html`<form method="post" action="/workbench/documents/${ctx.documentId}/segments/${ctx.segmentId}/restore" class="inline">
 <input type="hidden" name="_csrf" value="${ctx.csrf}">
