@@ -3,7 +3,10 @@
  * rules) and comments on segments (add, list per job, resolve, reopen), through the workbench's
  * routes as a browser would use them, with the database read to check what was stored.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MtProvider } from '../../server/engine/mt/index.ts';
 import { startPlatform, type TestPlatform } from '../support/platform.ts';
 import { csrfOf, type WorkbenchClient, workbenchClient } from './client.ts';
 import { createJob, type JobFixture } from './fixture.ts';
@@ -36,8 +39,20 @@ const editUrl = (id: number, documentId = job.documentId) =>
   `/workbench/documents/${documentId}/segments/${id}`;
 const historyUrl = (id: number, documentId = job.documentId) => `${editUrl(id, documentId)}/history`;
 
+/** Runs once, while the next machine translation is under way (a person saving meanwhile). */
+let duringMt: (() => Promise<void>) | undefined;
+const mt: MtProvider = {
+  name: 'test',
+  async translate(req) {
+    const hook = duringMt;
+    duringMt = undefined;
+    await hook?.();
+    return req.sources.map((s) => ({ target: `[de] ${s}` }));
+  },
+};
+
 beforeAll(async () => {
-  p = await startPlatform();
+  p = await startPlatform({ mt });
   // Pretranslated with TM+MT on an empty memory: every segment is filled by MT.
   job = await createJob(p, { strings: STRINGS });
   c = workbenchClient(p.url);
@@ -95,6 +110,30 @@ describe('segment history: every writer records a version', () => {
     ]);
   });
 
+  it('pretranslation leaves a segment someone translated meanwhile as they wrote it, and records no version for it', async () => {
+    const race = await createJob(p, {
+      strings: { one: 'First line', two: 'Second line' },
+      fileName: 'locales/en/race.json',
+      pretranslate: false,
+    });
+    const one = await segmentOf('one', race.documentId);
+    duringMt = async () => {
+      await c.post(editUrl(one.id, race.documentId), { _csrf: csrf, target: 'Erste Zeile', action: 'save' });
+    };
+    const res = await p.call('/v2/documents/pretranslate', {
+      method: 'POST',
+      json: { id: [race.documentId], mode: 'TM+MT' },
+    });
+    expect(res.status).toBeLessThan(300);
+    await p.idle();
+    expect(duringMt).toBeUndefined();
+    expect(await segmentOf('one', race.documentId)).toMatchObject({ target: 'Erste Zeile', origin: 'human' });
+    expect((await versions(one.id)).map((v) => [v.author, v.target])).toEqual([[EMAIL, 'Erste Zeile']]);
+    const two = await segmentOf('two', race.documentId);
+    expect(two).toMatchObject({ target: '[de] Second line', origin: 'mt' });
+    expect((await versions(two.id)).map((v) => [v.author, v.target])).toEqual([['mt', '[de] Second line']]);
+  });
+
   it('an import records a version by import for each unit that arrives translated, none for the others', async () => {
     const po = await createJob(p, {
       fileName: 'locales/de/app.po',
@@ -126,6 +165,35 @@ describe('segment history: every writer records a version', () => {
       { author: 'import', action: 'import', target: 'Öffnen', status: 'translated' },
     ]);
     expect(await versions(open[1]!.id)).toEqual([]);
+  });
+});
+
+describe('segment history: no writer forgets it', () => {
+  const root = join(import.meta.dirname, '..', '..');
+  const sources = readdirSync(join(root, 'server'), { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.ts'))
+    .map((f) => ({
+      file: relative(root, join(root, 'server', f)),
+      text: readFileSync(join(root, 'server', f), 'utf8'),
+    }));
+
+  it('only the segments store writes document_segments rows', () => {
+    const writing = sources.filter((s) => /(updateTable|insertInto)\(\s*['"]document_segments/.test(s.text));
+    expect(writing.map((s) => s.file)).toEqual(['server/store/jobs/segments.ts']);
+  });
+
+  it('every file that writes segments through the store also records their versions', () => {
+    const writers = sources.filter(
+      (s) =>
+        s.file !== 'server/store/jobs/segments.ts' &&
+        /\b(updateSegment|updateSegments|insertDocumentSegments|fillUntranslatedSegment)\(/.test(s.text),
+    );
+    expect(writers.map((s) => s.file).sort()).toEqual([
+      'server/services/documents/pretranslate.ts',
+      'server/services/workbench/segment-edit.ts',
+      'server/work/handlers/document-import.ts',
+    ]);
+    for (const w of writers) expect(w.text, w.file).toMatch(/\brecordVersions\(/);
   });
 });
 

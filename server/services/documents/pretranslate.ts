@@ -6,9 +6,9 @@ import { projectWithMemory, visibleTerms } from '../../store/jobs/memory-lookups
 import { recordVersions, type WrittenSegment } from '../../store/jobs/segment-versions.ts';
 import {
   type DocumentSegmentRow,
+  fillUntranslatedSegment,
   untranslatedSegments,
   untranslatedSources,
-  updateSegment,
 } from '../../store/jobs/segments.ts';
 import { machineTranslateUnits } from '../mt-units.ts';
 import type { TmCache } from '../tm-cache.ts';
@@ -36,17 +36,23 @@ export async function untranslatedCharacters(db: Db, documentIds: number[]): Pro
   );
 }
 
-/** Fills segments with their new targets and records each as a version by `tm` or `mt`, together. */
+/**
+ * Fills segments that are still untranslated and records each as a version by `tm` or `mt`,
+ * together; returns how many were filled (a segment someone translated meanwhile keeps their text).
+ */
 async function fill(
   db: Db,
   author: 'tm' | 'mt',
   fills: (WrittenSegment & Partial<DocumentSegmentRow>)[],
   now: number,
-): Promise<void> {
-  if (fills.length === 0) return;
-  await db.transaction().execute(async (tx) => {
-    for (const { id, ...set } of fills) await updateSegment(tx, id, set);
-    await recordVersions(tx, fills, { author, action: 'pretranslate' }, now);
+): Promise<number> {
+  if (fills.length === 0) return 0;
+  return db.transaction().execute(async (tx) => {
+    const filled: WrittenSegment[] = [];
+    for (const { id, ...set } of fills)
+      if (await fillUntranslatedSegment(tx, id, set)) filled.push({ id, ...set });
+    await recordVersions(tx, filled, { author, action: 'pretranslate' }, now);
+    return filled.length;
   });
 }
 
@@ -66,7 +72,6 @@ export async function pretranslateDocument(
   const { project, memory } = await projectWithMemory(db, projectId);
   const segments = await untranslatedSegments(db, documentId);
   const index = memory ? await tm.get(memory.id, memory.version) : undefined;
-  let fromTm = 0;
   let fromMt = 0;
   const forMt: typeof segments = [];
   const tmFills: Parameters<typeof fill>[2] = [];
@@ -85,12 +90,11 @@ export async function pretranslateDocument(
         updated_by: options.attributeTo ?? null,
         updated_at: now(),
       });
-      fromTm++;
     } else if (options.mode === 'TM+MT') {
       forMt.push(segment);
     }
   }
-  await fill(db, 'tm', tmFills, now());
+  const fromTm = await fill(db, 'tm', tmFills, now());
   if (forMt.length > 0) {
     const terms: MtTerm[] = memory ? await visibleTerms(db, memory.id, 50_000) : [];
     const translated = await machineTranslateUnits(
@@ -115,9 +119,8 @@ export async function pretranslateDocument(
         updated_by: options.attributeTo ?? null,
         updated_at: now(),
       });
-      fromMt++;
     }
-    await fill(db, 'mt', mtFills, now());
+    fromMt = await fill(db, 'mt', mtFills, now());
   }
   return { tm: fromTm, mt: fromMt };
 }
