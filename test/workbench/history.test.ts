@@ -273,6 +273,21 @@ describe('segment history: the panel, the page and restoring a version', () => {
     expect(res.location).toBe(`${historyUrl(greeting.id)}?notice=restored#history-${greeting.id}`);
     expect((await segmentOf('greeting')).target).toBe('Hallo, {{name}}');
     expect((await c.get(res.location!)).html).toContain('Earlier version restored.');
+
+    // The editor's panel holds the newest five of the eight versions and links to all of them.
+    expect(await versions(greeting.id)).toHaveLength(8);
+    const editor = (await c.get(`/workbench/documents/${job.documentId}`)).html;
+    const panel = editor.slice(editor.indexOf(`<div id="history-${greeting.id}">`));
+    const list = panel.slice(0, panel.indexOf('</ol>'));
+    expect(list.match(/<li>/g)).toHaveLength(5);
+    expect(list).toContain('restored an earlier version');
+    expect(editor).toContain('History (8 versions)');
+    expect(panel).toMatch(/All 8 versions<span class="visually-hidden"> of segment 1<\/span>/);
+    // The history page shows all eight.
+    const page = (await c.get(historyUrl(greeting.id))).html;
+    expect(page.slice(page.indexOf('<ol class="versions">')).split('</ol>')[0]!.match(/<li>/g)).toHaveLength(
+      8,
+    );
   });
 
   it('refuses a version of another segment, or one that does not exist, with 404 and changes nothing', async () => {

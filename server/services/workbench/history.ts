@@ -89,25 +89,25 @@ function memorySource(segment: SegmentText): string {
 
 /**
  * The records of segments (an editor page's, or one segment's history page): their newest
- * versions (`versionsPerSegment`, all when undefined), the memory's entries for their sources and
+ * versions (`versionsPerSegment`, or `all`), the memory's entries for their sources and
  * their comments, read in one query each.
  */
 export async function segmentRecords(
   db: Db,
   memoryId: number,
   segments: readonly SegmentText[],
-  versionsPerSegment: number | undefined = EDITOR_VERSIONS,
+  versionsPerSegment: number | 'all' = EDITOR_VERSIONS,
 ): Promise<Map<number, SegmentRecord>> {
   const ids = segments.map((s) => s.id);
   const [versions, counts, comments, entries] = await Promise.all([
-    versionsOf(db, ids, versionsPerSegment),
+    versionsOf(db, ids, versionsPerSegment === 'all' ? undefined : versionsPerSegment),
     versionCounts(db, ids),
     commentsBySegment(db, ids),
     entriesForSources(
       db,
       memoryId,
       segments.map(memorySource),
-      versionsPerSegment === undefined ? PAGE_MEMORY : EDITOR_MEMORY,
+      versionsPerSegment === 'all' ? PAGE_MEMORY : EDITOR_MEMORY,
     ),
   ]);
   const out = new Map<number, SegmentRecord>();
@@ -154,7 +154,7 @@ export async function segmentHistory(
   const owned = await ownedDocument(db, organizationId, documentId);
   const segment = owned && (await findDocumentSegment(db, documentId, segmentId));
   if (!owned || !segment) return undefined;
-  const records = await segmentRecords(db, owned.project.memory_id, [segment], undefined);
+  const records = await segmentRecords(db, owned.project.memory_id, [segment], 'all');
   const locked = owned.job.status !== 'active' || stageInfo(owned.template, owned.project.stage).isLast;
   return { ...owned, segment, record: records.get(segment.id)!, locked };
 }

@@ -3,7 +3,7 @@
  * writers (the workbench editor, pretranslation, a document's import) record through
  * `recordVersions`, in the same transaction as the write where they have one.
  */
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Db } from '../db.ts';
 import type { SegmentStatus, SegmentVersionsTable, VersionAction } from '../schema.ts';
 
@@ -55,21 +55,37 @@ export async function versionsOf(
   perSegment?: number,
 ): Promise<SegmentVersionRow[]> {
   if (segmentIds.length === 0) return [];
-  const rows = await db
-    .selectFrom('segment_versions')
+  const ids = [...segmentIds];
+  if (perSegment === undefined)
+    return db
+      .selectFrom('segment_versions')
+      .selectAll()
+      .where('segment_id', 'in', ids)
+      .orderBy('segment_id')
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+  // Only the newest of each segment leave the database, however long a segment's history grows.
+  const ranked = await db
+    .selectFrom((qb) =>
+      qb
+        .selectFrom('segment_versions')
+        .selectAll()
+        .select(
+          sql<number>`row_number() over (partition by segment_id order by created_at desc, id desc)`.as(
+            'rank',
+          ),
+        )
+        .where('segment_id', 'in', ids)
+        .as('v'),
+    )
     .selectAll()
-    .where('segment_id', 'in', [...segmentIds])
+    .where('rank', '<=', perSegment)
     .orderBy('segment_id')
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .execute();
-  if (perSegment === undefined) return rows;
-  const seen = new Map<number, number>();
-  return rows.filter((r) => {
-    const n = (seen.get(r.segment_id) ?? 0) + 1;
-    seen.set(r.segment_id, n);
-    return n <= perSegment;
-  });
+  return ranked.map(({ rank: _, ...row }) => row);
 }
 
 /** How many versions each segment has. */
