@@ -7,6 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MtProvider } from '../../server/engine/mt/index.ts';
+import { tmxOfPairs } from '../../src/translations/teach.ts';
 import { startPlatform, type TestPlatform } from '../support/platform.ts';
 import { csrfOf, type WorkbenchClient, workbenchClient } from './client.ts';
 import { createJob, type JobFixture } from './fixture.ts';
@@ -108,6 +109,42 @@ describe('segment history: every writer records a version', () => {
     expect(await versions(hi.id)).toMatchObject([
       { author: 'tm', action: 'pretranslate', target: 'Hallo, {{name}}', status: 'translated' },
     ]);
+  });
+
+  it('an import records an in-context match from the memory as a version by tm', async () => {
+    const memory = (await (
+      await p.call('/v2/memories', { method: 'POST', json: { name: 'keys', srclang: 'en', trglang: 'de' } })
+    ).json()) as { id: number };
+    const tmx = tmxOfPairs(
+      [{ path: 'locales/de/keys.json', id: 'title', source: 'Welcome back', target: 'Willkommen zurück' }],
+      { source: 'en', target: 'de' },
+      new Date('2026-01-02T03:04:05Z'),
+    );
+    const imported = await p.call('/v2/memories/import', {
+      method: 'POST',
+      headers: {
+        'SVC-API': JSON.stringify({ memory_id: memory.id, name: 'keys.tmx' }),
+        'content-type': 'application/octet-stream',
+      },
+      body: tmx,
+    });
+    expect(imported.status).toBe(200);
+    await p.idle();
+    const keyed = await createJob(p, {
+      strings: { title: 'Welcome back' },
+      fileName: 'locales/en/keys.json',
+      memoryId: memory.id,
+      pretranslate: false,
+    });
+    const title = await segmentOf('title', keyed.documentId);
+    expect(title).toMatchObject({ target: 'Willkommen zurück', status: 'confirmed', origin: 'tm' });
+    expect(await versions(title.id)).toMatchObject([
+      { author: 'tm', action: 'import', target: 'Willkommen zurück', status: 'confirmed' },
+    ]);
+    // The history page shows the memory's imported entry for the source too.
+    const page = (await c.get(historyUrl(title.id, keyed.documentId))).html;
+    expect(page).toContain('<strong>Translation memory</strong> imported');
+    expect(page).toMatch(/Willkommen zurück<\/span>\s*<span class="muted">— imported, keys\.tmx, <time/);
   });
 
   it('pretranslation leaves a segment someone translated meanwhile as they wrote it, and records no version for it', async () => {
