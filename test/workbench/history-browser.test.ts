@@ -116,7 +116,7 @@ describe('history and comments in a real browser', () => {
     // A comment on segment 3, typed as a translator would.
     const farewell = await segmentId('farewell');
     const farewellRow = page.locator(`#seg-${farewell}`);
-    await farewellRow.getByText(/^Comments \(0 open of 0\)/).click();
+    await farewellRow.getByText(/^Comments \(none\)/).click();
     await farewellRow
       .getByLabel('New comment on segment 3')
       .fill('Formal or informal “thanks”? <ask the client>');

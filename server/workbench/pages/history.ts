@@ -120,7 +120,10 @@ export function recordPanels(
     },
     {
       id: `comments-${s.id}`,
-      title: `Comments (${record.openComments} open of ${record.comments.length})`,
+      title:
+        record.comments.length === 0
+          ? 'Comments (none)'
+          : `Comments (${record.openComments} open of ${record.comments.length})`,
       body: html`${commentList(record.comments, comments)}
 ${commentForm(comments)}
 ${ctx.jobId === undefined ? '' : html`<p><a href="/workbench/jobs/${ctx.jobId}/comments">All comments of this job</a></p>`}`,
