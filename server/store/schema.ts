@@ -28,6 +28,7 @@ import type {
   TmListsTable,
   TmPostingsTable,
 } from './schema/memories.ts';
+import type { SegmentCommentsTable, SegmentVersionsTable } from './schema/segment-records.ts';
 import type {
   WebhookAttemptsTable,
   WebhookConfigurationsTable,
@@ -47,6 +48,7 @@ export type * from './schema/content.ts';
 export type * from './schema/files.ts';
 export type * from './schema/jobs.ts';
 export type * from './schema/memories.ts';
+export type * from './schema/segment-records.ts';
 export type * from './schema/webhooks.ts';
 export type * from './schema/work.ts';
 
@@ -76,6 +78,8 @@ export interface PlatformSchema {
   projects: ProjectsTable;
   documents: DocumentsTable;
   document_segments: DocumentSegmentsTable;
+  segment_versions: SegmentVersionsTable;
+  segment_comments: SegmentCommentsTable;
   instant_translations: InstantTranslationsTable;
   webhook_configurations: WebhookConfigurationsTable;
   webhook_messages: WebhookMessagesTable;

@@ -99,6 +99,23 @@ dialog#shortcuts td:first-child { white-space: nowrap; }
   li.segment .row { grid-template-columns: 1fr 1fr; }
   li.segment .meta, li.segment .state, li.segment .row-actions, li.segment .plural-grid { grid-column: 1 / 3; }
 }
+/* History and comments (pages/history.ts, pages/comments.ts) */
+.record-panels { margin-top: .5rem; display: grid; gap: .4rem; }
+li.segment:not(.expanded) > .record-panels { display: none; }
+details.panel { border-top: 1px solid var(--line); padding-top: .3rem; }
+details.panel summary { cursor: pointer; font-weight: 600; }
+ol.versions, ol.comments { list-style: none; padding: 0; margin: .4rem 0; }
+ol.versions > li, ol.comments > li { border-bottom: 1px solid var(--line); padding: .3rem 0; }
+.version-head, .comment-head { margin: 0; }
+.version-text, .comment-body { white-space: pre-wrap; margin: .2rem 0; overflow-wrap: anywhere; }
+li.comment.resolved .comment-body { color: var(--muted); }
+form.inline { display: inline; margin: 0; }
+.badge.comment-marker, .badge.open-badge { background: #fff4e0; color: var(--warn); border: 1px solid var(--warn); }
+.badge.current { background: #e6f4ea; color: var(--ok); }
+.small-heading { font-size: 1rem; margin: .6rem 0 .2rem; }
+.memory-records { margin: .2rem 0; padding-left: 1.2rem; }
+.filters a[aria-current] { text-decoration: none; }
+td.text, dd.text { white-space: pre-wrap; }
 `;
 
 export { SCRIPT } from './script.ts';

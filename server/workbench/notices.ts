@@ -44,6 +44,10 @@ const MESSAGES: Record<string, { text: (n: number) => string; problem?: boolean 
     problem: true,
   },
   inactive: { text: () => 'The job is no longer active, so its stages cannot move.', problem: true },
+  restored: { text: () => 'Earlier version restored. Confirm it when it is right.' },
+  'comment-added': { text: () => 'Comment added.' },
+  'comment-resolved': { text: () => 'Comment resolved.' },
+  'comment-reopened': { text: () => 'Comment reopened.' },
   'signed-out': { text: () => 'You are signed out.' },
   expired: { text: () => 'Your session ended. Sign in again to continue.' },
 };

@@ -9,6 +9,7 @@ import type { Db } from '../store/db.ts';
 import { loadSession, requireCsrf, requireSession } from './auth.ts';
 import { editorRoutes } from './editor-routes.ts';
 import { securityHeaders } from './headers.ts';
+import { historyRoutes } from './history-routes.ts';
 import { sendPage } from './layout.ts';
 import { loginRoutes } from './login-routes.ts';
 import { errorPage } from './pages/error.ts';
@@ -55,6 +56,7 @@ export function workbenchRouter(deps: WorkbenchDeps): Router {
     suggest: suggestionSource({ db, now, tm: deps.tm, mt: deps.mt }),
     editor: segmentEditor({ db, now, tm: deps.tm }),
   });
+  historyRoutes(router, { db, now, editor: segmentEditor({ db, now, tm: deps.tm }) });
   router.use((_req, res) => sendNotFound(res, 'page'));
   const onError: ErrorRequestHandler = (err: unknown, req, res, next) => {
     if (res.headersSent) return next(err);

@@ -23,6 +23,7 @@ const segment = (over: Partial<EditorSegment> = {}): EditorSegment => ({
   placeholders: ['{amount}'],
   untranslated: true,
   suggestions: { tm: [], mt: 'Jetzt {amount} zahlen' },
+  record: { versions: [], versionCount: 0, memory: [], comments: [], openComments: 0 },
   ...over,
 });
 const context = (over: Partial<SegmentContext> = {}): SegmentContext => ({

@@ -3,7 +3,13 @@ import type { MtProvider, MtTerm } from '../../engine/mt/index.ts';
 import type { Db } from '../../store/db.ts';
 import { findDocumentProjectId } from '../../store/jobs/documents.ts';
 import { projectWithMemory, visibleTerms } from '../../store/jobs/memory-lookups.ts';
-import { untranslatedSegments, untranslatedSources, updateSegment } from '../../store/jobs/segments.ts';
+import { recordVersions, type WrittenSegment } from '../../store/jobs/segment-versions.ts';
+import {
+  type DocumentSegmentRow,
+  fillUntranslatedSegment,
+  untranslatedSegments,
+  untranslatedSources,
+} from '../../store/jobs/segments.ts';
 import { machineTranslateUnits } from '../mt-units.ts';
 import type { TmCache } from '../tm-cache.ts';
 
@@ -31,6 +37,26 @@ export async function untranslatedCharacters(db: Db, documentIds: number[]): Pro
 }
 
 /**
+ * Fills segments that are still untranslated and records each as a version by `tm` or `mt`,
+ * together; returns how many were filled (a segment someone translated meanwhile keeps their text).
+ */
+async function fill(
+  db: Db,
+  author: 'tm' | 'mt',
+  fills: (WrittenSegment & Partial<DocumentSegmentRow>)[],
+  now: number,
+): Promise<number> {
+  if (fills.length === 0) return 0;
+  return db.transaction().execute(async (tx) => {
+    const filled: WrittenSegment[] = [];
+    for (const { id, ...set } of fills)
+      if (await fillUntranslatedSegment(tx, id, set)) filled.push({ id, ...set });
+    await recordVersions(tx, filled, { author, action: 'pretranslate' }, now);
+    return filled.length;
+  });
+}
+
+/**
  * Fills a document's untranslated segments: TM matches (≥ 75) first, then, in TM+MT mode, machine
  * translation with the memory's termbase. Exact matches and auto-accepted fills become
  * `translated`; fuzzy and MT fills are drafts.
@@ -46,27 +72,29 @@ export async function pretranslateDocument(
   const { project, memory } = await projectWithMemory(db, projectId);
   const segments = await untranslatedSegments(db, documentId);
   const index = memory ? await tm.get(memory.id, memory.version) : undefined;
-  let fromTm = 0;
   let fromMt = 0;
   const forMt: typeof segments = [];
+  const tmFills: Parameters<typeof fill>[2] = [];
   for (const segment of segments) {
     const best = segment.source_plural
       ? undefined
       : (await index?.query(segment.source, { n: 1, caseSensitive: options.caseSensitive }))?.[0];
     if (best) {
       const exact = best.score >= 100;
-      await updateSegment(db, segment.id, {
+      tmFills.push({
+        id: segment.id,
         target: best.fixedTarget ?? best.target,
+        target_plural: null,
         status: exact || options.autoAccept ? 'translated' : 'draft',
         origin: 'tm',
         updated_by: options.attributeTo ?? null,
         updated_at: now(),
       });
-      fromTm++;
     } else if (options.mode === 'TM+MT') {
       forMt.push(segment);
     }
   }
+  const fromTm = await fill(db, 'tm', tmFills, now());
   if (forMt.length > 0) {
     const terms: MtTerm[] = memory ? await visibleTerms(db, memory.id, 50_000) : [];
     const translated = await machineTranslateUnits(
@@ -79,23 +107,20 @@ export async function pretranslateDocument(
       project,
       { terms },
     );
+    const mtFills: Parameters<typeof fill>[2] = [];
     for (const s of forMt) {
-      const update = {
-        status: options.autoAccept ? ('translated' as const) : ('draft' as const),
+      const result = translated.get(s.id)!;
+      mtFills.push({
+        id: s.id,
+        target: typeof result === 'string' ? result : null,
+        target_plural: typeof result === 'string' ? null : JSON.stringify(result),
+        status: options.autoAccept ? 'translated' : 'draft',
         origin: 'mt',
         updated_by: options.attributeTo ?? null,
         updated_at: now(),
-      };
-      const result = translated.get(s.id)!;
-      await updateSegment(
-        db,
-        s.id,
-        typeof result === 'string'
-          ? { ...update, target: result }
-          : { ...update, target_plural: JSON.stringify(result) },
-      );
-      fromMt++;
+      });
     }
+    fromMt = await fill(db, 'mt', mtFills, now());
   }
   return { tm: fromTm, mt: fromMt };
 }

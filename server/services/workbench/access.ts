@@ -1,7 +1,7 @@
 import type { WorkflowTemplate } from '../../../src/api/schemas/workflows.ts';
 import type { Db } from '../../store/db.ts';
 import { type DocumentRow, getDocument } from '../../store/jobs/documents.ts';
-import type { JobRow } from '../../store/jobs/jobs.ts';
+import { getLiveJob, type JobRow } from '../../store/jobs/jobs.ts';
 import { getProjectWithLiveJob, type ProjectRow } from '../../store/jobs/projects.ts';
 import { templatesById } from '../workflows.ts';
 
@@ -39,4 +39,9 @@ export async function ownedDocument(
   if (!document) return undefined;
   const owner = await ownedProject(db, organizationId, document.project_id);
   return owner && { ...owner, document };
+}
+
+/** A job of the organization that was not deleted (undefined as for projects). */
+export async function ownedJob(db: Db, organizationId: number, jobId: number): Promise<JobRow | undefined> {
+  return getLiveJob(db, organizationId, jobId);
 }

@@ -8,6 +8,7 @@ import { countSegments, segmentPage, segmentPosition } from '../../store/jobs/se
 import { getMemory } from '../../store/memories.ts';
 import type { SegmentStatus } from '../../store/schema.ts';
 import { type DocumentRow, type OwnedProject, ownedDocument } from './access.ts';
+import { type SegmentRecord, segmentRecords } from './history.ts';
 import { openStatuses, type Progress, progressOf, type StageInfo, stageInfo } from './progress.ts';
 import { targetCategories } from './segment-edit.ts';
 import type { SuggestionSource, Suggestions } from './suggestions.ts';
@@ -39,6 +40,8 @@ export interface EditorSegment {
   /** No translation yet, or a plural form still empty. */
   untranslated: boolean;
   suggestions: Suggestions;
+  /** Its newest versions, the memory's entries for its source, its comments (history.ts). */
+  record: SegmentRecord;
 }
 
 export interface DocumentView extends OwnedProject {
@@ -123,6 +126,7 @@ export async function documentView(
     ? await deps.suggest(organizationId, memory, project, segments)
     : { byId: new Map<number, Suggestions>(), mtProblem: 'The project has no memory.' };
   const progress = progressOf(await progressBy(db, 'document', [documentId]), documentId);
+  const records = await segmentRecords(db, project.memory_id, rows);
   return {
     ...owned,
     stage,
@@ -156,6 +160,7 @@ export async function documentView(
         placeholders: sourcePlaceholders(r.source, sourcePlural),
         untranslated: isUntranslated(r.target, targetPlural),
         suggestions: byId.get(r.id) ?? { tm: [], mt: undefined },
+        record: records.get(r.id)!,
       };
     }),
   };

@@ -1,5 +1,6 @@
 import type { PluralCategory, PluralForms } from '../../../src/formats/model.ts';
 import type { Db } from '../../store/db.ts';
+import { recordVersions } from '../../store/jobs/segment-versions.ts';
 import {
   findDocumentSegment,
   nextSegmentWith,
@@ -51,13 +52,17 @@ export function segmentEditor(deps: { db: Db; now: () => number; tm: TmCache }) 
   const { db, now, tm } = deps;
 
   return {
-    /** Saves a segment's target; with `confirm` it is signed off and fed to the memory. */
+    /**
+     * Saves a segment's target; with `confirm` it is signed off and fed to the memory. Every save
+     * is recorded as a version of the segment (`restore` when it brings back an earlier one).
+     */
     async save(
       editor: Editor,
       documentId: number,
       segmentId: number,
       edit: TargetEdit,
       confirm: boolean,
+      options: { restore?: boolean } = {},
     ): Promise<EditResult> {
       const segment = await findDocumentSegment(db, documentId, segmentId);
       const owned = segment && (await ownedDocument(db, editor.organizationId, documentId));
@@ -102,6 +107,12 @@ export function segmentEditor(deps: { db: Db; now: () => number; tm: TmCache }) 
           updated_by: editor.email || null,
           updated_at: t,
         });
+        await recordVersions(
+          tx,
+          [{ id: segmentId, target, target_plural: targetPlural, status }],
+          { author: editor.email, action: options.restore ? 'restore' : confirm ? 'confirm' : 'save' },
+          t,
+        );
         if (!confirm) return undefined;
         return feedMemory(
           tx,
@@ -137,6 +148,12 @@ export function segmentEditor(deps: { db: Db; now: () => number; tm: TmCache }) 
         const ready = open.filter((r) => r.target !== null || r.target_plural !== null);
         const ids = ready.map((r) => r.id);
         await updateSegments(tx, ids, { status, updated_by: editor.email || null, updated_at: t });
+        await recordVersions(
+          tx,
+          ready.map((r) => ({ ...r, status })),
+          { author: editor.email, action: 'confirm-all' },
+          t,
+        );
         const change = await feedMemory(tx, feedTarget(owned, editor), ready, t);
         return { change, confirmed: ready.length, empty: open.length - ready.length };
       });

@@ -135,6 +135,25 @@ export async function updateSegment(db: Db, id: number, set: Partial<DocumentSeg
   await db.updateTable('document_segments').set(set).where('id', '=', id).execute();
 }
 
+/**
+ * Writes a segment that still has no target (pretranslation): false when someone translated it
+ * since it was read, and then it is left as they wrote it.
+ */
+export async function fillUntranslatedSegment(
+  db: Db,
+  id: number,
+  set: Partial<DocumentSegmentRow>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('document_segments')
+    .set(set)
+    .where('id', '=', id)
+    .where('target', 'is', null)
+    .where('target_plural', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 /** Updates segments by id, 500 ids a statement (engines cap bound parameters). */
 export async function updateSegments(db: Db, ids: number[], set: Partial<DocumentSegmentRow>): Promise<void> {
   for (let i = 0; i < ids.length; i += 500) {
@@ -150,11 +169,16 @@ export async function deleteDocumentSegments(db: Db, documentId: number): Promis
   await db.deleteFrom('document_segments').where('document_id', '=', documentId).execute();
 }
 
+/** Inserts segments; returns each one's id with the target and status it was written with. */
 export async function insertDocumentSegments(
   db: Db,
   rows: Insertable<DocumentSegmentsTable>[],
-): Promise<void> {
-  await db.insertInto('document_segments').values(rows).execute();
+): Promise<Pick<DocumentSegmentRow, 'id' | 'target' | 'target_plural' | 'status' | 'origin'>[]> {
+  return db
+    .insertInto('document_segments')
+    .values(rows)
+    .returning(['id', 'target', 'target_plural', 'status', 'origin'])
+    .execute();
 }
 
 /** Every segment of a document in file order, with what the editor's navigation tests (status, texts). */

@@ -12,6 +12,7 @@ import { findFileBlob } from '../../store/files.ts';
 import { findDocument, jobHasDocumentWith, updateDocument } from '../../store/jobs/documents.ts';
 import { finishJobCreation } from '../../store/jobs/jobs.ts';
 import { projectWithMemory, segmentNotes } from '../../store/jobs/memory-lookups.ts';
+import { recordVersions } from '../../store/jobs/segment-versions.ts';
 import { deleteDocumentSegments, insertDocumentSegments } from '../../store/jobs/segments.ts';
 import { lockJob } from '../../store/locks.ts';
 import { enqueue } from '../../store/work-items.ts';
@@ -141,7 +142,23 @@ export function documentImportHandler(deps: {
           updated_at: t,
         };
       });
-      for (let i = 0; i < rows.length; i += BATCH) await insertDocumentSegments(db, rows.slice(i, i + BATCH));
+      for (let i = 0; i < rows.length; i += BATCH) {
+        const inserted = await insertDocumentSegments(db, rows.slice(i, i + BATCH));
+        // A segment that arrives translated (from the file, or an in-context TM match) starts its history.
+        const translated = inserted.filter((r) => r.target !== null || r.target_plural !== null);
+        await recordVersions(
+          db,
+          translated.filter((r) => r.origin === 'file'),
+          { author: 'import', action: 'import' },
+          t,
+        );
+        await recordVersions(
+          db,
+          translated.filter((r) => r.origin === 'tm'),
+          { author: 'tm', action: 'import' },
+          t,
+        );
+      }
     } catch (err) {
       error = err instanceof Error ? err.message : String(err);
       await deleteDocumentSegments(db, documentId);

@@ -95,6 +95,7 @@ export function documentPage(
     unconfirmedOnly: view.unconfirmedOnly,
     open: openStatuses(stage),
     pageUrl: pageLink(view, view.page),
+    jobId: job.id,
   };
   return html`<div class="editor">
 <nav aria-label="Breadcrumb"><a href="/workbench">Jobs</a> › ${job.name} ›

@@ -12,7 +12,8 @@ ${jobs.map(
 <h2 id="job-${job.id}">${job.name}</h2>
 <p class="muted">Job ${job.id} · ${job.workflowName} · due ${day(job.due)}
 ${job.creationStatus === 'COMPLETE' ? '' : html` · documents ${job.creationStatus === 'PENDING' ? 'importing' : 'failed to import'}`}
-· ${percent(job.progress.translatedWords, job.progress.words)} % translated</p>
+· ${percent(job.progress.translatedWords, job.progress.words)} % translated
+· <a href="/workbench/jobs/${job.id}/comments">Comments<span class="visually-hidden"> on ${job.name}</span></a></p>
 <p>${progressBar(job.progress, `Progress of job ${job.name}`)}</p>
 <table>
 <caption class="visually-hidden">Projects of job ${job.name}</caption>

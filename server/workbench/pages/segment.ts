@@ -18,6 +18,9 @@ export interface CardPanel {
   body: Html;
 }
 
+import { openCommentsMarker } from './comments.ts';
+import { recordPanels, renderPanels } from './history.ts';
+
 export interface SegmentContext {
   documentId: number;
   csrf: string;
@@ -35,6 +38,8 @@ export interface SegmentContext {
   pageUrl: string;
   /** Extra panels of this segment's full card, in order (empty when no one adds any). */
   panels: CardPanel[];
+  /** The document's job, for the link to its comments. */
+  jobId?: number | undefined;
 }
 
 /** A unit id as people read it: gettext's context and message joined by EOT (U+0004) show as `context · msgid`. */
@@ -208,7 +213,7 @@ ${ctx.unconfirmedOnly ? html`<input type="hidden" name="filter" value="unconfirm
 ${short ? html`<span class="short">${short}</span>` : ''}
 </div>
 ${texts(s, ctx, number)}
-<div class="state"><span class="badge status-${s.status}">${s.status}</span> <span class="words">${counted(s.words, 'word')}</span>${s.issues.length > 0 ? html` <span class="qa-mark" title="QA issues">⚠<span class="visually-hidden"> QA issues</span></span>` : ''}</div>
+<div class="state"><span class="badge status-${s.status}">${s.status}</span> <span class="words">${counted(s.words, 'word')}</span> ${openCommentsMarker(s.record.openComments)}${s.issues.length > 0 ? html` <span class="qa-mark" title="QA issues">⚠<span class="visually-hidden"> QA issues</span></span>` : ''}</div>
 <div class="row-actions">
 <button type="submit" name="action" value="save" data-shortcut="Alt+Enter" data-shortcut-help="Save the segment (as a draft, not confirmed)" aria-keyshortcuts="Alt+Enter"${disabled(ctx)}>Save</button>
 <button class="primary" type="submit" name="action" value="confirm" data-shortcut="Ctrl+Enter" data-shortcut-help="Confirm the segment and move to the next unconfirmed one" aria-keyshortcuts="Control+Enter"${disabled(ctx)}>Confirm</button>
@@ -230,5 +235,13 @@ ${fillButton(copySource, html`Copy source<span class="visually-hidden"> into the
 </div>
 </div>
 </form>
+${
+  // History and comments (pages/history.ts): forms of their own, so after the segment's form;
+  // shown with the full card only (CSS), so the list stays compact.
+  renderPanels(
+    recordPanels(s, ctx),
+    ctx.focusId === s.id && s.record.openComments > 0 ? [`comments-${s.id}`] : [],
+  )
+}
 </li>`;
 }
