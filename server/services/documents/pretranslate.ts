@@ -3,7 +3,7 @@ import type { MtProvider, MtTerm } from '../../engine/mt/index.ts';
 import type { Db } from '../../store/db.ts';
 import { findDocumentProjectId } from '../../store/jobs/documents.ts';
 import { projectWithMemory, visibleTerms } from '../../store/jobs/memory-lookups.ts';
-import { untranslatedSegments, untranslatedSources, updateSegment } from '../../store/jobs/segments.ts';
+import { untranslatedSegments, untranslatedSources, updateSegmentAt } from '../../store/jobs/segments.ts';
 import { machineTranslateUnits } from '../mt-units.ts';
 import type { TmCache } from '../tm-cache.ts';
 
@@ -55,14 +55,15 @@ export async function pretranslateDocument(
       : (await index?.query(segment.source, { n: 1, caseSensitive: options.caseSensitive }))?.[0];
     if (best) {
       const exact = best.score >= 100;
-      await updateSegment(db, segment.id, {
+      // Only where nobody wrote the segment since it was read (a person's save wins over a fill).
+      const written = await updateSegmentAt(db, segment.id, segment.revision, {
         target: best.fixedTarget ?? best.target,
         status: exact || options.autoAccept ? 'translated' : 'draft',
         origin: 'tm',
         updated_by: options.attributeTo ?? null,
         updated_at: now(),
       });
-      fromTm++;
+      if (written) fromTm++;
     } else if (options.mode === 'TM+MT') {
       forMt.push(segment);
     }
@@ -87,14 +88,16 @@ export async function pretranslateDocument(
         updated_at: now(),
       };
       const result = translated.get(s.id)!;
-      await updateSegment(
+      // MT takes a while: a segment a person saved meanwhile keeps their text.
+      const written = await updateSegmentAt(
         db,
         s.id,
+        s.revision,
         typeof result === 'string'
           ? { ...update, target: result }
           : { ...update, target_plural: JSON.stringify(result) },
       );
-      fromMt++;
+      if (written) fromMt++;
     }
   }
   return { tm: fromTm, mt: fromMt };

@@ -29,6 +29,8 @@ export interface EditorSegment {
   maxLength: number | null;
   words: number;
   updatedBy: string | null;
+  /** What a save from this page started from (a segment saved since by someone else is a conflict). */
+  revision: number;
   /** Placeholder QA of the current target against the source (QA's placeholder rule set). */
   issues: UnitIssue[];
   suggestions: Suggestions;
@@ -127,6 +129,7 @@ export async function documentView(
         maxLength: r.max_length,
         words: r.words,
         updatedBy: r.updated_by,
+        revision: r.revision,
         issues: placeholderIssues(r.source, sourcePlural, r.target, targetPlural),
         suggestions: byId.get(r.id) ?? { tm: [], mt: undefined },
       };

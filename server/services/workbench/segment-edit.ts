@@ -1,10 +1,11 @@
 import type { PluralCategory, PluralForms } from '../../../src/formats/model.ts';
 import type { Db } from '../../store/db.ts';
 import {
+  type DocumentSegmentRow,
   findDocumentSegment,
   nextSegmentWith,
   segmentsWith,
-  updateSegment,
+  updateSegmentAt,
   updateSegments,
 } from '../../store/jobs/segments.ts';
 import type { SegmentStatus } from '../../store/schema.ts';
@@ -23,7 +24,14 @@ export interface Editor {
 
 export type EditResult =
   | { ok: true; nextId: number | undefined }
-  | { ok: false; reason: 'not-found' | 'locked' | 'empty' | 'invalid' };
+  | { ok: false; reason: 'not-found' | 'locked' | 'empty' | 'invalid' }
+  /** Someone wrote the segment after the revision the edit started from: nothing was saved. */
+  | { ok: false; reason: 'conflict'; current: DocumentSegmentRow };
+
+/** Whether an edit would leave the segment's text as it is (then a changed revision is no conflict). */
+function sameText(segment: DocumentSegmentRow, target: string | null, targetPlural: string | null): boolean {
+  return segment.target === target && segment.target_plural === targetPlural;
+}
 
 /** Plural categories of a project's target language (CLDR, through Intl.PluralRules). */
 export function targetCategories(project: { trglang: string; trglocale: string | null }): PluralCategory[] {
@@ -51,13 +59,19 @@ export function segmentEditor(deps: { db: Db; now: () => number; tm: TmCache }) 
   const { db, now, tm } = deps;
 
   return {
-    /** Saves a segment's target; with `confirm` it is signed off and fed to the memory. */
+    /**
+     * Saves a segment's target; with `confirm` it is signed off and fed to the memory. With
+     * `revision` (what the editor's form or an XLIFF file started from), a segment written since
+     * is a conflict and nothing is saved, unless the text asked for is already the segment's.
+     * The write itself is conditional on the revision read, so two saves racing never both win.
+     */
     async save(
       editor: Editor,
       documentId: number,
       segmentId: number,
       edit: TargetEdit,
       confirm: boolean,
+      options: { revision?: number | undefined } = {},
     ): Promise<EditResult> {
       const segment = await findDocumentSegment(db, documentId, segmentId);
       const owned = segment && (await ownedDocument(db, editor.organizationId, documentId));
@@ -83,6 +97,12 @@ export function segmentEditor(deps: { db: Db; now: () => number; tm: TmCache }) 
         target = newlinesLike(segment.source, edit.target) || null;
         if (confirm && target === null) return { ok: false, reason: 'empty' };
       }
+      if (
+        options.revision !== undefined &&
+        options.revision !== segment.revision &&
+        !sameText(segment, target, targetPlural)
+      )
+        return { ok: false, reason: 'conflict', current: segment };
       const stage = stageInfo(owned.template, owned.project.stage);
       const empty = target === null && targetPlural === null;
       const status: SegmentStatus = confirm
@@ -93,8 +113,8 @@ export function segmentEditor(deps: { db: Db; now: () => number; tm: TmCache }) 
           ? 'new'
           : 'translated';
       const t = now();
-      const change = await db.transaction().execute(async (tx) => {
-        await updateSegment(tx, segmentId, {
+      const written = await db.transaction().execute(async (tx) => {
+        const saved = await updateSegmentAt(tx, segmentId, segment.revision, {
           target,
           target_plural: targetPlural,
           status,
@@ -102,15 +122,21 @@ export function segmentEditor(deps: { db: Db; now: () => number; tm: TmCache }) 
           updated_by: editor.email || null,
           updated_at: t,
         });
-        if (!confirm) return undefined;
-        return feedMemory(
+        if (!saved || !confirm) return { saved, change: undefined };
+        const change = await feedMemory(
           tx,
           feedTarget(owned, editor),
           [{ ...segment, target, target_plural: targetPlural }],
           t,
         );
+        return { saved, change };
       });
-      if (change) tm.apply(change);
+      if (!written.saved) {
+        // Written by someone else between our read and our write.
+        const current = await findDocumentSegment(db, documentId, segmentId);
+        return current ? { ok: false, reason: 'conflict', current } : { ok: false, reason: 'not-found' };
+      }
+      if (written.change) tm.apply(written.change);
       // The next segment still open at this stage (wrapping to the start).
       const nextId = confirm
         ? await nextSegmentWith(db, documentId, segment.position, openStatuses(stage))
@@ -120,12 +146,15 @@ export function segmentEditor(deps: { db: Db; now: () => number; tm: TmCache }) 
 
     /**
      * Confirms every open segment of a document that has a translation; those without one stay
-     * open. Undefined when the document is not the organization's.
+     * open. With `seenAt` (when the editor page was rendered), segments written after it are left
+     * open and counted as `changed`: nobody confirms text they have not seen. Undefined when the
+     * document is not the organization's.
      */
     async confirmAll(
       editor: Editor,
       documentId: number,
-    ): Promise<{ confirmed: number; empty: number } | 'locked' | undefined> {
+      options: { seenAt?: number | undefined } = {},
+    ): Promise<{ confirmed: number; empty: number; changed: number } | 'locked' | undefined> {
       const owned = await ownedDocument(db, editor.organizationId, documentId);
       if (!owned) return undefined;
       if (isLocked(owned)) return 'locked';
@@ -134,11 +163,18 @@ export function segmentEditor(deps: { db: Db; now: () => number; tm: TmCache }) 
       const t = now();
       const { change, ...counts } = await db.transaction().execute(async (tx) => {
         const open = await segmentsWith(tx, documentId, openStatuses(stage));
-        const ready = open.filter((r) => r.target !== null || r.target_plural !== null);
+        const filled = open.filter((r) => r.target !== null || r.target_plural !== null);
+        const { seenAt } = options;
+        const ready = seenAt === undefined ? filled : filled.filter((r) => r.updated_at <= seenAt);
         const ids = ready.map((r) => r.id);
         await updateSegments(tx, ids, { status, updated_by: editor.email || null, updated_at: t });
         const change = await feedMemory(tx, feedTarget(owned, editor), ready, t);
-        return { change, confirmed: ready.length, empty: open.length - ready.length };
+        return {
+          change,
+          confirmed: ready.length,
+          empty: open.length - filled.length,
+          changed: filled.length - ready.length,
+        };
       });
       if (change) tm.apply(change);
       return counts;

@@ -80,7 +80,7 @@ export function segmentItem(s: EditorSegment, ctx: SegmentContext): Html {
   const open = ctx.open.includes(s.status);
   return html`<li id="seg-${s.id}" class="segment ${open ? 'open' : 'signed-off'}">
 <form method="post" action="/workbench/documents/${ctx.documentId}/segments/${s.id}" class="segment-form">
-<input type="hidden" name="_csrf" value="${ctx.csrf}">
+<input type="hidden" name="_csrf" value="${ctx.csrf}"><input type="hidden" name="revision" value="${s.revision}">
 ${ctx.unconfirmedOnly ? html`<input type="hidden" name="filter" value="unconfirmed">` : ''}
 <h2 class="visually-hidden">Segment ${number}</h2>
 <div class="pair">
