@@ -128,6 +128,9 @@ describe('workbench security', () => {
       }),
       await c.post(`/workbench/documents/${theirs.documentId}/confirm-all`, { _csrf: csrf }),
       await c.post(`/workbench/projects/${theirs.projectId}/complete-stage`, { _csrf: csrf, stage: '0' }),
+      await c.get(`/workbench/documents/${theirs.documentId}/xliff`),
+      await c.get(`/workbench/documents/${theirs.documentId}/xliff/download`),
+      await c.post(`/workbench/documents/${theirs.documentId}/xliff/resolve`, { _csrf: csrf }),
     ];
     for (const res of reads) {
       expect(res.status).toBe(404);
