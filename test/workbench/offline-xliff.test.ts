@@ -128,7 +128,7 @@ describe('XLIFF download', () => {
     expect(xml).toContain('source-language="en" target-language="de"');
     expect(xml).toMatch(
       new RegExp(
-        `<trans-unit id="s${save.id}" resname="save" xml:space="preserve" maxwidth="20" size-unit="char" approved="yes" extradata="svc-rev=${save.revision};svc-base=`,
+        `<trans-unit id="s${save.id}" resname="save" xml:space="preserve" maxwidth="20" size-unit="char" approved="yes" extradata="svc-rev=${save.revision};svc-status=confirmed;svc-base=`,
       ),
     );
     expect(xml).toContain('<target xml:lang="de" state="signed-off">Änderungen speichern</target>');
@@ -165,10 +165,20 @@ describe('XLIFF upload', () => {
     let xml = (await download()).html;
     xml = withTarget(xml, 'farewell', 'Auf Wiedersehen');
     xml = withTarget(xml, 'greeting', 'Hallo {{name}}', 'signed-off');
+    // The MT draft of save_all accepted in the CAT tool as it is: confirmed without an edit.
+    const draft = await segmentOf('save_all');
+    expect(draft.status).toBe('draft');
+    xml = withTarget(
+      xml,
+      'save_all',
+      draft.target!.replace(/&/g, '&amp;').replace(/</g, '&lt;'),
+      'signed-off',
+    );
     const before = await segmentOf('farewell');
     const res = await upload(xml);
     expect(res.status, /role="alert">([^<]*)/.exec(res.html)?.[1]).toBe(200);
-    expect(res.html).toContain('2 units saved (1 confirmed), 4 unchanged, 0 in conflict, 0 refused.');
+    expect(res.html).toContain('3 units saved (2 confirmed), 3 unchanged, 0 in conflict, 0 refused.');
+    expect(await segmentOf('save_all')).toMatchObject({ target: draft.target, status: 'confirmed' });
     expect(await segmentOf('farewell')).toMatchObject({
       target: 'Auf Wiedersehen',
       status: 'translated',

@@ -47,7 +47,9 @@ const CONFIRMING_STATES = new Set(['signed-off', 'final']);
 
 /** The pieces of `extradata` the workbench writes; other tools' extradata is left alone. */
 const REV = /(?:^|;)svc-rev=(\d{1,15})(?:;|$)/;
+const STATUS = /(?:^|;)svc-status=([a-z]+)(?:;|$)/;
 const BASE = /(?:^|;)svc-base=([^;]*)/;
+const SIGNED_OFF: ReadonlySet<string> = new Set(['confirmed', 'reviewed']);
 
 const CATEGORY_ORDER: PluralCategory[] = ['zero', 'one', 'two', 'few', 'many', 'other'];
 const tag = (lang: string, locale: string | null) => (locale ? `${lang}-${locale}` : lang);
@@ -67,10 +69,9 @@ async function allSegments(db: Db, documentId: number): Promise<DocumentSegmentR
   return segmentPage(db, documentId, {}, { limit: 1_000_000, offset: 0 });
 }
 
-function extradata(revision: number, base: string | undefined): string {
-  return base === undefined
-    ? `svc-rev=${revision}`
-    : `svc-rev=${revision};svc-base=${encodeURIComponent(base)}`;
+function extradata(revision: number, status: SegmentStatus, base: string | undefined): string {
+  const head = `svc-rev=${revision};svc-status=${status}`;
+  return base === undefined ? head : `${head};svc-base=${encodeURIComponent(base)}`;
 }
 
 function text(value: string, what: string): string {
@@ -107,7 +108,7 @@ function transUnit(u: UnitOut): string {
   const state = u.target === undefined ? XLIFF_STATES.new : XLIFF_STATES[s.status];
   const i = u.indent;
   const lines = [
-    `${i}<trans-unit id="${escapeAttribute(u.id)}" resname="${escapeAttribute(u.resname)}" xml:space="preserve"${width}${approved} extradata="${escapeAttribute(extradata(s.revision, u.base))}">`,
+    `${i}<trans-unit id="${escapeAttribute(u.id)}" resname="${escapeAttribute(u.resname)}" xml:space="preserve"${width}${approved} extradata="${escapeAttribute(extradata(s.revision, s.status, u.base))}">`,
     `${i}  <source xml:lang="${u.srclang}">${text(u.source, key)}</source>`,
     `${i}  <target xml:lang="${u.trglang}" state="${state}"${qualifier}>${text(u.target ?? '', key)}</target>`,
   ];
@@ -218,7 +219,10 @@ interface FileUnit {
   /** The revision and target at download, from extradata; undefined when a tool dropped it. */
   revision: number | undefined;
   base: string | PluralForms | null | undefined;
+  /** Marked signed-off, final or approved in the file (every form of a plural unit). */
   confirm: boolean;
+  /** Whether the segment was confirmed or reviewed at download (undefined: not known). */
+  signedOffAtDownload: boolean | undefined;
 }
 
 /** A unit changed both in the workbench and in the file: the user picks. */
@@ -353,6 +357,7 @@ function readUpload(
     const value = target ? targetText(target) : '';
     const extra = attribute(tu, 'extradata') ?? '';
     const rev = REV.exec(extra);
+    const status = STATUS.exec(extra)?.[1];
     const base = BASE.exec(extra);
     const baseText = rev ? (base ? safeDecode(base[1]!) : null) : undefined;
     const confirm =
@@ -364,6 +369,7 @@ function readUpload(
       revision: rev ? Number(rev[1]) : undefined,
       base: category ? (rev ? ({} as PluralForms) : undefined) : baseText,
       confirm: true,
+      signedOffAtDownload: status === undefined ? undefined : SIGNED_OFF.has(status),
     };
     unit.confirm &&= confirm;
     if (rev === null) unit.revision = undefined;
@@ -437,11 +443,7 @@ export async function uploadXliff(
     const segment = segments.get(unit.segmentId)!;
     const current = segment.source_plural ? (parsePlural(segment.target_plural) ?? null) : segment.target;
     const { target } = unit;
-    if (
-      target === undefined ||
-      same(target, current, categories) ||
-      (unit.base !== undefined && same(target, unit.base, categories))
-    ) {
+    if (target === undefined) {
       result.unchanged++;
       continue;
     }
@@ -455,11 +457,30 @@ export async function uploadXliff(
       revision: now.revision,
       confirm: unit.confirm,
     });
+    const save = { ...unit, key: segment.unit_id, target, revision: segment.revision };
+    if (same(target, current, categories)) {
+      // Confirmed in the CAT tool without an edit (a TM or MT draft accepted as it is).
+      const confirmsNow =
+        unit.confirm && unit.signedOffAtDownload === false && !SIGNED_OFF.has(segment.status);
+      if (!confirmsNow) result.unchanged++;
+      else if (unit.revision === segment.revision)
+        await saveUnit(deps, editor, documentId, save, result, conflict);
+      else
+        result.refused.push({
+          key: segment.unit_id,
+          reason: 'not confirmed: it was changed in the workbench after your download; confirm it there',
+        });
+      continue;
+    }
+    if (unit.base !== undefined && same(target, unit.base, categories)) {
+      // The file kept the text of the download: the workbench's newer text stays.
+      result.unchanged++;
+      continue;
+    }
     if (unit.revision !== segment.revision) {
       result.conflicts.push(conflict(segment));
       continue;
     }
-    const save = { ...unit, key: segment.unit_id, target, revision: segment.revision };
     await saveUnit(deps, editor, documentId, save, result, conflict);
   }
   return result;
