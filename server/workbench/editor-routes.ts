@@ -113,6 +113,11 @@ export function editorRoutes(
             yours: edit,
             action: confirm ? 'confirm' : 'save',
             unconfirmedOnly: filter,
+            keepTheirs: await backToEditor(session.organizationId, documentId, {
+              segmentId,
+              filter,
+              notice: 'kept-theirs',
+            }),
           }),
         });
       }

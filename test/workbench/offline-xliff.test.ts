@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { segmentEditor } from '../../server/services/workbench/segment-edit.ts';
+import { xliff12Format } from '../../src/formats/xliff12/index.ts';
 import { debianTool } from '../support/debian-tool.ts';
 import { startPlatform, type TestPlatform } from '../support/platform.ts';
 import { csrfOf, type WorkbenchClient, workbenchClient } from './client.ts';
@@ -149,6 +150,24 @@ describe('XLIFF download', () => {
 
   it.skipIf(!!xmllint.skipped)('validates against the XLIFF 1.2 schema (xmllint --schema)', async () => {
     expect(invalid((await download()).html)).toBe('');
+  });
+
+  it('reads back through the toolkit’s own XLIFF 1.2 reader: a unit per segment and plural form, sources as stored', async () => {
+    const units = xliff12Format.parse(new TextEncoder().encode((await download()).html));
+    const rows = await segments();
+    const expected = rows.flatMap((r) =>
+      r.source_plural
+        ? ['one', 'other'].map((c) => ({ id: `s${r.id}[${c}]`, source: JSON.parse(r.source_plural!)[c] }))
+        : [{ id: `s${r.id}`, source: r.source }],
+    );
+    expect(units.map((u) => ({ id: u.id, source: u.source }))).toEqual(expected);
+    const save = units.find((u) => u.id.startsWith(`s${rows.find((r) => r.unit_id === 'save')!.id}`))!;
+    expect(save).toMatchObject({
+      notes: ['Shown on the checkout button'],
+      context: 'checkout',
+      maxLength: 20,
+    });
+    expect(save.flags).toEqual(['signed-off', 'approved']);
   });
 });
 

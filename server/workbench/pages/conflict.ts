@@ -30,6 +30,8 @@ export interface SegmentConflict {
   yours: { target: string } | { targetPlural: PluralForms };
   action: 'save' | 'confirm';
   unconfirmedOnly: boolean;
+  /** Back to the editor on the page holding the segment, with the focus on it. */
+  keepTheirs: string;
 }
 
 /**
@@ -39,9 +41,6 @@ export interface SegmentConflict {
  */
 export function segmentConflictPage(c: SegmentConflict): Html {
   const s = c.current;
-  const back = new URLSearchParams();
-  if (c.unconfirmedOnly) back.set('filter', 'unconfirmed');
-  back.set('focus', String(s.id));
   const theirs = s.source_plural ? (parsePlural(s.target_plural) ?? null) : s.target;
   const when = new Date(s.updated_at).toISOString().replace('T', ' ').slice(0, 16);
   const fields =
@@ -64,7 +63,7 @@ ${shown(parsePlural(s.source_plural) ?? s.source, c.srclang)}
 <section aria-labelledby="theirs-h">
 <h2 id="theirs-h">Theirs (saved, ${s.status})</h2>
 ${shown(theirs, c.trglang, 'theirs')}
-<p><a href="/workbench/documents/${c.documentId}?${back.toString()}">Keep theirs</a> <span class="muted">(back to the editor; your text is dropped)</span></p>
+<p><a href="${c.keepTheirs}">Keep theirs</a> <span class="muted">(back to the editor; your text is dropped)</span></p>
 </section>
 <section aria-labelledby="yours-h">
 <h2 id="yours-h">Yours (not saved)</h2>
