@@ -2,15 +2,13 @@ import type { Response, Router } from 'express';
 import type { PluralForms } from '../../src/formats/model.ts';
 import { type OwnedProject, ownedDocument } from '../services/workbench/access.ts';
 import { stageInfo } from '../services/workbench/progress.ts';
+import { downloadXliff, type XliffDeps, XliffUploadError } from '../services/workbench/xliff-exchange.ts';
 import {
   type ConflictChoice,
-  downloadXliff,
   resolveConflicts,
   uploadXliff,
-  type XliffDeps,
-  XliffUploadError,
   type XliffUploadResult,
-} from '../services/workbench/xliff-exchange.ts';
+} from '../services/workbench/xliff-upload.ts';
 import type { DocumentRow } from '../store/jobs/documents.ts';
 import { sessionOf } from './auth.ts';
 import { sendPage } from './layout.ts';

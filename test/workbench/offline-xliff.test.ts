@@ -280,6 +280,19 @@ describe('XLIFF upload', () => {
     expect((await segmentOf('farewell')).target).toBe('Lebewohl');
   });
 
+  it('a changed unit whose extradata a tool dropped is a conflict (the original unknown), never a blind overwrite', async () => {
+    const greeting = await segmentOf('greeting');
+    const xml = withTarget((await download()).html, 'greeting', 'Grüß dich, {{name}}').replace(
+      new RegExp(`(id="s${greeting.id}"[^>]*?) extradata="[^"]*"`),
+      '$1',
+    );
+    const res = await upload(xml);
+    expect(res.status).toBe(409);
+    expect(res.html).toContain('1 in conflict');
+    expect(res.html).toContain('Not known (the file lost its workbench data).');
+    expect((await segmentOf('greeting')).target).toBe(greeting.target);
+  });
+
   it('refuses bad files with a clear error naming the problem, and stores nothing', async () => {
     const good = (await download()).html;
     const second = await createJob(p, { strings: { other: 'Other text' } });

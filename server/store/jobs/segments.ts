@@ -67,6 +67,16 @@ export async function segmentPosition(db: Db, documentId: number, id: number): P
   return row?.position;
 }
 
+/** Every segment of a document, in file order. */
+export async function documentSegments(db: Db, documentId: number): Promise<DocumentSegmentRow[]> {
+  return db
+    .selectFrom('document_segments')
+    .selectAll()
+    .where('document_id', '=', documentId)
+    .orderBy('position')
+    .execute();
+}
+
 /** Filters of the editor's pages: only some statuses, only before a position. */
 export interface SegmentFilter {
   statuses?: SegmentStatus[] | undefined;

@@ -1,5 +1,5 @@
 import type { PluralCategory, PluralForms } from '../../../src/formats/model.ts';
-import type { XliffConflict, XliffUploadResult } from '../../services/workbench/xliff-exchange.ts';
+import type { XliffConflict, XliffUploadResult } from '../../services/workbench/xliff-upload.ts';
 import type { DocumentSegmentRow } from '../../store/jobs/segments.ts';
 import { type Html, html } from '../html.ts';
 
