@@ -183,6 +183,7 @@ describe('XLIFF upload', () => {
   it('saves the units changed in the file through the editor: translated, or confirmed when signed off', async () => {
     let xml = (await download()).html;
     xml = withTarget(xml, 'farewell', 'Auf Wiedersehen');
+    xml = withTarget(xml, 'markup', 'Tom &amp; Jerry ohne Zeilenumbruch');
     xml = withTarget(xml, 'greeting', 'Hallo {{name}}', 'signed-off');
     // The MT draft of save_all accepted in the CAT tool as it is: confirmed without an edit.
     const draft = await segmentOf('save_all');
@@ -196,7 +197,11 @@ describe('XLIFF upload', () => {
     const before = await segmentOf('farewell');
     const res = await upload(xml);
     expect(res.status, /role="alert">([^<]*)/.exec(res.html)?.[1]).toBe(200);
-    expect(res.html).toContain('3 units saved (2 confirmed), 3 unchanged, 0 in conflict, 0 refused.');
+    expect(res.html).toContain('4 units saved (2 confirmed), 2 unchanged, 0 in conflict, 0 refused.');
+    // QA as in the editor: the markup's tags were lost.
+    expect(res.html).toMatch(
+      /<h2>QA warnings<\/h2><ul class="qa"><li><strong>markup<\/strong>: ⚠ [^<]*<\/li>/,
+    );
     expect(await segmentOf('save_all')).toMatchObject({ target: draft.target, status: 'confirmed' });
     expect(await segmentOf('farewell')).toMatchObject({
       target: 'Auf Wiedersehen',

@@ -6,6 +6,7 @@
 import type { PluralCategory, PluralForms } from '../../../src/formats/model.ts';
 import { type DocumentSegmentRow, documentSegments } from '../../store/jobs/segments.ts';
 import { ownedDocument } from './access.ts';
+import { placeholderIssues } from './document-view.ts';
 import { stageInfo } from './progress.ts';
 import { type Editor, targetCategories } from './segment-edit.ts';
 import { parsePlural, SIGNED_OFF, type XliffDeps } from './xliff-exchange.ts';
@@ -34,6 +35,8 @@ export interface XliffUploadResult {
   confirmed: number;
   /** Units the editor's rules refused (plural forms missing for a confirmation…), with why. */
   refused: { key: string; reason: string }[];
+  /** QA of what was saved (placeholders lost or added), as the editor shows it. */
+  warnings: { key: string; message: string }[];
   conflicts: XliffConflict[];
 }
 
@@ -92,6 +95,7 @@ export async function uploadXliff(
     saved: 0,
     confirmed: 0,
     refused: [],
+    warnings: [],
     conflicts: [],
   };
   for (const unit of units) {
@@ -119,7 +123,7 @@ export async function uploadXliff(
         unit.confirm && unit.signedOffAtDownload === false && !SIGNED_OFF.has(segment.status);
       if (!confirmsNow) result.unchanged++;
       else if (unit.revision === segment.revision)
-        await saveUnit(deps, editor, documentId, save, result, conflict);
+        await saveUnit(deps, editor, documentId, save, segment, result, conflict);
       else
         result.refused.push({
           key: segment.unit_id,
@@ -136,7 +140,7 @@ export async function uploadXliff(
       result.conflicts.push(conflict(segment));
       continue;
     }
-    await saveUnit(deps, editor, documentId, save, result, conflict);
+    await saveUnit(deps, editor, documentId, save, segment, result, conflict);
   }
   return result;
 }
@@ -146,6 +150,7 @@ async function saveUnit(
   editor: Editor,
   documentId: number,
   unit: { segmentId: number; key: string; target: string | PluralForms; revision: number; confirm: boolean },
+  segment: DocumentSegmentRow,
   result: XliffUploadResult,
   conflict: (now: DocumentSegmentRow) => XliffConflict,
 ): Promise<void> {
@@ -163,6 +168,10 @@ async function saveUnit(
     if (refusal) result.refused.push({ key: unit.key, reason: refusal });
     if (unit.confirm && !refusal) result.confirmed++;
     else result.saved++;
+    const text = typeof unit.target === 'string' ? unit.target : null;
+    const forms = typeof unit.target === 'string' ? undefined : unit.target;
+    for (const issue of placeholderIssues(segment.source, parsePlural(segment.source_plural), text, forms))
+      result.warnings.push({ key: unit.key, message: issue.message });
     return;
   }
   if (saved.reason === 'conflict') result.conflicts.push(conflict(saved.current));
@@ -210,6 +219,7 @@ export async function resolveConflicts(
     saved: 0,
     confirmed: 0,
     refused: [],
+    warnings: [],
     conflicts: [],
   };
   for (const choice of choices) {
@@ -233,7 +243,7 @@ export async function resolveConflicts(
       confirm: choice.confirm,
     });
     const save = { ...choice, key: segment.unit_id, target: choice.file };
-    await saveUnit(deps, editor, documentId, save, result, conflict);
+    await saveUnit(deps, editor, documentId, save, segment, result, conflict);
   }
   return result;
 }

@@ -122,6 +122,11 @@ export function xliffResultPage(
 <h1>XLIFF upload: ${ctx.fileName}</h1>
 <p class="notice" role="status">${summary}</p>
 ${
+  r.warnings.length > 0
+    ? html`<h2>QA warnings</h2><ul class="qa">${r.warnings.map((x) => html`<li><strong>${x.key}</strong>: ⚠ ${x.message}</li>`)}</ul>`
+    : ''
+}
+${
   r.refused.length > 0
     ? html`<h2>Refused</h2><ul>${r.refused.map((x) => html`<li><strong>${x.key}</strong>: ${x.reason}</li>`)}</ul>`
     : ''
