@@ -418,6 +418,26 @@ describe('concurrent editing', () => {
     expect((await segmentOf('farewell')).revision).toBe(seg.revision + 1);
   });
 
+  it('saveMany saves in one go by the same rules: a stale revision is a conflict, the rest is saved', async () => {
+    const editor = segmentEditor({ db: p.database.db, now: Date.now, tm: { apply() {} } as never });
+    const [farewell, help] = [await segmentOf('farewell'), await segmentOf('save')];
+    const me = { organizationId: 1, email: 'a@example.com' };
+    const results = await editor.saveMany(me, job.documentId, [
+      {
+        segmentId: farewell.id,
+        edit: { target: 'Bis bald' },
+        confirm: false,
+        revision: farewell.revision - 1,
+      },
+      { segmentId: help.id, edit: { target: 'Speichern' }, confirm: false, revision: help.revision },
+      { segmentId: 999_999, edit: { target: 'x' }, confirm: false },
+    ]);
+    expect(results!.map((r) => (r.ok ? 'ok' : r.reason))).toEqual(['conflict', 'ok', 'not-found']);
+    expect((await segmentOf('farewell')).target).toBe(farewell.target);
+    expect(await segmentOf('save')).toMatchObject({ target: 'Speichern', revision: help.revision + 1 });
+    expect(await editor.saveMany({ organizationId: 999, email: '' }, job.documentId, [])).toBeUndefined();
+  });
+
   it('confirm all leaves segments changed after the page was rendered open, and says so', async () => {
     const page = await c.get(`/workbench/documents/${job.documentId}`);
     const seen = /name="seen" value="(\d+)"/.exec(page.html)![1]!;

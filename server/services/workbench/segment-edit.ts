@@ -2,8 +2,10 @@ import type { PluralCategory, PluralForms } from '../../../src/formats/model.ts'
 import type { Db } from '../../store/db.ts';
 import {
   type DocumentSegmentRow,
+  documentSegments,
   findDocumentSegment,
   nextSegmentWith,
+  type SegmentChange,
   segmentsWith,
   updateSegmentAt,
   updateSegments,
@@ -16,6 +18,14 @@ import { isReviewing, openStatuses, stageInfo } from './progress.ts';
 
 /** A person's new target: text, or one form per plural category of the target language. */
 export type TargetEdit = { target: string } | { targetPlural: PluralForms };
+
+/** One segment's edit, with the revision it started from (undefined: no check). */
+export interface EditItem {
+  segmentId: number;
+  edit: TargetEdit;
+  confirm: boolean;
+  revision?: number | undefined;
+}
 
 export interface Editor {
   organizationId: number;
@@ -58,6 +68,69 @@ function feedTarget(owned: OwnedProject & { document: { name: string } }, editor
 export function segmentEditor(deps: { db: Db; now: () => number; tm: TmCache }) {
   const { db, now, tm } = deps;
 
+  /**
+   * The row a person's edit makes of a segment (target, status, attribution), or why it cannot be
+   * saved: the form does not fit the unit, a confirmation lacks text, or the segment moved on
+   * from `revision` to another text.
+   */
+  function prepare(
+    owned: OwnedProject,
+    segment: DocumentSegmentRow,
+    item: EditItem,
+    editor: Editor,
+    t: number,
+  ):
+    | { ok: true; set: SegmentChange; fed: DocumentSegmentRow | undefined }
+    | Exclude<EditResult, { ok: true }> {
+    const { edit, confirm } = item;
+    // A plural unit takes one form per plural category of the target language, a plain one text.
+    if ((segment.source_plural !== null) !== 'targetPlural' in edit) return { ok: false, reason: 'invalid' };
+    let target: string | null = null;
+    let targetPlural: string | null = null;
+    if ('targetPlural' in edit) {
+      const categories = targetCategories(owned.project);
+      const given = Object.keys(edit.targetPlural);
+      if (!given.every((c) => categories.includes(c as PluralCategory)))
+        return { ok: false, reason: 'invalid' };
+      const forms = Object.fromEntries(
+        categories.map((c) => [c, newlinesLike(segment.source, edit.targetPlural[c] ?? '')]),
+      ) as PluralForms;
+      const filled = Object.values(forms).filter((v) => v !== '').length;
+      if (filled > 0) targetPlural = JSON.stringify(forms);
+      if (confirm && filled < categories.length) return { ok: false, reason: 'empty' };
+    } else {
+      target = newlinesLike(segment.source, edit.target) || null;
+      if (confirm && target === null) return { ok: false, reason: 'empty' };
+    }
+    if (
+      item.revision !== undefined &&
+      item.revision !== segment.revision &&
+      !sameText(segment, target, targetPlural)
+    )
+      return { ok: false, reason: 'conflict', current: segment };
+    const stage = stageInfo(owned.template, owned.project.stage);
+    const empty = target === null && targetPlural === null;
+    const status: SegmentStatus = confirm
+      ? isReviewing(stage)
+        ? 'reviewed'
+        : 'confirmed'
+      : empty
+        ? 'new'
+        : 'translated';
+    return {
+      ok: true,
+      set: {
+        target,
+        target_plural: targetPlural,
+        status,
+        origin: 'human',
+        updated_by: editor.email || null,
+        updated_at: t,
+      },
+      fed: confirm ? { ...segment, target, target_plural: targetPlural } : undefined,
+    };
+  }
+
   return {
     /**
      * Saves a segment's target; with `confirm` it is signed off and fed to the memory. With
@@ -77,59 +150,19 @@ export function segmentEditor(deps: { db: Db; now: () => number; tm: TmCache }) 
       const owned = segment && (await ownedDocument(db, editor.organizationId, documentId));
       if (!segment || !owned) return { ok: false, reason: 'not-found' };
       if (isLocked(owned)) return { ok: false, reason: 'locked' };
-      // A plural unit takes one form per plural category of the target language, a plain one text.
-      if ((segment.source_plural !== null) !== 'targetPlural' in edit)
-        return { ok: false, reason: 'invalid' };
-      let target: string | null = null;
-      let targetPlural: string | null = null;
-      if ('targetPlural' in edit) {
-        const categories = targetCategories(owned.project);
-        const given = Object.keys(edit.targetPlural);
-        if (!given.every((c) => categories.includes(c as PluralCategory)))
-          return { ok: false, reason: 'invalid' };
-        const forms = Object.fromEntries(
-          categories.map((c) => [c, newlinesLike(segment.source, edit.targetPlural[c] ?? '')]),
-        ) as PluralForms;
-        const filled = Object.values(forms).filter((v) => v !== '').length;
-        if (filled > 0) targetPlural = JSON.stringify(forms);
-        if (confirm && filled < categories.length) return { ok: false, reason: 'empty' };
-      } else {
-        target = newlinesLike(segment.source, edit.target) || null;
-        if (confirm && target === null) return { ok: false, reason: 'empty' };
-      }
-      if (
-        options.revision !== undefined &&
-        options.revision !== segment.revision &&
-        !sameText(segment, target, targetPlural)
-      )
-        return { ok: false, reason: 'conflict', current: segment };
-      const stage = stageInfo(owned.template, owned.project.stage);
-      const empty = target === null && targetPlural === null;
-      const status: SegmentStatus = confirm
-        ? isReviewing(stage)
-          ? 'reviewed'
-          : 'confirmed'
-        : empty
-          ? 'new'
-          : 'translated';
       const t = now();
+      const prepared = prepare(
+        owned,
+        segment,
+        { segmentId, edit, confirm, revision: options.revision },
+        editor,
+        t,
+      );
+      if (!prepared.ok) return prepared;
       const written = await db.transaction().execute(async (tx) => {
-        const saved = await updateSegmentAt(tx, segmentId, segment.revision, {
-          target,
-          target_plural: targetPlural,
-          status,
-          origin: 'human',
-          updated_by: editor.email || null,
-          updated_at: t,
-        });
-        if (!saved || !confirm) return { saved, change: undefined };
-        const change = await feedMemory(
-          tx,
-          feedTarget(owned, editor),
-          [{ ...segment, target, target_plural: targetPlural }],
-          t,
-        );
-        return { saved, change };
+        const saved = await updateSegmentAt(tx, segmentId, segment.revision, prepared.set);
+        if (!saved || !prepared.fed) return { saved, change: undefined };
+        return { saved, change: await feedMemory(tx, feedTarget(owned, editor), [prepared.fed], t) };
       });
       if (!written.saved) {
         // Written by someone else between our read and our write.
@@ -138,10 +171,55 @@ export function segmentEditor(deps: { db: Db; now: () => number; tm: TmCache }) 
       }
       if (written.change) tm.apply(written.change);
       // The next segment still open at this stage (wrapping to the start).
+      const stage = stageInfo(owned.template, owned.project.stage);
       const nextId = confirm
         ? await nextSegmentWith(db, documentId, segment.position, openStatuses(stage))
         : undefined;
       return { ok: true, nextId };
+    },
+
+    /**
+     * Saves many segments of one document by the same rules as `save`, in one transaction with one
+     * memory update (an uploaded XLIFF file): a result per item, in order. Undefined when the
+     * document is not the organization's.
+     */
+    async saveMany(editor: Editor, documentId: number, items: EditItem[]): Promise<EditResult[] | undefined> {
+      const owned = await ownedDocument(db, editor.organizationId, documentId);
+      if (!owned) return undefined;
+      if (isLocked(owned)) return items.map(() => ({ ok: false, reason: 'locked' }));
+      const t = now();
+      const { results, change, moved } = await db.transaction().execute(async (tx) => {
+        const segments = new Map((await documentSegments(tx, documentId)).map((r) => [r.id, r]));
+        const results: EditResult[] = [];
+        const fed: DocumentSegmentRow[] = [];
+        const moved: number[] = [];
+        for (const item of items) {
+          const segment = segments.get(item.segmentId);
+          const prepared = segment
+            ? prepare(owned, segment, item, editor, t)
+            : ({ ok: false, reason: 'not-found' } as const);
+          if (!prepared.ok) {
+            results.push(prepared);
+            continue;
+          }
+          if (!(await updateSegmentAt(tx, item.segmentId, segment!.revision, prepared.set))) {
+            moved.push(results.length);
+            results.push({ ok: false, reason: 'not-found' });
+            continue;
+          }
+          if (prepared.fed) fed.push(prepared.fed);
+          results.push({ ok: true, nextId: undefined });
+        }
+        const change = fed.length > 0 ? await feedMemory(tx, feedTarget(owned, editor), fed, t) : undefined;
+        return { results, change, moved };
+      });
+      if (change) tm.apply(change);
+      // Written by someone else between our read and our write: conflicts, with the row now.
+      for (const at of moved) {
+        const current = await findDocumentSegment(db, documentId, items[at]!.segmentId);
+        if (current) results[at] = { ok: false, reason: 'conflict', current };
+      }
+      return results;
     },
 
     /**

@@ -98,6 +98,7 @@ export async function uploadXliff(
     warnings: [],
     conflicts: [],
   };
+  const pending: Pending[] = [];
   for (const unit of units) {
     const segment = segments.get(unit.segmentId)!;
     const current = segment.source_plural ? (parsePlural(segment.target_plural) ?? null) : segment.target;
@@ -116,14 +117,20 @@ export async function uploadXliff(
       revision: now.revision,
       confirm: unit.confirm,
     });
-    const save = { ...unit, key: segment.unit_id, target, revision: segment.revision };
+    const save: Pending = {
+      key: segment.unit_id,
+      segment,
+      target,
+      revision: segment.revision,
+      confirm: unit.confirm,
+      conflict,
+    };
     if (same(target, current, categories)) {
       // Confirmed in the CAT tool without an edit (a TM or MT draft accepted as it is).
       const confirmsNow =
         unit.confirm && unit.signedOffAtDownload === false && !SIGNED_OFF.has(segment.status);
       if (!confirmsNow) result.unchanged++;
-      else if (unit.revision === segment.revision)
-        await saveUnit(deps, editor, documentId, save, segment, result, conflict);
+      else if (unit.revision === segment.revision) pending.push(save);
       else
         result.refused.push({
           key: segment.unit_id,
@@ -140,49 +147,74 @@ export async function uploadXliff(
       result.conflicts.push(conflict(segment));
       continue;
     }
-    await saveUnit(deps, editor, documentId, save, segment, result, conflict);
+    pending.push(save);
   }
+  await saveAll(deps, editor, documentId, categories, pending, result);
   return result;
 }
 
-async function saveUnit(
+/** A unit to save, with what to show if it turns out to be a conflict. */
+interface Pending {
+  key: string;
+  segment: DocumentSegmentRow;
+  target: string | PluralForms;
+  revision: number;
+  confirm: boolean;
+  conflict: (now: DocumentSegmentRow) => XliffConflict;
+}
+
+/**
+ * Saves the units through the segment editor (saveMany: one transaction, each write conditional
+ * on its revision), counting them into `result`. A confirmation that lacks plural forms is saved
+ * unconfirmed, and the result says so.
+ */
+async function saveAll(
   deps: XliffDeps,
   editor: Editor,
   documentId: number,
-  unit: { segmentId: number; key: string; target: string | PluralForms; revision: number; confirm: boolean },
-  segment: DocumentSegmentRow,
+  categories: PluralCategory[],
+  pending: Pending[],
   result: XliffUploadResult,
-  conflict: (now: DocumentSegmentRow) => XliffConflict,
 ): Promise<void> {
-  const save = (confirm: boolean) =>
-    deps.editor.save(editor, documentId, unit.segmentId, asEdit(unit.target), confirm, {
-      revision: unit.revision,
-    });
-  let saved = await save(unit.confirm);
-  let refusal: string | undefined;
-  if (!saved.ok && saved.reason === 'empty') {
-    refusal = REFUSALS.empty;
-    saved = await save(false);
-  }
-  if (saved.ok) {
-    if (refusal) result.refused.push({ key: unit.key, reason: refusal });
-    if (unit.confirm && !refusal) result.confirmed++;
-    else result.saved++;
-    const text = typeof unit.target === 'string' ? unit.target : null;
-    const forms = typeof unit.target === 'string' ? undefined : unit.target;
-    for (const issue of placeholderIssues(segment.source, parsePlural(segment.source_plural), text, forms))
-      result.warnings.push({ key: unit.key, message: issue.message });
-    return;
-  }
-  if (saved.reason === 'conflict') result.conflicts.push(conflict(saved.current));
-  else
-    result.refused.push({
-      key: unit.key,
-      reason:
-        saved.reason === 'locked'
-          ? 'the document became read-only'
-          : (REFUSALS[saved.reason] ?? saved.reason),
-    });
+  if (pending.length === 0) return;
+  const incomplete = pending.map(
+    (p) => p.confirm && typeof p.target !== 'string' && categories.some((c) => !(p.target as PluralForms)[c]),
+  );
+  const results = await deps.editor.saveMany(
+    editor,
+    documentId,
+    pending.map((p, i) => ({
+      segmentId: p.segment.id,
+      edit: asEdit(p.target),
+      confirm: p.confirm && !incomplete[i],
+      revision: p.revision,
+    })),
+  );
+  pending.forEach((p, i) => {
+    const saved = results?.[i] ?? ({ ok: false, reason: 'not-found' } as const);
+    if (saved.ok) {
+      if (incomplete[i]) result.refused.push({ key: p.key, reason: REFUSALS.empty! });
+      if (p.confirm && !incomplete[i]) result.confirmed++;
+      else result.saved++;
+      const text = typeof p.target === 'string' ? p.target : null;
+      const forms = typeof p.target === 'string' ? undefined : p.target;
+      for (const issue of placeholderIssues(
+        p.segment.source,
+        parsePlural(p.segment.source_plural),
+        text,
+        forms,
+      ))
+        result.warnings.push({ key: p.key, message: issue.message });
+    } else if (saved.reason === 'conflict') result.conflicts.push(p.conflict(saved.current));
+    else
+      result.refused.push({
+        key: p.key,
+        reason:
+          saved.reason === 'locked'
+            ? 'the document became read-only'
+            : (REFUSALS[saved.reason] ?? saved.reason),
+      });
+  });
 }
 
 /** The user's choice for one conflict: the file's text is saved only if the segment is still at `revision`. */
@@ -222,6 +254,7 @@ export async function resolveConflicts(
     warnings: [],
     conflicts: [],
   };
+  const pending: Pending[] = [];
   for (const choice of choices) {
     const segment = segments.get(choice.segmentId);
     if (!segment) {
@@ -242,8 +275,15 @@ export async function resolveConflicts(
       revision: now.revision,
       confirm: choice.confirm,
     });
-    const save = { ...choice, key: segment.unit_id, target: choice.file };
-    await saveUnit(deps, editor, documentId, save, segment, result, conflict);
+    pending.push({
+      key: segment.unit_id,
+      segment,
+      target: choice.file,
+      revision: choice.revision,
+      confirm: choice.confirm,
+      conflict,
+    });
   }
+  await saveAll(deps, editor, documentId, targetCategories(owned.project), pending, result);
   return result;
 }
