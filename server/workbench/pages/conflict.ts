@@ -111,6 +111,12 @@ ${shown(x.source, ctx.srclang)}
 </fieldset>`;
 }
 
+/**
+ * Conflicts settled per page: each takes two form fields, and the workbench's forms take at most
+ * 1,000 (router.ts). The rest stay as they are in the workbench; uploading the file again shows them.
+ */
+const CONFLICTS_PER_PAGE = 400;
+
 /** What an upload (or a resolution) did, and the conflicts left for the user to settle. */
 export function xliffResultPage(
   r: XliffUploadResult,
@@ -139,7 +145,12 @@ ${
 <form method="post" action="/workbench/documents/${r.documentId}/xliff/resolve">
 <input type="hidden" name="_csrf" value="${ctx.csrf}">
 <input type="hidden" name="file_name" value="${ctx.fileName}">
-${r.conflicts.map((x) => conflictRow(x, ctx))}
+${
+  r.conflicts.length > CONFLICTS_PER_PAGE
+    ? html`<p class="notice">The first ${CONFLICTS_PER_PAGE} of ${r.conflicts.length} conflicts are shown. The others keep the workbench’s text for now: upload the file again after applying these choices to settle them.</p>`
+    : ''
+}
+${r.conflicts.slice(0, CONFLICTS_PER_PAGE).map((x) => conflictRow(x, ctx))}
 <div class="actions"><button class="primary" type="submit">Apply my choices</button>
 <a href="/workbench/documents/${r.documentId}">Cancel (keep the workbench’s text everywhere)</a></div>
 </form>`
