@@ -2,7 +2,7 @@ import type { Response, Router } from 'express';
 import type { PluralForms } from '../../src/formats/model.ts';
 import { type OwnedProject, ownedDocument } from '../services/workbench/access.ts';
 import { stageInfo } from '../services/workbench/progress.ts';
-import { downloadXliff, type XliffDeps, XliffUploadError } from '../services/workbench/xliff-exchange.ts';
+import { downloadXliff, type XliffDeps, XliffError } from '../services/workbench/xliff-exchange.ts';
 import {
   type ConflictChoice,
   resolveConflicts,
@@ -121,7 +121,7 @@ export function xliffRoutes(router: Router, deps: XliffDeps): void {
     try {
       file = id === undefined ? undefined : await downloadXliff(deps, session.organizationId, id);
     } catch (err) {
-      if (!(err instanceof XliffUploadError)) throw err;
+      if (!(err instanceof XliffError)) throw err;
       const owned = await ownedDocument(db, session.organizationId, id!);
       return owned ? sendOffline(res, 422, session, owned, err.message) : sendNotFound(res, 'document');
     }
@@ -156,7 +156,7 @@ export function xliffRoutes(router: Router, deps: XliffDeps): void {
         );
       sendResult(res, session, owned, result, fileName);
     } catch (err) {
-      if (!(err instanceof XliffUploadError)) throw err;
+      if (!(err instanceof XliffError)) throw err;
       sendOffline(res, 422, session, owned, err.message);
     }
   });

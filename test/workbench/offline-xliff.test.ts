@@ -479,3 +479,17 @@ describe('tenant isolation', () => {
     expect(await segments()).toEqual(before);
   });
 });
+
+describe('a document XML cannot carry', () => {
+  it('refuses the download with the segment and the character named, and changes nothing', async () => {
+    await p.database.db
+      .updateTable('document_segments')
+      .set({ notes: 'bell \u0007 here' })
+      .where('document_id', '=', job.documentId)
+      .where('unit_id', '=', 'farewell')
+      .execute();
+    const res = await download();
+    expect(res.status).toBe(422);
+    expect(res.html).toContain('Segment “farewell” contains U+0007, which XLIFF 1.2 (XML 1.0) cannot carry.');
+  });
+});

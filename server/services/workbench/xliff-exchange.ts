@@ -43,8 +43,8 @@ export const tag = (lang: string, locale: string | null) => (locale ? `${lang}-$
 export const parsePlural = (json: string | null) =>
   json === null ? undefined : (JSON.parse(json) as PluralForms);
 
-/** A problem with an uploaded file, said so the user can fix it; nothing was stored. */
-export class XliffUploadError extends Error {}
+/** A file that cannot be written (a character XML cannot carry) or read back (not this document's), said so the user can fix it; nothing was stored. */
+export class XliffError extends Error {}
 
 export interface XliffDeps {
   db: Db;
@@ -86,7 +86,7 @@ function text(value: string, what: string): string {
   const bad = firstIllegal(value);
   if (bad >= 0) {
     const code = value.codePointAt(bad)!.toString(16).toUpperCase().padStart(4, '0');
-    throw new XliffUploadError(`${what} contains U+${code}, which XLIFF 1.2 (XML 1.0) cannot carry.`);
+    throw new XliffError(`${what} contains U+${code}, which XLIFF 1.2 (XML 1.0) cannot carry.`);
   }
   return escapeText(value, { gt: true });
 }
@@ -106,7 +106,7 @@ interface UnitOut {
 
 function transUnit(u: UnitOut): string {
   const s = u.segment;
-  const key = `segment "${s.unit_id}"`;
+  const key = `Segment “${s.unit_id}”`;
   const width = s.max_length === null ? '' : ` maxwidth="${s.max_length}" size-unit="char"`;
   const approved = s.status === 'confirmed' || s.status === 'reviewed' ? ' approved="yes"' : '';
   const qualifier =

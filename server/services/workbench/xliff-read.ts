@@ -16,7 +16,7 @@ import type { PluralCategory, PluralForms } from '../../../src/formats/model.ts'
 import type { DocumentSegmentRow } from '../../store/jobs/segments.ts';
 import type { OwnedProject } from './access.ts';
 import { targetCategories } from './segment-edit.ts';
-import { CONFIRMING_STATES, readExtradata, SIGNED_OFF, tag, XliffUploadError } from './xliff-exchange.ts';
+import { CONFIRMING_STATES, readExtradata, SIGNED_OFF, tag, XliffError } from './xliff-exchange.ts';
 
 /** One unit of an uploaded file, plural forms put together. */
 export interface FileUnit {
@@ -58,7 +58,7 @@ function transUnitsOf(element: XmlElement, into: XmlElement[] = []): XmlElement[
 const normTag = (value: string | undefined) => (value ?? '').replace(/_/g, '-').toLowerCase();
 
 /**
- * Reads an uploaded file against the document's segments; throws XliffUploadError naming the
+ * Reads an uploaded file against the document's segments; throws XliffError naming the
  * problem (not XLIFF 1.2, another document's units, other languages) before anything is stored.
  */
 export function readUpload(
@@ -72,23 +72,21 @@ export function readUpload(
     loaded = loadXml(bytes, { fileName });
   } catch (err) {
     if (err instanceof FormatError)
-      throw new XliffUploadError(
-        `“${fileName}” is not an XLIFF file: it is not well-formed XML (${err.message}).`,
-      );
+      throw new XliffError(`“${fileName}” is not an XLIFF file: it is not well-formed XML (${err.message}).`);
     throw err;
   }
   const root = loaded.doc.root;
   if (localName(root.name) !== 'xliff')
-    throw new XliffUploadError(
+    throw new XliffError(
       `“${fileName}” is not an XLIFF file: its root element is <${root.name}>, not <xliff>.`,
     );
   if (attribute(root, 'version') !== '1.2')
-    throw new XliffUploadError(
+    throw new XliffError(
       `“${fileName}” is XLIFF ${attribute(root, 'version') ?? 'of no version'}; the workbench reads XLIFF 1.2, as it downloads it.`,
     );
   const files = childElements(root, 'file');
   if (files.length !== 1)
-    throw new XliffUploadError(
+    throw new XliffError(
       `“${fileName}” holds ${files.length} <file> elements; upload the file of one document, as downloaded.`,
     );
   const file = files[0]!;
@@ -98,7 +96,7 @@ export function readUpload(
   const fileSrc = attribute(file, 'source-language');
   const fileTrg = attribute(file, 'target-language');
   if (normTag(fileSrc) !== normTag(src) || normTag(fileTrg) !== normTag(trg))
-    throw new XliffUploadError(
+    throw new XliffError(
       `“${fileName}” is ${fileSrc ?? '(no source language)'} → ${fileTrg ?? '(no target language)'}, but this document is ${src} → ${trg}.`,
     );
   const categories = targetCategories(project);
@@ -108,7 +106,7 @@ export function readUpload(
     const match = /^s(\d{1,15})(?:\[(zero|one|two|few|many|other)\])?$/.exec(id);
     const segment = match ? segments.get(Number(match[1])) : undefined;
     if (!match || !segment)
-      throw new XliffUploadError(
+      throw new XliffError(
         `Unit “${attribute(tu, 'resname') ?? id}” (id ${id || 'missing'}) is not a segment of “${owned.document.name}”: this file belongs to another document, or its ids were changed.`,
       );
     const category = match[2] as PluralCategory | undefined;
@@ -116,7 +114,7 @@ export function readUpload(
       (segment.source_plural !== null) !== (category !== undefined) ||
       (category && !categories.includes(category))
     )
-      throw new XliffUploadError(
+      throw new XliffError(
         `Unit “${segment.unit_id}” (id ${id}) does not match the segment: its plural forms are not those of ${trg}.`,
       );
     const target = childElements(tu, 'target')[0];
@@ -147,7 +145,6 @@ export function readUpload(
     }
     units.set(segment.id, unit);
   }
-  if (units.size === 0)
-    throw new XliffUploadError(`“${fileName}” holds no unit of “${owned.document.name}”.`);
+  if (units.size === 0) throw new XliffError(`“${fileName}” holds no unit of “${owned.document.name}”.`);
   return [...units.values()];
 }

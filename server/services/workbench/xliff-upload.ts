@@ -71,7 +71,7 @@ const REFUSALS: Record<string, string> = {
  * - a conflict: both changed it, or the file lost its extradata and differs — nothing is saved and
  *   the user picks (resolveConflicts).
  * Undefined when the document is not the organization's; `locked` when it is read-only; throws
- * XliffUploadError for a file that is not this document's, before anything is stored.
+ * XliffError for a file that is not this document's, before anything is stored.
  */
 export async function uploadXliff(
   deps: XliffDeps,
