@@ -100,9 +100,10 @@ dialog#shortcuts td:first-child { white-space: nowrap; }
   li.segment .meta, li.segment .state, li.segment .row-actions, li.segment .plural-grid { grid-column: 1 / 3; }
 }
 /* History and comments (pages/history.ts, pages/comments.ts) */
-.record-panels { margin-top: .5rem; display: grid; gap: .4rem; }
+.record-panels { margin-top: .3rem; display: flex; flex-wrap: wrap; gap: .2rem 1.5rem; }
+details.panel[open] { flex-basis: 100%; }
 li.segment:not(.expanded) > .record-panels { display: none; }
-details.panel { border-top: 1px solid var(--line); padding-top: .3rem; }
+details.panel { padding-top: .1rem; }
 details.panel summary { cursor: pointer; font-weight: 600; }
 ol.versions, ol.comments { list-style: none; padding: 0; margin: .4rem 0; }
 ol.versions > li, ol.comments > li { border-bottom: 1px solid var(--line); padding: .3rem 0; }

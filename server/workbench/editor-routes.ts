@@ -1,16 +1,20 @@
 import type { Router } from 'express';
 import type { PluralForms } from '../../src/formats/model.ts';
+import { ownedDocument } from '../services/workbench/access.ts';
 import { documentView, pageOfSegment } from '../services/workbench/document-view.ts';
-import type { SegmentEditor, TargetEdit } from '../services/workbench/segment-edit.ts';
+import { type SegmentEditor, type TargetEdit, targetCategories } from '../services/workbench/segment-edit.ts';
 import { NAVIGATIONS, type Navigation, navigate } from '../services/workbench/segment-navigation.ts';
 import type { SuggestionSource } from '../services/workbench/suggestions.ts';
 import type { Db } from '../store/db.ts';
 import { sessionOf } from './auth.ts';
 import { sendPage } from './layout.ts';
 import { notice } from './notices.ts';
+import { segmentConflictPage } from './pages/conflict.ts';
 import { documentPage } from './pages/document.ts';
 import { errorPage } from './pages/error.ts';
 import { idParam, sendNotFound } from './params.ts';
+
+const tag = (lang: string, locale: string | null) => (locale ? `${lang}-${locale}` : lang);
 
 /** The posted translation: `target`, or `plural_<category>` fields for a plural unit. */
 function editFromForm(body: Record<string, unknown>): TargetEdit {
@@ -47,7 +51,7 @@ function withFill(body: Record<string, unknown>): Record<string, unknown> | unde
 /** The editor of a document, saving or confirming one segment, and confirming all. */
 export function editorRoutes(
   router: Router,
-  deps: { db: Db; suggest: SuggestionSource; editor: SegmentEditor },
+  deps: { db: Db; now: () => number; suggest: SuggestionSource; editor: SegmentEditor },
 ): void {
   const { db, editor } = deps;
 
@@ -87,6 +91,7 @@ export function editorRoutes(
       session,
       main: documentPage(view, {
         csrf: session.csrfToken,
+        seenAt: deps.now(),
         focusId: idParam(req.query.focus),
         notice: notice(req.query.notice, req.query.n),
       }),
@@ -149,9 +154,41 @@ export function editorRoutes(
     }
     const confirm = body.action === 'confirm';
     const filter = body.filter === 'unconfirmed';
-    const result = await editor.save(session, documentId, segmentId, editFromForm(body), confirm);
+    // The revision the form was rendered with: a segment saved by someone else since is a conflict.
+    const revision =
+      typeof body.revision === 'string' && /^\d{1,15}$/.test(body.revision)
+        ? Number(body.revision)
+        : undefined;
+    const edit = editFromForm(body);
+    const result = await editor.save(session, documentId, segmentId, edit, confirm, { revision });
     if (!result.ok) {
       if (result.reason === 'not-found') return sendNotFound(res, 'segment');
+      if (result.reason === 'conflict') {
+        const owned = await ownedDocument(db, session.organizationId, documentId);
+        if (!owned) return sendNotFound(res, 'segment');
+        const { project } = owned;
+        return sendPage(res, 409, {
+          title: 'Conflict',
+          session,
+          main: segmentConflictPage({
+            documentId,
+            documentName: owned.document.name,
+            csrf: session.csrfToken,
+            srclang: tag(project.srclang, project.srclocale),
+            trglang: tag(project.trglang, project.trglocale),
+            targetCategories: targetCategories(project),
+            current: result.current,
+            yours: edit,
+            action: confirm ? 'confirm' : 'save',
+            unconfirmedOnly: filter,
+            keepTheirs: await backToEditor(session.organizationId, documentId, {
+              segmentId,
+              filter,
+              notice: 'kept-theirs',
+            }),
+          }),
+        });
+      }
       if (result.reason === 'invalid') {
         return sendPage(res, 400, {
           title: 'Not saved',
@@ -186,20 +223,26 @@ export function editorRoutes(
   router.post('/documents/:id/confirm-all', async (req, res) => {
     const session = sessionOf(res);
     const documentId = idParam(req.params.id);
-    const result = documentId === undefined ? undefined : await editor.confirmAll(session, documentId);
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    // When the page was rendered: segments changed after it are left for the user to see.
+    const seenAt =
+      typeof body.seen === 'string' && /^\d{1,15}$/.test(body.seen) ? Number(body.seen) : undefined;
+    const result =
+      documentId === undefined ? undefined : await editor.confirmAll(session, documentId, { seenAt });
     if (result === undefined || documentId === undefined) return sendNotFound(res, 'document');
     if (result === 'locked')
       return res.redirect(
         303,
         await backToEditor(session.organizationId, documentId, { filter: false, notice: 'locked' }),
       );
-    const code = result.confirmed === 0 ? 'nothing-to-confirm' : 'confirmed-all';
+    const code =
+      result.changed > 0 ? 'changed-since' : result.confirmed === 0 ? 'nothing-to-confirm' : 'confirmed-all';
     res.redirect(
       303,
       await backToEditor(session.organizationId, documentId, {
-        filter: false,
+        filter: result.changed > 0,
         notice: code,
-        n: result.confirmed,
+        n: result.changed > 0 ? result.changed : result.confirmed,
       }),
     );
   });

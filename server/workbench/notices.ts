@@ -14,6 +14,12 @@ const MESSAGES: Record<string, { text: (n: number) => string; problem?: boolean 
   'confirmed-all': {
     text: (n) => `${n} segment${n === 1 ? '' : 's'} confirmed and added to the memory.`,
   },
+  'changed-since': {
+    text: (n) =>
+      `${n} segment${n === 1 ? ' was' : 's were'} changed by someone else after this page was opened and ${n === 1 ? 'was' : 'were'} not confirmed: check ${n === 1 ? 'it' : 'them'} below. The rest was confirmed.`,
+    problem: true,
+  },
+  'kept-theirs': { text: () => 'The other person’s text was kept; yours was not saved.' },
   'nothing-to-confirm': { text: () => 'No segment with a translation is waiting for confirmation.' },
   'all-done': { text: () => 'Every segment of this document is confirmed.' },
   empty: {

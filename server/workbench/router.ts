@@ -12,10 +12,12 @@ import { securityHeaders } from './headers.ts';
 import { historyRoutes } from './history-routes.ts';
 import { sendPage } from './layout.ts';
 import { loginRoutes } from './login-routes.ts';
+import { multipartForms } from './multipart.ts';
 import { errorPage } from './pages/error.ts';
 import { sendNotFound } from './params.ts';
 import { projectRoutes } from './project-routes.ts';
 import { type SessionStoreDeps, sessionStore } from './sessions.ts';
+import { xliffRoutes } from './xliff-routes.ts';
 
 export interface WorkbenchDeps {
   db: Db;
@@ -49,14 +51,17 @@ export function workbenchRouter(deps: WorkbenchDeps): Router {
   );
   router.use(loadSession(sessions));
   loginRoutes(router, { sessions, random, absoluteMs: deps.sessions?.absoluteMs });
+  router.use(multipartForms(20 * 1024 * 1024)); // XLIFF uploads: fields for the CSRF check, and the file
   router.use(requireSession, requireCsrf);
   projectRoutes(router, { db, now, wake: deps.wake });
   editorRoutes(router, {
     db,
+    now,
     suggest: suggestionSource({ db, now, tm: deps.tm, mt: deps.mt }),
     editor: segmentEditor({ db, now, tm: deps.tm }),
   });
   historyRoutes(router, { db, now, editor: segmentEditor({ db, now, tm: deps.tm }) });
+  xliffRoutes(router, { db, tm: deps.tm, editor: segmentEditor({ db, now, tm: deps.tm }) });
   router.use((_req, res) => sendNotFound(res, 'page'));
   const onError: ErrorRequestHandler = (err: unknown, req, res, next) => {
     if (res.headersSent) return next(err);

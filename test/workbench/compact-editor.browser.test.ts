@@ -261,19 +261,19 @@ describe('the compact editor', () => {
     const { context, page } = await signedIn();
     await page.goto(editorUrl(`?focus=${ids.get('checkout.title')}`));
     await expectFocusOn(page, 'checkout.title');
-    // The open card above collapses when the focus moves down: the click must still hit row 8's Save (no scrolling needed).
-    const target = ids.get('menu.entry2')!;
+    // The open card above collapses when the focus moves down: the click must still hit row 4's Save (no scrolling needed).
+    const target = ids.get('cart.empty')!;
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
     const save = page.locator(`#seg-${target}`).getByRole('button', { name: 'Save', exact: true });
     expect((await save.boundingBox())!.y).toBeLessThan(850);
     await page.$eval(`#t-${target}`, (field) => {
-      (field as HTMLTextAreaElement).value = 'Menüeintrag 2';
+      (field as HTMLTextAreaElement).value = 'Der Warenkorb ist leer';
     });
     await navigating(page, () =>
       page.locator(`#seg-${target}`).getByRole('button', { name: 'Save', exact: true }).click(),
     );
     expect(page.url()).toContain(`focus=${target}&notice=saved`);
-    expect((await segment('menu.entry2')).target).toBe('Menüeintrag 2');
+    expect((await segment('cart.empty')).target).toBe('Der Warenkorb ist leer');
     // Clicking into another row's field opens that row once the click is done.
     const other = ids.get('menu.entry8')!;
     await page.locator(`#t-${other}`).click();

@@ -85,6 +85,8 @@ describe('history and comments in a real browser', () => {
     // The history panel of segment 2: three versions, newest first, who and when.
     const id = await segmentId('greeting');
     const row = page.locator(`#seg-${id}`);
+    // Its card is open once it has the focus (the key opens it in place), history and comments with it.
+    await row.locator('a.key').click();
     await row.getByText('History (3 versions)').click();
     const versions = row.locator('ol.versions > li');
     await expect.poll(() => versions.count()).toBe(3);
@@ -116,6 +118,7 @@ describe('history and comments in a real browser', () => {
     // A comment on segment 3, typed as a translator would.
     const farewell = await segmentId('farewell');
     const farewellRow = page.locator(`#seg-${farewell}`);
+    await farewellRow.locator('a.key').click();
     await farewellRow.getByText(/^Comments \(none\)/).click();
     await farewellRow
       .getByLabel('New comment on segment 3')

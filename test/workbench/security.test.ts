@@ -133,6 +133,9 @@ describe('workbench security', () => {
         fill: JSON.stringify({ target: 'x' }),
       }),
       await c.post(`/workbench/projects/${theirs.projectId}/complete-stage`, { _csrf: csrf, stage: '0' }),
+      await c.get(`/workbench/documents/${theirs.documentId}/xliff`),
+      await c.get(`/workbench/documents/${theirs.documentId}/xliff/download`),
+      await c.post(`/workbench/documents/${theirs.documentId}/xliff/resolve`, { _csrf: csrf }),
     ];
     for (const res of reads) {
       expect(res.status).toBe(404);

@@ -24,6 +24,7 @@ const segment = (over: Partial<EditorSegment> = {}): EditorSegment => ({
   untranslated: true,
   suggestions: { tm: [], mt: 'Jetzt {amount} zahlen' },
   record: { versions: [], versionCount: 0, memory: [], comments: [], openComments: 0 },
+  revision: 0,
   ...over,
 });
 const context = (over: Partial<SegmentContext> = {}): SegmentContext => ({
@@ -99,7 +100,9 @@ describe('segmentItem', () => {
     const out = segmentItem(segment(), context()).text;
     expect(out).toContain('data-shortcut="Alt+1" data-shortcut-help="Use suggestion 1 (TM or MT)"');
     expect(out).toContain('data-insert="{amount}" data-shortcut="Alt+Shift+1"');
-    const locked = segmentItem(segment(), context({ locked: true })).text;
+    const whole = segmentItem(segment(), context({ locked: true })).text;
+    // The segment's own form; comments (after it) stay open once the project is done.
+    const locked = whole.slice(0, whole.indexOf('</form>'));
     const buttons = locked.match(/<button[^>]*>/g) ?? [];
     expect(buttons.length).toBeGreaterThan(4);
     for (const b of buttons) expect(b).toContain(' disabled');

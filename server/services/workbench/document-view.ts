@@ -33,6 +33,8 @@ export interface EditorSegment {
   maxLength: number | null;
   words: number;
   updatedBy: string | null;
+  /** What a save from this page started from (a segment saved since by someone else is a conflict). */
+  revision: number;
   /** Placeholder QA of the current target against the source (QA's placeholder rule set). */
   issues: UnitIssue[];
   /** The source's placeholders, each once, in order of appearance (what Alt+Shift+n inserts). */
@@ -156,6 +158,7 @@ export async function documentView(
         maxLength: r.max_length,
         words: r.words,
         updatedBy: r.updated_by,
+        revision: r.revision,
         issues: placeholderIssues(r.source, sourcePlural, r.target, targetPlural),
         placeholders: sourcePlaceholders(r.source, sourcePlural),
         untranslated: isUntranslated(r.target, targetPlural),

@@ -67,6 +67,16 @@ export async function segmentPosition(db: Db, documentId: number, id: number): P
   return row?.position;
 }
 
+/** Every segment of a document, in file order. */
+export async function documentSegments(db: Db, documentId: number): Promise<DocumentSegmentRow[]> {
+  return db
+    .selectFrom('document_segments')
+    .selectAll()
+    .where('document_id', '=', documentId)
+    .orderBy('position')
+    .execute();
+}
+
 /** Filters of the editor's pages: only some statuses, only before a position. */
 export interface SegmentFilter {
   statuses?: SegmentStatus[] | undefined;
@@ -124,29 +134,48 @@ export async function nextSegmentWith(
 export async function segmentsWith(db: Db, documentId: number, statuses: SegmentStatus[]) {
   return db
     .selectFrom('document_segments')
-    .select(['id', 'source', 'source_plural', 'target', 'target_plural'])
+    .select(['id', 'source', 'source_plural', 'target', 'target_plural', 'updated_at'])
     .where('document_id', '=', documentId)
     .where('status', 'in', statuses)
     .orderBy('position')
     .execute();
 }
 
-export async function updateSegment(db: Db, id: number, set: Partial<DocumentSegmentRow>): Promise<void> {
-  await db.updateTable('document_segments').set(set).where('id', '=', id).execute();
+/** What a write may set: everything but the id and the revision, which every write raises by one. */
+export type SegmentChange = Partial<Omit<DocumentSegmentRow, 'id' | 'revision'>>;
+
+/** The one place segments are written: whatever is set, the revision goes up by one. */
+function writeSegments(db: Db, set: SegmentChange) {
+  return db.updateTable('document_segments').set((eb) => ({ ...set, revision: eb('revision', '+', 1) }));
+}
+
+export async function updateSegment(db: Db, id: number, set: SegmentChange): Promise<void> {
+  await writeSegments(db, set).where('id', '=', id).execute();
+}
+
+/**
+ * Writes a segment only if it is still at `revision` (compare and set, in one statement): false
+ * when someone else wrote it since, and nothing was changed.
+ */
+export async function updateSegmentAt(
+  db: Db,
+  id: number,
+  revision: number,
+  set: SegmentChange,
+): Promise<boolean> {
+  const result = await writeSegments(db, set)
+    .where('id', '=', id)
+    .where('revision', '=', revision)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 /**
  * Writes a segment that still has no target (pretranslation): false when someone translated it
  * since it was read, and then it is left as they wrote it.
  */
-export async function fillUntranslatedSegment(
-  db: Db,
-  id: number,
-  set: Partial<DocumentSegmentRow>,
-): Promise<boolean> {
-  const result = await db
-    .updateTable('document_segments')
-    .set(set)
+export async function fillUntranslatedSegment(db: Db, id: number, set: SegmentChange): Promise<boolean> {
+  const result = await writeSegments(db, set)
     .where('id', '=', id)
     .where('target', 'is', null)
     .where('target_plural', 'is', null)
@@ -155,11 +184,9 @@ export async function fillUntranslatedSegment(
 }
 
 /** Updates segments by id, 500 ids a statement (engines cap bound parameters). */
-export async function updateSegments(db: Db, ids: number[], set: Partial<DocumentSegmentRow>): Promise<void> {
+export async function updateSegments(db: Db, ids: number[], set: SegmentChange): Promise<void> {
   for (let i = 0; i < ids.length; i += 500) {
-    await db
-      .updateTable('document_segments')
-      .set(set)
+    await writeSegments(db, set)
       .where('id', 'in', ids.slice(i, i + 500))
       .execute();
   }

@@ -113,4 +113,6 @@ export interface DocumentSegmentsTable {
   words: number;
   updated_by: string | null;
   updated_at: number;
+  /** Raised by every write of the target or status (0 as imported): what a save started from. */
+  revision: Generated<number>;
 }

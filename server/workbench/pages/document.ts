@@ -79,7 +79,7 @@ function shortcutsDialog(): Html {
 /** The editor: a compact list of the page's segments, the focused one opened as the full card. */
 export function documentPage(
   view: DocumentView,
-  options: { csrf: string; focusId: number | undefined; notice: Html | '' },
+  options: { csrf: string; focusId: number | undefined; notice: Html | ''; seenAt?: number },
 ): Html {
   const { document, project, job, stage } = view;
   const locked = job.status !== 'active' || stage.isLast;
@@ -101,6 +101,7 @@ export function documentPage(
 <nav aria-label="Breadcrumb"><a href="/workbench">Jobs</a> › ${job.name} ›
 <a href="/workbench/projects/${project.id}">${project.name}</a> › ${document.name}</nav>
 <h1>${document.name}</h1>
+<p><a href="/workbench/documents/${document.id}/xliff">Download XLIFF / Upload XLIFF</a></p>
 ${options.notice}
 ${view.mtProblem ? html`<p class="notice problem" role="alert">${view.mtProblem}</p>` : ''}
 ${locked ? html`<p class="notice">This project is done or its job was delivered: the document is read-only.</p>` : ''}
@@ -113,6 +114,7 @@ ${locked ? html`<p class="notice">This project is done or its job was delivered:
 </form>
 <form method="post" action="/workbench/documents/${document.id}/confirm-all">
 <input type="hidden" name="_csrf" value="${options.csrf}">
+${options.seenAt === undefined ? '' : html`<input type="hidden" name="seen" value="${options.seenAt}">`}
 <button type="submit"${locked ? html` disabled` : ''}>Confirm all translated segments</button>
 </form>
 <button type="button" class="needs-script" data-opens="shortcuts" data-shortcut="?" data-shortcut-help="Show the keyboard shortcuts" aria-keyshortcuts="?" aria-haspopup="dialog">Keyboard shortcuts <kbd>?</kbd></button>

@@ -204,7 +204,7 @@ export function segmentItem(s: EditorSegment, ctx: SegmentContext): Html {
     : { target: s.source };
   return html`<li id="seg-${s.id}" class="segment ${open ? 'open' : 'signed-off'}${expanded ? ' expanded' : ''}" data-segment="${s.id}" data-status="${s.status}"${s.untranslated ? html` data-untranslated` : ''}${s.issues.length > 0 ? html` data-qa` : ''}>
 <form method="post" action="/workbench/documents/${ctx.documentId}/segments/${s.id}" class="segment-form">
-<input type="hidden" name="_csrf" value="${ctx.csrf}">
+<input type="hidden" name="_csrf" value="${ctx.csrf}"><input type="hidden" name="revision" value="${s.revision}">
 ${ctx.unconfirmedOnly ? html`<input type="hidden" name="filter" value="unconfirmed">` : ''}
 <h2 class="visually-hidden">Segment ${number}: ${key}</h2>
 <div class="row">
