@@ -8,6 +8,7 @@ import { suggestionSource } from '../services/workbench/suggestions.ts';
 import type { Db } from '../store/db.ts';
 import { loadSession, requireCsrf, requireSession } from './auth.ts';
 import { editorRoutes } from './editor-routes.ts';
+import { findRoutes } from './find-routes.ts';
 import { securityHeaders } from './headers.ts';
 import { sendPage } from './layout.ts';
 import { loginRoutes } from './login-routes.ts';
@@ -43,8 +44,9 @@ export function workbenchRouter(deps: WorkbenchDeps): Router {
   const sessions = sessionStore({ db, now, random, ...deps.sessions });
   const router = express.Router();
   router.use(securityHeaders(random));
+  // A replace's preview posts one checkbox per change it applies (at most 5,000: replace.ts).
   router.use(
-    express.urlencoded({ extended: false, limit: deps.formLimit ?? 1024 * 1024, parameterLimit: 1000 }),
+    express.urlencoded({ extended: false, limit: deps.formLimit ?? 1024 * 1024, parameterLimit: 6000 }),
   );
   router.use(loadSession(sessions));
   loginRoutes(router, { sessions, random, absoluteMs: deps.sessions?.absoluteMs });
@@ -55,6 +57,7 @@ export function workbenchRouter(deps: WorkbenchDeps): Router {
     suggest: suggestionSource({ db, now, tm: deps.tm, mt: deps.mt }),
     editor: segmentEditor({ db, now, tm: deps.tm }),
   });
+  findRoutes(router, { db, now });
   router.use((_req, res) => sendNotFound(res, 'page'));
   const onError: ErrorRequestHandler = (err: unknown, req, res, next) => {
     if (res.headersSent) return next(err);

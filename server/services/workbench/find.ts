@@ -1,0 +1,314 @@
+import type { PluralForms } from '../../../src/formats/model.ts';
+import type { UnitIssue } from '../../../src/qa/types.ts';
+import type { Db } from '../../store/db.ts';
+import { documentsOfProjects } from '../../store/jobs/documents.ts';
+import { getLiveJob, type JobRow } from '../../store/jobs/jobs.ts';
+import { projectsOfJob } from '../../store/jobs/projects.ts';
+import {
+  type ReplacementRow,
+  recentReplacements,
+  segmentsOfDocuments,
+} from '../../store/jobs/replacements.ts';
+import type { DocumentSegmentRow } from '../../store/jobs/segments.ts';
+import type { SegmentStatus } from '../../store/schema.ts';
+import { type DocumentRow, type OwnedProject, ownedDocument, type ProjectRow } from './access.ts';
+import { PAGE_SIZE as EDITOR_PAGE_SIZE, placeholderIssues } from './document-view.ts';
+import { type StageInfo, stageInfo } from './progress.ts';
+import { isLocked } from './segment-edit.ts';
+import {
+  compileQuery,
+  keyMatches,
+  matchRanges,
+  type Range,
+  RegexTimeoutError,
+  type TextQuery,
+  withinBudget,
+} from './text-match.ts';
+
+/** Filters and text search over a document's or a job's segments, with counts per filter value. */
+
+export const STATUSES: readonly SegmentStatus[] = ['new', 'draft', 'translated', 'confirmed', 'reviewed'];
+
+/**
+ * TM score bands of a segment's best match at import (`match_score`): the bands CAT tools bill
+ * and report by. 101 % is an in-context exact match.
+ */
+export const BANDS = [
+  { id: 'exact', label: 'Exact (100–101 %)', min: 100 },
+  { id: '95', label: 'Fuzzy 95–99 %', min: 95 },
+  { id: '85', label: 'Fuzzy 85–94 %', min: 85 },
+  { id: '75', label: 'Fuzzy 75–84 %', min: 75 },
+  { id: 'new', label: 'No match (under 75 %)', min: Number.NEGATIVE_INFINITY },
+] as const;
+export type BandId = (typeof BANDS)[number]['id'];
+
+export const QA_VALUES = [
+  { id: 'issues', label: 'Placeholder issues' },
+  { id: 'clean', label: 'No issues' },
+] as const;
+export type QaValue = (typeof QA_VALUES)[number]['id'];
+
+export type TextScope = 'source' | 'target' | 'both';
+
+/** What to look for; an empty list or text means "any". */
+export interface FindCriteria {
+  statuses: SegmentStatus[];
+  qa: QaValue[];
+  bands: BandId[];
+  /** Unit id: a glob with `*` and `?`, otherwise a substring (case-insensitive). */
+  key: string;
+  text: (TextQuery & { scope: TextScope }) | undefined;
+}
+
+export const NO_CRITERIA: FindCriteria = { statuses: [], qa: [], bands: [], key: '', text: undefined };
+
+/** One text of a segment (a plural unit has one per form) with the ranges the search matched. */
+export interface FoundText {
+  category: string | undefined;
+  text: string;
+  ranges: Range[];
+}
+
+export interface FoundSegment {
+  id: number;
+  documentId: number;
+  unitId: string;
+  /** 1-based number of the segment in its document. */
+  number: number;
+  /** The editor page the segment is on (unfiltered). */
+  editorPage: number;
+  status: SegmentStatus;
+  matchScore: number;
+  source: FoundText[];
+  target: FoundText[];
+  issues: UnitIssue[];
+}
+
+/** Counts per value of each filter, each counted with the other filters applied (faceted search). */
+export interface Facets {
+  status: Record<SegmentStatus, number>;
+  qa: Record<QaValue, number>;
+  band: Record<BandId, number>;
+}
+
+/** Shown per page of results. */
+export const RESULTS_PER_PAGE = 100;
+
+const parsePlural = (json: string | null) => (json === null ? undefined : (JSON.parse(json) as PluralForms));
+
+/** A segment's texts: its source (or source forms) and its target (or target forms; none when empty). */
+export function textsOf(
+  row: Pick<DocumentSegmentRow, 'source' | 'source_plural' | 'target' | 'target_plural'>,
+) {
+  const sourcePlural = parsePlural(row.source_plural);
+  const targetPlural = parsePlural(row.target_plural);
+  const forms = (plural: PluralForms | undefined, text: string | null) =>
+    plural
+      ? Object.entries(plural).map(([category, t]) => ({ category, text: t ?? '' }))
+      : text === null
+        ? []
+        : [{ category: undefined, text }];
+  return {
+    sourcePlural,
+    targetPlural,
+    source: forms(sourcePlural, row.source),
+    target: forms(targetPlural, row.target),
+  };
+}
+
+/** The band of a TM score. */
+export function bandOf(score: number): BandId {
+  return BANDS.find((b) => score >= b.min)?.id ?? 'new';
+}
+
+interface Evaluated {
+  row: DocumentSegmentRow;
+  index: number;
+  band: BandId;
+  qa: QaValue;
+  issues: UnitIssue[];
+  /** Passes the key and text filters (the ones without counts). */
+  base: boolean;
+  source: FoundText[];
+  target: FoundText[];
+}
+
+export type Evaluation =
+  | { problem: string }
+  | { evaluated: Evaluated[]; facets: Facets; matches: Evaluated[] };
+
+/**
+ * Runs the criteria over segments (in order; `index` is each one's place in its document): the
+ * text search under the regex time budget, placeholder QA by the QA check's rules.
+ */
+export function evaluate(rows: DocumentSegmentRow[], criteria: FindCriteria): Evaluation {
+  const compiled = criteria.text ? compileQuery(criteria.text) : undefined;
+  if (compiled && 'problem' in compiled) return { problem: compiled.problem };
+  const regex = compiled?.regex;
+  const scope = criteria.text?.scope ?? 'both';
+  const indexOf = new Map<number, number>();
+  let evaluated: Evaluated[];
+  try {
+    evaluated = withinBudget(() =>
+      rows.map((row): Evaluated => {
+        const index = indexOf.get(row.document_id) ?? 0;
+        indexOf.set(row.document_id, index + 1);
+        const texts = textsOf(row);
+        const issues = placeholderIssues(row.source, texts.sourcePlural, row.target, texts.targetPlural);
+        const mark = (list: { category: string | undefined; text: string }[], searched: boolean) =>
+          list.map((t) => ({ ...t, ranges: regex && searched ? matchRanges(regex, t.text) : [] }));
+        const source = mark(texts.source, scope !== 'target');
+        const target = mark(texts.target, scope !== 'source');
+        const hit = !regex || [...source, ...target].some((t) => t.ranges.length > 0);
+        return {
+          row,
+          index,
+          band: bandOf(row.match_score),
+          qa: issues.length > 0 ? 'issues' : 'clean',
+          issues,
+          base: hit && (criteria.key === '' || keyMatches(criteria.key, row.unit_id)),
+          source,
+          target,
+        };
+      }),
+    );
+  } catch (err) {
+    if (err instanceof RegexTimeoutError) return { problem: err.message };
+    throw err;
+  }
+  const facets: Facets = {
+    status: Object.fromEntries(STATUSES.map((s) => [s, 0])) as Facets['status'],
+    qa: { issues: 0, clean: 0 },
+    band: Object.fromEntries(BANDS.map((b) => [b.id, 0])) as Facets['band'],
+  };
+  const okStatus = (e: Evaluated) =>
+    criteria.statuses.length === 0 || criteria.statuses.includes(e.row.status);
+  const okQa = (e: Evaluated) => criteria.qa.length === 0 || criteria.qa.includes(e.qa);
+  const okBand = (e: Evaluated) => criteria.bands.length === 0 || criteria.bands.includes(e.band);
+  const matches: Evaluated[] = [];
+  for (const e of evaluated) {
+    if (!e.base) continue;
+    const [s, q, b] = [okStatus(e), okQa(e), okBand(e)];
+    if (q && b) facets.status[e.row.status]++;
+    if (s && b) facets.qa[e.qa]++;
+    if (s && q) facets.band[e.band]++;
+    if (s && q && b) matches.push(e);
+  }
+  return { evaluated, facets, matches };
+}
+
+/** The result item of an evaluated segment. */
+export function found(e: Evaluated): FoundSegment {
+  return {
+    id: e.row.id,
+    documentId: e.row.document_id,
+    unitId: e.row.unit_id,
+    number: e.index + 1,
+    editorPage: Math.floor(e.index / EDITOR_PAGE_SIZE) + 1,
+    status: e.row.status,
+    matchScore: e.row.match_score,
+    source: e.source,
+    target: e.target,
+    issues: e.issues,
+  };
+}
+
+export interface DocumentFind extends OwnedProject {
+  document: DocumentRow;
+  stage: StageInfo;
+  locked: boolean;
+  facets: Facets;
+  /** Segments of the document, and those matching every filter. */
+  segments: number;
+  total: number;
+  page: number;
+  pages: number;
+  results: FoundSegment[];
+  recent: Omit<ReplacementRow, 'segments' | 'skipped'>[];
+}
+
+/** Search in one document; undefined when it is not the organization's. */
+export async function findInDocument(
+  db: Db,
+  organizationId: number,
+  documentId: number,
+  criteria: FindCriteria,
+  options: { page: number },
+): Promise<DocumentFind | { problem: string; owned: OwnedProject & { document: DocumentRow } } | undefined> {
+  const owned = await ownedDocument(db, organizationId, documentId);
+  if (!owned) return undefined;
+  const rows = await segmentsOfDocuments(db, [documentId]);
+  const result = evaluate(rows, criteria);
+  if ('problem' in result) return { problem: result.problem, owned };
+  const total = result.matches.length;
+  const pages = Math.max(1, Math.ceil(total / RESULTS_PER_PAGE));
+  const page = Math.min(Math.max(1, Math.floor(options.page) || 1), pages);
+  return {
+    ...owned,
+    stage: stageInfo(owned.template, owned.project.stage),
+    locked: isLocked(owned),
+    facets: result.facets,
+    segments: rows.length,
+    total,
+    page,
+    pages,
+    results: result.matches.slice((page - 1) * RESULTS_PER_PAGE, page * RESULTS_PER_PAGE).map(found),
+    recent: await recentReplacements(db, organizationId, documentId, 5),
+  };
+}
+
+/** Matches shown per document in the job-wide view (the document's own page has them all). */
+export const JOB_RESULTS_PER_DOCUMENT = 20;
+
+export interface JobFind {
+  job: JobRow;
+  facets: Facets;
+  segments: number;
+  total: number;
+  documents: {
+    document: DocumentRow;
+    project: ProjectRow;
+    total: number;
+    results: FoundSegment[];
+  }[];
+}
+
+/** Search across every imported document of a job; undefined when it is not the organization's. */
+export async function findInJob(
+  db: Db,
+  organizationId: number,
+  jobId: number,
+  criteria: FindCriteria,
+): Promise<JobFind | { problem: string; job: JobRow } | undefined> {
+  const job = await getLiveJob(db, organizationId, jobId);
+  if (!job) return undefined;
+  const projects = await projectsOfJob(db, jobId);
+  const documents = (
+    await documentsOfProjects(
+      db,
+      projects.map((p) => p.id),
+    )
+  ).filter((d) => d.import_succeeded === 1 && d.import_in_progress !== 1);
+  const rows = await segmentsOfDocuments(
+    db,
+    documents.map((d) => d.id),
+  );
+  const result = evaluate(rows, criteria);
+  if ('problem' in result) return { problem: result.problem, job };
+  const byDocument = Map.groupBy(result.matches, (e) => e.row.document_id);
+  return {
+    job,
+    facets: result.facets,
+    segments: rows.length,
+    total: result.matches.length,
+    documents: documents.map((document) => {
+      const matches = byDocument.get(document.id) ?? [];
+      return {
+        document,
+        project: projects.find((p) => p.id === document.project_id)!,
+        total: matches.length,
+        results: matches.slice(0, JOB_RESULTS_PER_DOCUMENT).map(found),
+      };
+    }),
+  };
+}
