@@ -12,8 +12,9 @@ import {
 import type { DocumentSegmentRow } from '../../store/jobs/segments.ts';
 import type { SegmentStatus } from '../../store/schema.ts';
 import { type DocumentRow, type OwnedProject, ownedDocument, type ProjectRow } from './access.ts';
-import { PAGE_SIZE as EDITOR_PAGE_SIZE, placeholderIssues } from './document-view.ts';
+import { PAGE_SIZE as EDITOR_PAGE_SIZE } from './document-view.ts';
 import { type StageInfo, stageInfo } from './progress.ts';
+import { segmentIssues } from './qa-memo.ts';
 import { isLocked } from './segment-edit.ts';
 import {
   compileQuery,
@@ -127,19 +128,19 @@ interface Evaluated {
   band: BandId;
   qa: QaValue;
   issues: UnitIssue[];
-  /** Passes the key and text filters (the ones without counts). */
-  base: boolean;
   source: FoundText[];
   target: FoundText[];
 }
 
 export type Evaluation =
   | { problem: string }
+  /** `evaluated`: the segments passing the key and text filters (the ones without counts). */
   | { evaluated: Evaluated[]; facets: Facets; matches: Evaluated[] };
 
 /**
  * Runs the criteria over segments (in order; `index` is each one's place in its document): the
- * text search under the regex time budget, placeholder QA by the QA check's rules.
+ * text search under the regex time budget, then placeholder QA (the QA check's rules) of the
+ * segments the key and text filters let through.
  */
 export function evaluate(rows: DocumentSegmentRow[], criteria: FindCriteria): Evaluation {
   const compiled = criteria.text ? compileQuery(criteria.text) : undefined;
@@ -147,34 +148,42 @@ export function evaluate(rows: DocumentSegmentRow[], criteria: FindCriteria): Ev
   const regex = compiled?.regex;
   const scope = criteria.text?.scope ?? 'both';
   const indexOf = new Map<number, number>();
-  let evaluated: Evaluated[];
-  try {
-    evaluated = withinBudget(() =>
-      rows.map((row): Evaluated => {
-        const index = indexOf.get(row.document_id) ?? 0;
-        indexOf.set(row.document_id, index + 1);
-        const texts = textsOf(row);
-        const issues = placeholderIssues(row.source, texts.sourcePlural, row.target, texts.targetPlural);
-        const mark = (list: { category: string | undefined; text: string }[], searched: boolean) =>
-          list.map((t) => ({ ...t, ranges: regex && searched ? matchRanges(regex, t.text) : [] }));
-        const source = mark(texts.source, scope !== 'target');
-        const target = mark(texts.target, scope !== 'source');
-        const hit = !regex || [...source, ...target].some((t) => t.ranges.length > 0);
-        return {
-          row,
-          index,
-          band: bandOf(row.match_score),
-          qa: issues.length > 0 ? 'issues' : 'clean',
-          issues,
-          base: hit && (criteria.key === '' || keyMatches(criteria.key, row.unit_id)),
-          source,
-          target,
-        };
-      }),
-    );
-  } catch (err) {
-    if (err instanceof RegexTimeoutError) return { problem: err.message };
-    throw err;
+  const prepared = rows.map((row) => {
+    const index = indexOf.get(row.document_id) ?? 0;
+    indexOf.set(row.document_id, index + 1);
+    const texts = textsOf(row);
+    const mark = (list: { category: string | undefined; text: string }[]): FoundText[] =>
+      list.map((t) => ({ ...t, ranges: [] }));
+    return { row, index, source: mark(texts.source), target: mark(texts.target) };
+  });
+  if (regex) {
+    // Only the regular expression runs under the budget: QA and rendering are ours and linear.
+    try {
+      withinBudget(() => {
+        for (const p of prepared) {
+          if (scope !== 'target') for (const t of p.source) t.ranges = matchRanges(regex, t.text);
+          if (scope !== 'source') for (const t of p.target) t.ranges = matchRanges(regex, t.text);
+        }
+      });
+    } catch (err) {
+      if (err instanceof RegexTimeoutError) return { problem: err.message };
+      throw err;
+    }
+  }
+  const evaluated: Evaluated[] = [];
+  for (const { row, index, source, target } of prepared) {
+    const hit = !regex || source.some((t) => t.ranges.length > 0) || target.some((t) => t.ranges.length > 0);
+    if (!hit || (criteria.key !== '' && !keyMatches(criteria.key, row.unit_id))) continue;
+    const issues = segmentIssues(row);
+    evaluated.push({
+      row,
+      index,
+      band: bandOf(row.match_score),
+      qa: issues.length > 0 ? 'issues' : 'clean',
+      issues,
+      source,
+      target,
+    });
   }
   const facets: Facets = {
     status: Object.fromEntries(STATUSES.map((s) => [s, 0])) as Facets['status'],
@@ -187,7 +196,6 @@ export function evaluate(rows: DocumentSegmentRow[], criteria: FindCriteria): Ev
   const okBand = (e: Evaluated) => criteria.bands.length === 0 || criteria.bands.includes(e.band);
   const matches: Evaluated[] = [];
   for (const e of evaluated) {
-    if (!e.base) continue;
     const [s, q, b] = [okStatus(e), okQa(e), okBand(e)];
     if (q && b) facets.status[e.row.status]++;
     if (s && b) facets.qa[e.qa]++;

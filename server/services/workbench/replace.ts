@@ -14,9 +14,10 @@ import {
 } from '../../store/jobs/replacements.ts';
 import type { DocumentSegmentRow } from '../../store/jobs/segments.ts';
 import { type DocumentRow, type OwnedProject, ownedDocument } from './access.ts';
-import { PAGE_SIZE as EDITOR_PAGE_SIZE, placeholderIssues } from './document-view.ts';
+import { PAGE_SIZE as EDITOR_PAGE_SIZE } from './document-view.ts';
 import { evaluate, type FindCriteria, textsOf } from './find.ts';
 import { stageInfo } from './progress.ts';
+import { segmentIssues } from './qa-memo.ts';
 import { type Editor, isLocked, statusAfterEdit } from './segment-edit.ts';
 import { compileQuery, type Range, RegexTimeoutError, replaceAll, withinBudget } from './text-match.ts';
 
@@ -136,17 +137,10 @@ function replaced(
 function changeOf(
   row: DocumentSegmentRow,
   number: number,
-  regex: RegExp,
-  replacement: string,
-  mode: 'plain' | 'regex',
-): (PreviewChange & { target: string | null; targetPlural: string | null }) | undefined {
-  const next = replaced(row, regex, replacement, mode);
-  if (!next) return undefined;
-  const sourcePlural =
-    row.source_plural === null ? undefined : (JSON.parse(row.source_plural) as PluralForms);
-  const parse = (json: string | null) => (json === null ? undefined : (JSON.parse(json) as PluralForms));
-  const issuesBefore = placeholderIssues(row.source, sourcePlural, row.target, parse(row.target_plural));
-  const issuesAfter = placeholderIssues(row.source, sourcePlural, next.target, parse(next.targetPlural));
+  next: NonNullable<ReturnType<typeof replaced>>,
+): PreviewChange & { target: string | null; targetPlural: string | null } {
+  const issuesBefore = segmentIssues(row);
+  const issuesAfter = segmentIssues({ ...row, target: next.target, target_plural: next.targetPlural });
   return {
     id: row.id,
     unitId: row.unit_id,
@@ -179,20 +173,18 @@ export async function previewReplace(
   if ('problem' in result) return { problem: result.problem, owned };
   const { regex } = compileQuery(scoped.text!) as { regex: RegExp };
   const mode = scoped.text!.mode;
-  let changes: PreviewChange[];
+  let replacedRows: { e: (typeof result.matches)[number]; next: ReturnType<typeof replaced> }[];
   try {
-    changes = withinBudget(() => {
-      const out: PreviewChange[] = [];
-      for (const e of result.matches) {
-        const change = changeOf(e.row, e.index + 1, regex, replacement, mode);
-        if (change) out.push(change);
-      }
-      return out;
-    });
+    // Only the regular expression runs under the budget; QA of the results comes after.
+    replacedRows = withinBudget(() =>
+      result.matches.map((e) => ({ e, next: replaced(e.row, regex, replacement, mode) })),
+    );
   } catch (err) {
     if (err instanceof RegexTimeoutError) return { problem: err.message, owned };
     throw err;
   }
+  const changes: PreviewChange[] = [];
+  for (const { e, next } of replacedRows) if (next) changes.push(changeOf(e.row, e.index + 1, next));
   return {
     ...owned,
     locked: isLocked(owned),
@@ -273,12 +265,12 @@ export function replacer(deps: { db: Db; now: () => number }) {
               skipped.push({ id, unitId: row.unit_id, editorPage: pageOf(row), reason: 'changed' });
               return [];
             }
-            const change = changeOf(row, row.position + 1, compiled.regex, replacement, scoped.text!.mode);
-            if (!change) {
+            const next = replaced(row, compiled.regex, replacement, scoped.text!.mode);
+            if (!next) {
               skipped.push({ id, unitId: row.unit_id, editorPage: pageOf(row), reason: 'unchanged' });
               return [];
             }
-            return [{ row, change }];
+            return [{ row, change: changeOf(row, row.position + 1, next) }];
           }),
         );
         const recorded: RecordedSegment[] = [];
