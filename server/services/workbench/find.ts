@@ -128,14 +128,27 @@ interface Evaluated {
   band: BandId;
   qa: QaValue;
   issues: UnitIssue[];
-  source: FoundText[];
-  target: FoundText[];
 }
 
 export type Evaluation =
   | { problem: string }
-  /** `evaluated`: the segments passing the key and text filters (the ones without counts). */
-  | { evaluated: Evaluated[]; facets: Facets; matches: Evaluated[] };
+  /**
+   * `evaluated`: the segments passing the key and text filters (the ones without counts);
+   * `marked` gives the texts of some of them with the search's ranges, for showing them.
+   */
+  | {
+      evaluated: Evaluated[];
+      facets: Facets;
+      matches: Evaluated[];
+      marked: (list: Evaluated[]) => FoundSegment[];
+    };
+
+/** Whether `regex` has a non-empty match in `text` (empty matches mark nothing, as in matchRanges). */
+function hasMatch(regex: RegExp, text: string): boolean {
+  regex.lastIndex = 0;
+  for (const m of text.matchAll(regex)) if (m[0] !== '') return true;
+  return false;
+}
 
 /**
  * Runs the criteria over segments (in order; `index` is each one's place in its document): the
@@ -148,43 +161,34 @@ export function evaluate(rows: DocumentSegmentRow[], criteria: FindCriteria): Ev
   const regex = compiled?.regex;
   const scope = criteria.text?.scope ?? 'both';
   const indexOf = new Map<number, number>();
-  const prepared = rows.map((row) => {
+  const passing: { row: DocumentSegmentRow; index: number }[] = [];
+  for (const row of rows) {
     const index = indexOf.get(row.document_id) ?? 0;
     indexOf.set(row.document_id, index + 1);
-    const texts = textsOf(row);
-    const mark = (list: { category: string | undefined; text: string }[]): FoundText[] =>
-      list.map((t) => ({ ...t, ranges: [] }));
-    return { row, index, source: mark(texts.source), target: mark(texts.target) };
-  });
+    if (criteria.key === '' || keyMatches(criteria.key, row.unit_id)) passing.push({ row, index });
+  }
+  let hits = passing;
   if (regex) {
     // Only the regular expression runs under the budget: QA and rendering are ours and linear.
     try {
-      withinBudget(() => {
-        for (const p of prepared) {
-          if (scope !== 'target') for (const t of p.source) t.ranges = matchRanges(regex, t.text);
-          if (scope !== 'source') for (const t of p.target) t.ranges = matchRanges(regex, t.text);
-        }
-      });
+      hits = withinBudget(() =>
+        passing.filter(({ row }) => {
+          const texts = textsOf(row);
+          return (
+            (scope !== 'target' && texts.source.some((t) => hasMatch(regex, t.text))) ||
+            (scope !== 'source' && texts.target.some((t) => hasMatch(regex, t.text)))
+          );
+        }),
+      );
     } catch (err) {
       if (err instanceof RegexTimeoutError) return { problem: err.message };
       throw err;
     }
   }
-  const evaluated: Evaluated[] = [];
-  for (const { row, index, source, target } of prepared) {
-    const hit = !regex || source.some((t) => t.ranges.length > 0) || target.some((t) => t.ranges.length > 0);
-    if (!hit || (criteria.key !== '' && !keyMatches(criteria.key, row.unit_id))) continue;
+  const evaluated: Evaluated[] = hits.map(({ row, index }) => {
     const issues = segmentIssues(row);
-    evaluated.push({
-      row,
-      index,
-      band: bandOf(row.match_score),
-      qa: issues.length > 0 ? 'issues' : 'clean',
-      issues,
-      source,
-      target,
-    });
-  }
+    return { row, index, band: bandOf(row.match_score), qa: issues.length > 0 ? 'issues' : 'clean', issues };
+  });
   const facets: Facets = {
     status: Object.fromEntries(STATUSES.map((s) => [s, 0])) as Facets['status'],
     qa: { issues: 0, clean: 0 },
@@ -202,11 +206,31 @@ export function evaluate(rows: DocumentSegmentRow[], criteria: FindCriteria): Ev
     if (s && q) facets.band[e.band]++;
     if (s && q && b) matches.push(e);
   }
-  return { evaluated, facets, matches };
+  const mark = (list: Evaluated[], withRanges: boolean) =>
+    list.map((e) => {
+      const texts = textsOf(e.row);
+      const marks = (forms: { category: string | undefined; text: string }[], searched: boolean) =>
+        forms.map((t) => ({
+          ...t,
+          ranges: regex && withRanges && searched ? matchRanges(regex, t.text) : [],
+        }));
+      return found(e, marks(texts.source, scope !== 'target'), marks(texts.target, scope !== 'source'));
+    });
+  // The same expression already ran over these texts within the budget, so marking one page is
+  // quick; should it still run out, the results are shown unmarked rather than not at all.
+  const marked = (list: Evaluated[]) => {
+    try {
+      return withinBudget(() => mark(list, true));
+    } catch (err) {
+      if (err instanceof RegexTimeoutError) return mark(list, false);
+      throw err;
+    }
+  };
+  return { evaluated, facets, matches, marked };
 }
 
-/** The result item of an evaluated segment. */
-export function found(e: Evaluated): FoundSegment {
+/** The result item of an evaluated segment, with its texts marked. */
+function found(e: Evaluated, source: FoundText[], target: FoundText[]): FoundSegment {
   return {
     id: e.row.id,
     documentId: e.row.document_id,
@@ -215,8 +239,8 @@ export function found(e: Evaluated): FoundSegment {
     editorPage: Math.floor(e.index / EDITOR_PAGE_SIZE) + 1,
     status: e.row.status,
     matchScore: e.row.match_score,
-    source: e.source,
-    target: e.target,
+    source,
+    target,
     issues: e.issues,
   };
 }
@@ -260,7 +284,7 @@ export async function findInDocument(
     total,
     page,
     pages,
-    results: result.matches.slice((page - 1) * RESULTS_PER_PAGE, page * RESULTS_PER_PAGE).map(found),
+    results: result.marked(result.matches.slice((page - 1) * RESULTS_PER_PAGE, page * RESULTS_PER_PAGE)),
     recent: await recentReplacements(db, organizationId, documentId, 5),
   };
 }
@@ -315,7 +339,7 @@ export async function findInJob(
         document,
         project: projects.find((p) => p.id === document.project_id)!,
         total: matches.length,
-        results: matches.slice(0, JOB_RESULTS_PER_DOCUMENT).map(found),
+        results: result.marked(matches.slice(0, JOB_RESULTS_PER_DOCUMENT)),
       };
     }),
   };
