@@ -6,12 +6,13 @@ import { placeholderIssues } from './document-view.ts';
  * Placeholder QA of many segments at once (find's counts, a replace's preview of thousands of
  * changes), remembered per text: the QA check scans each text with every placeholder syntax, about
  * 0.1 ms a segment, and find, its result pages, the preview and the apply read the same texts one
- * after the other. A bounded map, oldest entry out first.
+ * after the other. Bounded: once full, it starts over.
  */
 const MAX_ENTRIES = 50_000;
-const memo = new Map<string, UnitIssue[]>();
-
-const part = (value: string | null) => (value === null ? '\u0001' : `\u0002${value}`);
+/** By source, then by target (plural texts as their JSON, marked apart from plain ones). */
+let memo = new Map<string, Map<string, UnitIssue[]>>();
+let entries = 0;
+const NONE: UnitIssue[] = Object.freeze([]) as unknown as UnitIssue[];
 
 /** The placeholder issues of a segment's target (texts as stored: plural forms as JSON). */
 export function segmentIssues(row: {
@@ -20,8 +21,12 @@ export function segmentIssues(row: {
   target: string | null;
   target_plural: string | null;
 }): UnitIssue[] {
-  const key = `${part(row.source)}\u0000${part(row.source_plural)}\u0000${part(row.target)}\u0000${part(row.target_plural)}`;
-  const known = memo.get(key);
+  // Nothing to check without a translation (and no entry that a target could be mistaken for).
+  if (row.target === null && row.target_plural === null) return NONE;
+  const sourceKey = row.source_plural === null ? row.source : `\u0000${row.source_plural}`;
+  const targetKey = row.target_plural === null ? row.target! : `\u0000${row.target_plural}`;
+  let byTarget = memo.get(sourceKey);
+  const known = byTarget?.get(targetKey);
   if (known) return known;
   const parse = (json: string | null) => (json === null ? undefined : (JSON.parse(json) as PluralForms));
   const issues = placeholderIssues(
@@ -30,7 +35,17 @@ export function segmentIssues(row: {
     row.target,
     parse(row.target_plural),
   );
-  if (memo.size >= MAX_ENTRIES) memo.delete(memo.keys().next().value!);
-  memo.set(key, issues);
+  // Bounded: once full, start over (cheaper than tracking age, and the next page refills it).
+  if (entries >= MAX_ENTRIES) {
+    memo = new Map();
+    entries = 0;
+    byTarget = undefined;
+  }
+  if (!byTarget) {
+    byTarget = new Map();
+    memo.set(sourceKey, byTarget);
+  }
+  byTarget.set(targetKey, issues);
+  entries++;
   return issues;
 }

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { PluralForms } from '../../../src/formats/model.ts';
 import type { UnitIssue } from '../../../src/qa/types.ts';
 import type { Db } from '../../store/db.ts';
@@ -70,10 +70,8 @@ const pageOf = (row: { position: number }) => Math.floor(row.position / EDITOR_P
 
 /** A fingerprint of what a segment holds (text, status, last change): any edit changes it. */
 export function versionOf(row: SegmentState): string {
-  return createHash('sha256')
-    .update(JSON.stringify([row.target, row.target_plural, row.status, row.updated_at]))
-    .digest('base64url')
-    .slice(0, 16);
+  const state = JSON.stringify([row.target, row.target_plural, row.status, row.updated_at]);
+  return hash('sha256', state, 'base64url').slice(0, 16);
 }
 
 /** Replace works on translations: the text filter is matched against targets only. */
@@ -138,8 +136,8 @@ function changeOf(
   row: DocumentSegmentRow,
   number: number,
   next: NonNullable<ReturnType<typeof replaced>>,
+  issuesBefore = segmentIssues(row),
 ): PreviewChange & { target: string | null; targetPlural: string | null } {
-  const issuesBefore = segmentIssues(row);
   const issuesAfter = segmentIssues({ ...row, target: next.target, target_plural: next.targetPlural });
   return {
     id: row.id,
@@ -184,7 +182,8 @@ export async function previewReplace(
     throw err;
   }
   const changes: PreviewChange[] = [];
-  for (const { e, next } of replacedRows) if (next) changes.push(changeOf(e.row, e.index + 1, next));
+  for (const { e, next } of replacedRows)
+    if (next) changes.push(changeOf(e.row, e.index + 1, next, e.issues));
   return {
     ...owned,
     locked: isLocked(owned),
