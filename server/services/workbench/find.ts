@@ -146,8 +146,18 @@ export type Evaluation =
 /** Whether `regex` has a non-empty match in `text` (empty matches mark nothing, as in matchRanges). */
 function hasMatch(regex: RegExp, text: string): boolean {
   regex.lastIndex = 0;
+  const first = regex.exec(text);
+  if (!first) return false;
+  if (first[0] !== '') return true;
   for (const m of text.matchAll(regex)) if (m[0] !== '') return true;
   return false;
+}
+
+/** Whether `regex` matches a text column, or one of the forms of a plural column. */
+function columnMatches(regex: RegExp, text: string | null, plural: string | null): boolean {
+  if (plural !== null)
+    return Object.values(JSON.parse(plural) as PluralForms).some((t) => hasMatch(regex, t ?? ''));
+  return text !== null && hasMatch(regex, text);
 }
 
 /**
@@ -172,13 +182,11 @@ export function evaluate(rows: DocumentSegmentRow[], criteria: FindCriteria): Ev
     // Only the regular expression runs under the budget: QA and rendering are ours and linear.
     try {
       hits = withinBudget(() =>
-        passing.filter(({ row }) => {
-          const texts = textsOf(row);
-          return (
-            (scope !== 'target' && texts.source.some((t) => hasMatch(regex, t.text))) ||
-            (scope !== 'source' && texts.target.some((t) => hasMatch(regex, t.text)))
-          );
-        }),
+        passing.filter(
+          ({ row }) =>
+            (scope !== 'target' && columnMatches(regex, row.source, row.source_plural)) ||
+            (scope !== 'source' && columnMatches(regex, row.target, row.target_plural)),
+        ),
       );
     } catch (err) {
       if (err instanceof RegexTimeoutError) return { problem: err.message };

@@ -1,4 +1,4 @@
-import { createContext, runInContext } from 'node:vm';
+import { createContext, Script } from 'node:vm';
 
 /**
  * Text search of the workbench's find and replace: a query as a regular expression, run under a
@@ -56,6 +56,7 @@ export class RegexTimeoutError extends Error {
 }
 
 const sandbox = createContext({});
+const runWork = new Script('work()');
 
 /**
  * Runs `work` (synchronous) and stops it once it has run `ms` milliseconds: node:vm's watchdog
@@ -64,7 +65,7 @@ const sandbox = createContext({});
 export function withinBudget<T>(work: () => T, ms = REGEX_BUDGET_MS): T {
   sandbox.work = work;
   try {
-    return runInContext('work()', sandbox, { timeout: ms }) as T;
+    return runWork.runInContext(sandbox, { timeout: ms }) as T;
   } catch (err) {
     if ((err as { code?: string }).code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') throw new RegexTimeoutError(err);
     throw err;
