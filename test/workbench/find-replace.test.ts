@@ -421,13 +421,24 @@ describe('replace', () => {
     }
   });
 
-  it('refuses an apply without the session’s CSRF token', async () => {
+  it('refuses an apply or an undo without the session’s CSRF token, and changes nothing', async () => {
+    await resetTargets();
+    const before = await segmentsOf();
     const preview = await c.get(previewUrl('q=Warenkorb&in=target&with=Korb'));
     const res = await postForm(`/workbench/documents/${job.documentId}/replace`, {
       ...previewForm(preview.html),
       _csrf: 'forged',
     });
     expect(res.status).toBe(403);
+    expect(await segmentsOf()).toEqual(before);
+    const applied = await postForm(
+      `/workbench/documents/${job.documentId}/replace`,
+      previewForm(preview.html),
+    );
+    const after = await segmentsOf();
+    const undo = await postForm(`${applied.location!.split('?')[0]}/undo`, { _csrf: 'forged' });
+    expect(undo.status).toBe(403);
+    expect(await segmentsOf()).toEqual(after);
   });
 });
 
