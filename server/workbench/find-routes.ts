@@ -4,14 +4,14 @@ import {
   BANDS,
   type BandId,
   type FindCriteria,
-  findInDocument,
-  findInJob,
   QA_VALUES,
   type QaValue,
   STATUSES,
   type TextScope,
 } from '../services/workbench/find.ts';
-import { previewReplace, replacementView, replacer } from '../services/workbench/replace.ts';
+import { findInDocument, findInJob } from '../services/workbench/find-results.ts';
+import { previewReplace } from '../services/workbench/replace.ts';
+import { replacementView, replacer } from '../services/workbench/replacements.ts';
 import { isLocked } from '../services/workbench/segment-edit.ts';
 import type { Db } from '../store/db.ts';
 import type { SegmentStatus } from '../store/schema.ts';

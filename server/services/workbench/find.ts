@@ -1,21 +1,9 @@
 import type { PluralForms } from '../../../src/formats/model.ts';
 import type { UnitIssue } from '../../../src/qa/types.ts';
-import type { Db } from '../../store/db.ts';
-import { documentsOfProjects } from '../../store/jobs/documents.ts';
-import { getLiveJob, type JobRow } from '../../store/jobs/jobs.ts';
-import { projectsOfJob } from '../../store/jobs/projects.ts';
-import {
-  type ReplacementRow,
-  recentReplacements,
-  segmentsOfDocuments,
-} from '../../store/jobs/replacements.ts';
 import type { DocumentSegmentRow } from '../../store/jobs/segments.ts';
 import type { SegmentStatus } from '../../store/schema.ts';
-import { type DocumentRow, type OwnedProject, ownedDocument, type ProjectRow } from './access.ts';
 import { PAGE_SIZE as EDITOR_PAGE_SIZE } from './document-view.ts';
-import { type StageInfo, stageInfo } from './progress.ts';
 import { segmentIssues } from './qa-memo.ts';
-import { isLocked } from './segment-edit.ts';
 import {
   compileQuery,
   keyMatches,
@@ -26,7 +14,10 @@ import {
   withinBudget,
 } from './text-match.ts';
 
-/** Filters and text search over a document's or a job's segments, with counts per filter value. */
+/**
+ * Filters and text search over a document's or a job's segments, with counts per filter value
+ * (the pages built on it: find-results.ts).
+ */
 
 export const STATUSES: readonly SegmentStatus[] = ['new', 'draft', 'translated', 'confirmed', 'reviewed'];
 
@@ -91,9 +82,6 @@ export interface Facets {
   qa: Record<QaValue, number>;
   band: Record<BandId, number>;
 }
-
-/** Shown per page of results. */
-export const RESULTS_PER_PAGE = 100;
 
 const parsePlural = (json: string | null) => (json === null ? undefined : (JSON.parse(json) as PluralForms));
 
@@ -250,105 +238,5 @@ function found(e: Evaluated, source: FoundText[], target: FoundText[]): FoundSeg
     source,
     target,
     issues: e.issues,
-  };
-}
-
-export interface DocumentFind extends OwnedProject {
-  document: DocumentRow;
-  stage: StageInfo;
-  locked: boolean;
-  facets: Facets;
-  /** Segments of the document, and those matching every filter. */
-  segments: number;
-  total: number;
-  page: number;
-  pages: number;
-  results: FoundSegment[];
-  recent: Omit<ReplacementRow, 'segments' | 'skipped'>[];
-}
-
-/** Search in one document; undefined when it is not the organization's. */
-export async function findInDocument(
-  db: Db,
-  organizationId: number,
-  documentId: number,
-  criteria: FindCriteria,
-  options: { page: number },
-): Promise<DocumentFind | { problem: string; owned: OwnedProject & { document: DocumentRow } } | undefined> {
-  const owned = await ownedDocument(db, organizationId, documentId);
-  if (!owned) return undefined;
-  const rows = await segmentsOfDocuments(db, [documentId]);
-  const result = evaluate(rows, criteria);
-  if ('problem' in result) return { problem: result.problem, owned };
-  const total = result.matches.length;
-  const pages = Math.max(1, Math.ceil(total / RESULTS_PER_PAGE));
-  const page = Math.min(Math.max(1, Math.floor(options.page) || 1), pages);
-  return {
-    ...owned,
-    stage: stageInfo(owned.template, owned.project.stage),
-    locked: isLocked(owned),
-    facets: result.facets,
-    segments: rows.length,
-    total,
-    page,
-    pages,
-    results: result.marked(result.matches.slice((page - 1) * RESULTS_PER_PAGE, page * RESULTS_PER_PAGE)),
-    recent: await recentReplacements(db, organizationId, documentId, 5),
-  };
-}
-
-/** Matches shown per document in the job-wide view (the document's own page has them all). */
-export const JOB_RESULTS_PER_DOCUMENT = 20;
-
-export interface JobFind {
-  job: JobRow;
-  facets: Facets;
-  segments: number;
-  total: number;
-  documents: {
-    document: DocumentRow;
-    project: ProjectRow;
-    total: number;
-    results: FoundSegment[];
-  }[];
-}
-
-/** Search across every imported document of a job; undefined when it is not the organization's. */
-export async function findInJob(
-  db: Db,
-  organizationId: number,
-  jobId: number,
-  criteria: FindCriteria,
-): Promise<JobFind | { problem: string; job: JobRow } | undefined> {
-  const job = await getLiveJob(db, organizationId, jobId);
-  if (!job) return undefined;
-  const projects = await projectsOfJob(db, jobId);
-  const documents = (
-    await documentsOfProjects(
-      db,
-      projects.map((p) => p.id),
-    )
-  ).filter((d) => d.import_succeeded === 1 && d.import_in_progress !== 1);
-  const rows = await segmentsOfDocuments(
-    db,
-    documents.map((d) => d.id),
-  );
-  const result = evaluate(rows, criteria);
-  if ('problem' in result) return { problem: result.problem, job };
-  const byDocument = Map.groupBy(result.matches, (e) => e.row.document_id);
-  return {
-    job,
-    facets: result.facets,
-    segments: rows.length,
-    total: result.matches.length,
-    documents: documents.map((document) => {
-      const matches = byDocument.get(document.id) ?? [];
-      return {
-        document,
-        project: projects.find((p) => p.id === document.project_id)!,
-        total: matches.length,
-        results: result.marked(matches.slice(0, JOB_RESULTS_PER_DOCUMENT)),
-      };
-    }),
   };
 }

@@ -1,13 +1,12 @@
 import {
   BANDS,
-  type DocumentFind,
   type Facets,
   type FoundSegment,
   type FoundText,
-  type JobFind,
   QA_VALUES,
   STATUSES,
 } from '../../services/workbench/find.ts';
+import type { DocumentFind, JobFind } from '../../services/workbench/find-results.ts';
 import type { Range } from '../../services/workbench/text-match.ts';
 import { type Html, html } from '../html.ts';
 import { day } from './format.ts';

@@ -1,4 +1,5 @@
-import type { ChangedText, Preview, ReplacementView } from '../../services/workbench/replace.ts';
+import type { ChangedText, Preview } from '../../services/workbench/replace.ts';
+import type { ReplacementView } from '../../services/workbench/replacements.ts';
 import { type Html, html } from '../html.ts';
 import { editorLink, type FindQuery, highlighted, queryString } from './find.ts';
 import { day } from './format.ts';
