@@ -262,6 +262,23 @@ describe('find', () => {
     expect(page.html).toContain('(en → de) · 2 matches');
     expect(page.html).toContain('(en → fr) · 1 match');
     expect(page.html).toContain('<mark>Votre</mark> panier');
+    // A document still importing is not searched, and the page says so.
+    await db()
+      .updateTable('documents')
+      .set({ import_in_progress: 1 })
+      .where('id', '=', fr.documentId)
+      .execute();
+    try {
+      const partial = await c.get(`/workbench/jobs/${job.jobId}/find?q=votre`);
+      expect(partial.html).toContain('Not searched: locales/en/app.json (still importing).');
+      expect(partial.html).toContain('of 7 segments match');
+    } finally {
+      await db()
+        .updateTable('documents')
+        .set({ import_in_progress: 0 })
+        .where('id', '=', fr.documentId)
+        .execute();
+    }
     expect(page.html).toContain(
       `href="/workbench/documents/${fr.documentId}/find?q=ihr%7Cvotre&amp;in=target&amp;mode=regex"`,
     );

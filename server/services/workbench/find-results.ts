@@ -66,6 +66,8 @@ export const JOB_RESULTS_PER_DOCUMENT = 20;
 
 export interface JobFind {
   job: JobRow;
+  /** Documents left out, and why (they have no segments to search yet). */
+  notSearched: { name: string; reason: string }[];
   facets: Facets;
   segments: number;
   total: number;
@@ -87,12 +89,12 @@ export async function findInJob(
   const job = await getLiveJob(db, organizationId, jobId);
   if (!job) return undefined;
   const projects = await projectsOfJob(db, jobId);
-  const documents = (
-    await documentsOfProjects(
-      db,
-      projects.map((p) => p.id),
-    )
-  ).filter((d) => d.import_succeeded === 1 && d.import_in_progress !== 1);
+  const all = await documentsOfProjects(
+    db,
+    projects.map((p) => p.id),
+  );
+  const searchable = (d: DocumentRow) => d.import_succeeded === 1 && d.import_in_progress !== 1;
+  const documents = all.filter(searchable);
   const rows = await segmentsOfDocuments(
     db,
     documents.map((d) => d.id),
@@ -102,6 +104,12 @@ export async function findInJob(
   const byDocument = Map.groupBy(result.matches, (e) => e.row.document_id);
   return {
     job,
+    notSearched: all
+      .filter((d) => !searchable(d))
+      .map((d) => ({
+        name: d.name,
+        reason: d.import_in_progress === 1 ? 'still importing' : 'failed to import',
+      })),
     facets: result.facets,
     segments: rows.length,
     total: result.matches.length,

@@ -239,6 +239,11 @@ export function jobFindPage(view: JobFind, query: FindQuery): Html {
 ${findForm(`/workbench/jobs/${job.id}/find`, query, view.facets, {})}
 <h2>Results</h2>
 ${summary(view)}
+${
+  view.notSearched.length > 0
+    ? html`<p class="notice">Not searched: ${view.notSearched.map((d, i) => html`${i > 0 ? ', ' : ''}${d.name} (${d.reason})`)}.</p>`
+    : ''
+}
 ${view.documents.map((d) => {
   const langs = {
     src: tag(d.project.srclang, d.project.srclocale),
