@@ -417,6 +417,22 @@ describe('replace', () => {
     expect(harmless.html).toMatch(/name="apply" value="\d+" id="apply-\d+" checked/);
   });
 
+  it('accepts an apply form with thousands of ticks (one per change), and reports segments that are gone', async () => {
+    const ids = Array.from({ length: 1500 }, (_, i) => String(900_000 + i));
+    const res = await postForm(`/workbench/documents/${job.documentId}/replace`, {
+      _csrf: csrf,
+      q: 'Warenkorb',
+      in: 'target',
+      mode: 'plain',
+      with: 'Korb',
+      versions: ids.map((id) => `${id}:AAAAAAAAAAAAAAAA`).join(' '),
+      apply: ids,
+    });
+    expect(res.status).toBe(303);
+    expect(res.location).toMatch(/notice=applied&n=0&k=1500$/);
+    expect((await c.get(res.location!)).html).toContain('segment 900000: no longer in the document');
+  });
+
   it('a done or delivered document refuses to replace or undo', async () => {
     await resetTargets();
     const preview = await c.get(previewUrl('q=Kasse&in=target&with=Bezahlen'));
