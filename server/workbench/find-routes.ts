@@ -99,7 +99,7 @@ function replaceNotice(code: unknown, n: unknown, k: unknown): Html | '' {
   };
   const [a, b] = [count(n), count(k)];
   const segments = (x: number) => `${x} segment${x === 1 ? '' : 's'}`;
-  const skipped = b > 0 ? ` ${segments(b)} skipped: changed by someone since (listed below).` : '';
+  const skipped = b > 0 ? ` ${segments(b)} skipped, each with the reason below.` : '';
   switch (code) {
     case 'applied':
       return html`<p class="notice" role="status">Replaced in ${segments(a)}.${skipped}</p>`;
