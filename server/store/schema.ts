@@ -28,6 +28,7 @@ import type {
   TmListsTable,
   TmPostingsTable,
 } from './schema/memories.ts';
+import type { WorkbenchReplacementsTable } from './schema/replacements.ts';
 import type { SegmentCommentsTable, SegmentVersionsTable } from './schema/segment-records.ts';
 import type {
   WebhookAttemptsTable,
@@ -48,6 +49,7 @@ export type * from './schema/content.ts';
 export type * from './schema/files.ts';
 export type * from './schema/jobs.ts';
 export type * from './schema/memories.ts';
+export type * from './schema/replacements.ts';
 export type * from './schema/segment-records.ts';
 export type * from './schema/webhooks.ts';
 export type * from './schema/work.ts';
@@ -89,4 +91,5 @@ export interface PlatformSchema {
   content_preferences: ContentPreferencesTable;
   contents: ContentsTable;
   workbench_sessions: WorkbenchSessionsTable;
+  workbench_replacements: WorkbenchReplacementsTable;
 }

@@ -8,6 +8,7 @@ import { suggestionSource } from '../services/workbench/suggestions.ts';
 import type { Db } from '../store/db.ts';
 import { loadSession, requireCsrf, requireSession } from './auth.ts';
 import { editorRoutes } from './editor-routes.ts';
+import { findRoutes } from './find-routes.ts';
 import { securityHeaders } from './headers.ts';
 import { historyRoutes } from './history-routes.ts';
 import { sendPage } from './layout.ts';
@@ -46,8 +47,9 @@ export function workbenchRouter(deps: WorkbenchDeps): Router {
   const sessions = sessionStore({ db, now, random, ...deps.sessions });
   const router = express.Router();
   router.use(securityHeaders(random));
+  // A replace's preview posts one checkbox per change it applies (at most 5,000: replace.ts).
   router.use(
-    express.urlencoded({ extended: false, limit: deps.formLimit ?? 1024 * 1024, parameterLimit: 1000 }),
+    express.urlencoded({ extended: false, limit: deps.formLimit ?? 1024 * 1024, parameterLimit: 6000 }),
   );
   router.use(loadSession(sessions));
   loginRoutes(router, { sessions, random, absoluteMs: deps.sessions?.absoluteMs });
@@ -62,6 +64,7 @@ export function workbenchRouter(deps: WorkbenchDeps): Router {
   });
   historyRoutes(router, { db, now, editor: segmentEditor({ db, now, tm: deps.tm }) });
   xliffRoutes(router, { db, tm: deps.tm, editor: segmentEditor({ db, now, tm: deps.tm }) });
+  findRoutes(router, { db, now });
   router.use((_req, res) => sendNotFound(res, 'page'));
   const onError: ErrorRequestHandler = (err: unknown, req, res, next) => {
     if (res.headersSent) return next(err);

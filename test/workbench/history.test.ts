@@ -223,10 +223,13 @@ describe('segment history: no writer forgets it', () => {
     const writers = sources.filter(
       (s) =>
         s.file !== 'server/store/jobs/segments.ts' &&
-        /\b(updateSegment|updateSegments|insertDocumentSegments|fillUntranslatedSegment)\(/.test(s.text),
+        /\b(updateSegment|updateSegmentAt|updateSegmentIfUnchanged|updateSegments|insertDocumentSegments|fillUntranslatedSegment)\(/.test(
+          s.text,
+        ),
     );
     expect(writers.map((s) => s.file).sort()).toEqual([
       'server/services/documents/pretranslate.ts',
+      'server/services/workbench/replacements.ts',
       'server/services/workbench/segment-edit.ts',
       'server/work/handlers/document-import.ts',
     ]);

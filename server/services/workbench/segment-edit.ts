@@ -65,8 +65,20 @@ function newlinesLike(source: string, text: string): string {
 }
 
 /** Editing ends once the project is done or its job is no longer active (delivered, archived). */
-function isLocked(owned: OwnedProject): boolean {
+export function isLocked(owned: OwnedProject): boolean {
   return owned.job.status !== 'active' || stageInfo(owned.template, owned.project.stage).isLast;
+}
+
+/**
+ * A segment's status once a person saved it: signed off (`reviewed` at a review stage) when they
+ * confirmed it, otherwise `translated`, or `new` when they left it empty.
+ */
+export function statusAfterEdit(
+  stage: { assignmentType: string },
+  edit: { empty: boolean; confirm: boolean },
+): SegmentStatus {
+  if (edit.confirm) return isReviewing(stage) ? 'reviewed' : 'confirmed';
+  return edit.empty ? 'new' : 'translated';
 }
 
 /** The project's memory, with the document's name and the editor as the entries' metadata. */
@@ -119,14 +131,7 @@ export function segmentEditor(deps: { db: Db; now: () => number; tm: TmCache }) 
     )
       return { ok: false, reason: 'conflict', current: segment };
     const stage = stageInfo(owned.template, owned.project.stage);
-    const empty = target === null && targetPlural === null;
-    const status: SegmentStatus = confirm
-      ? isReviewing(stage)
-        ? 'reviewed'
-        : 'confirmed'
-      : empty
-        ? 'new'
-        : 'translated';
+    const status = statusAfterEdit(stage, { empty: target === null && targetPlural === null, confirm });
     return {
       ok: true,
       set: {

@@ -183,6 +183,34 @@ export async function fillUntranslatedSegment(db: Db, id: number, set: SegmentCh
   return Number(result.numUpdatedRows) > 0;
 }
 
+/** The columns of a segment a replace writes (and its undo puts back). */
+export type SegmentState = Pick<
+  DocumentSegmentRow,
+  'target' | 'target_plural' | 'status' | 'origin' | 'updated_by' | 'updated_at'
+>;
+
+/**
+ * Writes `next` into a segment only while it still holds `expected` (compare-and-set): false when
+ * someone changed it in between, and then nothing is written.
+ */
+export async function updateSegmentIfUnchanged(
+  db: Db,
+  id: number,
+  expected: SegmentState,
+  next: SegmentChange,
+): Promise<boolean> {
+  let q = writeSegments(db, next).where('id', '=', id);
+  for (const column of ['target', 'target_plural', 'origin', 'updated_by'] as const) {
+    const value = expected[column];
+    q = value === null ? q.where(column, 'is', null) : q.where(column, '=', value);
+  }
+  const result = await q
+    .where('status', '=', expected.status)
+    .where('updated_at', '=', expected.updated_at)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 /** Updates segments by id, 500 ids a statement (engines cap bound parameters). */
 export async function updateSegments(db: Db, ids: number[], set: SegmentChange): Promise<void> {
   for (let i = 0; i < ids.length; i += 500) {

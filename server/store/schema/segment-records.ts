@@ -6,7 +6,15 @@ import type { SegmentStatus } from './jobs.ts';
 export type VersionAuthor = string;
 
 /** What wrote a version: the workbench editor, pretranslation or the document's import. */
-export type VersionAction = 'save' | 'confirm' | 'confirm-all' | 'restore' | 'pretranslate' | 'import';
+export type VersionAction =
+  | 'save'
+  | 'confirm'
+  | 'confirm-all'
+  | 'restore'
+  | 'pretranslate'
+  | 'import'
+  | 'replace'
+  | 'undo-replace';
 
 export interface SegmentVersionsTable {
   id: Generated<number>;

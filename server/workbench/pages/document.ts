@@ -107,6 +107,7 @@ ${view.mtProblem ? html`<p class="notice problem" role="alert">${view.mtProblem}
 ${locked ? html`<p class="notice">This project is done or its job was delivered: the document is read-only.</p>` : ''}
 <p class="summary">${ctx.srclang} → ${ctx.trglang} · stage ${stage.name} · ${progressBar(view.progress, 'Progress of this document')}</p>
 <div class="toolbar">
+<a href="/workbench/documents/${document.id}/find">Find and replace</a>
 <form method="get" action="/workbench/documents/${document.id}">
 <input type="checkbox" id="only-open" name="filter" value="unconfirmed"${view.unconfirmedOnly ? html` checked` : ''}>
 <label for="only-open">Show only unconfirmed segments</label>

@@ -32,6 +32,8 @@ const ACTIONS: Record<VersionAction, string> = {
   save: 'saved',
   confirm: 'confirmed',
   'confirm-all': 'confirmed with “Confirm all”',
+  replace: 'changed with “Replace”',
+  'undo-replace': 'undid a “Replace”',
   restore: 'restored an earlier version',
   pretranslate: 'pretranslated',
   import: 'imported',

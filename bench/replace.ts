@@ -1,0 +1,176 @@
+/**
+ * Workbench search and replace on a 5,000-segment document: the preview of a replace that changes
+ * every segment (GET /workbench/documents/:id/replace, each change with before/after and
+ * placeholder QA), a plain find and a regex find, over HTTP from a signed-in session, against the
+ * editor's first page as the same-run baseline. The platform runs in this process on an embedded
+ * SQLite file, as `svc-connector server` would.
+ * Prints {"bench":"replace","preview_p50_ms":…,"preview_p95_ms":…,"ratio":…,…}.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { createApp } from '../server/app.ts';
+import { bootstrapIfEmpty } from '../server/bootstrap.ts';
+import { DEFAULT_LIMITS } from '../server/limits/config.ts';
+import { readSettings } from '../server/settings.ts';
+import { platformMigrations } from '../server/store/migrations/index.ts';
+import type { PlatformSchema } from '../server/store/schema.ts';
+import { connectDatabase } from '../src/db/connect.ts';
+import { migrateToLatest } from '../src/db/migrate.ts';
+
+const SEGMENTS = Number(process.env.BENCH_SEGMENTS ?? 5000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 20);
+
+const dir = mkdtempSync(join(tmpdir(), 'svc-bench-replace-'));
+const database = connectDatabase<PlatformSchema>(`sqlite:${join(dir, 'platform.db')}`);
+await migrateToLatest(database.db as never, database.dialect, platformMigrations);
+const boot = await bootstrapIfEmpty(database.db, Date.now);
+const { app, worker } = createApp({
+  database,
+  settings: readSettings({}),
+  limits: { ...DEFAULT_LIMITS, general: 1_000_000 },
+});
+worker.start();
+const server = app.listen(0, '127.0.0.1');
+await new Promise((r) => server.once('listening', r));
+const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+const auth = { authorization: `Basic ${Buffer.from(`${boot!.key}:${boot!.key}`).toString('base64')}` };
+const call = async (path: string, init: RequestInit & { json?: unknown } = {}) => {
+  const headers: Record<string, string> = { ...auth, ...(init.headers as Record<string, string>) };
+  if (init.json !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(base + path, {
+    ...init,
+    headers,
+    body: init.json === undefined ? init.body : JSON.stringify(init.json),
+  });
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return res.json();
+};
+
+// One file of 5,000 strings with a placeholder each, in a job en → de.
+const words = [
+  'Save',
+  'the',
+  'current',
+  'document',
+  'before',
+  'you',
+  'close',
+  'this',
+  'window',
+  'and',
+  'open',
+];
+const strings: Record<string, string> = {};
+for (let i = 0; i < SEGMENTS; i++) {
+  const text = Array.from({ length: 5 + (i % 7) }, (_, w) => words[(i * 3 + w) % words.length]).join(' ');
+  strings[`screen_${Math.floor(i / 50)}_key_${i}`] = `${text} {{count}}`;
+}
+const file = await call('/v2/files?name=locales/en/app.json', {
+  method: 'POST',
+  body: JSON.stringify(strings),
+  headers: { 'content-type': 'application/octet-stream' },
+});
+const memory = await call('/v2/memories', {
+  method: 'POST',
+  json: { name: 'bench', srclang: 'en', trglang: 'de' },
+});
+const templates = (await call('/v2/workflows/templates')) as { id: number; name: string }[];
+const job = await call('/v2/jobs', {
+  method: 'POST',
+  json: {
+    name: 'bench',
+    srcLang: 'en',
+    fileIds: [file.id],
+    languagePairs: [{ trgLang: 'de', memoryId: memory.id }],
+    workflowTemplateId: templates.find((t) => t.name === 'Translate > Review > Secondary review')!.id,
+  },
+});
+await worker.idle();
+const projectId = (job.stats.projects as { id: number }[])[0]!.id;
+const [project] = (await call(`/v2/projects?id=${projectId}`)) as { document: { id: number }[] }[];
+const documentId = project!.document[0]!.id;
+// Every segment translated, each target holding "Dokument" and the source's placeholder.
+await database.db
+  .updateTable('document_segments')
+  .set({ target: sql<string>`'Dokument: ' || source`, status: 'translated', origin: 'mt' })
+  .where('document_id', '=', documentId)
+  .execute();
+
+// A workbench session, signed in through the login form as a browser does.
+let cookies = new Map<string, string>();
+const cookieHeader = () => [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+async function page(path: string, init: RequestInit = {}) {
+  const res = await fetch(base + path, {
+    ...init,
+    redirect: 'manual',
+    headers: { cookie: cookieHeader(), ...(init.headers as Record<string, string>) },
+  });
+  for (const line of res.headers.getSetCookie()) {
+    const [name, value] = line.split(';')[0]!.split('=');
+    cookies.set(name!, value!);
+  }
+  return { status: res.status, text: await res.text() };
+}
+const login = await page('/workbench/login');
+const csrf = /name="_csrf" value="([^"]+)"/.exec(login.text)![1]!;
+await page('/workbench/login', {
+  method: 'POST',
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  body: new URLSearchParams({ _csrf: csrf, key: boot!.key, next: '/workbench' }).toString(),
+});
+cookies = new Map([...cookies].filter(([k]) => k === 'svc_wb'));
+
+async function measure(path: string): Promise<{ p50: number; p95: number; first: number; bytes: number }> {
+  const times: number[] = [];
+  let bytes = 0;
+  let first = 0;
+  for (let i = 0; i < RUNS + 2; i++) {
+    const started = performance.now();
+    const res = await page(path);
+    const ms = performance.now() - started;
+    if (res.status !== 200) throw new Error(`${path}: ${res.status} ${res.text.slice(0, 500)}`);
+    bytes = Buffer.byteLength(res.text);
+    if (i === 0) first = Math.round(ms);
+    if (i >= 2) times.push(ms);
+  }
+  times.sort((a, b) => a - b);
+  const at = (q: number) =>
+    Math.round(times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)]! * 10) / 10;
+  return { p50: at(0.5), p95: at(0.95), first, bytes };
+}
+
+const editor = await measure(`/workbench/documents/${documentId}`);
+const previewPath = `/workbench/documents/${documentId}/replace?q=Dokument&in=target&with=Datei`;
+const preview = await measure(previewPath);
+const changes = ((await page(previewPath)).text.match(/name="apply"/g) ?? []).length;
+const find = await measure(`/workbench/documents/${documentId}/find?q=window`);
+const regex = await measure(
+  `/workbench/documents/${documentId}/find?q=${encodeURIComponent('\\b(save|open)\\b.*\\{\\{\\w+\\}\\}')}&mode=regex`,
+);
+
+server.close();
+await worker.stop();
+await database.close();
+rmSync(dir, { recursive: true, force: true });
+process.stdout.write(
+  `${JSON.stringify({
+    bench: 'replace',
+    segments: SEGMENTS,
+    preview_changes: changes,
+    preview_p50_ms: preview.p50,
+    preview_p95_ms: preview.p95,
+    preview_first_ms: preview.first,
+    preview_kb: Math.round(preview.bytes / 1024),
+    editor_p50_ms: editor.p50,
+    editor_p95_ms: editor.p95,
+    ratio: Math.round((preview.p50 / editor.p50) * 100) / 100,
+    find_plain_p50_ms: find.p50,
+    find_regex_p50_ms: regex.p50,
+    goal_met: preview.p95 < 1000,
+    runs: RUNS,
+    database: 'sqlite',
+  })}\n`,
+);
