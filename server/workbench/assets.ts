@@ -48,6 +48,20 @@ li.segment.signed-off { border-left: 4px solid var(--ok); }
 .suggestions .text { white-space: pre-wrap; }
 .actions { display: flex; gap: .5rem; align-items: center; margin-top: .5rem; }
 .badge { font-size: .85rem; padding: 0 .4rem; border-radius: 3px; background: #e5e5ea; }
+mark { background: #fff1a8; color: inherit; }
+mark.term { background: #e6f0ff; border-bottom: 2px dotted var(--accent); position: relative; }
+mark.term[data-tip]:hover::after, mark.term[data-tip]:focus::after { content: attr(data-tip); position: absolute; left: 0; top: 100%; z-index: 2; width: max-content; max-width: 24rem; white-space: normal; background: var(--ink); color: #fff; padding: .2rem .5rem; border-radius: 4px; font-size: .85rem; }
+.card-panels { display: grid; grid-template-columns: repeat(auto-fit, minmax(16rem, 1fr)); gap: .25rem 1rem; margin-top: .5rem; border-top: 1px solid var(--line); }
+.card-panel h3 { font-size: .95rem; margin: .4rem 0 .2rem; }
+.card-panel ul.glossary { margin: 0; padding-left: 1.2rem; }
+.card-panel ul.glossary button { margin: .1rem 0 .1rem .3rem; padding: .1rem .5rem; }
+.card-panel dl.references { margin: 0; }
+.concordance-form { display: flex; flex-wrap: wrap; gap: .4rem; align-items: center; }
+.concordance-form input[type=search] { font: inherit; flex: 1 1 12rem; padding: .3rem; border: 1px solid #8e8e93; border-radius: 4px; background: #fff; }
+.concordance-form select { font: inherit; padding: .25rem; }
+ol.concordance { padding-left: 2rem; }
+ol.concordance li { background: #fff; border: 1px solid var(--line); border-radius: 6px; margin: 0 0 .5rem; padding: .4rem .6rem; }
+ol.concordance p { margin: .2rem 0; }
 `;
 
 export const SCRIPT = `
@@ -72,5 +86,42 @@ document.addEventListener('click', function (event) {
     first = first || field;
   }
   if (first) first.focus();
+});
+// Glossary: "Insert" puts a term's approved translation at the caret of the segment's translation
+// field last focused (at the end of its first field when none was), as typed text.
+var lastField = {};
+document.addEventListener('focusin', function (event) {
+  var t = event.target;
+  if (!t || t.tagName !== 'TEXTAREA' || !t.form || !t.form.classList.contains('segment-form')) return;
+  var li = t.closest('li.segment');
+  if (li) lastField[li.id] = t.id;
+});
+function insertTerm(button) {
+  var li = document.getElementById('seg-' + button.getAttribute('data-insert-into'));
+  if (!li) return;
+  var remembered = lastField[li.id] && document.getElementById(lastField[li.id]);
+  var field = remembered || li.querySelector('textarea');
+  if (!field || field.readOnly) return;
+  var text = button.getAttribute('data-insert');
+  var start = remembered ? field.selectionStart : field.value.length;
+  var end = remembered ? field.selectionEnd : field.value.length;
+  if (!remembered && start > 0 && !/\\s$/.test(field.value)) text = ' ' + text;
+  field.focus();
+  field.setRangeText(text, start, end, 'end');
+  field.dispatchEvent(new Event('input', { bubbles: true }));
+}
+document.addEventListener('click', function (event) {
+  var button = event.target.closest && event.target.closest('button[data-insert]');
+  if (button && !button.disabled) insertTerm(button);
+});
+// Alt+Shift+G inserts the first term of the segment holding the focus (unless a handler of the
+// keyboard registry already took the key).
+document.addEventListener('keydown', function (event) {
+  if (event.defaultPrevented || !event.altKey || !event.shiftKey || event.ctrlKey || event.metaKey || event.code !== 'KeyG') return;
+  var li = document.activeElement && document.activeElement.closest && document.activeElement.closest('li.segment');
+  var button = li && li.querySelector('button[data-insert][data-shortcut]');
+  if (!button || button.disabled) return;
+  event.preventDefault();
+  insertTerm(button);
 });
 `;

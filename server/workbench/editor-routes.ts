@@ -1,6 +1,7 @@
 import type { Router } from 'express';
 import type { PluralForms } from '../../src/formats/model.ts';
 import { documentView, pageOfSegment } from '../services/workbench/document-view.ts';
+import type { GlossarySource } from '../services/workbench/glossary.ts';
 import type { SegmentEditor, TargetEdit } from '../services/workbench/segment-edit.ts';
 import type { SuggestionSource } from '../services/workbench/suggestions.ts';
 import type { Db } from '../store/db.ts';
@@ -27,7 +28,7 @@ function editFromForm(body: Record<string, unknown>): TargetEdit {
 /** The editor of a document, saving or confirming one segment, and confirming all. */
 export function editorRoutes(
   router: Router,
-  deps: { db: Db; suggest: SuggestionSource; editor: SegmentEditor },
+  deps: { db: Db; suggest: SuggestionSource; editor: SegmentEditor; glossary?: GlossarySource },
 ): void {
   const { db, editor } = deps;
 

@@ -1,6 +1,8 @@
 import type { PluralCategory } from '../../../src/formats/model.ts';
 import type { EditorSegment } from '../../services/workbench/document-view.ts';
 import { type Html, html } from '../html.ts';
+import { renderTermsPanels, termsCardPanels } from './card-panels.ts';
+import { highlightTerms } from './glossary.ts';
 
 export interface SegmentContext {
   documentId: number;
@@ -42,10 +44,13 @@ function targetFields(s: EditorSegment, ctx: SegmentContext, number: number): Ht
 
 function sourceText(s: EditorSegment, ctx: SegmentContext): Html {
   if (!s.sourcePlural)
-    return html`<p class="source-text" lang="${ctx.srclang}" id="src-${s.id}">${s.source}</p>`;
+    return html`<p class="source-text" lang="${ctx.srclang}" id="src-${s.id}">${highlightTerms(s.source, s.terms.source, s.id)}</p>`;
   return html`<dl class="source-text" lang="${ctx.srclang}" id="src-${s.id}">${Object.entries(
     s.sourcePlural,
-  ).map(([c, text]) => html`<dt>${c}</dt><dd>${text}</dd>`)}</dl>`;
+  ).map(
+    ([c, text]) =>
+      html`<dt>${c}</dt><dd>${highlightTerms(text, s.terms.forms[c as PluralCategory] ?? [], s.id)}</dd>`,
+  )}</dl>`;
 }
 
 function suggestions(s: EditorSegment, ctx: SegmentContext, number: number): Html | '' {
@@ -95,7 +100,7 @@ ${s.maxLength !== null ? html`<p class="muted">At most ${s.maxLength} characters
 ${targetFields(s, ctx, number)}
 ${
   s.issues.length > 0
-    ? html`<ul class="qa" id="qa-${s.id}" aria-label="Placeholder warnings">${s.issues.map((i) => html`<li>⚠ ${i.message}</li>`)}</ul>`
+    ? html`<ul class="qa" id="qa-${s.id}" aria-label="QA warnings">${s.issues.map((i) => html`<li>⚠ ${i.message}</li>`)}</ul>`
     : ''
 }
 </div>
@@ -108,5 +113,6 @@ ${suggestions(s, ctx, number)}
 <span class="muted">${s.origin ? `from ${s.origin}` : ''}${s.updatedBy ? ` · ${s.updatedBy}` : ''} · ${s.words} words</span>
 </div>
 </form>
+${/* Glossary, other languages, concordance (branch wb-terms): into the card's panel slots; outside the segment's form, as the concordance is a form of its own. */ renderTermsPanels(termsCardPanels(s, ctx, number), number)}
 </li>`;
 }
