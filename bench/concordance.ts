@@ -8,8 +8,16 @@
  * Each answer (total and page) is checked against a scan of every segment. Latency: each query's
  * best of three passes; the scan's median for comparison.
  */
+import { sql } from 'kysely';
+import pg from 'pg';
 import { createTmIndex, type TmSegment } from '../server/engine/tm/index.ts';
 import { lowerSameLength } from '../server/engine/tm/normalize.ts';
+import { databaseTm } from '../server/services/tm-database.ts';
+import { buildPostings } from '../server/store/memories/postings.ts';
+import { platformMigrations } from '../server/store/migrations/index.ts';
+import type { PlatformSchema } from '../server/store/schema.ts';
+import { connectDatabase } from '../src/db/connect.ts';
+import { migrateToLatest } from '../src/db/migrate.ts';
 import { seededRandom } from './support/random.ts';
 import { sentences } from './support/tm-corpus.ts';
 
@@ -99,8 +107,110 @@ function run(fragments: string[], field: 'source' | 'target') {
   };
 }
 
+/** The PostgreSQL path, on a fresh database holding the same segments (one memory). */
+async function postgres(adminUrl: string) {
+  const name = `concordance_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = connectDatabase<PlatformSchema>(url.toString());
+  try {
+    const db = database.db;
+    await migrateToLatest(db as never, database.dialect, platformMigrations);
+    const organization = await db
+      .insertInto('organizations')
+      .values({ name: 'bench', created_at: 0 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const memory = await db
+      .insertInto('memories')
+      .values({
+        organization_id: organization.id,
+        name: 'bench',
+        srclang: 'en',
+        srclocale: null,
+        trglang: 'de',
+        trglocale: null,
+        version: 1,
+        processing: 0,
+        created_at: 0,
+        updated_at: 0,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    for (let i = 0; i < segments.length; i += 2000) {
+      await db
+        .insertInto('segments')
+        .values(
+          segments.slice(i, i + 2000).map((s) => ({
+            memory_id: memory.id,
+            source: s.source,
+            target: s.target,
+            source_hash: String(s.id),
+            notes: null,
+            resource_name: 'bench.tmx',
+            user_email: null,
+            import_id: null,
+            visible: 1,
+            created_at: s.id,
+          })),
+        )
+        .execute();
+    }
+    await buildPostings(db, memory.id);
+    await sql`ANALYZE`.execute(db);
+    const lookup = await databaseTm(database).get(memory.id, 1);
+    const time = async (fragments: string[], field: 'source' | 'target') => {
+      const ms: number[] = [];
+      let agreed = 0;
+      for (const fragment of fragments) {
+        const t = performance.now();
+        const found = await lookup.containing!(fragment, { field, limit: PAGE });
+        ms.push(performance.now() - t);
+        // Ids differ from the in-process index's (the rows got new ones): compare by source.
+        const mine = index.containing(fragment, { field, limit: PAGE });
+        if (
+          found.total === mine.total &&
+          found.hits.map((h) => h.source).join() === mine.hits.map((h) => h.source).join()
+        )
+          agreed++;
+        else
+          process.stderr.write(
+            `postgres disagrees on ${JSON.stringify(fragment)} (${field}): ${found.total} against ${mine.total}\n`,
+          );
+      }
+      ms.sort((a, b) => a - b);
+      return {
+        p50_ms: round(quantile(ms, 0.5), 1),
+        p95_ms: round(quantile(ms, 0.95), 1),
+        agreement: round(agreed / fragments.length, 4),
+      };
+    };
+    return {
+      source: await time(sourceFragments.slice(0, 100), 'source'),
+      target: await time(targetFragments.slice(0, 50), 'target'),
+    };
+  } finally {
+    await database.close();
+    await admin.query(`DROP DATABASE ${name}`);
+    await admin.end();
+  }
+}
+
 const source = run(sourceFragments, 'source');
 const target = run(targetFragments, 'target');
+const postgresUrl = process.env['CONCORDANCE_BENCH_POSTGRES_URL'];
+const onPostgres = postgresUrl ? await postgres(postgresUrl) : undefined;
 process.stdout.write(
-  `${JSON.stringify({ bench: 'concordance', segments: SIZE, build_ms: Math.round(buildMs), page: PAGE, source, target })}\n`,
+  `${JSON.stringify({
+    bench: 'concordance',
+    segments: SIZE,
+    build_ms: Math.round(buildMs),
+    page: PAGE,
+    source,
+    target,
+    ...(onPostgres ? { postgres: onPostgres } : {}),
+  })}\n`,
 );

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTmIndex, type TmSegment } from '../../server/engine/tm/index.ts';
 import { lowerSameLength } from '../../server/engine/tm/normalize.ts';
 import { buildGlossary, missingTerms } from '../../server/services/workbench/glossary.ts';
+import { escapeHtml } from '../../server/workbench/html.ts';
 import type { Unit } from '../../src/formats/model.ts';
 import { formatByName } from '../../src/formats/registry.ts';
 import { checkUnit } from '../../src/qa/check-unit.ts';
@@ -219,6 +220,7 @@ beforeAll(async () => {
       ['Proceed to checkout', 'Weiter zur Kasse'],
       ['Remove the item from the cart', 'Artikel aus dem Korb entfernen'],
       ['Cart', 'Korb'],
+      ['Hello {userName}, see &lt;a href="/help"&gt;the help&lt;/a&gt; or %sfaq', 'Hallo {userName}'],
     ]),
   );
   job = await createJob(p, {
@@ -332,6 +334,9 @@ describe('concordance page', () => {
     const target = await c.get(url({ q: 'korb', in: 'target' }));
     expect(target.html).toContain('3 entries hold «korb» in the translation.');
     expect(target.html).toContain('Ihr Waren<mark>korb</mark> ist leer');
+    // Inside a placeholder, a tag, across a token, after a printf placeholder: found all the same.
+    for (const q of ['USERNAME', 'href', 'ello {user', 'help">the', 'sfaq', 'the help'])
+      expect((await c.get(url({ q }))).html).toContain(`1 entry holds «${escapeHtml(q)}» in the source.`);
     const none = await c.get(url({ q: 'Einkaufswagen' }));
     expect(none.html).toContain('No entry of the memory holds «Einkaufswagen» in its source.');
     const empty = await c.get(url({}));

@@ -49,7 +49,7 @@ const UNSAFE = /[\p{N}%{}<>\x00-\x1f\x7f]+|[^\S ]+| {2,}/u;
  * anywhere in a key. The fragment is trimmed first: a source's leading and trailing spaces are
  * not in its key, and what holds the fragment holds it trimmed.
  */
-function innerGrams(lower: string): { codes: number[]; longest: number } {
+export function innerGrams(lower: string): { codes: number[]; longest: number } {
   const codes = new Set<number>();
   let longest = 0;
   for (const run of lower.trim().split(UNSAFE)) {
@@ -80,6 +80,17 @@ function tokenOverlap(lower: string): (vars: string, tags: string) => boolean {
     (vars.includes('%') && (vars.includes(first) || vars.includes(first.toUpperCase())));
 }
 
+/**
+ * Whether a fragment can only overlap a token by lying inside a brace placeholder or a tag, or by
+ * starting inside a printf placeholder (see tokenOverlap): it holds no unsafe character.
+ */
+export function isSafeFragment(lower: string): boolean {
+  return !UNSAFE.test(lower.trim());
+}
+
+/** The fragment as searched: NFC, lower case of the same length. */
+export const fragmentKey = (fragment: string) => lowerSameLength(fragment.normalize('NFC'));
+
 /** Case-insensitive containment, as the index compares (lower case of the same length). */
 export function holdsFragment(text: string, lowerFragment: string): boolean {
   return lowerSameLength(text).includes(lowerFragment);
@@ -99,7 +110,7 @@ export function findContaining(
   options: ContainsOptions = {},
 ): ContainsResult {
   const { slots, keys, grams, postings } = data;
-  const lower = lowerSameLength(fragment.normalize('NFC'));
+  const lower = fragmentKey(fragment);
   const field = options.field ?? 'source';
   const limit = options.limit ?? 20;
   const offset = options.offset ?? 0;
