@@ -3,6 +3,7 @@ import { createTmIndex, type TmSegment } from '../../server/engine/tm/index.ts';
 import { lowerSameLength } from '../../server/engine/tm/normalize.ts';
 import { buildGlossary, missingTerms } from '../../server/services/workbench/glossary.ts';
 import { escapeHtml } from '../../server/workbench/html.ts';
+import { highlightTerms } from '../../server/workbench/pages/glossary.ts';
 import type { Unit } from '../../src/formats/model.ts';
 import { formatByName } from '../../src/formats/registry.ts';
 import { checkUnit } from '../../src/qa/check-unit.ts';
@@ -45,11 +46,29 @@ describe('glossary matching', () => {
       'cart’s=Korb',
     ]);
     expect(found('Categorys and boxs are not words; carting is another word')).toEqual([]);
+    // Glued to markup or punctuation: still words.
+    expect(found('<b>Carts</b>/(boxes)')).toEqual(['Carts=Korb', 'boxes=Feld']);
   });
 
   it('does not inflect terms of other source languages', () => {
     const fr = { sourceLang: 'fr', targetLang: 'de' };
     expect(found('carts and cart', fr)).toEqual(['cart=Korb']);
+  });
+
+  it('marks terms as escaped text: a term or translation holding markup stays text', () => {
+    const glossary = buildGlossary(
+      [{ source: 'alert', target: '"><script>x()</script>', notes: '<img src=x onerror=y()>' }],
+      en,
+    );
+    const text = 'An <b>alert</b> & alerts';
+    const marked = highlightTerms(text, glossary.find(text), 7).text;
+    expect(marked).toBe(
+      'An &lt;b&gt;<mark class="term" tabindex="0" data-tip="alert → &quot;&gt;&lt;script&gt;x()&lt;/script&gt; (&lt;img src=x onerror=y()&gt;)" aria-describedby="term-7-1">alert</mark>&lt;/b&gt; &amp; <mark class="term" tabindex="0" data-tip="alert → &quot;&gt;&lt;script&gt;x()&lt;/script&gt; (&lt;img src=x onerror=y()&gt;)" aria-describedby="term-7-1">alerts</mark>',
+    );
+    // In a compact row (no panel to describe it): the translation as the title.
+    expect(highlightTerms('alerts', glossary.find('alerts')).text).toBe(
+      '<mark class="term" title="alert → &quot;&gt;&lt;script&gt;x()&lt;/script&gt; (&lt;img src=x onerror=y()&gt;)">alerts</mark>',
+    );
   });
 
   it('warns about an approved term the translation lacks, through the QA term rule', () => {

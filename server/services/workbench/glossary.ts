@@ -36,27 +36,25 @@ export interface Glossary {
   find(text: string): TermHit[];
 }
 
-/** Lower case, without the punctuation around it: what a word is looked up by. */
-const wordKey = (word: string) => word.toLowerCase().replace(/^[\p{P}\p{S}]+|[\p{P}\p{S}]+$/gu, '');
+/** Runs of letters and digits: what a text's words are looked up by. */
+const WORD = /[\p{L}\p{N}]+/gu;
 
-/** The keys a word of running text may be the first word of a term under (English plurals). */
+/** The keys a word of running text may be the first word of a term under (English singulars). */
 function keysOf(word: string, english: boolean): string[] {
-  const key = wordKey(word);
+  const key = word.toLowerCase();
   if (!english) return [key];
   const keys = [key];
-  const bare = key.replace(/['’]s$|s['’]$/, (m) => (m.startsWith('s') ? 's' : ''));
-  if (bare !== key) keys.push(bare);
-  if (bare.endsWith('ies')) keys.push(`${bare.slice(0, -3)}y`);
-  if (bare.endsWith('es')) keys.push(bare.slice(0, -2));
-  if (bare.endsWith('s')) keys.push(bare.slice(0, -1));
+  if (key.endsWith('ies')) keys.push(`${key.slice(0, -3)}y`);
+  if (key.endsWith('es')) keys.push(key.slice(0, -2));
+  if (key.endsWith('s')) keys.push(key.slice(0, -1));
   return keys;
 }
 
 /**
  * A glossary over a memory's termbase rows (source and target language: the memory's pair). Rows
  * with the same source term (any case) are one concept with several approved translations. A text
- * is searched by its words: each word's keys (itself, and in English its singular forms) name the
- * terms it may start, and only those terms' patterns run (termSpans, the matching the QA rule uses).
+ * is searched by its words (runs of letters and digits): each word's keys (itself, and in English
+ * its singular forms) name the terms it may start, and only those terms' patterns run (termSpans, the matching the QA rule uses).
  */
 export function buildGlossary(
   rows: readonly { source: string; target: string; notes: string | null }[],
@@ -85,18 +83,22 @@ export function buildGlossary(
     if (row.notes?.trim() && !term.notes.includes(row.notes.trim())) term.notes.push(row.notes.trim());
     term.entry.terms.set(trgTag, term.targets);
   }
+  // Terms by their first run of letters or digits (`e-mail` by `e`, `.NET` by `net`); the few
+  // without one are tried on every text.
   const byFirstWord = new Map<string, GlossaryTerm[]>();
+  const everywhere: GlossaryTerm[] = [];
   for (const term of bySource.values()) {
-    const first = wordKey(term.source.split(/\s+/)[0]!);
-    byFirstWord.set(first, [...(byFirstWord.get(first) ?? []), term]);
+    const first = term.source.toLowerCase().match(/[\p{L}\p{N}]+/u)?.[0];
+    if (first === undefined) everywhere.push(term);
+    else byFirstWord.set(first, [...(byFirstWord.get(first) ?? []), term]);
   }
   const english = srcTag.split(/[-_]/)[0] === 'en';
   return {
     size: bySource.size,
     pair,
     find(text) {
-      const candidates = new Set<GlossaryTerm>();
-      for (const word of text.match(/\S+/g) ?? []) {
+      const candidates = new Set<GlossaryTerm>(everywhere);
+      for (const word of text.match(WORD) ?? []) {
         for (const key of keysOf(word, english))
           for (const t of byFirstWord.get(key) ?? []) candidates.add(t);
       }
