@@ -245,7 +245,12 @@ beforeAll(async () => {
   job = await createJob(p, {
     memoryId,
     content: JSON.stringify({
-      cart: { title: 'Shopping carts', empty: 'Your shopping cart is <b>empty</b>' },
+      cart: {
+        title: 'Shopping carts',
+        empty: 'Your shopping cart is <b>empty</b>',
+        count_one: '{{count}} shopping cart',
+        count_other: '{{count}} shopping carts',
+      },
       checkout: { cta: 'Go to checkout' },
     }),
     moreTargets: ['fr', 'es'],
@@ -255,6 +260,13 @@ beforeAll(async () => {
 afterAll(async () => {
   await p?.close();
 });
+
+/** A segment's card in an editor page: from its item to the next one (or the list's end). */
+function cardIn(html: string, segmentId: number): string {
+  const at = html.indexOf(`<li id="seg-${segmentId}"`);
+  const next = html.indexOf('<li id="seg-', at + 1);
+  return html.slice(at, next < 0 ? html.indexOf('</ol>', at) : next);
+}
 
 /** The segment of a unit in a document. */
 async function segmentOf(documentId: number, unitId: string) {
@@ -300,6 +312,38 @@ describe('the editor with the project’s termbase', () => {
     expect((await c.get(`/workbench/documents/${job.documentId}`)).html).not.toContain(
       'should be translated as &quot;Warenkorb&quot;',
     );
+  });
+
+  it('marks terms in each plural form, and checks the translation’s forms together (as the QA rule reads a plural)', async () => {
+    const c = workbenchClient(p.url);
+    await c.signIn(p.key);
+    const count = await segmentOf(job.documentId, 'cart.count');
+    expect(count.source_plural).not.toBeNull();
+    const editor = await c.get(`/workbench/documents/${job.documentId}`);
+    const card = editor.html.slice(editor.html.indexOf(`id="seg-${count.id}"`));
+    expect(card).toMatch(
+      /<dt>one<\/dt><dd>\{\{count\}\} <mark class="term"[^>]*>shopping cart<\/mark><\/dd>/,
+    );
+    expect(card).toMatch(
+      /<dt>other<\/dt><dd>\{\{count\}\} <mark class="term"[^>]*>shopping carts<\/mark><\/dd>/,
+    );
+    // One entry in the panel for both forms.
+    expect(cardIn(editor.html, count.id).match(/class="term-target"/g)).toHaveLength(1);
+    const save = (one: string, other: string) =>
+      c.post(`/workbench/documents/${job.documentId}/segments/${count.id}`, {
+        _csrf: csrfOf(editor.html),
+        plural_one: one,
+        plural_other: other,
+        action: 'save',
+      });
+    const warning = 'term &quot;shopping cart&quot; should be translated as &quot;Warenkorb&quot;';
+    const cardOf = async () => cardIn((await c.get(`/workbench/documents/${job.documentId}`)).html, count.id);
+    expect((await save('{{count}} Korb', '{{count}} Körbe')).status).toBe(303);
+    expect(await cardOf()).toContain(warning);
+    await save('{{count}} Warenkorb', '{{count}} Warenkorbe');
+    const fixed = await cardOf();
+    expect(fixed).toContain('Warenkorbe</textarea>');
+    expect(fixed).not.toContain(warning);
   });
 
   it('shows the same unit in the job’s other languages, read-only, with language and status', async () => {
