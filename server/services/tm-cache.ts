@@ -1,4 +1,6 @@
 import {
+  type ContainsOptions,
+  type ContainsResult,
   createTmIndex,
   type TmIndex,
   type TmMatch,
@@ -29,6 +31,11 @@ export interface TmLookupMatch extends TmMatch {
 /** Fuzzy matches of one memory, as the memory was when it was asked for. */
 export interface TmLookup {
   query(text: string, options?: TmQueryOptions): Promise<TmLookupMatch[]>;
+  /**
+   * Concordance through the in-process index (its trigram lists); absent where answers come from
+   * the database, whose callers read the segments table instead.
+   */
+  containing?(fragment: string, options?: ContainsOptions): Promise<ContainsResult>;
 }
 
 /**
@@ -136,7 +143,10 @@ export function indexedTm(cache: TmIndexCache): TmCache {
   return {
     get: async (memoryId, version) => {
       const index = await cache.get(memoryId, version);
-      return { query: async (text, options) => index.query(text, options) };
+      return {
+        query: async (text, options) => index.query(text, options),
+        containing: async (fragment, options) => index.containing(fragment, options),
+      };
     },
     isNext: (memoryId, version) => cache.isNext(memoryId, version),
     apply: (change) => cache.apply(change),

@@ -1,9 +1,13 @@
 import { chunkCandidates } from '../engine/tm/chunk-candidates.ts';
+import { fragmentKey, innerGrams, isSafeFragment } from '../engine/tm/contains.ts';
+import { BUCKETS, bucketOf } from '../engine/tm/length-buckets.ts';
+import { CHUNK, decodeChunk } from '../engine/tm/posting-chunks.ts';
 import { Ranking } from '../engine/tm/rank.ts';
 import { checkQuery } from '../engine/tm/search.ts';
 import { ranksBefore } from '../engine/tm/top-matches.ts';
 import type { TmSettings } from '../settings.ts';
 import type { PlatformDatabase } from '../store/db.ts';
+import { candidateConcordance, scanConcordance } from '../store/memories/concordance.ts';
 import { postingStore } from '../store/memories/postings.ts';
 import { segmentsToScore } from '../store/memories/segments.ts';
 import { sourceHash } from '../store/memories.ts';
@@ -24,6 +28,8 @@ const LONGEST_KEY = 65_536;
 /** Candidates read and scored first; the rest are read when they can still beat those. */
 const FIRST_READ = 50;
 const NO_EXACT = { hash: '', limit: 0 };
+/** Postings a concordance search reads at most, rarest lists first. */
+const CONCORDANCE_POSTINGS = 200_000;
 
 /**
  * TM matches straight from PostgreSQL, shared by every server process (DESIGN §9): the
@@ -85,6 +91,54 @@ export function databaseTm(database: PlatformDatabase, options: DatabaseTmOption
         ...match,
         metadata: rows.find((row) => row.id === match.id)?.metadata(),
       }));
+    },
+    /**
+     * Concordance as the in-process index finds it (contains.ts): the segments holding every gram
+     * of the fragment's plain runs (the rarest lists within a budget) are the candidates, with
+     * those whose source has a brace, tag or percent sign (where the fragment may sit inside a
+     * token), verified by PostgreSQL. Targets, and fragments holding a digit or token character,
+     * read the memory's rows.
+     */
+    async containing(fragment, options = {}) {
+      const query = {
+        fragment,
+        field: options.field ?? 'source',
+        order: options.order ?? 'recent',
+        limit: options.limit ?? 20,
+        offset: options.offset ?? 0,
+      };
+      const lower = fragmentKey(fragment);
+      const { codes, longest } = innerGrams(lower);
+      if (query.field !== 'source' || codes.length === 0 || !isSafeFragment(lower))
+        return { ...(await scanConcordance(database.db, memoryId, query)), via: 'scan' as const };
+      const lists = new Map<number, number[]>();
+      const { sizes } = await postingStore(copyOut, memoryId, owner).read(
+        codes,
+        bucketOf(longest),
+        BUCKETS - 1,
+        CONCORDANCE_POSTINGS,
+        (chunk) => {
+          const out = new Int32Array(chunk.n + CHUNK);
+          const end = decodeChunk(chunk.ids, out, 0);
+          const list = lists.get(chunk.gram) ?? [];
+          for (let i = 0; i < end; i++) list.push(out[i]!);
+          lists.set(chunk.gram, list);
+        },
+      );
+      // A gram no key holds: no candidate from the lists.
+      let ids: number[] = [];
+      if (codes.every((c) => sizes.has(c)) && lists.size > 0) {
+        const read = [...lists.values()].sort((a, b) => a.length - b.length);
+        let kept = new Set(read[0]);
+        for (const list of read.slice(1)) {
+          const next = new Set<number>();
+          for (const id of list) if (kept.has(id)) next.add(id);
+          kept = next;
+        }
+        ids = [...kept];
+      }
+      const found = await candidateConcordance(database.db, memoryId, ids, query);
+      return { ...found, via: 'index' as const };
     },
   });
   return {

@@ -117,6 +117,21 @@ form.inline { display: inline; margin: 0; }
 .memory-records { margin: .2rem 0; padding-left: 1.2rem; }
 .filters a[aria-current] { text-decoration: none; }
 td.text, dd.text { white-space: pre-wrap; }
+mark { background: #fff1a8; color: inherit; }
+mark.term { background: #e6f0ff; border-bottom: 2px dotted var(--accent); position: relative; }
+mark.term[data-tip]:hover::after, mark.term[data-tip]:focus::after { content: attr(data-tip); position: absolute; left: 0; top: 100%; z-index: 2; width: max-content; max-width: 24rem; white-space: normal; background: var(--ink); color: #fff; padding: .2rem .5rem; border-radius: 4px; font-size: .85rem; }
+.card-panels { display: grid; grid-template-columns: repeat(auto-fit, minmax(16rem, 1fr)); gap: .25rem 1rem; margin-top: .5rem; border-top: 1px solid var(--line); }
+.card-panel h3 { font-size: .95rem; margin: .4rem 0 .2rem; }
+.card-panel ul.glossary { margin: 0; padding-left: 1.2rem; }
+.card-panel ul.glossary button { margin: .1rem 0 .1rem .3rem; padding: .1rem .5rem; }
+.card-panel dl.references { margin: 0; }
+.concordance-form { display: flex; flex-wrap: wrap; gap: .4rem; align-items: center; }
+.concordance-form input[type=search] { font: inherit; flex: 1 1 12rem; padding: .3rem; border: 1px solid #8e8e93; border-radius: 4px; background: #fff; }
+.concordance-form select { font: inherit; padding: .25rem; }
+ol.concordance { padding-left: 2rem; }
+ol.concordance li { background: #fff; border: 1px solid var(--line); border-radius: 6px; margin: 0 0 .5rem; padding: .4rem .6rem; }
+ol.concordance p { margin: .2rem 0; }
+li.segment:not(.expanded) > .card-panels { display: none; }
 `;
 
 export { SCRIPT } from './script.ts';

@@ -2,6 +2,7 @@ import type { Router } from 'express';
 import type { PluralForms } from '../../src/formats/model.ts';
 import { ownedDocument } from '../services/workbench/access.ts';
 import { documentView, pageOfSegment } from '../services/workbench/document-view.ts';
+import type { GlossarySource } from '../services/workbench/glossary.ts';
 import { type SegmentEditor, type TargetEdit, targetCategories } from '../services/workbench/segment-edit.ts';
 import { NAVIGATIONS, type Navigation, navigate } from '../services/workbench/segment-navigation.ts';
 import type { SuggestionSource } from '../services/workbench/suggestions.ts';
@@ -51,7 +52,13 @@ function withFill(body: Record<string, unknown>): Record<string, unknown> | unde
 /** The editor of a document, saving or confirming one segment, and confirming all. */
 export function editorRoutes(
   router: Router,
-  deps: { db: Db; now: () => number; suggest: SuggestionSource; editor: SegmentEditor },
+  deps: {
+    db: Db;
+    now: () => number;
+    suggest: SuggestionSource;
+    editor: SegmentEditor;
+    glossary?: GlossarySource;
+  },
 ): void {
   const { db, editor } = deps;
 

@@ -3,10 +3,12 @@ import express, { type ErrorRequestHandler, type Router } from 'express';
 import pino, { type Logger } from 'pino';
 import type { MtProvider } from '../engine/mt/index.ts';
 import type { TmCache } from '../services/tm-cache.ts';
+import { glossarySource } from '../services/workbench/glossary.ts';
 import { segmentEditor } from '../services/workbench/segment-edit.ts';
 import { suggestionSource } from '../services/workbench/suggestions.ts';
 import type { Db } from '../store/db.ts';
 import { loadSession, requireCsrf, requireSession } from './auth.ts';
+import { concordanceRoutes } from './concordance-routes.ts';
 import { editorRoutes } from './editor-routes.ts';
 import { findRoutes } from './find-routes.ts';
 import { securityHeaders } from './headers.ts';
@@ -61,10 +63,12 @@ export function workbenchRouter(deps: WorkbenchDeps): Router {
     now,
     suggest: suggestionSource({ db, now, tm: deps.tm, mt: deps.mt }),
     editor: segmentEditor({ db, now, tm: deps.tm }),
+    glossary: glossarySource(db),
   });
   historyRoutes(router, { db, now, editor: segmentEditor({ db, now, tm: deps.tm }) });
   xliffRoutes(router, { db, tm: deps.tm, editor: segmentEditor({ db, now, tm: deps.tm }) });
   findRoutes(router, { db, now });
+  concordanceRoutes(router, { db, tm: deps.tm });
   router.use((_req, res) => sendNotFound(res, 'page'));
   const onError: ErrorRequestHandler = (err: unknown, req, res, next) => {
     if (res.headersSent) return next(err);

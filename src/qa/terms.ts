@@ -107,7 +107,7 @@ export function readTerms(text: string, fileName: string): TermEntry[] {
 }
 
 /** The terms of `lang`: its exact tag first, else any tag of the same language (`de-AT` for `de`). */
-function termsOf(entry: TermEntry, lang: string): string[] {
+export function termsOf(entry: TermEntry, lang: string): string[] {
   const tag = lang.toLowerCase().replace(/_/g, '-');
   const exact = entry.terms.get(tag);
   if (exact) return exact;
@@ -117,9 +117,54 @@ function termsOf(entry: TermEntry, lang: string): string[] {
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** Whether `text` uses `term` as a whole word (any case). */
-function uses(text: string, term: string): boolean {
-  return new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(term)}(?![\\p{L}\\p{N}])`, 'iu').test(text);
+/**
+ * The forms a source term's last word takes in running text. English, the usual source language:
+ * the plural (`cart` → `carts`, `box` → `boxes`, `category` → `categories`, `hero` → `heroes`) and the possessive
+ * (`cart's`, `carts'`). Other languages: the word as written.
+ */
+function lastWordPattern(word: string, lang: string): string {
+  const w = escapeRegExp(word);
+  if (lang.toLowerCase().split(/[-_]/)[0] !== 'en' || !/\p{L}$/u.test(word)) return w;
+  // Longest first: `carts’` is the plural possessive, not `carts` followed by a quote.
+  if (/[^aeiou]y$/i.test(word)) return `${escapeRegExp(word.slice(0, -1))}(?:ies['’]?|y(?:['’]s)?)`;
+  if (/(?:s|x|z|ch|sh)$/i.test(word)) return `${w}(?:es['’]?|['’]s?)?`;
+  if (/o$/i.test(word)) return `${w}(?:e?s['’]?|['’]s)?`;
+  return `${w}(?:s['’]?|['’]s)?`;
+}
+
+const patterns = new Map<string, RegExp>();
+
+/** The pattern of a term in running text: whole words, any case, any whitespace between its words. */
+function termPattern(term: string, lang: string): RegExp {
+  const cacheKey = `${lang}\u0000${term}`;
+  let re = patterns.get(cacheKey);
+  if (!re) {
+    const words = term.trim().split(/\s+/);
+    const last = words.pop() ?? '';
+    const body = [...words.map(escapeRegExp), lastWordPattern(last, lang)].join('\\s+');
+    re = new RegExp(`(?<![\\p{L}\\p{N}])${body}(?![\\p{L}\\p{N}])`, 'giu');
+    patterns.set(cacheKey, re);
+    if (patterns.size > 10_000) patterns.delete(patterns.keys().next().value!);
+  }
+  return re;
+}
+
+/**
+ * Where `text` uses `term` (a term of language `lang`): as whole words, in any case, its last
+ * word possibly inflected (see lastWordPattern). Offsets are UTF-16 code units.
+ */
+export function termSpans(text: string, term: string, lang: string): { start: number; end: number }[] {
+  if (term.trim() === '') return [];
+  const re = termPattern(term, lang);
+  re.lastIndex = 0;
+  const spans: { start: number; end: number }[] = [];
+  for (const m of text.matchAll(re)) spans.push({ start: m.index, end: m.index + m[0].length });
+  return spans;
+}
+
+/** Whether `text` uses `term` as whole words (any case; the last word inflected in English). */
+function uses(text: string, term: string, lang: string): boolean {
+  return termSpans(text, term, lang).length > 0;
 }
 
 /**
@@ -149,7 +194,7 @@ export function termIssues(
 ): UnitIssue[] {
   const issues: UnitIssue[] = [];
   for (const entry of entries) {
-    const used = termsOf(entry, sourceLang).find((term) => uses(source, term));
+    const used = termsOf(entry, sourceLang).find((term) => uses(source, term, sourceLang));
     if (!used) continue;
     const expected = termsOf(entry, targetLang);
     if (expected.length === 0 || expected.some((t) => holds(target, t))) continue;

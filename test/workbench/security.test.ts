@@ -116,6 +116,7 @@ describe('workbench security', () => {
     const reads = [
       await c.get(`/workbench/documents/${theirs.documentId}`),
       await c.get(`/workbench/projects/${theirs.projectId}`),
+      await c.get(`/workbench/documents/${theirs.documentId}/concordance?q=Acme`),
       await c.post(`/workbench/documents/${theirs.documentId}/segments/${segment.id}`, {
         _csrf: csrf,
         target: 'x',

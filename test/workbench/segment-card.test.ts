@@ -25,6 +25,8 @@ const segment = (over: Partial<EditorSegment> = {}): EditorSegment => ({
   suggestions: { tm: [], mt: 'Jetzt {amount} zahlen' },
   record: { versions: [], versionCount: 0, memory: [], comments: [], openComments: 0 },
   revision: 0,
+  terms: { source: [], forms: {} },
+  references: [],
   ...over,
 });
 const context = (over: Partial<SegmentContext> = {}): SegmentContext => ({

@@ -1,5 +1,6 @@
 // Our own index, for measured speed: `npm run bench -- tm` (625× a fastest-levenshtein scan at 1M, p95 3 ms) and `npm run bench -- tm-replicas` on PostgreSQL.
 import { createScratch } from './candidates.ts';
+import { type ContainsOptions, type ContainsResult, findContaining } from './contains.ts';
 import { GramTable, gramCodes } from './grams.ts';
 import { KeyTable } from './keys.ts';
 import { bucketOf } from './length-buckets.ts';
@@ -9,6 +10,7 @@ import { DEFAULT_PENALTIES, type Penalties } from './score.ts';
 import { checkQuery, type SearchData, search, type TmMatch } from './search.ts';
 import { SegmentSlots } from './segments.ts';
 
+export type { ContainsField, ContainsHit, ContainsOptions, ContainsResult } from './contains.ts';
 export type { TmMatch } from './search.ts';
 
 /** A translation unit as the storage layer feeds it. */
@@ -64,6 +66,8 @@ export interface TmIndex {
   readonly size: number;
   /** Fuzzy matches for `text`, best first: score descending, then newer (higher) id first. */
   query(text: string, options?: TmQueryOptions): TmMatch[];
+  /** Concordance: segments whose source (or target) holds `fragment`, in any case (contains.ts). */
+  containing(fragment: string, options?: ContainsOptions): ContainsResult;
   stats(): TmIndexStats;
 }
 
@@ -196,6 +200,7 @@ export function createTmIndex(options: TmIndexOptions = {}): TmIndex {
         limits: queryOptions.exhaustive === true ? unlimited : limits,
       });
     },
+    containing: (fragment, containsOptions) => findContaining(data, fragment, containsOptions),
     stats: () => ({
       segments: slots.live,
       keys: keys.live,

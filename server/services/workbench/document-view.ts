@@ -8,8 +8,16 @@ import { countSegments, segmentPage, segmentPosition } from '../../store/jobs/se
 import { getMemory } from '../../store/memories.ts';
 import type { SegmentStatus } from '../../store/schema.ts';
 import { type DocumentRow, type OwnedProject, ownedDocument } from './access.ts';
+import {
+  type Glossary,
+  type GlossarySource,
+  glossarySource,
+  missingTerms,
+  type TermHit,
+} from './glossary.ts';
 import { type SegmentRecord, segmentRecords } from './history.ts';
 import { openStatuses, type Progress, progressOf, type StageInfo, stageInfo } from './progress.ts';
+import { type UnitReference, unitReferences } from './references.ts';
 import { targetCategories } from './segment-edit.ts';
 import type { SuggestionSource, Suggestions } from './suggestions.ts';
 
@@ -35,7 +43,7 @@ export interface EditorSegment {
   updatedBy: string | null;
   /** What a save from this page started from (a segment saved since by someone else is a conflict). */
   revision: number;
-  /** Placeholder QA of the current target against the source (QA's placeholder rule set). */
+  /** Placeholder QA of the current target against the source (QA's placeholder rule set), and the `term` rule's. */
   issues: UnitIssue[];
   /** The source's placeholders, each once, in order of appearance (what Alt+Shift+n inserts). */
   placeholders: string[];
@@ -44,6 +52,36 @@ export interface EditorSegment {
   suggestions: Suggestions;
   /** Its newest versions, the memory's entries for its source, its comments (history.ts). */
   record: SegmentRecord;
+  /** Terms of the project's termbase the source uses: in `source`, and per plural form. */
+  terms: SegmentTerms;
+  /** The same unit in the job's other target languages (read-only references). */
+  references: UnitReference[];
+}
+
+export interface SegmentTerms {
+  source: TermHit[];
+  forms: Partial<Record<PluralCategory, TermHit[]>>;
+}
+
+/** The terms a segment's source uses, and the QA `term` rule's findings on its translation. */
+function termsOf(
+  glossary: Glossary | undefined,
+  source: string,
+  sourcePlural: PluralForms | undefined,
+  target: string | null,
+  targetPlural: PluralForms | undefined,
+): { terms: SegmentTerms; issues: UnitIssue[] } {
+  if (!glossary || glossary.size === 0) return { terms: { source: [], forms: {} }, issues: [] };
+  const forms: SegmentTerms['forms'] = {};
+  for (const [c, text] of Object.entries(sourcePlural ?? {}))
+    forms[c as PluralCategory] = glossary.find(text);
+  const sourceText = sourcePlural ? Object.values(sourcePlural).join('\n') : source;
+  const hits = sourcePlural ? Object.values(forms).flat() : glossary.find(source);
+  const translation = targetPlural ? Object.values(targetPlural).join('\n') : (target ?? '');
+  return {
+    terms: { source: sourcePlural ? [] : hits, forms },
+    issues: missingTerms(glossary, hits, sourceText, translation),
+  };
 }
 
 export interface DocumentView extends OwnedProject {
@@ -100,7 +138,7 @@ export function sourcePlaceholders(source: string, sourcePlural: PluralForms | u
  * placeholder QA; undefined when the document is not the organization's.
  */
 export async function documentView(
-  deps: { db: Db; suggest: SuggestionSource },
+  deps: { db: Db; suggest: SuggestionSource; glossary?: GlossarySource },
   organizationId: number,
   documentId: number,
   options: { page: number; unconfirmedOnly: boolean },
@@ -129,6 +167,12 @@ export async function documentView(
     : { byId: new Map<number, Suggestions>(), mtProblem: 'The project has no memory.' };
   const progress = progressOf(await progressBy(db, 'document', [documentId]), documentId);
   const records = await segmentRecords(db, project.memory_id, rows);
+  const glossary = memory ? await (deps.glossary ?? glossarySource(db))(memory) : undefined;
+  const references = await unitReferences(
+    db,
+    owned,
+    rows.map((r) => r.unit_id),
+  );
   return {
     ...owned,
     stage,
@@ -142,6 +186,7 @@ export async function documentView(
     segments: rows.map((r) => {
       const sourcePlural = parsePlural(r.source_plural);
       const targetPlural = parsePlural(r.target_plural);
+      const glossed = termsOf(glossary, r.source, sourcePlural, r.target, targetPlural);
       return {
         id: r.id,
         position: r.position,
@@ -159,11 +204,13 @@ export async function documentView(
         words: r.words,
         updatedBy: r.updated_by,
         revision: r.revision,
-        issues: placeholderIssues(r.source, sourcePlural, r.target, targetPlural),
+        issues: [...placeholderIssues(r.source, sourcePlural, r.target, targetPlural), ...glossed.issues],
         placeholders: sourcePlaceholders(r.source, sourcePlural),
         untranslated: isUntranslated(r.target, targetPlural),
         suggestions: byId.get(r.id) ?? { tm: [], mt: undefined },
         record: records.get(r.id)!,
+        terms: glossed.terms,
+        references: references.get(r.unit_id) ?? [],
       };
     }),
   };

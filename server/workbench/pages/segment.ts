@@ -18,7 +18,9 @@ export interface CardPanel {
   body: Html;
 }
 
+import { renderTermsPanels, termsCardPanels } from './card-panels.ts';
 import { openCommentsMarker } from './comments.ts';
+import { highlightTerms } from './glossary.ts';
 import { recordPanels, renderPanels } from './history.ts';
 
 export interface SegmentContext {
@@ -92,7 +94,7 @@ function field(
 /** Source and target: one pair, or a grid of plural forms (category, source form, target form). */
 function texts(s: EditorSegment, ctx: SegmentContext, number: number): Html {
   if (!s.sourcePlural) {
-    return html`<p class="source-text" lang="${ctx.srclang}" id="src-${s.id}">${s.source}</p>
+    return html`<p class="source-text" lang="${ctx.srclang}" id="src-${s.id}">${highlightTerms(s.source, s.terms.source, s.id)}</p>
 <div class="trg"><label class="label" for="t-${s.id}">Translation<span class="visually-hidden"> of segment ${number}</span> (${ctx.trglang})</label>
 ${field(s, ctx, `t-${s.id}`, 'target', s.target ?? '', true)}</div>`;
   }
@@ -102,7 +104,7 @@ ${field(s, ctx, `t-${s.id}`, 'target', s.target ?? '', true)}</div>`;
       c,
       i,
     ) => html`<label class="label cat" for="t-${s.id}-${c}"><span class="visually-hidden">Translation, plural form “</span>${c}<span class="visually-hidden">” of segment ${number} (${ctx.trglang})</span></label>
-<span class="source-text" lang="${ctx.srclang}" id="src-${s.id}-${c}">${sourcePlural[c] ?? sourcePlural.other ?? ''}</span>
+<span class="source-text" lang="${ctx.srclang}" id="src-${s.id}-${c}">${highlightTerms(sourcePlural[c] ?? sourcePlural.other ?? '', s.terms.forms[c] ?? s.terms.forms.other ?? [], s.id)}</span>
 ${field(s, ctx, `t-${s.id}-${c}`, `plural_${c}`, s.targetPlural?.[c] ?? '', i === 0)}`,
   )}</div>`;
 }
@@ -222,7 +224,7 @@ ${texts(s, ctx, number)}
 <div class="card">
 ${
   s.issues.length > 0
-    ? html`<ul class="qa" id="qa-${s.id}" aria-label="Placeholder warnings">${s.issues.map((i) => html`<li>⚠ ${i.message}</li>`)}</ul>`
+    ? html`<ul class="qa" id="qa-${s.id}" aria-label="QA warnings">${s.issues.map((i) => html`<li>⚠ ${i.message}</li>`)}</ul>`
     : ''
 }
 ${details(s)}
@@ -243,5 +245,6 @@ ${
     ctx.focusId === s.id && s.record.openComments > 0 ? [`comments-${s.id}`] : [],
   )
 }
+${/* Glossary, other languages, concordance (branch wb-terms): into the card's panel slots; outside the segment's form, as the concordance is a form of its own. */ renderTermsPanels(termsCardPanels(s, ctx, number), number)}
 </li>`;
 }
