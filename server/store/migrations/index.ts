@@ -12,6 +12,7 @@ import * as tmPostings from './0010_tm_postings.ts';
 import * as tmChunksInRows from './0011_tm_chunks_in_rows.ts';
 import * as tmDeadPostings from './0012_tm_dead_postings.ts';
 import * as segmentHistoryComments from './0014_segment_history_comments.ts';
+import * as codeLinksScreenshots from './0016_code_links_screenshots.ts';
 
 /** Every platform migration, by name; names sort in the order they apply. */
 export const platformMigrations: Record<string, VersionedMigration> = {
@@ -28,4 +29,5 @@ export const platformMigrations: Record<string, VersionedMigration> = {
   '0011_tm_chunks_in_rows': tmChunksInRows,
   '0012_tm_dead_postings': tmDeadPostings,
   '0014_segment_history_comments': segmentHistoryComments,
+  '0016_code_links_screenshots': codeLinksScreenshots,
 };
