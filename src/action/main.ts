@@ -130,6 +130,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env, options: RunOpti
           sha: context.sha || env.GITHUB_SHA,
         },
         defaultBranch: context.payload.repository?.default_branch,
+        repositoryUrl: `${(env.GITHUB_SERVER_URL ?? 'https://github.com').replace(/\/+$/, '')}/${context.repo.owner}/${context.repo.repo}`,
         dryRun: inputs.dryRun,
         ...(settings.mode === 'instant' && inputs.wait && !inputs.dryRun
           ? {
