@@ -1,6 +1,8 @@
 /** Code links of source files' units, and screenshots with the keys they show (migration 0016). */
 import type { CodeLink, ScreenshotInfo, ScreenshotKey } from '../../src/api/schemas/file-context.ts';
+import { codeKeysOf } from '../../src/context/code-links.ts';
 import type { Db } from './db.ts';
+import { labelsOf } from './files.ts';
 
 /** Rows per INSERT: well under SQLite's 32,766 bound parameters at six columns a row. */
 const BATCH = 500;
@@ -184,4 +186,50 @@ export async function ownedScreenshot(
     .where('f.organization_id', '=', organizationId)
     .where('f.id', '=', fileId)
     .executeTakeFirst();
+}
+
+/**
+ * Per unit id, the screenshots showing its key, newest first: a screenshot names a key as code
+ * spells it (codeKeysOf) or as the unit id. They are the organization's, narrowed to the
+ * repository of the unit's file when that file carries a `repo:` label.
+ */
+export async function screenshotsByUnit(
+  db: Db,
+  organizationId: number,
+  fileId: number,
+  unitIds: readonly string[],
+  sourceLang: string,
+): Promise<Map<string, ScreenshotOfKey[]>> {
+  const out = new Map<string, ScreenshotOfKey[]>();
+  const spellings = new Map(unitIds.map((id) => [id, [...new Set([id, ...codeKeysOf(id, sourceLang)])]]));
+  const repo = (await labelsOf(db, [fileId])).get(fileId)?.find((l) => l.startsWith('repo:'));
+  const keys = [...new Set([...spellings.values()].flat())];
+  const byKey = new Map<string, ScreenshotOfKey[]>();
+  for (let i = 0; i < keys.length; i += BATCH) {
+    for (const s of await screenshotsShowing(db, organizationId, keys.slice(i, i + BATCH), repo)) {
+      const list = byKey.get(s.key.key) ?? [];
+      list.push(s);
+      byKey.set(s.key.key, list);
+    }
+  }
+  for (const [id, spelt] of spellings) {
+    const seen = new Set<number>();
+    const shots = spelt
+      .flatMap((k) => byKey.get(k) ?? [])
+      .filter((s) => !seen.has(s.fileId) && seen.add(s.fileId))
+      .sort((a, b) => b.fileId - a.fileId);
+    if (shots.length > 0) out.set(id, shots);
+  }
+  return out;
+}
+
+/** The unit ids of a document's segments. */
+export async function documentUnitIds(db: Db, documentId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('document_segments')
+    .select('unit_id')
+    .where('document_id', '=', documentId)
+    .orderBy('position')
+    .execute();
+  return rows.map((r) => r.unit_id);
 }

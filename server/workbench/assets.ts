@@ -4,6 +4,8 @@
  * form button or a link); it (script.ts) adds the keyboard shortcuts, the shortcuts overlay, the
  * full card following the focus, and fills that the browser can undo.
  */
+import { CODE_LINKS_CSS } from './pages/code-links.ts';
+import { SCREENSHOTS_CSS } from './pages/screenshots.ts';
 
 export const STYLESHEET = `
 :root { color-scheme: light; --ink: #1d1d1f; --muted: #555; --line: #c8c8cc; --accent: #0b57d0; --warn: #8a4b00; --bad: #a3001b; --ok: #116329; }
@@ -116,6 +118,6 @@ form.inline { display: inline; margin: 0; }
 .memory-records { margin: .2rem 0; padding-left: 1.2rem; }
 .filters a[aria-current] { text-decoration: none; }
 td.text, dd.text { white-space: pre-wrap; }
-`;
+${CODE_LINKS_CSS}${SCREENSHOTS_CSS}`;
 
 export { SCRIPT } from './script.ts';

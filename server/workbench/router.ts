@@ -15,6 +15,7 @@ import { loginRoutes } from './login-routes.ts';
 import { errorPage } from './pages/error.ts';
 import { sendNotFound } from './params.ts';
 import { projectRoutes } from './project-routes.ts';
+import { screenshotRoutes } from './screenshot-routes.ts';
 import { type SessionStoreDeps, sessionStore } from './sessions.ts';
 
 export interface WorkbenchDeps {
@@ -57,6 +58,7 @@ export function workbenchRouter(deps: WorkbenchDeps): Router {
     editor: segmentEditor({ db, now, tm: deps.tm }),
   });
   historyRoutes(router, { db, now, editor: segmentEditor({ db, now, tm: deps.tm }) });
+  screenshotRoutes(router, { db });
   router.use((_req, res) => sendNotFound(res, 'page'));
   const onError: ErrorRequestHandler = (err: unknown, req, res, next) => {
     if (res.headersSent) return next(err);

@@ -10,6 +10,7 @@ import type { SegmentStatus } from '../../store/schema.ts';
 import { type DocumentRow, type OwnedProject, ownedDocument } from './access.ts';
 import { type SegmentRecord, segmentRecords } from './history.ts';
 import { openStatuses, type Progress, progressOf, type StageInfo, stageInfo } from './progress.ts';
+import { type RepositoryContext, segmentContexts } from './segment-context.ts';
 import { targetCategories } from './segment-edit.ts';
 import type { SuggestionSource, Suggestions } from './suggestions.ts';
 
@@ -42,6 +43,8 @@ export interface EditorSegment {
   suggestions: Suggestions;
   /** Its newest versions, the memory's entries for its source, its comments (history.ts). */
   record: SegmentRecord;
+  /** Code links and screenshots from the repository, when it sent any. */
+  repository?: RepositoryContext | undefined;
 }
 
 export interface DocumentView extends OwnedProject {
@@ -127,6 +130,13 @@ export async function documentView(
     : { byId: new Map<number, Suggestions>(), mtProblem: 'The project has no memory.' };
   const progress = progressOf(await progressBy(db, 'document', [documentId]), documentId);
   const records = await segmentRecords(db, project.memory_id, rows);
+  const contexts = await segmentContexts(
+    db,
+    organizationId,
+    owned.document.file_id,
+    rows.map((r) => r.unit_id),
+    project.srclang,
+  );
   return {
     ...owned,
     stage,
@@ -161,6 +171,7 @@ export async function documentView(
         untranslated: isUntranslated(r.target, targetPlural),
         suggestions: byId.get(r.id) ?? { tm: [], mt: undefined },
         record: records.get(r.id)!,
+        repository: contexts.get(r.unit_id),
       };
     }),
   };
