@@ -23,7 +23,7 @@ for (let f = 0; f < FILES; f++) {
   const lines = [
     "import { useTranslation } from 'react-i18next';",
     "import { Button, Card } from '@acme/ui';",
-    '// Don\'t inline these: the design system\'s tokens change per theme.',
+    "// Don't inline these: the design system's tokens change per theme.",
     `export function Screen${f}({ user }: { user: { name: string } }) {`,
     '  const { t } = useTranslation();',
   ];
@@ -58,7 +58,8 @@ const SAMPLE = 200;
 const t3 = performance.now();
 let naiveFound = 0;
 for (const key of keys.slice(0, SAMPLE))
-  for (const file of files) for (const q of ["'", '"', '`']) if (file.text.includes(`${q}${key}${q}`)) naiveFound++;
+  for (const file of files)
+    for (const q of ["'", '"', '`']) if (file.text.includes(`${q}${key}${q}`)) naiveFound++;
 const t4 = performance.now();
 const naiveMs = ((t4 - t3) / SAMPLE) * KEYS;
 

@@ -9,7 +9,8 @@ import { type FileRow, firstChunkOfBlob } from '../../store/files.ts';
 
 /** `https://host/o/r/blob/<sha>/<path>#L<line>`, each path segment percent-encoded. */
 export function blobLineUrl(repository: string, commit: string, path: string, line: number): string {
-  const encoded = path.split('/').map(encodeURIComponent).join('/');
+  // A lone surrogate (JSON can carry one) cannot be percent-encoded: U+FFFD stands in for it.
+  const encoded = path.toWellFormed().split('/').map(encodeURIComponent).join('/');
   return `${repository}/blob/${commit}/${encoded}#L${line}`;
 }
 

@@ -4,7 +4,11 @@
  * docs/api-differences.md.
  */
 import { z } from 'zod';
-import { fileNameProblem } from './paths.ts';
+import { MAX_ID } from './common.ts';
+import { FILE_NAME_PATTERN, fileNameProblem } from './paths.ts';
+
+/** Counts, lines and pixels are stored in 32-bit integer columns. */
+const int32 = (min: number) => z.int().min(min).max(MAX_ID);
 
 const repoPath = z
   .string()
@@ -12,7 +16,8 @@ const repoPath = z
   .superRefine((name, ctx) => {
     const problem = fileNameProblem(name);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  });
+  })
+  .meta({ pattern: FILE_NAME_PATTERN });
 
 /** Links kept per unit: the first uses in path and line order. */
 export const MAX_CODE_LINKS = 5;
@@ -27,17 +32,21 @@ const unitKey = z.string().min(1, 'must not be empty').max(1000);
 export const CodeLinksBody = z
   .strictObject({
     repository: z
-      .url({ protocol: /^https$/, error: 'must be the https URL of the repository (https://github.com/o/r)' })
+      .string()
       .max(500)
-      .refine((u) => !u.endsWith('/'), 'must not end with /'),
+      // A host (and port), then path segments: no query, fragment, credentials or trailing /.
+      .regex(
+        /^https:\/\/[A-Za-z0-9.-]+(:[0-9]{1,5})?(\/[^\s/?#@\\]+)+$/,
+        'must be the https URL of the repository, like https://github.com/o/r',
+      ),
     commit: z.string().regex(/^[0-9a-f]{40}([0-9a-f]{24})?$/, 'must be a full commit SHA (40 hex digits)'),
     units: z
       .array(
         z.strictObject({
           id: unitKey,
-          total: z.int().min(1),
+          total: int32(1),
           links: z
-            .array(z.strictObject({ path: repoPath, line: z.int().min(1) }))
+            .array(z.strictObject({ path: repoPath, line: int32(1) }))
             .min(1)
             .max(MAX_CODE_LINKS),
         }),
@@ -54,7 +63,7 @@ export interface CodeLink {
 }
 
 export const Box = z
-  .strictObject({ x: z.int().min(0), y: z.int().min(0), w: z.int().min(1), h: z.int().min(1) })
+  .strictObject({ x: int32(0), y: int32(0), w: int32(1), h: int32(1) })
   .meta({ id: 'Box', description: 'a rectangle in image pixels, from the top-left corner' });
 export type Box = z.infer<typeof Box>;
 

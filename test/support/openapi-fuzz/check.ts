@@ -58,7 +58,8 @@ export const BEYOND_SCHEMA: readonly { operation: string; message: RegExp; why: 
   },
   {
     operation: 'PUT /v2/files/screenshot',
-    message: /^file \d+ (\(.*\) )?is (not a REFERENCE file|not a PNG image|a truncated PNG|not a valid PNG|a damaged PNG)/,
+    message:
+      /^file \d+ (\(.*\) )?is (not a REFERENCE file|not a PNG image|a truncated PNG|not a valid PNG|a damaged PNG)/,
     why: "the stored file's category and content",
   },
   {
