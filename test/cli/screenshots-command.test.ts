@@ -59,7 +59,7 @@ describe('svc-connector screenshots upload DIR', () => {
       SVC_API_URL: 'http://127.0.0.1:9',
     });
     expect(await cli.exit).toBe(1);
-    expect(cli.stderr.join('\n')).toBe(
+    expect(cli.stderr.join('\n').trimEnd()).toBe(
       `svc-connector: ${join(dir, 'bad')}: 2 problem(s) with the screenshots:\n  screenshots.yml: "b.png" names no PNG file in the folder\n  a.png is not a PNG image (the PNG signature is missing)`,
     );
   });
