@@ -46,7 +46,7 @@ describe('code links from usage:', () => {
     expect(page.html).toContain(`<a href="${URL_BASE}/src/settings/Tabs.tsx#L7"`);
     expect(page.html).toContain(`<a href="${URL_BASE}/src/settings/Tabs.tsx#L6"`);
     // inbox.empty is used nowhere: its card has no code panel. Three panels for three keys.
-    expect(page.html.match(/class="context-panel code-links-panel"/g)).toHaveLength(3);
+    expect(page.html.match(/aria-labelledby="panel-code-links-/g)).toHaveLength(3);
   });
 
   it("the job's document (XLIFF) carries the code links and screenshots as notes", async () => {
@@ -72,7 +72,7 @@ describe('screenshots in the editor', () => {
       '<svg viewBox="0 0 320 200" preserveAspectRatio="none" aria-hidden="true" focusable="false"><rect class="key-box" x="24" y="80" width="120" height="32"',
     );
     // settings.nav is shown on it without a box; two cards show the screenshot.
-    expect(page.html.match(/class="context-panel screenshots-panel"/g)).toHaveLength(2);
+    expect(page.html.match(/aria-labelledby="panel-screenshots-/g)).toHaveLength(2);
     expect(page.html).toContain('settings.png (where on screen is not marked)');
     expect(page.headers.get('content-security-policy')).toContain("img-src 'self'");
   });

@@ -44,8 +44,13 @@ describe('screenshots and code links in the editor (browser)', () => {
     await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Sign in' }).click()]);
     await page.goto(`${p.url}/workbench/documents/${synced.documentId}`);
 
-    // The card of settings.tabs.general ("General"): its code links and its screenshot.
-    const card = page.locator('li.segment', { has: page.getByText('General', { exact: true }) });
+    // Open settings.tabs.general's full card by its key, as a translator would: its code links and
+    // its screenshot are panels of that card.
+    await page.getByRole('link', { name: /settings\.tabs\.general/ }).click();
+    const card = page.locator('li.segment.expanded', {
+      has: page.locator('code', { hasText: 'settings.tabs.general' }),
+    });
+    await card.waitFor();
     await expect.poll(() => card.getByRole('link', { name: 'src/settings/Tabs.tsx:7' }).count()).toBe(1);
     const img = card.getByRole('img', { name: 'Screenshot settings.png, the string outlined in red' });
     await img.scrollIntoViewIfNeeded();
