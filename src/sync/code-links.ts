@@ -36,6 +36,28 @@ export interface CodeLinksResult {
   ms: number;
 }
 
+/** The platform takes JSON bodies up to 1 MiB: requests stay well under it, and under the unit cap. */
+const MAX_BODY_CHARS = 512 * 1024;
+
+/** Consecutive runs of units, each at most MAX_CODE_LINK_UNITS and about MAX_BODY_CHARS of JSON. */
+export function chunks<T>(units: readonly T[]): T[][] {
+  const out: T[][] = [];
+  let current: T[] = [];
+  let size = 0;
+  for (const unit of units) {
+    const length = JSON.stringify(unit).length + 1;
+    if (current.length > 0 && (current.length === MAX_CODE_LINK_UNITS || size + length > MAX_BODY_CHARS)) {
+      out.push(current);
+      current = [];
+      size = 0;
+    }
+    current.push(unit);
+    size += length;
+  }
+  if (current.length > 0) out.push(current);
+  return out;
+}
+
 /** Finds the uses and sends them: one request per file with links (several for a very large one). */
 export async function sendCodeLinks(
   uploaded: readonly Uploaded[],
@@ -54,10 +76,10 @@ export async function sendCodeLinks(
     const byUnit = unitUses(o.unitIds.get(u.file.path) ?? [], uses, o.sourceLang);
     const units = [...byUnit].map(([id, found]) => ({ id, total: found.total, links: found.first }));
     linkedUnits += units.length;
-    for (let i = 0; i < units.length; i += MAX_CODE_LINK_UNITS) {
+    for (const chunk of chunks(units)) {
       await o.client.files.setCodeLinks(
         u.record.id,
-        { repository: o.repositoryUrl, commit: o.commit, units: units.slice(i, i + MAX_CODE_LINK_UNITS) },
+        { repository: o.repositoryUrl, commit: o.commit, units: chunk },
         o.signal ? { signal: o.signal } : {},
       );
       requests++;

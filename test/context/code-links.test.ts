@@ -201,3 +201,25 @@ files:
     );
   });
 });
+
+describe('code links go in requests the platform takes', () => {
+  it('splits by unit count and by body size', async () => {
+    const { chunks } = await import('../../src/sync/code-links.ts');
+    const small = Array.from({ length: 4500 }, (_, i) => ({
+      id: `k${i}`,
+      total: 1,
+      links: [{ path: 'a.ts', line: 1 }],
+    }));
+    expect(chunks(small).map((c) => c.length)).toEqual([2000, 2000, 500]);
+    const long = `src/${'deep/'.repeat(150)}file.tsx`;
+    const big = Array.from({ length: 1000 }, (_, i) => ({
+      id: `k${i}`,
+      total: 5,
+      links: Array.from({ length: 5 }, (_, line) => ({ path: long, line: line + 1 })),
+    }));
+    const parts = chunks(big);
+    expect(parts.length).toBeGreaterThan(1);
+    expect(parts.flat()).toEqual(big);
+    for (const part of parts) expect(JSON.stringify(part).length).toBeLessThan(600 * 1024);
+  });
+});
