@@ -31,7 +31,8 @@ export interface KeyUses {
  * quote (an apostrophe in a comment) costs at most the rest of its line for ' and ". Written as
  * "unrolled loops" (Friedl): a run of plain characters, then escapes each followed by another run.
  */
-const LITERAL = /'([^'\\\n]*(?:\\.[^'\\\n]*)*)'|"([^"\\\n]*(?:\\.[^"\\\n]*)*)"|`([^`\\]*(?:\\[\s\S][^`\\]*)*)`/g;
+const LITERAL =
+  /'([^'\\\n]*(?:\\.[^'\\\n]*)*)'|"([^"\\\n]*(?:\\.[^"\\\n]*)*)"|`([^`\\]*(?:\\[\s\S][^`\\]*)*)`/g;
 
 /** The key spelled in the code for a unit id: key paths unescaped (`a\.b` → `a.b`), a PO context dropped. */
 export function codeKeysOf(unitId: string, sourceLang?: string): string[] {
