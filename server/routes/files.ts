@@ -1,3 +1,4 @@
+import { CodeLinksBody, ScreenshotBody } from '../../src/api/schemas/file-context.ts';
 import {
   AddLabelBody,
   FileIdQuery,
@@ -97,5 +98,35 @@ export function fileRoutes(api: ApiRegistry, services: PlatformServices): void {
       await files.removeLabel(auth, query.id, query.name);
       return reply(204);
     },
+  });
+  api.add({
+    method: 'put',
+    path: '/v2/files/code-links',
+    tag: 'Files',
+    summary:
+      "Where a source file's unit keys are used in code: per unit id, the first lines (path, line) at a commit of the repository; replaces those units' links",
+    query: FileIdQuery,
+    body: CodeLinksBody,
+    responses: { 204: { description: 'stored' }, ...missing },
+    refusals: [{ status: 400, when: 'a unit is listed twice, or its total is below its number of links' }],
+    handler: async ({ auth, query, body }) => {
+      await files.setCodeLinks(auth, query.id, body);
+      return reply(204);
+    },
+  });
+  api.add({
+    method: 'put',
+    path: '/v2/files/screenshot',
+    tag: 'Files',
+    summary:
+      'Mark a REFERENCE PNG file as a screenshot of keys, each with its box in image pixels when known; replaces the keys it had',
+    query: FileIdQuery,
+    body: ScreenshotBody,
+    responses: { 200: { description: 'the file, with `screenshot`', schema: FileRecord }, ...missing },
+    refusals: [
+      { status: 400, when: 'the file is not a REFERENCE file, or not a PNG' },
+      { status: 400, when: 'a key is listed twice, or a box reaches beyond the image' },
+    ],
+    handler: ({ auth, query, body }) => files.setScreenshot(auth, query.id, body),
   });
 }

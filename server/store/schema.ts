@@ -10,7 +10,14 @@ import type {
   WorkbenchSessionsTable,
 } from './schema/accounts.ts';
 import type { ContentPreferencesTable, ContentsTable, ContentTermsTable } from './schema/content.ts';
-import type { FileLabelsTable, FilesTable, InstantTranslationsTable } from './schema/files.ts';
+import type {
+  FileCodeLinksTable,
+  FileLabelsTable,
+  FilesTable,
+  InstantTranslationsTable,
+  ScreenshotKeysTable,
+  ScreenshotsTable,
+} from './schema/files.ts';
 import type {
   DocumentSegmentsTable,
   DocumentsTable,
@@ -74,6 +81,9 @@ export interface PlatformSchema {
   usage: UsageTable;
   files: FilesTable;
   file_labels: FileLabelsTable;
+  file_code_links: FileCodeLinksTable;
+  screenshots: ScreenshotsTable;
+  screenshot_keys: ScreenshotKeysTable;
   workflow_templates: WorkflowTemplatesTable;
   jobs: JobsTable;
   job_files: JobFilesTable;

@@ -4,6 +4,8 @@
  * form button or a link); it (script.ts) adds the keyboard shortcuts, the shortcuts overlay, the
  * full card following the focus, and fills that the browser can undo.
  */
+import { CODE_LINKS_CSS } from './pages/code-links.ts';
+import { SCREENSHOTS_CSS } from './pages/screenshots.ts';
 
 export const STYLESHEET = `
 :root { color-scheme: light; --ink: #1d1d1f; --muted: #555; --line: #c8c8cc; --accent: #0b57d0; --warn: #8a4b00; --bad: #a3001b; --ok: #116329; }
@@ -132,6 +134,6 @@ ol.concordance { padding-left: 2rem; }
 ol.concordance li { background: #fff; border: 1px solid var(--line); border-radius: 6px; margin: 0 0 .5rem; padding: .4rem .6rem; }
 ol.concordance p { margin: .2rem 0; }
 li.segment:not(.expanded) > .card-panels { display: none; }
-`;
+${CODE_LINKS_CSS}${SCREENSHOTS_CSS}`;
 
 export { SCRIPT } from './script.ts';

@@ -13,6 +13,8 @@ export function securityHeaders(random: (size: number) => Buffer = randomBytes):
     res.set({
       'Content-Security-Policy': [
         "default-src 'none'",
+        // Screenshots come from the workbench's own route (/workbench/screenshots/:id).
+        "img-src 'self'",
         `style-src 'nonce-${nonce}'`,
         `script-src 'nonce-${nonce}'`,
         "form-action 'self'",

@@ -19,6 +19,7 @@ import { multipartForms } from './multipart.ts';
 import { errorPage } from './pages/error.ts';
 import { sendNotFound } from './params.ts';
 import { projectRoutes } from './project-routes.ts';
+import { screenshotRoutes } from './screenshot-routes.ts';
 import { type SessionStoreDeps, sessionStore } from './sessions.ts';
 import { xliffRoutes } from './xliff-routes.ts';
 
@@ -69,6 +70,7 @@ export function workbenchRouter(deps: WorkbenchDeps): Router {
   xliffRoutes(router, { db, tm: deps.tm, editor: segmentEditor({ db, now, tm: deps.tm }) });
   findRoutes(router, { db, now });
   concordanceRoutes(router, { db, tm: deps.tm });
+  screenshotRoutes(router, { db });
   router.use((_req, res) => sendNotFound(res, 'page'));
   const onError: ErrorRequestHandler = (err: unknown, req, res, next) => {
     if (res.headersSent) return next(err);

@@ -20,6 +20,8 @@ export interface ActionInputs {
   githubApp: { appId: string; privateKey: string } | undefined;
   pullRequest: PullRequestOverrides;
   dryRun: boolean;
+  /** Folder of screenshots with their manifest, relative to the workspace. */
+  screenshots: string | undefined;
 }
 
 /** An input the user set wrong; the message names it. */
@@ -78,6 +80,18 @@ function appInputs(): ActionInputs['githubApp'] {
   return { appId, privateKey };
 }
 
+/** `screenshots`: a folder inside the workspace. */
+function screenshotsDir(): string | undefined {
+  const dir = optional('screenshots')?.trim();
+  if (dir === undefined) return undefined;
+  const segments = dir.replace(/\/+$/, '').split('/');
+  if (dir.startsWith('/') || segments.includes('..'))
+    throw new InputError(
+      `input screenshots: "${dir}" must be a folder inside the repository (relative, no ..)`,
+    );
+  return dir;
+}
+
 /** Reads the inputs; an invalid one throws InputError naming it. */
 export function getInputs(): ActionInputs {
   const apiKey = required('api-key');
@@ -123,5 +137,6 @@ export function getInputs(): ActionInputs {
     githubApp,
     pullRequest: pr,
     dryRun: bool('dry-run', false),
+    screenshots: screenshotsDir(),
   };
 }

@@ -8,6 +8,9 @@ import { createClient, limitsFromEnv } from '../api/index.ts';
 import { settingsFrom } from '../config/settings.ts';
 import { createInstallationToken } from '../github/app-token.ts';
 import { pullRequestFindings } from '../qa/pull-request.ts';
+import { readScreenshotFolder } from '../screenshots/local.ts';
+import { screenshotSummary } from '../screenshots/summary.ts';
+import { syncScreenshots } from '../screenshots/upload.ts';
 import { describeFailure } from '../sync/describe-failure.ts';
 import { runSync, type TranslationSink } from '../sync/run.ts';
 import { syncSummary } from '../sync/summary.ts';
@@ -116,6 +119,10 @@ export async function run(env: NodeJS.ProcessEnv = process.env, options: RunOpti
       pullRequest: inputs.pullRequest,
       base,
     });
+    // A broken screenshots folder fails the run before anything is uploaded.
+    const screenshots = inputs.screenshots
+      ? await readScreenshotFolder(join(workspace, inputs.screenshots))
+      : undefined;
     // SVC_RATE_WINDOW_MS / SVC_RATE_SHARE: a shorter window in tests, a share when several runs share the key.
     const client = createClient({ baseUrl: inputs.apiUrl, apiKey: inputs.apiKey, ...limitsFromEnv(env) });
     try {
@@ -130,6 +137,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env, options: RunOpti
           sha: context.sha || env.GITHUB_SHA,
         },
         defaultBranch: context.payload.repository?.default_branch,
+        repositoryUrl: `${(env.GITHUB_SERVER_URL ?? 'https://github.com').replace(/\/+$/, '')}/${context.repo.owner}/${context.repo.repo}`,
         dryRun: inputs.dryRun,
         ...(settings.mode === 'instant' && inputs.wait && !inputs.dryRun
           ? {
@@ -193,6 +201,16 @@ export async function run(env: NodeJS.ProcessEnv = process.env, options: RunOpti
         core.error(`${f.sourcePath} → ${f.target}: ${f.message}`, {
           title: 'svc-connector: translation failed',
         });
+      if (screenshots) {
+        const shots = await syncScreenshots({
+          client,
+          repository: context.repo,
+          screenshots,
+          dryRun: inputs.dryRun,
+          log: (m) => core.debug(m),
+        });
+        core.info(screenshotSummary(shots, inputs.dryRun).trimEnd());
+      }
       const failed = [
         ...(result.problems.length > 0 ? [`${result.problems.length} file(s) could not be parsed`] : []),
         ...(result.failures.length > 0 ? [`${result.failures.length} translation(s) failed`] : []),

@@ -5,6 +5,7 @@ import { CliExit } from './exit.ts';
 import { formatCommands } from './format-commands.ts';
 import { pseudoCommand } from './pseudo-command.ts';
 import { qaCommand } from './qa-command.ts';
+import { screenshotsCommand } from './screenshots-command.ts';
 import { serverCommand } from './server-command.ts';
 import { statusCommand } from './status-command.ts';
 import { syncCommand } from './sync-command.ts';
@@ -23,6 +24,7 @@ formatCommands(program);
 qaCommand(program);
 pseudoCommand(program);
 statusCommand(program);
+screenshotsCommand(program);
 
 program.parseAsync(process.argv).catch(async (err: unknown) => {
   if (err instanceof CliExit) {

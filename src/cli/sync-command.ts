@@ -10,6 +10,22 @@ export function repositoryOfRemote(url: string): { owner: string; repo: string }
   return match ? { owner: match[1]!, repo: match[2]! } : undefined;
 }
 
+/**
+ * The web address of a repository for code links: the https form of its remote's host
+ * (`git@ghe.example.com:o/r.git` → `https://ghe.example.com/o/r`), github.com otherwise.
+ */
+export function repositoryWebUrl(
+  remote: string | undefined,
+  repository: { owner: string; repo: string },
+): string {
+  const host =
+    remote === undefined
+      ? undefined
+      : (/^https?:\/\/(?:[^@/]+@)?([^/:]+)/.exec(remote.trim()) ??
+          /^(?:ssh:\/\/)?[^@/]+@([^/:]+)[:/]/.exec(remote.trim()))?.[1];
+  return `https://${host ?? 'github.com'}/${repository.owner}/${repository.repo}`;
+}
+
 /** A git command's output in `cwd`, or undefined when it fails (no repository, no such ref). */
 export function git(cwd: string, ...args: string[]): string | undefined {
   try {
@@ -88,6 +104,7 @@ Examples:
             /^origin\//,
             '',
           ),
+          repositoryUrl: repositoryWebUrl(git(dir, 'remote', 'get-url', 'origin'), repository),
           dryRun: Boolean(opts.dryRun),
           all: Boolean(opts.all),
           ...(opts.write

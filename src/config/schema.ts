@@ -101,6 +101,12 @@ export const RawConfigSchema = z.strictObject({
   on_source_change: SourceChangeSchema.optional(),
   removed_keys: z.enum(['remove', 'keep-until-merged', 'report']).optional(),
   locale_lists: z.array(LocaleListEntrySchema).optional(),
+  /** Globs of the code that uses the keys (one or a list): units carry links to those lines. */
+  usage: z
+    .union([text, z.array(text).min(1, 'must list at least one pattern')], {
+      error: "must be a glob or a list of globs, like 'src/**/*.{ts,tsx}'",
+    })
+    .optional(),
 });
 
 export type RawConfig = z.infer<typeof RawConfigSchema>;
@@ -180,11 +186,18 @@ export interface SvcConfig {
   removedKeys: 'remove' | 'keep-until-merged' | 'report';
   /** Files kept in step with the shipped languages (src/locale-lists); absent when none are set. */
   localeLists?: LocaleListEntry[] | undefined;
+  /** Globs of the code that uses the keys (`usage:`), normalized; absent: no code links. */
+  usage?: string[] | undefined;
 }
 
 export const DEFAULT_BRANCH = 'svc-l10n/%base%';
 export const DEFAULT_TITLE = 'Update translations (%base%)';
 export const DEFAULT_COMMIT_MESSAGE = 'Update translations';
+
+/** `usage:` as a list, whether written as one glob or several. */
+export function usagePatterns(usage: string | string[] | undefined): string[] {
+  return usage === undefined ? [] : typeof usage === 'string' ? [usage] : usage;
+}
 
 function toSvcConfig(raw: RawConfig): SvcConfig {
   const pr = raw.pull_request ?? {};
@@ -227,6 +240,7 @@ function toSvcConfig(raw: RawConfig): SvcConfig {
     onSourceChange: { small: raw.on_source_change?.small ?? 'review' },
     removedKeys: raw.removed_keys ?? 'remove',
     ...(raw.locale_lists ? { localeLists: toLocaleLists(raw.locale_lists) } : {}),
+    ...(raw.usage !== undefined ? { usage: usagePatterns(raw.usage).map(normalizePattern) } : {}),
   };
 }
 

@@ -154,6 +154,17 @@ export function checkConfig(raw: RawConfig, ctx: z.RefinementCtx): void {
     if (problem) report(['pull_request', 'branch'], problem);
   }
   checkShip(raw, report);
+  checkUsage(raw, report);
+}
+
+/** `usage:` globs are globs over repository paths, like `files[].source`. */
+function checkUsage(raw: RawConfig, report: Report): void {
+  if (raw.usage === undefined) return;
+  const single = typeof raw.usage === 'string';
+  (single ? [raw.usage as string] : (raw.usage as string[])).forEach((pattern, i) => {
+    const problem = globProblem(pattern);
+    if (problem) report(single ? ['usage'] : ['usage', i], problem);
+  });
 }
 
 /** `ship:` names configured targets, and its file patterns are globs over source paths. */

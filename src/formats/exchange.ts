@@ -36,6 +36,8 @@ export interface ExtractOptions {
   onWarning?: ParseOptions['onWarning'];
   /** Told, once per reason, of the units the file's reader leaves out on purpose (DESIGN §10). */
   onLeftOut?: (leftOut: LeftOut) => void;
+  /** Notes to add after a unit's own (what the repository sent about it: code links, screenshots). */
+  moreNotes?: (unitId: string) => readonly string[];
 }
 
 export interface MergeOptions {
@@ -71,8 +73,10 @@ export function extractXliff(format: FormatModule, bytes: Uint8Array, opts: Extr
     '    <body>',
   ];
   if (opts.onLeftOut) for (const left of leftOutOf(units)) opts.onLeftOut(left);
-  for (const unit of units) {
-    if (!unit.translatable || (opts.only && !opts.only.has(unit.id))) continue;
+  for (const parsed of units) {
+    if (!parsed.translatable || (opts.only && !opts.only.has(parsed.id))) continue;
+    const more = opts.moreNotes?.(parsed.id) ?? [];
+    const unit = more.length === 0 ? parsed : { ...parsed, notes: [...parsed.notes, ...more] };
     const given = opts.translations?.get(unit.id);
     const syntaxes = placeholdersOf(format, unit);
     const placeholders = syntaxes.length === ALL_SYNTAXES.length ? undefined : syntaxes.join(' ');

@@ -13,6 +13,7 @@ import {
   type SourceFile,
   type SourceProblem,
 } from '../translations/source-file.ts';
+import { type CodeLinksResult, sendCodeLinks } from './code-links.ts';
 import {
   type IncrementalOptions,
   type IncrementalResult,
@@ -76,6 +77,11 @@ export interface SyncOptions {
   all?: boolean;
   /** The repository's default branch, when known (`removed_keys: keep-until-merged`). */
   defaultBranch?: string | undefined;
+  /**
+   * The repository's web address for code links (`usage:`), default `https://github.com/<owner>/<repo>`;
+   * the Action passes its GITHUB_SERVER_URL's.
+   */
+  repositoryUrl?: string | undefined;
   log?: SyncLog;
   signal?: AbortSignal;
   now?: () => Date;
@@ -97,6 +103,8 @@ export interface SyncResult {
   targets?: IncrementalResult;
   /** Translations that failed (instant mode with a sink): the run fails after writing the rest. */
   failures: { sourcePath: string; target: string; message: string }[];
+  /** Job mode with `usage:`: the code links sent with the uploaded files. */
+  codeLinks?: CodeLinksResult | undefined;
 }
 
 const quiet: SyncLog = { info: () => {}, debug: () => {} };
@@ -191,6 +199,24 @@ export async function runSync(o: SyncOptions): Promise<SyncResult> {
   );
 
   if (settings.mode === 'job') {
+    if (settings.usage !== undefined) {
+      if (o.origin.sha) {
+        const units = new Map(
+          prepared.works.map((w) => [w.source.file.path, w.source.units.map((u) => u.id)] as const),
+        );
+        result.codeLinks = await sendCodeLinks(result.uploaded, {
+          client,
+          workspace: o.workspace,
+          usage: settings.usage,
+          repositoryUrl: o.repositoryUrl ?? `https://github.com/${repository}`,
+          commit: o.origin.sha,
+          sourceLang: settings.source,
+          unitIds: units,
+          signal,
+          log,
+        });
+      } else log.warning?.('usage: is set but the commit is unknown, so no code links were sent');
+    }
     result.job = await createJob(
       client,
       result.uploaded,

@@ -86,6 +86,24 @@ export const cases: IsolationCase[] = [
     status: 404,
   },
   {
+    method: 'PUT',
+    route: '/v2/files/code-links',
+    path: (b) => `/v2/files/code-links?id=${b.fileId}`,
+    body: () => ({
+      repository: 'https://github.com/o/r',
+      commit: 'a'.repeat(40),
+      units: [{ id: 'k', total: 1, links: [{ path: 'src/a.ts', line: 1 }] }],
+    }),
+    status: 404,
+  },
+  {
+    method: 'PUT',
+    route: '/v2/files/screenshot',
+    path: (b) => `/v2/files/screenshot?id=${b.fileId}`,
+    body: () => ({ keys: [{ key: 'k' }] }),
+    status: 404,
+  },
+  {
     method: 'GET',
     route: '/v2/documents/files',
     path: (b) => `/v2/documents/files?id=${b.documentId}`,

@@ -22,6 +22,7 @@ import {
 import { documentTranslations, fileBlobOf, renderDocument, targetTag } from './content.ts';
 import { presentDocument } from './present.ts';
 import { untranslatedCharacters } from './pretranslate.ts';
+import { repositoryNotes } from './repository-notes.ts';
 import { newDocumentRow } from './rows.ts';
 
 export interface DocumentServiceDeps extends FileServiceDeps {
@@ -152,6 +153,7 @@ export function documentService(deps: DocumentServiceDeps) {
         sourceLang: project.srclocale ? `${project.srclang}-${project.srclocale}` : project.srclang,
         targetLang: targetTag(project),
         translations: await documentTranslations(db, doc.id),
+        moreNotes: await repositoryNotes(db, auth.organizationId, doc, project.srclang),
       });
       return { name: `${doc.name}.xlf`, bytes: xliff, type: 'application/x-xliff+xml' };
     },

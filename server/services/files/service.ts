@@ -1,8 +1,11 @@
+import type { z } from 'zod';
+import type { CodeLinksBody, ScreenshotBody } from '../../../src/api/schemas/file-context.ts';
 import type { FileRecord } from '../../../src/api/schemas/files.ts';
 import type { AuthContext } from '../../auth/context.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import type { UploadBody } from '../../http/upload.ts';
 import { deleteBlob, readBlob } from '../../store/blobs.ts';
+import { screenshotsOf } from '../../store/file-context.ts';
 import {
   addFileLabel,
   deleteFile,
@@ -15,6 +18,7 @@ import {
 } from '../../store/files.ts';
 import { liveJobIdUsingFile } from '../../store/jobs/documents.ts';
 import { projectExists } from '../../store/jobs/projects.ts';
+import { storeCodeLinks, storeScreenshot } from './context.ts';
 import { createFile, type FileServiceDeps, storeUpload, usingNewBlob } from './create.ts';
 import { presentFile, presentFiles } from './present.ts';
 
@@ -76,13 +80,8 @@ export function fileService(deps: FileServiceDeps) {
       query: { id?: number | undefined; labels?: string[] | undefined },
     ): Promise<FileRecord[]> {
       const rows = await listFiles(db, auth.organizationId, query);
-      return presentFiles(
-        rows,
-        await labelsOf(
-          db,
-          rows.map((r) => r.id),
-        ),
-      );
+      const ids = rows.map((r) => r.id);
+      return presentFiles(rows, await labelsOf(db, ids), await screenshotsOf(db, ids));
     },
 
     async remove(auth: AuthContext, id: number): Promise<void> {
@@ -100,6 +99,27 @@ export function fileService(deps: FileServiceDeps) {
     ): Promise<{ file: FileRow; chunks: AsyncIterable<Uint8Array> }> {
       const file = await owned(auth, id);
       return { file, chunks: readBlob(db, file.blob_id) };
+    },
+
+    /** Where the file's unit keys are used in code (PUT /v2/files/code-links). */
+    async setCodeLinks(auth: AuthContext, id: number, body: z.infer<typeof CodeLinksBody>): Promise<void> {
+      await storeCodeLinks(db, await owned(auth, id), body);
+    },
+
+    /** Marks a REFERENCE PNG as a screenshot of keys (PUT /v2/files/screenshot). */
+    async setScreenshot(
+      auth: AuthContext,
+      id: number,
+      body: z.infer<typeof ScreenshotBody>,
+    ): Promise<FileRecord> {
+      const file = await owned(auth, id);
+      const size = await storeScreenshot(db, file, body);
+      const t = now();
+      await updateFile(db, id, { updated_at: t });
+      const labels = (await labelsOf(db, [id])).get(id) ?? [];
+      // In the order a listing gives them.
+      const keys = [...body.keys].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+      return presentFile({ ...file, updated_at: t }, labels, { ...size, keys });
     },
 
     async addLabel(auth: AuthContext, id: number, label: string): Promise<void> {

@@ -18,6 +18,7 @@ import {
 import { type SegmentRecord, segmentRecords } from './history.ts';
 import { openStatuses, type Progress, progressOf, type StageInfo, stageInfo } from './progress.ts';
 import { type UnitReference, unitReferences } from './references.ts';
+import { type RepositoryContext, segmentContexts } from './segment-context.ts';
 import { targetCategories } from './segment-edit.ts';
 import type { SuggestionSource, Suggestions } from './suggestions.ts';
 
@@ -56,6 +57,8 @@ export interface EditorSegment {
   terms: SegmentTerms;
   /** The same unit in the job's other target languages (read-only references). */
   references: UnitReference[];
+  /** Code links and screenshots from the repository, when it sent any. */
+  repository?: RepositoryContext | undefined;
 }
 
 export interface SegmentTerms {
@@ -173,6 +176,13 @@ export async function documentView(
     owned,
     rows.map((r) => r.unit_id),
   );
+  const contexts = await segmentContexts(
+    db,
+    organizationId,
+    owned.document.file_id,
+    rows.map((r) => r.unit_id),
+    project.srclang,
+  );
   return {
     ...owned,
     stage,
@@ -211,6 +221,7 @@ export async function documentView(
         record: records.get(r.id)!,
         terms: glossed.terms,
         references: references.get(r.unit_id) ?? [],
+        repository: contexts.get(r.unit_id),
       };
     }),
   };

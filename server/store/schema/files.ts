@@ -22,6 +22,33 @@ export interface FileLabelsTable {
   label: string;
 }
 
+/** Lines of code using a unit's key, sent with its source file (migration 0016). */
+export interface FileCodeLinksTable {
+  file_id: number;
+  unit_id: string;
+  /** JSON array of `{path, line, url}`, at most a few per unit. */
+  links: string;
+  /** Uses found, of which `links` holds the first. */
+  total: number;
+}
+
+/** A REFERENCE file that is a PNG screenshot, with its size in pixels. */
+export interface ScreenshotsTable {
+  file_id: number;
+  width: number;
+  height: number;
+}
+
+/** A key a screenshot shows, with its box in image pixels when known. */
+export interface ScreenshotKeysTable {
+  file_id: number;
+  unit_key: string;
+  x: number | null;
+  y: number | null;
+  w: number | null;
+  h: number | null;
+}
+
 export type InstantStatus = 'InProgress' | 'Completed' | 'Failed' | 'ReadyForDownload';
 
 export interface InstantTranslationsTable {

@@ -2,7 +2,9 @@ import type { DocumentView, EditorSegment } from '../../services/workbench/docum
 import { openStatuses } from '../../services/workbench/progress.ts';
 import type { Navigation } from '../../services/workbench/segment-navigation.ts';
 import { type Html, html } from '../html.ts';
+import { codeLinksPanels } from './code-links.ts';
 import { progressBar } from './format.ts';
+import { screenshotPanels } from './screenshots.ts';
 import { type CardPanel, segmentItem } from './segment.ts';
 
 /**
@@ -10,7 +12,10 @@ import { type CardPanel, segmentItem } from './segment.ts';
  * full card (none for segments it has nothing to say about). Add a panel by appending a function
  * here; it gets the segment and the whole page's view (fill what it needs in `document-view.ts`).
  */
-export const CARD_PANELS: ((s: EditorSegment, view: DocumentView) => CardPanel[])[] = [];
+export const CARD_PANELS: ((s: EditorSegment, view: DocumentView) => CardPanel[])[] = [
+  codeLinksPanels,
+  screenshotPanels,
+];
 
 const tag = (lang: string, locale: string | null) => (locale ? `${lang}-${locale}` : lang);
 

@@ -1,4 +1,6 @@
+import type { z } from 'zod';
 import type { Transport } from '../http.ts';
+import type { CodeLinksBody, ScreenshotKey } from '../schemas/file-context.ts';
 import { FileRecord } from '../schemas/files.ts';
 import {
   type CallExtras,
@@ -79,6 +81,33 @@ export function filesClient(t: Transport) {
     /** GET /v2/files/download?id=: the bytes as uploaded; a stream unless `as` says otherwise. */
     download: <A extends DownloadAs = 'stream'>(id: number, o?: DownloadOptions<A>): Promise<Downloaded<A>> =>
       download(t, `${path}/download`, { id }, o),
+    /** PUT /v2/files/code-links?id= → 204: where units' keys are used in code (replaces those units' links). */
+    setCodeLinks: async (
+      id: number,
+      body: z.input<typeof CodeLinksBody>,
+      o: CallExtras = {},
+    ): Promise<void> => {
+      await t.request({
+        method: 'PUT',
+        path: `${path}/code-links`,
+        query: { id },
+        json: body,
+        responseType: 'text',
+        idempotent: true,
+        ...o,
+      });
+    },
+    /** PUT /v2/files/screenshot?id= → the file: a REFERENCE PNG becomes a screenshot of these keys. */
+    setScreenshot: async (id: number, keys: ScreenshotKey[], o: CallExtras = {}): Promise<FileRecord> =>
+      t.request({
+        method: 'PUT',
+        path: `${path}/screenshot`,
+        query: { id },
+        json: { keys },
+        schema: FileRecord,
+        idempotent: true,
+        ...o,
+      }),
     /** POST /v2/files/labels?id= {name} → 204 (also when the file already has it). */
     addLabel: async (id: number, name: string, o: CallExtras = {}): Promise<void> => {
       await t.request({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { queryId } from './common.ts';
+import { ScreenshotInfo } from './file-context.ts';
 import { LANGUAGE_ALTERNATION } from './language-codes.ts';
 import { FILE_NAME_PATTERN, fileNameProblem } from './paths.ts';
 
@@ -15,6 +16,8 @@ export const FileRecord = z
     labels: z.array(z.string()),
     size: z.int().optional(),
     project_id: z.int().nullable().optional(),
+    /** A screenshot (PUT /v2/files/screenshot): its size and the keys it shows. */
+    screenshot: ScreenshotInfo.optional(),
     created_at: z.iso.datetime({ offset: true }),
     updated_at: z.iso.datetime({ offset: true }),
   })

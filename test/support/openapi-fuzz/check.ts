@@ -57,6 +57,22 @@ export const BEYOND_SCHEMA: readonly { operation: string; message: RegExp; why: 
     why: 'the body compared with the path',
   },
   {
+    operation: 'PUT /v2/files/screenshot',
+    message:
+      /^file \d+ (\(.*\) )?is (not a REFERENCE file|not a PNG image|a truncated PNG|not a valid PNG|a damaged PNG)/,
+    why: "the stored file's category and content",
+  },
+  {
+    operation: 'PUT /v2/files/screenshot',
+    message: /^keys\[\d+\]( \(.*\))?: (key .* is listed twice|box .* reaches beyond the \d+×\d+ image)$/,
+    why: "items of one list compared, and boxes against the stored image's size",
+  },
+  {
+    operation: 'PUT /v2/files/code-links',
+    message: /^units: unit .* (is listed twice|has total \d+ but \d+ links)$/,
+    why: 'items of one list compared, and two fields of one item',
+  },
+  {
     operation: 'POST /v2/api-keys',
     message: /^userId: user \d+ has no grant in this organization$/,
     why: 'stored grants',
