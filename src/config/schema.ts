@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { ShipPolicy } from '../ship/policy.ts';
+import { ContextEntrySchema, type ContextRule, toContextRule } from './context.ts';
 import type { LanguagePlaceholder } from './languages.ts';
 import { languageProblem } from './languages.ts';
 import { type LocaleListEntry, LocaleListEntrySchema, toLocaleLists } from './locale-lists.ts';
@@ -101,6 +102,8 @@ export const RawConfigSchema = z.strictObject({
   on_source_change: SourceChangeSchema.optional(),
   removed_keys: z.enum(['remove', 'keep-until-merged', 'report']).optional(),
   locale_lists: z.array(LocaleListEntrySchema).optional(),
+  /** What a format cannot say about its strings (src/config/context.ts). */
+  context: z.array(ContextEntrySchema).optional(),
 });
 
 export type RawConfig = z.infer<typeof RawConfigSchema>;
@@ -114,6 +117,7 @@ export const KNOWN_KEYS: Record<string, readonly string[]> = {
   ...SHIP_KEYS,
   on_source_change: Object.keys(SourceChangeSchema.shape),
   'locale_lists[]': Object.keys(LocaleListEntrySchema.shape),
+  'context[]': Object.keys(ContextEntrySchema.shape),
 };
 
 /** One `files:` entry. Patterns are normalized (no leading `./`). */
@@ -180,6 +184,8 @@ export interface SvcConfig {
   removedKeys: 'remove' | 'keep-until-merged' | 'report';
   /** Files kept in step with the shipped languages (src/locale-lists); absent when none are set. */
   localeLists?: LocaleListEntry[] | undefined;
+  /** `context:` rules, in the order written (a later rule wins a field both set). */
+  context?: ContextRule[] | undefined;
 }
 
 export const DEFAULT_BRANCH = 'svc-l10n/%base%';
@@ -227,6 +233,14 @@ function toSvcConfig(raw: RawConfig): SvcConfig {
     onSourceChange: { small: raw.on_source_change?.small ?? 'review' },
     removedKeys: raw.removed_keys ?? 'remove',
     ...(raw.locale_lists ? { localeLists: toLocaleLists(raw.locale_lists) } : {}),
+    ...(raw.context
+      ? {
+          context: raw.context.map((entry) => ({
+            ...toContextRule(entry, '.svc.yml'),
+            ...(entry.files !== undefined ? { files: normalizePattern(entry.files) } : {}),
+          })),
+        }
+      : {}),
   };
 }
 

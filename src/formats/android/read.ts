@@ -1,5 +1,12 @@
 import { CATEGORY_ORDER } from '../kit/plural-forms.ts';
-import { attribute, childElements, type LoadedXml, localName, scanLoaded, textContent } from '../kit/xml/document.ts';
+import {
+  attribute,
+  childElements,
+  type LoadedXml,
+  localName,
+  scanLoaded,
+  textContent,
+} from '../kit/xml/document.ts';
 import type { XmlComment, XmlElement } from '../kit/xml/nodes.ts';
 import type { PlaceholderInfo, PluralCategory, PluralForms, Unit } from '../model.ts';
 import { AndroidTextReader } from './escape.ts';
@@ -110,7 +117,9 @@ export function readAndroid(loaded: LoadedXml, onEntry: (entry: AndroidEntry) =>
       // The description is the comment directly above the element (no blank line between): a
       // comment heading a group of strings, a blank line below it, describes none of them alone.
       const description =
-        note && /^[ \t]*(?:\r?\n)?[ \t]*$/.test(loaded.text.slice(note.end, element.start)) ? notes[0] : undefined;
+        note && /^[ \t]*(?:\r?\n)?[ \t]*$/.test(loaded.text.slice(note.end, element.start))
+          ? notes[0]
+          : undefined;
       note = undefined;
       if (!RESOURCE_TYPES.has(element.name)) return;
       const name = attribute(element, 'name') ?? fail(`<${element.name}> without a name`, element);

@@ -72,4 +72,3 @@ export function toUnits(file: PoFile, mapping: PluralMapping, fileName: string |
     return unit;
   });
 }
-

@@ -54,7 +54,8 @@ export function readXliff2(loaded: LoadedXml, onSegment: (segment: Segment) => v
   const unitIds = new DocumentUnitIds(loaded, 'unit');
   const segmentIds = new DistinctIds();
   let codepoints: boolean | undefined;
-  const countsCodepoints = () => (codepoints ??= /generalProfile\s*=\s*["']xliff:codepoints["']/.test(loaded.text));
+  const countsCodepoints = () =>
+    (codepoints ??= /generalProfile\s*=\s*["']xliff:codepoints["']/.test(loaded.text));
   return scanLoaded(loaded, {
     open(element) {
       const name = localName(element.name);
