@@ -17,6 +17,8 @@ import type {
   JobFilesTable,
   JobsTable,
   ProjectsTable,
+  UnitContextsTable,
+  UnitNotesTable,
   WorkflowTemplatesTable,
 } from './schema/jobs.ts';
 import type {
@@ -76,6 +78,8 @@ export interface PlatformSchema {
   projects: ProjectsTable;
   documents: DocumentsTable;
   document_segments: DocumentSegmentsTable;
+  unit_contexts: UnitContextsTable;
+  unit_notes: UnitNotesTable;
   instant_translations: InstantTranslationsTable;
   webhook_configurations: WebhookConfigurationsTable;
   webhook_messages: WebhookMessagesTable;

@@ -20,6 +20,7 @@ import {
   runIncremental,
 } from './incremental.ts';
 import { type StartedTranslation, startTranslations } from './instant.ts';
+import { contextPayload, contextRulesOf, sendContext } from './context.ts';
 import { createJob } from './job.ts';
 import { parseSources, type TargetSource } from './targets.ts';
 import { type Uploaded, uploadSourceFiles } from './upload.ts';
@@ -144,6 +145,12 @@ export async function runSync(o: SyncOptions): Promise<SyncResult> {
       { repository, source: settings.source, targets: settings.targets, configured: settings.memories },
       signal ? { signal } : {},
     );
+  // The repository's context goes out on every run, before any upload a job imports it for.
+  const rules = await contextRulesOf(o.workspace, settings.context ?? [], sources.map((f) => f.path));
+  if (!o.dryRun) {
+    const units = await sendContext(client, contextPayload(sources, plan, rules), signal);
+    if (units > 0) log.info(`context of ${units} unit(s) sent`);
+  }
   if (settings.mode === 'instant' && o.sink && !o.dryRun)
     return writeIncrementally(o, plan, result, last, memoriesOf);
   if (o.dryRun) return result;

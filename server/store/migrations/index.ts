@@ -11,6 +11,7 @@ import * as contentGeneration from './0009_content_generation.ts';
 import * as tmPostings from './0010_tm_postings.ts';
 import * as tmChunksInRows from './0011_tm_chunks_in_rows.ts';
 import * as tmDeadPostings from './0012_tm_dead_postings.ts';
+import * as unitContext from './0015_unit_context.ts';
 
 /** Every platform migration, by name; names sort in the order they apply. */
 export const platformMigrations: Record<string, VersionedMigration> = {
@@ -26,4 +27,5 @@ export const platformMigrations: Record<string, VersionedMigration> = {
   '0010_tm_postings': tmPostings,
   '0011_tm_chunks_in_rows': tmChunksInRows,
   '0012_tm_dead_postings': tmDeadPostings,
+  '0015_unit_context': unitContext,
 };

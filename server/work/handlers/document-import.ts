@@ -13,6 +13,7 @@ import { findDocument, jobHasDocumentWith, updateDocument } from '../../store/jo
 import { finishJobCreation } from '../../store/jobs/jobs.ts';
 import { projectWithMemory, segmentNotes } from '../../store/jobs/memory-lookups.ts';
 import { deleteDocumentSegments, insertDocumentSegments } from '../../store/jobs/segments.ts';
+import { unitContextsOf } from '../../store/jobs/unit-context.ts';
 import { lockJob } from '../../store/locks.ts';
 import { enqueue } from '../../store/work-items.ts';
 import type { WorkHandler } from '../worker.ts';
@@ -81,9 +82,15 @@ export function documentImportHandler(deps: {
       if (!format)
         throw new Error(`Unsupported_file_type: ${doc.name} is none of ${supportedExtensions().join(', ')}`);
       formatName = format.name;
+      // Units the repository's context rules mark do_not_translate are never sent to translation.
+      const left = new Set(
+        (await unitContextsOf(db, doc.organization_id, doc.name))
+          .filter((c) => c.do_not_translate === 1)
+          .map((c) => c.unit_id),
+      );
       const units = format
         .parse(bytes, { fileName: doc.name })
-        .filter((u) => u.translatable && u.source.trim() !== '');
+        .filter((u) => u.translatable && u.source.trim() !== '' && !left.has(u.id));
       if (units.length === 0)
         throw new Error(`No_translatable_content: ${doc.name} holds no translatable text`);
       const index = memory ? await tm.get(memory.id, memory.version) : undefined;
@@ -118,6 +125,8 @@ export function documentImportHandler(deps: {
           context: unit.context ?? null,
           notes: unit.notes.length > 0 ? unit.notes.join('\n') : null,
           max_length: unit.maxLength ?? null,
+          description: unit.description ?? null,
+          placeholders_json: unit.placeholders ? JSON.stringify(unit.placeholders) : null,
           words: wordCount(
             unit.sourcePlural ? Object.values(unit.sourcePlural).join(' ') : unit.source,
             project.srclang,

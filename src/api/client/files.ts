@@ -1,4 +1,6 @@
 import type { Transport } from '../http.ts';
+import type { RepositoryUnitContext } from '../../translations/unit-context.ts';
+import { PutFileContextResult } from '../schemas/context.ts';
 import { FileRecord } from '../schemas/files.ts';
 import {
   type CallExtras,
@@ -80,6 +82,23 @@ export function filesClient(t: Transport) {
     download: <A extends DownloadAs = 'stream'>(id: number, o?: DownloadOptions<A>): Promise<Downloaded<A>> =>
       download(t, `${path}/download`, { id }, o),
     /** POST /v2/files/labels?id= {name} → 204 (also when the file already has it). */
+    /**
+     * PUT /v2/files/context: replaces the repository's context of each named file's units
+     * (description, max_length, placeholders…, and the file each is written in).
+     */
+    putContext: async (
+      files: { name: string; units: RepositoryUnitContext[] }[],
+      o: CallExtras = {},
+    ): Promise<{ files: number; units: number }> =>
+      t.request({
+        method: 'PUT',
+        path: `${path}/context`,
+        json: { files },
+        schema: PutFileContextResult,
+        // Replacing with the same rows again leaves the same rows.
+        idempotent: true,
+        ...o,
+      }),
     addLabel: async (id: number, name: string, o: CallExtras = {}): Promise<void> => {
       await t.request({
         method: 'POST',
