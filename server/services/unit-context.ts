@@ -5,7 +5,8 @@
  * which no sync touches). The repository's fields win over the file's: a context rule is written
  * to say more than the format can. Shared by the documents' API, the workbench and pretranslation.
  */
-import type { PlaceholderInfo } from '../../src/formats/model.ts';
+import type { PlaceholderInfo, Unit } from '../../src/formats/model.ts';
+import type { MtSegmentContext } from '../engine/mt/index.ts';
 import { HttpError } from '../http/errors.ts';
 import type { Db } from '../store/db.ts';
 import { insertUnitNote, unitContextsOf, unitNotesOf } from '../store/jobs/unit-context.ts';
@@ -32,6 +33,17 @@ export interface SegmentContextRow {
   max_length: number | null;
   description: string | null;
   placeholders_json: string | null;
+}
+
+/** A unit read from its file, as the segment row it would be imported as. */
+export function contextRow(unit: Unit): SegmentContextRow {
+  return {
+    unit_id: unit.id,
+    notes: unit.notes.length > 0 ? unit.notes.join('\n') : null,
+    max_length: unit.maxLength ?? null,
+    description: unit.description ?? null,
+    placeholders_json: unit.placeholders ? JSON.stringify(unit.placeholders) : null,
+  };
 }
 
 const parsed = <T>(json: string | null): T | undefined =>
@@ -127,4 +139,37 @@ export async function addPlatformNote(
     author: note.author,
     created_at: now,
   });
+}
+
+/** What machine translation is told of a unit (undefined when there is nothing to tell). */
+export function mtContextOf(view: UnitContextView | undefined): MtSegmentContext | undefined {
+  if (!view) return undefined;
+  const description = view.description ?? view.notes ?? undefined;
+  const placeholders = Object.entries(view.placeholders).flatMap(([name, p]) => {
+    const said = [p.description, p.type, p.example === undefined ? undefined : `e.g. ${p.example}`]
+      .filter((x) => x !== undefined && x !== '')
+      .join(', ');
+    return said === '' ? [] : [[name, said] as const];
+  });
+  if (description === undefined && view.maxLength === null && placeholders.length === 0) return undefined;
+  return {
+    ...(description !== undefined ? { description } : {}),
+    ...(view.maxLength !== null ? { maxLength: view.maxLength } : {}),
+    ...(placeholders.length > 0 ? { placeholders: Object.fromEntries(placeholders) } : {}),
+  };
+}
+
+/**
+ * A unit with the document's context of it put over the file's: description, length limit,
+ * placeholder meanings, and the platform notes as notes (`Note (author): text`).
+ */
+export function withSegmentContext(unit: Unit, view: UnitContextView | undefined): Unit {
+  if (!view) return unit;
+  const out: Unit = { ...unit };
+  if (view.description !== null) out.description = view.description;
+  if (view.maxLength !== null) out.maxLength = view.maxLength;
+  if (Object.keys(view.placeholders).length > 0) out.placeholders = view.placeholders;
+  if (view.platformNotes.length > 0)
+    out.notes = [...unit.notes, ...view.platformNotes.map((n) => `Note (${n.author}): ${n.text}`)];
+  return out;
 }

@@ -110,7 +110,9 @@ export async function sourcesOf(
     if (e.sources.length === 0) warn?.(`files[${e.index}].source "${e.entry.source}" matches no file`);
   // A `*.context.yml` beside a source is about that source's strings, never one itself.
   return entries.flatMap((e) =>
-    e.sources.filter((path) => !path.endsWith('.context.yml')).map((path) => ({ path, format: e.entry.format })),
+    e.sources
+      .filter((path) => !path.endsWith('.context.yml'))
+      .map((path) => ({ path, format: e.entry.format })),
   );
 }
 

@@ -6,8 +6,8 @@
  * clears what an earlier run sent for it.
  */
 import type { Client } from '../api/index.ts';
-import { readContextFile } from '../config/context-file.ts';
 import type { ContextRule } from '../config/context.ts';
+import { readContextFile } from '../config/context-file.ts';
 import type { SourcesPlan } from '../config/settings.ts';
 import { detectFormat, formatByName } from '../formats/registry.ts';
 import type { SourceFile } from '../translations/source-file.ts';

@@ -1,5 +1,5 @@
-import type { Transport } from '../http.ts';
 import type { RepositoryUnitContext } from '../../translations/unit-context.ts';
+import type { Transport } from '../http.ts';
 import { PutFileContextResult } from '../schemas/context.ts';
 import { FileRecord } from '../schemas/files.ts';
 import {
