@@ -28,6 +28,13 @@ progress { width: 8rem; vertical-align: middle; }
 .notice { padding: .6rem .8rem; border-left: 4px solid var(--accent); background: #eef3fd; }
 .notice.problem { border-color: var(--bad); background: #fdeef0; }
 .muted { color: var(--muted); }
+.over { color: var(--bad); font-weight: 600; }
+.context { margin: .5rem 0 0; padding-top: .4rem; border-top: 1px dashed var(--line); }
+.context dl.placeholders { display: grid; grid-template-columns: max-content 1fr; gap: .1rem .8rem; margin: .3rem 0; }
+.context dl.placeholders dd { margin: 0; }
+.context .platform-notes { margin: .3rem 0; padding-left: 1.2rem; }
+.note-form { display: flex; gap: .5rem; align-items: flex-end; flex-wrap: wrap; }
+.note-form textarea { flex: 1 1 20rem; min-height: 2.4rem; }
 .stages { display: flex; flex-wrap: wrap; gap: .25rem 2rem; padding-left: 0; list-style-position: inside; }
 dl { display: grid; grid-template-columns: max-content 1fr; gap: .25rem 1rem; }
 dd { margin: 0; }
@@ -69,8 +76,22 @@ document.addEventListener('click', function (event) {
     var field = document.getElementById(id);
     if (!field || field.readOnly) continue;
     field.value = fill[id];
+    if (field.hasAttribute('data-max-length')) countLength(field);
     first = first || field;
   }
   if (first) first.focus();
+});
+
+function countLength(field) {
+  var out = document.querySelector('[data-count-for="' + field.id + '"]');
+  if (!out) return;
+  var max = Number(field.getAttribute('data-max-length'));
+  var n = Array.from(field.value).length;
+  out.textContent = ' (' + n + ' of ' + max + (n > max ? ', too long' : '') + ')';
+  out.classList.toggle('over', n > max);
+}
+document.querySelectorAll('textarea[data-max-length]').forEach(countLength);
+document.addEventListener('input', function (event) {
+  if (event.target.matches && event.target.matches('textarea[data-max-length]')) countLength(event.target);
 });
 `;

@@ -2,6 +2,7 @@ import type { Router } from 'express';
 import type { PluralForms } from '../../src/formats/model.ts';
 import { documentView, pageOfSegment } from '../services/workbench/document-view.ts';
 import type { SegmentEditor, TargetEdit } from '../services/workbench/segment-edit.ts';
+import { addSegmentNote } from '../services/workbench/segment-notes.ts';
 import type { SuggestionSource } from '../services/workbench/suggestions.ts';
 import type { Db } from '../store/db.ts';
 import { sessionOf } from './auth.ts';
@@ -27,7 +28,7 @@ function editFromForm(body: Record<string, unknown>): TargetEdit {
 /** The editor of a document, saving or confirming one segment, and confirming all. */
 export function editorRoutes(
   router: Router,
-  deps: { db: Db; suggest: SuggestionSource; editor: SegmentEditor },
+  deps: { db: Db; suggest: SuggestionSource; editor: SegmentEditor; now: () => number },
 ): void {
   const { db, editor } = deps;
 
@@ -111,6 +112,25 @@ export function editorRoutes(
         segmentId: next,
         filter,
         notice: next === undefined ? 'all-done' : 'confirmed',
+      }),
+    );
+  });
+
+  router.post('/documents/:id/segments/:segmentId/notes', async (req, res) => {
+    const session = sessionOf(res);
+    const documentId = idParam(req.params.id);
+    const segmentId = idParam(req.params.segmentId);
+    if (documentId === undefined || segmentId === undefined) return sendNotFound(res, 'segment');
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const text = typeof body.note === 'string' ? body.note : '';
+    const result = await addSegmentNote(deps, session, documentId, segmentId, text);
+    if (result === 'not-found') return sendNotFound(res, 'segment');
+    res.redirect(
+      303,
+      await backToEditor(session.organizationId, documentId, {
+        segmentId,
+        filter: body.filter === 'unconfirmed',
+        notice: result === 'added' ? 'note-added' : `note-${result}`,
       }),
     );
   });

@@ -6,6 +6,9 @@ import { type Html, html } from './html.ts';
  */
 const MESSAGES: Record<string, { text: (n: number) => string; problem?: boolean }> = {
   saved: { text: () => 'Segment saved.' },
+  'note-added': { text: () => 'Note added. Syncs from the repository keep it.' },
+  'note-empty': { text: () => 'The note was empty: nothing was added.', problem: true },
+  'note-too-long': { text: () => 'A note holds at most 5000 characters: nothing was added.', problem: true },
   confirmed: { text: () => 'Segment confirmed and added to the memory.' },
   'confirmed-all': {
     text: (n) => `${n} segment${n === 1 ? '' : 's'} confirmed and added to the memory.`,

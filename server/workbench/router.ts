@@ -54,6 +54,7 @@ export function workbenchRouter(deps: WorkbenchDeps): Router {
     db,
     suggest: suggestionSource({ db, now, tm: deps.tm, mt: deps.mt }),
     editor: segmentEditor({ db, now, tm: deps.tm }),
+    now,
   });
   router.use((_req, res) => sendNotFound(res, 'page'));
   const onError: ErrorRequestHandler = (err: unknown, req, res, next) => {

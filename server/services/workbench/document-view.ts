@@ -6,6 +6,7 @@ import { progressBy } from '../../store/jobs/progress.ts';
 import { countSegments, segmentPage, segmentPosition } from '../../store/jobs/segments.ts';
 import { getMemory } from '../../store/memories.ts';
 import type { SegmentStatus } from '../../store/schema.ts';
+import { segmentContexts, type UnitContextView } from '../unit-context.ts';
 import { type DocumentRow, type OwnedProject, ownedDocument } from './access.ts';
 import { openStatuses, type Progress, progressOf, type StageInfo, stageInfo } from './progress.ts';
 import { targetCategories } from './segment-edit.ts';
@@ -29,6 +30,8 @@ export interface EditorSegment {
   maxLength: number | null;
   words: number;
   updatedBy: string | null;
+  /** What translators are told: description, placeholder meanings, owners, platform notes. */
+  unitContext: UnitContextView | undefined;
   /** Placeholder QA of the current target against the source (QA's placeholder rule set). */
   issues: UnitIssue[];
   suggestions: Suggestions;
@@ -99,6 +102,7 @@ export async function documentView(
     ? await deps.suggest(organizationId, memory, project, segments)
     : { byId: new Map<number, Suggestions>(), mtProblem: 'The project has no memory.' };
   const progress = progressOf(await progressBy(db, 'document', [documentId]), documentId);
+  const contexts = await segmentContexts(db, organizationId, owned.document.name, rows);
   return {
     ...owned,
     stage,
@@ -124,9 +128,11 @@ export async function documentView(
         matchScore: r.match_score,
         context: r.context,
         notes: r.notes,
-        maxLength: r.max_length,
+        // The repository's limit (a context rule) over the file's own.
+        maxLength: contexts.get(r.unit_id)?.maxLength ?? r.max_length,
         words: r.words,
         updatedBy: r.updated_by,
+        unitContext: contexts.get(r.unit_id),
         issues: placeholderIssues(r.source, sourcePlural, r.target, targetPlural),
         suggestions: byId.get(r.id) ?? { tm: [], mt: undefined },
       };

@@ -1,6 +1,7 @@
 import type { PluralCategory } from '../../../src/formats/model.ts';
 import type { EditorSegment } from '../../services/workbench/document-view.ts';
 import { type Html, html } from '../html.ts';
+import { contextPanel, lengthLimit } from './context.ts';
 
 export interface SegmentContext {
   documentId: number;
@@ -23,7 +24,7 @@ function useButton(fill: Record<string, string>, what: string, disabled: boolean
 }
 
 function targetFields(s: EditorSegment, ctx: SegmentContext, number: number): Html {
-  const describedBy = `src-${s.id}${s.issues.length > 0 ? ` qa-${s.id}` : ''}`;
+  const describedBy = `src-${s.id}${s.maxLength !== null ? ` len-${s.id}` : ''}${s.issues.length > 0 ? ` qa-${s.id}` : ''}`;
   const focus = ctx.focusId === s.id;
   const common = (first: boolean) =>
     html` lang="${ctx.trglang}" aria-describedby="${describedBy}" aria-keyshortcuts="Control+Enter"${ctx.locked ? html` readonly` : ''}${focus && first ? html` autofocus` : ''}`;
@@ -37,7 +38,7 @@ function targetFields(s: EditorSegment, ctx: SegmentContext, number: number): Ht
     )}`;
   }
   return html`<label class="label" for="t-${s.id}">Translation<span class="visually-hidden"> of segment ${number}</span> (${ctx.trglang})</label>
-<textarea id="t-${s.id}" name="target"${common(true)}>${s.target ?? ''}</textarea>`;
+<textarea id="t-${s.id}" name="target"${common(true)}${s.maxLength !== null ? html` data-max-length="${s.maxLength}"` : ''}>${s.target ?? ''}</textarea>`;
 }
 
 function sourceText(s: EditorSegment, ctx: SegmentContext): Html {
@@ -89,7 +90,7 @@ ${ctx.unconfirmedOnly ? html`<input type="hidden" name="filter" value="unconfirm
 ${sourceText(s, ctx)}
 ${s.context ? html`<p class="muted">Context: ${s.context}</p>` : ''}
 ${s.notes ? html`<p class="muted">Note: ${s.notes}</p>` : ''}
-${s.maxLength !== null ? html`<p class="muted">At most ${s.maxLength} characters.</p>` : ''}
+${lengthLimit(s)}
 </div>
 <div>
 ${targetFields(s, ctx, number)}
@@ -108,5 +109,6 @@ ${suggestions(s, ctx, number)}
 <span class="muted">${s.origin ? `from ${s.origin}` : ''}${s.updatedBy ? ` · ${s.updatedBy}` : ''} · ${s.words} words</span>
 </div>
 </form>
+${contextPanel(s, { documentId: ctx.documentId, csrf: ctx.csrf, unconfirmedOnly: ctx.unconfirmedOnly, number })}
 </li>`;
 }
