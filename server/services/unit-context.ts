@@ -165,7 +165,8 @@ export function mtContextOf(view: UnitContextView | undefined): MtSegmentContext
  */
 export function withSegmentContext(unit: Unit, view: UnitContextView | undefined): Unit {
   if (!view) return unit;
-  const out: Unit = { ...unit };
+  // `location` named: a lazily located unit (kit/lazy-unit.ts) computes it in a getter.
+  const out: Unit = { ...unit, location: unit.location };
   if (view.description !== null) out.description = view.description;
   if (view.maxLength !== null) out.maxLength = view.maxLength;
   if (Object.keys(view.placeholders).length > 0) out.placeholders = view.placeholders;

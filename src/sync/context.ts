@@ -9,9 +9,15 @@ import type { Client } from '../api/index.ts';
 import type { ContextRule } from '../config/context.ts';
 import { readContextFile } from '../config/context-file.ts';
 import type { SourcesPlan } from '../config/settings.ts';
+import { leftOutOf } from '../formats/left-out.ts';
 import { detectFormat, formatByName } from '../formats/registry.ts';
 import type { SourceFile } from '../translations/source-file.ts';
-import { type RepositoryUnitContext, repositoryContext, rulesFor } from '../translations/unit-context.ts';
+import {
+  type RepositoryUnitContext,
+  repositoryContext,
+  rulesFor,
+  withContext,
+} from '../translations/unit-context.ts';
 
 /** Every source file's context rules: the config's about it, then its own context file's. */
 export async function contextRulesOf(
@@ -44,6 +50,27 @@ export function contextPayload(
     const units = format ? format.parse(file.bytes, { fileName: file.path }) : [];
     return { name: file.path, units: repositoryContext(units, fileRules) };
   });
+}
+
+/**
+ * Counts the units a `do_not_translate` rule leaves out with the file's own left-out units, so the
+ * run's summary says how many and why (DESIGN §10: no silent skip).
+ */
+export function countLeftOut(
+  sources: readonly SourceFile[],
+  plan: SourcesPlan,
+  rules: ReadonlyMap<string, readonly ContextRule[]>,
+): void {
+  const pinned = new Map(plan.map((p) => [p.path, p.format]));
+  for (const file of sources) {
+    const fileRules = rules.get(file.path) ?? [];
+    if (!fileRules.some((r) => r.fields.doNotTranslate)) continue;
+    const name = pinned.get(file.path);
+    const format = name ? formatByName(name) : detectFormat(file.path, file.bytes);
+    if (!format) continue;
+    const units = withContext(format.parse(file.bytes, { fileName: file.path }), fileRules);
+    file.leftOut = leftOutOf(units);
+  }
 }
 
 /** Sends the payload (see contextPayload); returns the number of units whose context was sent. */

@@ -14,7 +14,7 @@ import {
   type SourceFile,
   type SourceProblem,
 } from '../translations/source-file.ts';
-import { contextPayload, contextRulesOf, sendContext } from './context.ts';
+import { contextPayload, contextRulesOf, countLeftOut, sendContext } from './context.ts';
 import {
   type IncrementalOptions,
   type IncrementalResult,
@@ -152,6 +152,7 @@ export async function runSync(o: SyncOptions): Promise<SyncResult> {
     settings.context ?? [],
     sources.map((f) => f.path),
   );
+  countLeftOut(sources, plan, rules);
   if (!o.dryRun) {
     const units = await sendContext(client, contextPayload(sources, plan, rules), signal);
     if (units > 0) log.info(`context of ${units} unit(s) sent`);

@@ -54,7 +54,8 @@ export function withContext(units: readonly Unit[], rules: readonly ContextRule[
   return units.map((unit) => {
     const context = contextOf(unit.id, rules);
     if (!context) return unit;
-    const out: Unit = { ...unit };
+    // `location` named: a lazily located unit (kit/lazy-unit.ts) computes it in a getter.
+    const out: Unit = { ...unit, location: unit.location };
     if (context.description !== undefined) out.description = context.description;
     if (context.maxLength !== undefined) out.maxLength = context.maxLength;
     if (context.placeholders !== undefined)

@@ -3,6 +3,7 @@ import { keyMatches } from '../../src/config/context.ts';
 import { contextFileFor, loadContextFile } from '../../src/config/context-file.ts';
 import { ConfigError, loadConfig } from '../../src/config/index.ts';
 import type { Unit } from '../../src/formats/model.ts';
+import { formatByName } from '../../src/formats/registry.ts';
 import { repositoryContext, rulesFor, withContext } from '../../src/translations/unit-context.ts';
 
 const base = `source: en
@@ -134,5 +135,12 @@ describe('context rules', () => {
       id: 'title',
       origins: { description: '.svc.yml', maxLength: 'locales/en/common.context.yml' },
     });
+  });
+
+  it('keeps the location of lazily located units (JSON) it puts context over', () => {
+    const units = formatByName('json')!.parse(new TextEncoder().encode('{\n  "a": "A",\n  "b": "B"\n}\n'));
+    const rules = loadContextFile('context:\n  - keys: b\n    max_length: 3\n', 'x.context.yml', 'x.json');
+    const [, b] = withContext(units, rules);
+    expect(b).toMatchObject({ id: 'b', maxLength: 3, location: { line: 3, column: 9 } });
   });
 });

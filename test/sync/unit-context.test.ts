@@ -155,6 +155,10 @@ beforeAll(async () => {
   for (const [path, text] of Object.entries(FILES)) await put(path, text);
   const result = await sync();
   expect(result.job).toBeDefined();
+  // do_not_translate is counted with its reason, as the format's own left-out units are.
+  expect(result.sources.find((f) => f.path === 'locales/en/common.json')?.leftOut).toMatchObject([
+    { reason: 'do_not_translate (locales/en/common.context.yml)', count: 1, ids: ['brand'] },
+  ]);
   await p.idle();
   const job = await json(await p.call(`/v2/jobs/${result.job!.id}`));
   const [project] = await json(await p.call(`/v2/projects?id=${job.stats.projects[0].id}`));
