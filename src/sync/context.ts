@@ -73,13 +73,64 @@ export function countLeftOut(
   }
 }
 
-/** Sends the payload (see contextPayload); returns the number of units whose context was sent. */
+/**
+ * The platform takes JSON bodies up to 1 MiB: a request carries at most this much, the rest of a
+ * file going on in the next request (`append`).
+ */
+export const CONTEXT_REQUEST_BYTES = 768 * 1024;
+
+type ContextFile = { name: string; units: RepositoryUnitContext[]; append?: boolean };
+
+/**
+ * Splits the payload into requests of about `budget` bytes each, files in order. A file that does
+ * not fit goes on in the next request with `append`: its first part replaces what the platform
+ * held, the others add to it.
+ */
+export function contextRequests(
+  payload: readonly ContextFile[],
+  budget = CONTEXT_REQUEST_BYTES,
+): ContextFile[][] {
+  const requests: ContextFile[][] = [];
+  let current: ContextFile[] = [];
+  let size = 0;
+  for (const file of payload) {
+    const overhead = Buffer.byteLength(file.name) + 32;
+    let entry: ContextFile = { name: file.name, units: [] };
+    const open = (append: boolean) => {
+      entry = append ? { name: file.name, units: [], append } : { name: file.name, units: [] };
+      current.push(entry);
+      size += overhead;
+    };
+    const flush = () => {
+      requests.push(current);
+      current = [];
+      size = 0;
+    };
+    if (current.length > 0 && size + overhead > budget) flush();
+    open(false);
+    for (const unit of file.units) {
+      const bytes = Buffer.byteLength(JSON.stringify(unit)) + 1;
+      if (size + bytes > budget && (current.length > 1 || entry.units.length > 0)) {
+        flush();
+        open(true);
+      }
+      entry.units.push(unit);
+      size += bytes;
+    }
+  }
+  if (current.length > 0) requests.push(current);
+  return requests;
+}
+
+/** Sends the payload (see contextPayload) in as few requests as fit; returns the units sent. */
 export async function sendContext(
   client: Client,
-  payload: { name: string; units: RepositoryUnitContext[] }[] | undefined,
+  payload: ContextFile[] | undefined,
   signal?: AbortSignal,
 ): Promise<number> {
   if (!payload || payload.length === 0) return 0;
-  const sent = await client.files.putContext(payload, signal ? { signal } : {});
-  return sent.units;
+  let units = 0;
+  for (const files of contextRequests(payload))
+    units += (await client.files.putContext(files, signal ? { signal } : {})).units;
+  return units;
 }

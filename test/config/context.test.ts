@@ -144,3 +144,34 @@ describe('context rules', () => {
     expect(b).toMatchObject({ id: 'b', maxLength: 3, location: { line: 3, column: 9 } });
   });
 });
+
+describe('sending context in requests the platform takes', () => {
+  it('splits by bytes, a file going on with append, every unit sent once in order', async () => {
+    const { contextRequests } = await import('../../src/sync/context.ts');
+    const unitsOf = (name: string, n: number) =>
+      Array.from({ length: n }, (_, i) => ({ id: `${name}.${i}`, description: 'x'.repeat(80), origins: {} }));
+    const payload = [
+      { name: 'a.json', units: unitsOf('a', 5) },
+      { name: 'empty.json', units: [] },
+      { name: 'b.json', units: unitsOf('b', 30) },
+    ];
+    const requests = contextRequests(payload, 1200);
+    expect(requests.length).toBeGreaterThan(2);
+    for (const r of requests) {
+      const bytes = Buffer.byteLength(JSON.stringify(r));
+      expect(bytes).toBeLessThan(1200 + 200);
+    }
+    const flat = requests.flat();
+    expect(flat.filter((f) => f.name === 'b.json')[0]!.append).toBeUndefined();
+    expect(
+      flat
+        .filter((f) => f.name === 'b.json')
+        .slice(1)
+        .every((f) => f.append === true),
+    ).toBe(true);
+    expect(flat.flatMap((f) => f.units.map((u) => u.id))).toEqual([
+      ...payload.flatMap((f) => f.units.map((u) => u.id)),
+    ]);
+    expect(flat.some((f) => f.name === 'empty.json' && f.units.length === 0 && !f.append)).toBe(true);
+  });
+});

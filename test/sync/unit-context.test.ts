@@ -331,3 +331,39 @@ describe('the repository owns its context fields', () => {
     });
   });
 });
+
+describe('PUT /v2/files/context', () => {
+  const stored = async () =>
+    (
+      await p.database.db
+        .selectFrom('unit_contexts')
+        .select(['unit_id', 'description'])
+        .where('file_name', '=', 'split.json')
+        .orderBy('unit_id')
+        .execute()
+    ).map((r) => `${r.unit_id}=${r.description}`);
+  const put = (files: unknown) => p.call('/v2/files/context', { method: 'PUT', json: { files } });
+  const unit = (id: string, description: string) => ({
+    id,
+    description,
+    origins: { description: '.svc.yml' },
+  });
+
+  it('replaces a file’s context, appends the parts of a split request, and clears it with no units', async () => {
+    expect((await put([{ name: 'split.json', units: [unit('a', 'old'), unit('z', 'gone')] }])).status).toBe(
+      200,
+    );
+    await put([{ name: 'split.json', units: [unit('a', 'A')] }]);
+    await put([{ name: 'split.json', units: [unit('b', 'B'), unit('a', 'A2')], append: true }]);
+    expect(await stored()).toEqual(['a=A2', 'b=B']);
+    await put([{ name: 'split.json', units: [] }]);
+    expect(await stored()).toEqual([]);
+  });
+
+  it('refuses a malformed entry with the field named, storing nothing', async () => {
+    const res = await put([{ name: 'split.json', units: [{ id: 'a', maxLength: -1, origins: {} }] }]);
+    expect(res.status).toBe(400);
+    expect((await res.json()).message).toMatch(/maxLength/);
+    expect(await stored()).toEqual([]);
+  });
+});

@@ -46,6 +46,7 @@ export function contextService(deps: ContextServiceDeps) {
       const t = now();
       const files = body.files.map((file) => ({
         name: file.name,
+        append: file.append === true,
         rows: file.units.map((u) => ({
           organization_id: auth.organizationId,
           file_name: file.name,

@@ -14,20 +14,28 @@ const BATCH = 200;
 
 /**
  * Replaces the repository context of each named file with the rows given for it (none: the file
- * has no repository context any more), all files in one transaction.
+ * has no repository context any more), or adds them (`append`), all files in one transaction.
  */
 export async function replaceUnitContexts(
   db: Db,
   organizationId: number,
-  files: readonly { name: string; rows: readonly Insertable<UnitContextsTable>[] }[],
+  files: readonly { name: string; append?: boolean; rows: readonly Insertable<UnitContextsTable>[] }[],
 ): Promise<void> {
   await db.transaction().execute(async (tx) => {
     for (const file of files) {
-      await tx
-        .deleteFrom('unit_contexts')
-        .where('organization_id', '=', organizationId)
-        .where('file_name', '=', file.name)
-        .execute();
+      const remove = (ids?: string[]) => {
+        let query = tx
+          .deleteFrom('unit_contexts')
+          .where('organization_id', '=', organizationId)
+          .where('file_name', '=', file.name);
+        if (ids) query = query.where('unit_id', 'in', ids);
+        return query.execute();
+      };
+      // Appending continues a file a request before began: a unit it names again is replaced.
+      if (!file.append) await remove();
+      else
+        for (let i = 0; i < file.rows.length; i += BATCH)
+          await remove(file.rows.slice(i, i + BATCH).map((r) => r.unit_id));
       for (let i = 0; i < file.rows.length; i += BATCH)
         await tx
           .insertInto('unit_contexts')

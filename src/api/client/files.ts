@@ -87,7 +87,7 @@ export function filesClient(t: Transport) {
      * (description, max_length, placeholders…, and the file each is written in).
      */
     putContext: async (
-      files: { name: string; units: RepositoryUnitContext[] }[],
+      files: { name: string; units: RepositoryUnitContext[]; append?: boolean }[],
       o: CallExtras = {},
     ): Promise<{ files: number; units: number }> =>
       t.request({

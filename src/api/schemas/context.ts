@@ -35,6 +35,8 @@ export const PutFileContextBody = z
           /** The name the file is uploaded under (its repository path). */
           name: z.string().min(1).max(1000),
           units: z.array(RepositoryUnitContext).max(200_000),
+          /** Add to what an earlier request of the same sync sent for the file, instead of replacing it. */
+          append: z.boolean().optional(),
         }),
       )
       .min(1)
