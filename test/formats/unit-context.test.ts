@@ -132,3 +132,29 @@ msgstr ""
     expect(unit('xliff2', xlf, 'save')).toMatchObject({ maxLength: 10, notes: ['Toolbar button'] });
   });
 });
+
+describe('the XLIFF exchange carries context a format cannot say', () => {
+  it('writes description, max length and placeholder meanings, and reads the description back', async () => {
+    const { extractXliff } = await import('../../src/formats/exchange.ts');
+    const json = formatByName('json')!;
+    const xliff = extractXliff(json, new TextEncoder().encode('{ "unread": "{{count}} unread" }'), {
+      fileName: 'common.json',
+      sourceLang: 'en',
+      targetLang: 'de',
+      withContext: (units) =>
+        units.map((u) => ({
+          ...u,
+          location: u.location,
+          description: 'Banner above the inbox',
+          maxLength: 20,
+          placeholders: { count: { description: 'number of unread messages' } },
+        })),
+    });
+    const text = new TextDecoder().decode(xliff);
+    expect(text).toContain('maxwidth="20" size-unit="char"');
+    expect(text).toContain('<note from="description">Banner above the inbox</note>');
+    expect(text).toContain('<note from="placeholders">count: number of unread messages</note>');
+    const [read] = formatByName('xliff12')!.parse(xliff);
+    expect(read).toMatchObject({ description: 'Banner above the inbox', maxLength: 20 });
+  });
+});

@@ -6,7 +6,7 @@ import { progressBy } from '../../store/jobs/progress.ts';
 import { countSegments, segmentPage, segmentPosition } from '../../store/jobs/segments.ts';
 import { getMemory } from '../../store/memories.ts';
 import type { SegmentStatus } from '../../store/schema.ts';
-import { segmentContexts, type UnitContextView } from '../unit-context.ts';
+import { mtContextOf, segmentContexts, type UnitContextView } from '../unit-context.ts';
 import { type DocumentRow, type OwnedProject, ownedDocument } from './access.ts';
 import { openStatuses, type Progress, progressOf, type StageInfo, stageInfo } from './progress.ts';
 import { targetCategories } from './segment-edit.ts';
@@ -93,16 +93,17 @@ export async function documentView(
     offset: (page - 1) * PAGE_SIZE,
   });
   const memory = await getMemory(db, organizationId, project.memory_id);
+  const contexts = await segmentContexts(db, organizationId, owned.document.name, rows);
   const segments = rows.map((r) => ({
     id: r.id,
     source: r.source,
     sourcePlural: parsePlural(r.source_plural),
+    context: mtContextOf(contexts.get(r.unit_id)),
   }));
   const { byId, mtProblem } = memory
     ? await deps.suggest(organizationId, memory, project, segments)
     : { byId: new Map<number, Suggestions>(), mtProblem: 'The project has no memory.' };
   const progress = progressOf(await progressBy(db, 'document', [documentId]), documentId);
-  const contexts = await segmentContexts(db, organizationId, owned.document.name, rows);
   return {
     ...owned,
     stage,
