@@ -33,6 +33,7 @@ ${
     ? html`<p><span class="label">Description</span> ${description}${owner ? html` <span class="muted">(kept in ${owner})</span>` : ''}</p>`
     : ''
 }
+${c?.maxWidth ? html`<p class="muted">At most ${c.maxWidth.px} px wide in ${c.maxWidth.font}.</p>` : ''}
 ${
   placeholders.length > 0
     ? html`<dl class="placeholders" aria-label="Placeholders of segment ${o.number}">${placeholders.map(
