@@ -1,9 +1,10 @@
 /**
  * Sends the repository's context of every source file (`.svc.yml` `context:` and each
- * `*.context.yml`) to the platform, in one call per run: the repository owns these fields, so
- * each sync sends them again and an edit in the repository reaches the platform on the next sync,
- * whether or not the source file changed. A file no rule is about is sent with no units, which
- * clears what an earlier run sent for it.
+ * `*.context.yml`) to the platform on every run (one call, more only past the platform's JSON body
+ * limit): the repository owns these fields, so each sync sends them again and an edit in the
+ * repository reaches the platform on the next sync, whether or not the source file changed. A file
+ * no rule is about is sent with no units, which clears what an earlier run sent for it. A
+ * repository with no rule at all sends nothing (no call).
  */
 import type { Client } from '../api/index.ts';
 import type { ContextRule } from '../config/context.ts';
