@@ -10,6 +10,7 @@ import { createRateLimiter } from './limits/rate-limiter.ts';
 import { contentGenerator } from './services/content/from-settings.ts';
 import type { ContentGenerator } from './services/content/generator.ts';
 import { contentService, failInterruptedContents } from './services/content/service.ts';
+import { contextService } from './services/context/service.ts';
 import { documentService } from './services/documents/service.ts';
 import { fileService } from './services/files/service.ts';
 import { instantService } from './services/instant/service.ts';
@@ -118,6 +119,7 @@ export function composePlatform(deps: AppDeps) {
     translate: segmentTranslationService({ ...base, memories }),
     files: fileService(base),
     documents: documentService(base),
+    context: contextService(base),
     jobs: jobService(base),
     projects: projectService(base),
     instant: instantService(base),

@@ -1,4 +1,9 @@
 import {
+  DocumentContextQuery,
+  EditSegmentContextBody,
+  SegmentContext,
+} from '../../src/api/schemas/context.ts';
+import {
   DocumentDownloadQuery,
   DocumentUploadForm,
   DocumentUploadHeader,
@@ -15,8 +20,36 @@ import { parseInput } from '../http/validate.ts';
 import { limitedEndpoint } from '../limits/middleware.ts';
 
 export function documentRoutes(api: ApiRegistry, services: PlatformServices): void {
-  const { limiter, documents } = services;
+  const { limiter, documents, context } = services;
   const deps = services;
+  api.add({
+    method: 'get',
+    path: '/v2/documents/context',
+    tag: 'Documents',
+    summary:
+      "What a document says about each unit: description, length limit, placeholder meanings, notes; each field's owner (a repository file) and the platform notes",
+    query: DocumentContextQuery,
+    responses: {
+      200: { description: 'one entry per unit, in file order', schema: SegmentContext.array() },
+      404: { description: 'no such document' },
+    },
+    handler: ({ auth, query }) => context.documentContext(auth, query.id),
+  });
+  api.add({
+    method: 'post',
+    path: '/v2/documents/context',
+    tag: 'Documents',
+    summary:
+      "Add a platform note to a unit (kept apart from the repository's context; no sync touches it). Fields the repository owns (description, max_length, max_width, do_not_translate, placeholders) are refused.",
+    body: EditSegmentContextBody,
+    responses: {
+      201: { description: "the unit's context with the note", schema: SegmentContext },
+      404: { description: 'no such document or unit' },
+      409: { description: 'a repository-owned field: the message says which file it lives in' },
+    },
+    refusals: [{ status: 400, when: 'neither a note nor a field is given' }],
+    handler: async ({ auth, body }) => reply(201, await context.editSegmentContext(auth, body)),
+  });
   api.add({
     method: 'post',
     path: '/v2/documents/pretranslate',

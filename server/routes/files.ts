@@ -1,3 +1,4 @@
+import { PutFileContextBody, PutFileContextResult } from '../../src/api/schemas/context.ts';
 import { CodeLinksBody, ScreenshotBody } from '../../src/api/schemas/file-context.ts';
 import {
   AddLabelBody,
@@ -16,7 +17,17 @@ import { uploadOf } from '../http/upload.ts';
 const missing = { 404: { description: 'no such file in this organization' } };
 
 export function fileRoutes(api: ApiRegistry, services: PlatformServices): void {
-  const { files } = services;
+  const { files, context } = services;
+  api.add({
+    method: 'put',
+    path: '/v2/files/context',
+    tag: 'Files',
+    summary:
+      "Replace the repository's context of files' units by file name (description, max_length, max_width, do_not_translate, placeholders, and the file each is written in): a sync sends it for every source file; platform edits of these fields are refused",
+    body: PutFileContextBody,
+    responses: { 200: { description: 'files and units stored', schema: PutFileContextResult } },
+    handler: ({ auth, body }) => context.putFileContexts(auth, body),
+  });
   api.add({
     method: 'post',
     path: '/v2/files',

@@ -1,6 +1,11 @@
 import type { PluralCategory, PluralForms } from '../../src/formats/model.ts';
 import type { PlaceholderSyntax } from '../../src/formats/placeholders.ts';
-import { type MtProvider, type MtTerm, translateSegments } from '../engine/mt/index.ts';
+import {
+  type MtProvider,
+  type MtSegmentContext,
+  type MtTerm,
+  translateSegments,
+} from '../engine/mt/index.ts';
 
 export interface MtUnit {
   id: string | number;
@@ -8,6 +13,8 @@ export interface MtUnit {
   sourcePlural?: PluralForms | undefined;
   /** The placeholder syntaxes its file's format fills (placeholdersOf); default every syntax. */
   placeholders?: readonly PlaceholderSyntax[] | undefined;
+  /** What translators are told of it (description, length limit, placeholder meanings). */
+  context?: MtSegmentContext | undefined;
 }
 
 /**
@@ -34,8 +41,12 @@ export async function machineTranslateUnits(
   const placeholders = units.some((u) => u.placeholders)
     ? units.flatMap((u) => (u.sourcePlural ? categoriesOf(u).map(() => u.placeholders) : [u.placeholders]))
     : undefined;
+  const contexts = units.some((u) => u.context)
+    ? units.flatMap((u) => (u.sourcePlural ? categoriesOf(u).map(() => u.context) : [u.context]))
+    : undefined;
   const results = await translateSegments(mt, sources, {
     placeholders,
+    contexts,
     srclang: pair.srclang,
     trglang: pair.trglang,
     srclocale: pair.srclocale ?? undefined,

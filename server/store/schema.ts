@@ -24,6 +24,8 @@ import type {
   JobFilesTable,
   JobsTable,
   ProjectsTable,
+  UnitContextsTable,
+  UnitNotesTable,
   WorkflowTemplatesTable,
 } from './schema/jobs.ts';
 import type {
@@ -92,6 +94,8 @@ export interface PlatformSchema {
   document_segments: DocumentSegmentsTable;
   segment_versions: SegmentVersionsTable;
   segment_comments: SegmentCommentsTable;
+  unit_contexts: UnitContextsTable;
+  unit_notes: UnitNotesTable;
   instant_translations: InstantTranslationsTable;
   webhook_configurations: WebhookConfigurationsTable;
   webhook_messages: WebhookMessagesTable;

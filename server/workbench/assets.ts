@@ -31,6 +31,13 @@ progress { width: 8rem; vertical-align: middle; }
 .notice { padding: .6rem .8rem; border-left: 4px solid var(--accent); background: #eef3fd; }
 .notice.problem { border-color: var(--bad); background: #fdeef0; }
 .muted { color: var(--muted); }
+.over { color: var(--bad); font-weight: 600; }
+.context { margin: .5rem 0 0; padding-top: .4rem; border-top: 1px dashed var(--line); }
+.context dl.placeholders { display: grid; grid-template-columns: max-content 1fr; gap: .1rem .8rem; margin: .3rem 0; }
+.context dl.placeholders dd { margin: 0; }
+.context .platform-notes { margin: .3rem 0; padding-left: 1.2rem; }
+.note-form { display: flex; gap: .5rem; align-items: flex-end; flex-wrap: wrap; }
+.note-form textarea { flex: 1 1 20rem; min-height: 2.4rem; }
 .stages { display: flex; flex-wrap: wrap; gap: .25rem 2rem; padding-left: 0; list-style-position: inside; }
 dl { display: grid; grid-template-columns: max-content 1fr; gap: .25rem 1rem; }
 dd { margin: 0; }
@@ -133,7 +140,7 @@ mark.term[data-tip]:hover::after, mark.term[data-tip]:focus::after { content: at
 ol.concordance { padding-left: 2rem; }
 ol.concordance li { background: #fff; border: 1px solid var(--line); border-radius: 6px; margin: 0 0 .5rem; padding: .4rem .6rem; }
 ol.concordance p { margin: .2rem 0; }
-li.segment:not(.expanded) > .card-panels { display: none; }
+li.segment:not(.expanded) > .card-panels, li.segment:not(.expanded) > section.context { display: none; }
 ${CODE_LINKS_CSS}${SCREENSHOTS_CSS}`;
 
 export { SCRIPT } from './script.ts';

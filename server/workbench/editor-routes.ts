@@ -5,6 +5,7 @@ import { documentView, pageOfSegment } from '../services/workbench/document-view
 import type { GlossarySource } from '../services/workbench/glossary.ts';
 import { type SegmentEditor, type TargetEdit, targetCategories } from '../services/workbench/segment-edit.ts';
 import { NAVIGATIONS, type Navigation, navigate } from '../services/workbench/segment-navigation.ts';
+import { addSegmentNote } from '../services/workbench/segment-notes.ts';
 import type { SuggestionSource } from '../services/workbench/suggestions.ts';
 import type { Db } from '../store/db.ts';
 import { sessionOf } from './auth.ts';
@@ -223,6 +224,25 @@ export function editorRoutes(
         segmentId: next,
         filter,
         notice: next === undefined ? 'all-done' : 'confirmed',
+      }),
+    );
+  });
+
+  router.post('/documents/:id/segments/:segmentId/notes', async (req, res) => {
+    const session = sessionOf(res);
+    const documentId = idParam(req.params.id);
+    const segmentId = idParam(req.params.segmentId);
+    if (documentId === undefined || segmentId === undefined) return sendNotFound(res, 'segment');
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const text = typeof body.note === 'string' ? body.note : '';
+    const result = await addSegmentNote(deps, session, documentId, segmentId, text);
+    if (result === 'not-found') return sendNotFound(res, 'segment');
+    res.redirect(
+      303,
+      await backToEditor(session.organizationId, documentId, {
+        segmentId,
+        filter: body.filter === 'unconfirmed',
+        notice: result === 'added' ? 'note-added' : `note-${result}`,
       }),
     );
   });

@@ -10,6 +10,9 @@ const MESSAGES: Record<string, { text: (n: number) => string; problem?: boolean 
   'none-next': { text: () => 'This is the last segment.' },
   'none-untranslated': { text: () => 'Every segment of this document has a translation.' },
   'none-qa': { text: () => 'No segment of this document has QA issues.' },
+  'note-added': { text: () => 'Note added. Syncs from the repository keep it.' },
+  'note-empty': { text: () => 'The note was empty: nothing was added.', problem: true },
+  'note-too-long': { text: () => 'A note holds at most 5000 characters: nothing was added.', problem: true },
   confirmed: { text: () => 'Segment confirmed and added to the memory.' },
   'confirmed-all': {
     text: (n) => `${n} segment${n === 1 ? '' : 's'} confirmed and added to the memory.`,

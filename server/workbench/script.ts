@@ -277,6 +277,20 @@ export const SCRIPT = `
     }
   });
 
+  /* A field with a length limit counts its characters as they are typed (pages/context.ts). */
+  function countLength(field) {
+    var out = document.querySelector('[data-count-for="' + field.id + '"]');
+    if (!out) return;
+    var max = Number(field.getAttribute('data-max-length'));
+    var n = Array.from(field.value).length;
+    out.textContent = ' (' + n + ' of ' + max + (n > max ? ', too long' : '') + ')';
+    out.classList.toggle('over', n > max);
+  }
+  document.querySelectorAll('textarea[data-max-length]').forEach(countLength);
+  document.addEventListener('input', function (e) {
+    if (e.target.matches && e.target.matches('textarea[data-max-length]')) countLength(e.target);
+  });
+
   /* Typing keeps "next untranslated" true to the fields. */
   document.addEventListener('input', function (e) {
     var li = segmentOf(e.target);

@@ -33,7 +33,8 @@ function nodeAt(doc: Document, at: readonly PropertyKey[], onKey: boolean): Node
   return node ?? undefined;
 }
 
-function locate(doc: Document, lines: LineCounter, pending: PendingIssue): ConfigIssue {
+/** A problem placed at the line and column of the YAML node it is about. */
+export function locate(doc: Document, lines: LineCounter, pending: PendingIssue): ConfigIssue {
   const node = nodeAt(doc, pending.at, pending.onKey ?? false);
   const offset = node?.range?.[0] ?? 0;
   const { line, col } = lines.linePos(offset);

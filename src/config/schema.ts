@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { ShipPolicy } from '../ship/policy.ts';
+import { ContextEntrySchema, type ContextRule, toContextRule } from './context.ts';
 import type { LanguagePlaceholder } from './languages.ts';
 import { languageProblem } from './languages.ts';
 import { type LocaleListEntry, LocaleListEntrySchema, toLocaleLists } from './locale-lists.ts';
@@ -107,6 +108,8 @@ export const RawConfigSchema = z.strictObject({
       error: "must be a glob or a list of globs, like 'src/**/*.{ts,tsx}'",
     })
     .optional(),
+  /** What a format cannot say about its strings (src/config/context.ts). */
+  context: z.array(ContextEntrySchema).optional(),
 });
 
 export type RawConfig = z.infer<typeof RawConfigSchema>;
@@ -120,6 +123,7 @@ export const KNOWN_KEYS: Record<string, readonly string[]> = {
   ...SHIP_KEYS,
   on_source_change: Object.keys(SourceChangeSchema.shape),
   'locale_lists[]': Object.keys(LocaleListEntrySchema.shape),
+  'context[]': Object.keys(ContextEntrySchema.shape),
 };
 
 /** One `files:` entry. Patterns are normalized (no leading `./`). */
@@ -188,6 +192,8 @@ export interface SvcConfig {
   localeLists?: LocaleListEntry[] | undefined;
   /** Globs of the code that uses the keys (`usage:`), normalized; absent: no code links. */
   usage?: string[] | undefined;
+  /** `context:` rules, in the order written (a later rule wins a field both set). */
+  context?: ContextRule[] | undefined;
 }
 
 export const DEFAULT_BRANCH = 'svc-l10n/%base%';
@@ -241,6 +247,14 @@ function toSvcConfig(raw: RawConfig): SvcConfig {
     removedKeys: raw.removed_keys ?? 'remove',
     ...(raw.locale_lists ? { localeLists: toLocaleLists(raw.locale_lists) } : {}),
     ...(raw.usage !== undefined ? { usage: usagePatterns(raw.usage).map(normalizePattern) } : {}),
+    ...(raw.context
+      ? {
+          context: raw.context.map((entry) => ({
+            ...toContextRule(entry, '.svc.yml'),
+            ...(entry.files !== undefined ? { files: normalizePattern(entry.files) } : {}),
+          })),
+        }
+      : {}),
   };
 }
 

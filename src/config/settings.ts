@@ -108,7 +108,12 @@ export async function sourcesOf(
   const entries = await discoverSourceFilesOnDisk(root, settings);
   for (const e of entries)
     if (e.sources.length === 0) warn?.(`files[${e.index}].source "${e.entry.source}" matches no file`);
-  return entries.flatMap((e) => e.sources.map((path) => ({ path, format: e.entry.format })));
+  // A `*.context.yml` beside a source is about that source's strings, never one itself.
+  return entries.flatMap((e) =>
+    e.sources
+      .filter((path) => !path.endsWith('.context.yml'))
+      .map((path) => ({ path, format: e.entry.format })),
+  );
 }
 
 /** The repository path of `sourcePath`'s translation into `target` (the config's pattern). */

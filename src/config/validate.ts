@@ -6,6 +6,7 @@
  */
 import type { z } from 'zod';
 import { FORMATS, formatByName } from '../formats/registry.ts';
+import type { RawContextEntry } from './context.ts';
 import { compileGlob, expandBraces } from './glob.ts';
 import { LANGUAGE_PLACEHOLDERS, parseLanguage } from './languages.ts';
 import { checkLocaleLists } from './locale-lists.ts';
@@ -15,7 +16,7 @@ import { canonicalPlaceholder, mappedLanguageValues, type Template } from './pla
 import type { RawConfig } from './schema.ts';
 import { didYouMean } from './suggest.ts';
 
-type Report = (path: PropertyKey[], message: string) => void;
+export type Report = (path: PropertyKey[], message: string) => void;
 
 /** A replacement value becomes part of a path segment: keep it to characters that are safe there. */
 const MAPPING_VALUE = /^[A-Za-z0-9@+_-][A-Za-z0-9@+_.-]*$/;
@@ -155,6 +156,25 @@ export function checkConfig(raw: RawConfig, ctx: z.RefinementCtx): void {
   }
   checkShip(raw, report);
   checkUsage(raw, report);
+  (raw.context ?? []).forEach((entry, i) => {
+    const problem = entry.files === undefined ? undefined : globProblem(normalizePattern(entry.files));
+    if (problem) report(['context', i, 'files'], problem);
+    checkContextEntry(entry, (path, m) => report(['context', i, ...path], m));
+  });
+}
+
+/** What a context entry must say beyond its shape: something about the keys it names. */
+export function checkContextEntry(entry: RawContextEntry, report: Report): void {
+  const { keys: _keys, files: _files, ...fields } = entry;
+  if (Object.keys(fields).length === 0)
+    report(
+      [],
+      'says nothing about its keys: give description, max_length, max_width, do_not_translate or placeholders',
+    );
+  for (const glob of typeof entry.keys === 'string' ? [entry.keys] : entry.keys) {
+    if ((glob.match(/\{/g) ?? []).length !== (glob.match(/\}/g) ?? []).length)
+      report(['keys'], `"${glob}" has an unbalanced { }`);
+  }
 }
 
 /** `usage:` globs are globs over repository paths, like `files[].source`. */

@@ -38,6 +38,12 @@ export interface ExtractOptions {
   onLeftOut?: (leftOut: LeftOut) => void;
   /** Notes to add after a unit's own (what the repository sent about it: code links, screenshots). */
   moreNotes?: (unitId: string) => readonly string[];
+  /**
+   * Puts context the file cannot say over the units read (the repository's context rules, a
+   * platform document's): a description, length limit and placeholder meanings travel as
+   * `<note from="description">`, `maxwidth` and `<note from="placeholders">`.
+   */
+  withContext?: (units: Unit[]) => Unit[];
 }
 
 export interface MergeOptions {
@@ -61,10 +67,11 @@ const CATEGORY_ORDER: PluralCategory[] = ['zero', 'one', 'two', 'few', 'many', '
  * translating), which readXliffTargets leaves out while it is unchanged.
  */
 export function extractXliff(format: FormatModule, bytes: Uint8Array, opts: ExtractOptions): Uint8Array {
-  const units = format.parse(bytes, {
+  const parsed = format.parse(bytes, {
     fileName: opts.fileName,
     ...(opts.onWarning ? { onWarning: opts.onWarning } : {}),
   });
+  const units = opts.withContext ? opts.withContext(parsed) : parsed;
   const targetCategories = new Intl.PluralRules(opts.targetLang).resolvedOptions().pluralCategories;
   const out = [
     '<?xml version="1.0" encoding="UTF-8"?>',
@@ -131,6 +138,22 @@ export function extractXliff(format: FormatModule, bytes: Uint8Array, opts: Extr
   return new TextEncoder().encode(out.join('\n'));
 }
 
+/**
+ * What the unit's context says beyond its notes: its description where no note says it already
+ * (a context file's), and what its placeholders mean where no note lists them (ARB's does).
+ */
+function contextNotes(unit: Unit): [string, string][] {
+  const out: [string, string][] = [];
+  if (unit.description !== undefined && !unit.notes.includes(unit.description))
+    out.push(['description', unit.description]);
+  const meanings = Object.entries(unit.placeholders ?? {}).flatMap(([name, p]) =>
+    p.description ? [`${name}: ${p.description}`] : [],
+  );
+  if (meanings.length > 0 && !unit.notes.some((n) => n.startsWith('Placeholders:')))
+    out.push(['placeholders', meanings.join('; ')]);
+  return out;
+}
+
 function transUnit(
   unit: Unit,
   id: string,
@@ -151,6 +174,8 @@ function transUnit(
   const state = copied ? ' state="needs-translation"' : '';
   if (target !== undefined) lines.push(`${indent}  <target${state}>${xmlText(unit, target, file)}</target>`);
   for (const note of unit.notes) lines.push(`${indent}  <note>${xmlText(unit, note, file)}</note>`);
+  for (const [from, note] of contextNotes(unit))
+    lines.push(`${indent}  <note from="${from}">${xmlText(unit, note, file)}</note>`);
   // The placeholder syntaxes the source's format fills, where not every syntax (a Rails file's
   // `%{name}` only): the platform's MT then protects what qa checks (FormatModule.placeholders).
   const contexts = [

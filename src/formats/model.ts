@@ -44,8 +44,18 @@ export interface Unit {
   context?: string;
   /** Comments and descriptions meant for translators. */
   notes: readonly string[];
-  /** Maximum length of the translation, where the format declares one. */
+  /** Maximum length of the translation in characters, where the format (or a context file) declares one. */
   maxLength?: number;
+  /**
+   * What the string is, in the words of whoever wrote it for translators: ARB `description`, PO
+   * `#.` extracted comments, the comment above an Android `<string>`, a context file's
+   * `description`. Also among `notes` when the format says it (notes stay what the file says).
+   */
+  description?: string;
+  /** What each placeholder stands for, by its name (ARB `placeholders`, Android `<xliff:g>`). */
+  placeholders?: Readonly<Record<string, PlaceholderInfo>>;
+  /** Where the string is used in code, as the file lists it (PO `#:` references: `src/app.c:12`). */
+  references?: readonly string[];
   /** Format flags (`fuzzy`, `c-format`, `locked`, XLIFF state, …). */
   flags: readonly string[];
   /** False for units the file marks as not to be translated; they are never rendered. */
@@ -57,6 +67,16 @@ export interface Unit {
    */
   leftOut?: string;
   location: Location;
+}
+
+/** What a file or a context file says about one placeholder of a unit. */
+export interface PlaceholderInfo {
+  /** A value it may take (`42`, `Ada`). */
+  example?: string;
+  /** Its type (`int`, `DateTime`, `String`). */
+  type?: string;
+  /** What it stands for (`number of unread messages`). */
+  description?: string;
 }
 
 /** Translations to put into a file, by unit id: plain text, or plural forms of the target language. */

@@ -18,6 +18,8 @@ export interface FilePair {
   sourceLang: string;
   lang: string;
   terms?: readonly TermEntry[];
+  /** Where a unit's length limit is written when a context rule gives it, by unit id. */
+  limitOrigins?: ReadonlyMap<string, string>;
 }
 
 function parseFinding(path: string, lang: string, error: unknown): Finding {
@@ -69,7 +71,13 @@ export function checkFile(pair: FilePair, units?: readonly Unit[]): { findings: 
   }
   const byId = new Map(targetUnits.map((u) => [u.id, u]));
   const locator = new TargetLocator(format, pair.target, lang);
-  const ctx = { format, sourceLang: pair.sourceLang, lang, terms: pair.terms ?? [] };
+  const ctx = {
+    format,
+    sourceLang: pair.sourceLang,
+    lang,
+    terms: pair.terms ?? [],
+    limitOrigins: pair.limitOrigins,
+  };
   const findings: Finding[] = [];
   for (const unit of source) {
     const target = byId.get(unit.id);

@@ -5,8 +5,16 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { discoverSourceFilesOnDisk, type SvcConfig, translationResults } from '../config/index.ts';
+import type { ContextRule } from '../config/context.ts';
+import { readContextFile } from '../config/context-file.ts';
+import {
+  ConfigError,
+  discoverSourceFilesOnDisk,
+  type SvcConfig,
+  translationResults,
+} from '../config/index.ts';
 import { detectFormat, formatByName } from '../formats/registry.ts';
+import { repositoryContext, rulesFor, withContext } from '../translations/unit-context.ts';
 import { checkFile, sourceUnits } from './check-file.ts';
 import type { Finding, QaReport, TermEntry } from './types.ts';
 
@@ -39,6 +47,34 @@ async function read(root: string, path: string): Promise<Uint8Array | undefined>
 const byPosition = (a: Finding, b: Finding) =>
   a.path < b.path ? -1 : a.path > b.path ? 1 : a.line - b.line || a.column - b.column;
 
+/** The context rules about a source, or the finding that its context file cannot be read. */
+async function contextOfSource(
+  root: string,
+  config: SvcConfig,
+  sourcePath: string,
+): Promise<{ rules: ContextRule[] } | { finding: Finding }> {
+  try {
+    return {
+      rules: rulesFor([...(config.context ?? []), ...(await readContextFile(root, sourcePath))], sourcePath),
+    };
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    const issue = error.issues[0]!;
+    return {
+      finding: {
+        path: error.fileName,
+        line: issue.line ?? 1,
+        column: issue.column ?? 1,
+        key: '',
+        lang: config.source,
+        rule: 'parse-error',
+        severity: 'error',
+        message: error.message,
+      },
+    };
+  }
+}
+
 /**
  * Checks every target of every source file the config takes. A config that cannot be applied
  * (a source taken twice, an unsafe translation path) throws ConfigError / UnsafePathError.
@@ -70,11 +106,24 @@ export async function runQa(options: QaOptions): Promise<QaReport> {
         });
         continue;
       }
-      const parsed = sourceUnits(format, source, sourcePath, config.source);
-      if (!Array.isArray(parsed)) {
-        findings.push(parsed);
+      const own = sourceUnits(format, source, sourcePath, config.source);
+      if (!Array.isArray(own)) {
+        findings.push(own);
         continue;
       }
+      const context = await contextOfSource(root, config, sourcePath);
+      if ('finding' in context) {
+        findings.push(context.finding);
+        continue;
+      }
+      // The repository's context rules over the file's own: their max_length is checked too, and
+      // do_not_translate units are not checked at all.
+      const parsed = withContext(own, context.rules).filter((u) => u.translatable);
+      const limitOrigins = new Map(
+        repositoryContext(parsed, context.rules).flatMap((c) =>
+          c.origins.maxLength ? [[c.id, c.origins.maxLength] as const] : [],
+        ),
+      );
       for (const result of translationResults(entry, sourcePath, langs, config)) {
         if ('error' in result) throw result.error;
         const { lang, path } = result;
@@ -104,7 +153,10 @@ export async function runQa(options: QaOptions): Promise<QaReport> {
           sourceLang: config.source,
           lang,
         };
-        const checked = checkFile({ ...pair, ...(options.terms ? { terms: options.terms } : {}) }, parsed);
+        const checked = checkFile(
+          { ...pair, limitOrigins, ...(options.terms ? { terms: options.terms } : {}) },
+          parsed,
+        );
         findings.push(...checked.findings);
         units += checked.units;
       }

@@ -16,6 +16,8 @@ export interface UnitContext {
   sourceLang: string;
   lang: string;
   terms: readonly TermEntry[];
+  /** Where a unit's length limit is written when not in the file itself (a context rule's file), by unit id. */
+  limitOrigins?: ReadonlyMap<string, string> | undefined;
 }
 
 /** The forms of a text that have one (a plural's categories in file order). */

@@ -19,7 +19,9 @@ import { mapConcurrent } from '../concurrency/map-concurrent.ts';
 import { type Origin, originLabels } from '../contracts/labels.ts';
 import { FormatError } from '../formats/errors.ts';
 import { extractXliff, readXliffTargets, xliffCannotCarry } from '../formats/exchange.ts';
+import type { Unit } from '../formats/model.ts';
 import type { UnitText } from '../formats/target.ts';
+import { withContext } from '../translations/unit-context.ts';
 import { DELTA_LABEL, deltaKey, type EarlierDelta } from './resume.ts';
 import type { ParsedSource, TargetWork } from './targets.ts';
 
@@ -128,7 +130,9 @@ export async function translateDeltas(
   if (deltas.length === 0) return outcome;
   const labels = [...originLabels(o.origin), DELTA_LABEL];
   await mapConcurrent(deltas, 8, async (delta) => {
+    const rules = delta.source.rules ?? [];
     const content = extractXliff(delta.source.format, delta.source.file.bytes, {
+      ...(rules.length > 0 ? { withContext: (units: Unit[]) => withContext(units, rules) } : {}),
       fileName: delta.source.file.path,
       sourceLang: o.sourceLang,
       targetLang: delta.langs[0]!,

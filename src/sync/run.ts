@@ -1,5 +1,6 @@
 import type { Client, Job } from '../api/index.ts';
 import { mapConcurrent } from '../concurrency/map-concurrent.ts';
+import type { ContextRule } from '../config/context.ts';
 import { type SourcesPlan, type SyncSettings, sourcesOf } from '../config/settings.ts';
 import { INSTANT_SENT_LABEL, type Origin } from '../contracts/labels.ts';
 import { lastUploads, partitionChanged } from '../contracts/uploads.ts';
@@ -14,6 +15,7 @@ import {
   type SourceProblem,
 } from '../translations/source-file.ts';
 import { type CodeLinksResult, sendCodeLinks } from './code-links.ts';
+import { contextPayload, contextRulesOf, countLeftOut, sendContext } from './context.ts';
 import {
   type IncrementalOptions,
   type IncrementalResult,
@@ -152,8 +154,19 @@ export async function runSync(o: SyncOptions): Promise<SyncResult> {
       { repository, source: settings.source, targets: settings.targets, configured: settings.memories },
       signal ? { signal } : {},
     );
+  // The repository's context goes out on every run, before any upload a job imports it for.
+  const rules = await contextRulesOf(
+    o.workspace,
+    settings.context ?? [],
+    sources.map((f) => f.path),
+  );
+  countLeftOut(sources, plan, rules);
+  if (!o.dryRun) {
+    const units = await sendContext(client, contextPayload(sources, plan, rules), signal);
+    if (units > 0) log.info(`context of ${units} unit(s) sent`);
+  }
   if (settings.mode === 'instant' && o.sink && !o.dryRun)
-    return writeIncrementally(o, plan, result, last, memoriesOf);
+    return writeIncrementally(o, plan, result, last, memoriesOf, rules);
   if (o.dryRun) return result;
 
   // The targets are read in every mode: people's translations are taught and recorded, and a
@@ -166,7 +179,7 @@ export async function runSync(o: SyncOptions): Promise<SyncResult> {
       workspace: o.workspace,
       settings,
       origin: o.origin,
-      sources: parseSources(sources, plan),
+      sources: parseSources(sources, plan, rules),
       files: last,
       resolveMemories: memoriesOf,
       ...(o.all ? { fresh: true } : {}),
@@ -270,6 +283,7 @@ async function writeIncrementally(
   result: SyncResult,
   last: Awaited<ReturnType<typeof lastUploads>>,
   memoriesOf: IncrementalOptions['resolveMemories'],
+  rules: ReadonlyMap<string, readonly ContextRule[]>,
 ): Promise<SyncResult> {
   const { settings } = o;
   const log = o.log ?? quiet;
@@ -279,7 +293,7 @@ async function writeIncrementally(
     workspace: o.workspace,
     settings,
     origin: o.origin,
-    sources: parseSources(result.sources, plan),
+    sources: parseSources(result.sources, plan, rules),
     files: last,
     resolveMemories: memoriesOf,
     ...(o.all ? { fresh: true } : {}),

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { ContextRule } from '../config/context.ts';
 import { type SourcesPlan, type SyncSettings, targetPathOf } from '../config/settings.ts';
 import type { SyncState } from '../contracts/sync-state.ts';
 import { FormatError } from '../formats/errors.ts';
@@ -10,12 +11,15 @@ import { holdRemovals, removalsFor } from '../translations/removals.ts';
 import { type AmbiguousRename, carryRenames } from '../translations/renames.ts';
 import type { SourceFile, SourceProblem } from '../translations/source-file.ts';
 import { planTarget, type TargetPlan } from '../translations/target-plan.ts';
+import { withContext } from '../translations/unit-context.ts';
 
 /** A source file with its format and units, as the targets are planned from it. */
 export interface ParsedSource {
   file: SourceFile;
   format: FormatModule;
   units: Unit[];
+  /** The repository's context rules about this source (`.svc.yml` `context:`, its `*.context.yml`). */
+  rules?: readonly ContextRule[];
 }
 
 /** One target file of one source in one language, read and planned. */
@@ -47,12 +51,24 @@ export type TargetSource = (
 ) => Promise<ReadonlyMap<string, { bytes: Uint8Array | undefined }>>;
 
 /** Parses the sources again with their format (readSourceFile only counted their units). */
-export function parseSources(sources: readonly SourceFile[], plan: SourcesPlan): ParsedSource[] {
+export function parseSources(
+  sources: readonly SourceFile[],
+  plan: SourcesPlan,
+  rules: ReadonlyMap<string, readonly ContextRule[]> = new Map(),
+): ParsedSource[] {
   const pinned = new Map(plan.map((p) => [p.path, p.format]));
   return sources.map((file) => {
     const name = pinned.get(file.path);
     const format = (name ? formatByName(name) : detectFormat(file.path, file.bytes))!;
-    return { file, format, units: format.parse(file.bytes, { fileName: file.path }) };
+    const units = format.parse(file.bytes, { fileName: file.path });
+    // The repository's context rules over the file's own (do_not_translate leaves a unit out).
+    const fileRules = rules.get(file.path) ?? [];
+    return {
+      file,
+      format,
+      units: fileRules.length > 0 ? withContext(units, fileRules) : units,
+      rules: fileRules,
+    };
   });
 }
 

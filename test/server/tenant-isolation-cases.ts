@@ -328,6 +328,36 @@ export const cases: IsolationCase[] = [
   },
   {
     method: 'GET',
+    route: '/v2/documents/context',
+    path: (b) => `/v2/documents/context?id=${b.documentId}`,
+    status: 404,
+  },
+  {
+    method: 'POST',
+    route: '/v2/documents/context',
+    path: () => '/v2/documents/context',
+    body: (b) => ({ document_id: b.documentId, unit_id: 'a', note: 'a-wrote-this' }),
+    status: 404,
+  },
+  {
+    // Context is stored by file name within the caller's organization: A naming B's file name
+    // writes A's own rows (checked untouched below), and the answer names nothing of B.
+    method: 'PUT',
+    route: '/v2/files/context',
+    path: () => '/v2/files/context',
+    body: (b) => ({
+      files: [
+        {
+          name: b.fileName,
+          units: [{ id: 'a', description: 'a-wrote-this', origins: { description: '.svc.yml' } }],
+        },
+      ],
+    }),
+    status: 404,
+    listMustNotContain: (b) => [b.fileName],
+  },
+  {
+    method: 'GET',
     route: '/v2/create',
     path: () => '/v2/create',
     status: 404,

@@ -172,6 +172,9 @@ describe('tenant isolation', () => {
       resources: [],
       is_processing: false,
     });
+    const context = await p.call(`/v2/documents/context?id=${b.documentId}`, { key: bKey });
+    expect(context.status).toBe(200);
+    expect(await context.text()).not.toContain('a-wrote-this');
     const webhook = await p.call(`${WEBHOOKS}/${b.webhookId}`, { key: bKey });
     expect(webhook.status).toBe(200);
     expect(await webhook.json()).toMatchObject({ webhookName: 'b-secret-webhook', enabled: true });

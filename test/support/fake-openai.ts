@@ -60,11 +60,19 @@ export interface FakeOpenAi {
   close(): Promise<void>;
 }
 
-/** Chat completion requests: the JSON array of strings in the last user message. */
+/**
+ * Chat completion requests: the strings of the JSON array in the last user message (each item's
+ * `text` where the items carry context as objects).
+ */
 export function userStrings(req: RecordedRequest): string[] {
+  return userItems(req).map((item) => (typeof item === 'string' ? item : item.text));
+}
+
+/** The items of the JSON array in the last user message, as sent: strings, or objects with context. */
+export function userItems(req: RecordedRequest): (string | { text: string; [key: string]: unknown })[] {
   const messages = (req.body as { messages?: { role: string; content: string }[] }).messages ?? [];
   const user = messages.filter((m) => m.role === 'user').at(-1);
-  return JSON.parse(user?.content ?? '[]') as string[];
+  return JSON.parse(user?.content ?? '[]') as (string | { text: string })[];
 }
 
 /** A chat completion answer whose message content is `content`. */

@@ -27,6 +27,7 @@ const segment = (over: Partial<EditorSegment> = {}): EditorSegment => ({
   revision: 0,
   terms: { source: [], forms: {} },
   references: [],
+  unitContext: undefined,
   ...over,
 });
 const context = (over: Partial<SegmentContext> = {}): SegmentContext => ({

@@ -12,5 +12,5 @@ export { openAiProvider } from './openai.ts';
 export type { MtTranslation, TranslateOptions } from './pipeline.ts';
 export { translateSegments } from './pipeline.ts';
 export type { TagPosition } from './tags.ts';
-export type { MtOutput, MtProvider, MtRequest, MtTerm } from './types.ts';
+export type { MtOutput, MtProvider, MtRequest, MtSegmentContext, MtTerm } from './types.ts';
 export { MtError } from './types.ts';

@@ -13,6 +13,7 @@ import {
   type MtOutput,
   type MtProvider,
   type MtRequest,
+  type MtSegmentContext,
   type MtTerm,
 } from './types.ts';
 
@@ -38,13 +39,22 @@ export function openAiProvider(options: OpenAiOptions): MtProvider {
     name: 'openai',
     async translate(req: MtRequest): Promise<MtOutput[]> {
       const out: MtOutput[] = new Array(req.sources.length);
+      const matcher = compileTerms(req.terms);
       for (const batch of batches(req.sources, options.limits)) {
         const sources = batch.map((i) => req.sources[i]!);
+        const contexts = req.contexts ? batch.map((i) => req.contexts![i]) : [];
+        const structured = contexts.some((c) => c !== undefined);
+        const terms = termsUsed(req.terms, sources, matcher);
         const body: Record<string, unknown> = {
           model: options.model,
           messages: [
-            { role: 'system', content: systemPrompt(req, termsUsed(req.terms, sources)) },
-            { role: 'user', content: JSON.stringify(sources) },
+            { role: 'system', content: systemPrompt(req, terms, structured) },
+            {
+              role: 'user',
+              content: JSON.stringify(
+                structured ? withContext(sources, contexts, req.terms, matcher) : sources,
+              ),
+            },
           ],
         };
         if (options.temperature !== undefined) body.temperature = options.temperature;
@@ -69,12 +79,17 @@ export function openAiProvider(options: OpenAiOptions): MtProvider {
   };
 }
 
-/** The instructions: translate, keep the inline codes, answer with nothing but the JSON array. */
-export function systemPrompt(req: MtRequest, terms: readonly MtTerm[]): string {
+/**
+ * The instructions: translate, keep the inline codes, answer with nothing but the JSON array. With
+ * `structured`, the user message's items are objects carrying each string's context.
+ */
+export function systemPrompt(req: MtRequest, terms: readonly MtTerm[], structured = false): string {
   const from = languageName(languageTag(req.srclang, req.srclocale));
   const to = languageName(languageTag(req.trglang, req.trglocale));
   const lines = [
-    `You are a professional software localizer. Translate every string of the JSON array in the user message from ${from} to ${to}.`,
+    structured
+      ? `You are a professional software localizer. The user message is a JSON array of objects, one per string: "text" is the string to translate from ${from} to ${to}; "description" says what the string is and where it appears; "max_length" is the most characters the translation may have (stay within it, abbreviating as a native UI would if needed); "placeholders" says what each placeholder stands for; "glossary" lists the terminology translations to use for terms the string contains.`
+      : `You are a professional software localizer. Translate every string of the JSON array in the user message from ${from} to ${to}.`,
     'Answer with only a JSON array of strings: exactly one translation per input string, in the same order, with no commentary and no code fence.',
     'Inline codes such as <x id="1"/> stand for placeholders and markup. Copy each one exactly as written, once, placed where the translation needs it. Never translate, change, add or drop a code.',
     'Keep leading and trailing whitespace and line breaks of each string.',
@@ -86,9 +101,33 @@ export function systemPrompt(req: MtRequest, terms: readonly MtTerm[]): string {
   return lines.join('\n');
 }
 
+/** Each string with what translators would be told of it, and the glossary terms it contains. */
+function withContext(
+  sources: readonly string[],
+  contexts: readonly (MtSegmentContext | undefined)[],
+  terms: readonly MtTerm[] | undefined,
+  matcher: ReturnType<typeof compileTerms>,
+): Record<string, unknown>[] {
+  return sources.map((text, i) => {
+    const context = contexts[i];
+    const item: Record<string, unknown> = { text };
+    if (context?.description) item.description = context.description;
+    if (context?.maxLength !== undefined) item.max_length = context.maxLength;
+    if (context?.placeholders && Object.keys(context.placeholders).length > 0)
+      item.placeholders = context.placeholders;
+    const found = termsUsed(terms, [text], matcher);
+    if (found.length > 0) item.glossary = Object.fromEntries(found.map((t) => [t.source, t.target]));
+    return item;
+  });
+}
+
 /** Only the terms that occur in this batch, so a large termbase does not fill the context window. */
-function termsUsed(terms: readonly MtTerm[] | undefined, sources: readonly string[]): MtTerm[] {
-  const matcher = compileTerms(terms);
+function termsUsed(
+  terms: readonly MtTerm[] | undefined,
+  sources: readonly string[],
+  compiled?: ReturnType<typeof compileTerms>,
+): MtTerm[] {
+  const matcher = compiled === undefined ? compileTerms(terms) : compiled;
   if (!matcher) return [];
   const used = new Map<string, MtTerm>();
   for (const source of sources) {

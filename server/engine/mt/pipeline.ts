@@ -17,7 +17,7 @@ import { monotonicAlignment } from './align.ts';
 import { assemble, type Built, byRuns } from './assemble.ts';
 import { type Part, type Plan, planSegment } from './plan.ts';
 import { dropTagTokens, type TagPosition, tagPositions } from './tags.ts';
-import { MtError, type MtOutput, type MtProvider, type MtTerm } from './types.ts';
+import { MtError, type MtOutput, type MtProvider, type MtSegmentContext, type MtTerm } from './types.ts';
 
 export interface TranslateOptions {
   srclang: string;
@@ -30,6 +30,8 @@ export interface TranslateOptions {
    * answer the QA check uses too). Default: every syntax.
    */
   placeholders?: readonly (readonly PlaceholderSyntax[] | undefined)[] | undefined;
+  /** Per source, in order: what translators would be told of it (description, length limit…). */
+  contexts?: readonly (MtSegmentContext | undefined)[] | undefined;
   /** Parse the sources as ICU MessageFormat and translate only their literal text. */
   containsICUData?: boolean | undefined;
   /** Keep the source's tags in `target` too; without it they are only in `targetWithTags`. */
@@ -87,10 +89,13 @@ export async function translateSegments(
     }
     const whole = from === 0 && to === sources.length;
     const slice = whole ? sources : sources.slice(from, to);
-    const sliceOptions =
-      whole || !options.placeholders
-        ? options
-        : { ...options, placeholders: options.placeholders.slice(from, to) };
+    const sliceOptions = whole
+      ? options
+      : {
+          ...options,
+          placeholders: options.placeholders?.slice(from, to),
+          contexts: options.contexts?.slice(from, to),
+        };
     for (const item of await translateSlice(provider, slice, sliceOptions)) out.push(item);
     from = to;
   }
@@ -106,11 +111,21 @@ async function translateSlice(
     planSegment(source, { ...options, placeholders: options.placeholders?.[i] }),
   );
   const translated = new Map<string, MtOutput>();
+  // A text several segments share goes once, with the context of the first that has one.
+  const contexts = new Map<string, MtSegmentContext>();
+  if (options.contexts)
+    plans.forEach((plan, i) => {
+      const context = options.contexts![i];
+      if (!context) return;
+      for (const p of plan.parts)
+        if (p.kind === 'unit' && !contexts.has(p.text)) contexts.set(p.text, context);
+    });
   await translateUnits(
     provider,
     plans.flatMap((p) => p.parts),
     translated,
     options,
+    contexts,
   );
   const built = plans.map((plan) => assemble(plan, translated));
   const retry = plans.flatMap((plan, i) => (built[i] ? [] : [{ plan: { ...plan, parts: byRuns(plan) }, i }]));
@@ -120,6 +135,7 @@ async function translateSlice(
       retry.flatMap((r) => r.plan.parts),
       translated,
       options,
+      contexts,
     );
     for (const { plan, i } of retry) {
       built[i] = assemble(plan, translated);
@@ -140,6 +156,7 @@ async function translateUnits(
   parts: readonly Part[],
   translated: Map<string, MtOutput>,
   options: TranslateOptions,
+  contexts: ReadonlyMap<string, MtSegmentContext>,
 ): Promise<void> {
   const todo = [
     ...new Set(parts.flatMap((p) => (p.kind === 'unit' && !translated.has(p.text) ? [p.text] : []))),
@@ -148,6 +165,7 @@ async function translateUnits(
   const { srclang, trglang, srclocale, trglocale, terms, signal } = options;
   const outputs = await provider.translate({
     sources: todo,
+    ...(contexts.size > 0 ? { contexts: todo.map((t) => contexts.get(t)) } : {}),
     srclang,
     trglang,
     ...(srclocale ? { srclocale } : {}),

@@ -10,9 +10,21 @@ export interface MtTerm {
   target: string;
 }
 
+/** What translators would be told about one string: the provider passes it on where it can. */
+export interface MtSegmentContext {
+  /** What the string is (a description from its file or the repository's context rules). */
+  description?: string | undefined;
+  /** The most characters the translation may have. */
+  maxLength?: number | undefined;
+  /** What each placeholder stands for, by name. */
+  placeholders?: Record<string, string> | undefined;
+}
+
 export interface MtRequest {
   /** Protected segments to translate; the answer has one output per segment, in order. */
   sources: string[];
+  /** Per source, in order: its context, where it has one. */
+  contexts?: (MtSegmentContext | undefined)[] | undefined;
   srclang: string;
   trglang: string;
   srclocale?: string;

@@ -1,7 +1,7 @@
 import type { PluralForms } from '../../../src/formats/model.ts';
 import type { MtProvider, MtTerm } from '../../engine/mt/index.ts';
 import type { Db } from '../../store/db.ts';
-import { findDocumentProjectId } from '../../store/jobs/documents.ts';
+import { findDocument, findDocumentProjectId } from '../../store/jobs/documents.ts';
 import { projectWithMemory, visibleTerms } from '../../store/jobs/memory-lookups.ts';
 import { recordVersions, type WrittenSegment } from '../../store/jobs/segment-versions.ts';
 import {
@@ -12,6 +12,7 @@ import {
 } from '../../store/jobs/segments.ts';
 import { machineTranslateUnits } from '../mt-units.ts';
 import type { TmCache } from '../tm-cache.ts';
+import { mtContextOf, segmentContexts } from '../unit-context.ts';
 
 export interface PretranslateOptions {
   mode: 'TM' | 'TM+MT';
@@ -97,12 +98,15 @@ export async function pretranslateDocument(
   const fromTm = await fill(db, 'tm', tmFills, now());
   if (forMt.length > 0) {
     const terms: MtTerm[] = memory ? await visibleTerms(db, memory.id, 50_000) : [];
+    const doc = await findDocument(db, documentId);
+    const contexts = doc ? await segmentContexts(db, doc.organization_id, doc.name, forMt) : new Map();
     const translated = await machineTranslateUnits(
       mt,
       forMt.map((s) => ({
         id: s.id,
         source: s.source,
         sourcePlural: s.source_plural ? (JSON.parse(s.source_plural) as PluralForms) : undefined,
+        context: mtContextOf(contexts.get(s.unit_id)),
       })),
       project,
       { terms },

@@ -11,6 +11,7 @@ import { findUserEmail } from '../../store/accounts.ts';
 import { readBlobBytes, type StoredBlob } from '../../store/blobs.ts';
 import { getDocument, insertDocument, updateDocuments } from '../../store/jobs/documents.ts';
 import { getLiveProject } from '../../store/jobs/projects.ts';
+import { documentSegmentContexts } from '../../store/jobs/unit-context.ts';
 import { enqueue } from '../../store/work-items.ts';
 import {
   createFile,
@@ -19,6 +20,7 @@ import {
   type UploadSource,
   usingNewBlob,
 } from '../files/create.ts';
+import { segmentContexts, withSegmentContext } from '../unit-context.ts';
 import { documentTranslations, fileBlobOf, renderDocument, targetTag } from './content.ts';
 import { presentDocument } from './present.ts';
 import { untranslatedCharacters } from './pretranslate.ts';
@@ -148,7 +150,15 @@ export function documentService(deps: DocumentServiceDeps) {
           type: 'application/octet-stream',
         };
       const format = formatByName(doc.format ?? '')!;
+      // The job's document carries each unit's context: the file's, the repository's, the notes.
+      const contexts = await segmentContexts(
+        db,
+        auth.organizationId,
+        doc.name,
+        await documentSegmentContexts(db, doc.id),
+      );
       const xliff = extractXliff(format, await readBlobBytes(db, await fileBlobOf(db, doc.file_id)), {
+        withContext: (units) => units.map((u) => withSegmentContext(u, contexts.get(u.id))),
         fileName: doc.name,
         sourceLang: project.srclocale ? `${project.srclang}-${project.srclocale}` : project.srclang,
         targetLang: targetTag(project),

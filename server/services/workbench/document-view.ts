@@ -7,6 +7,7 @@ import { progressBy } from '../../store/jobs/progress.ts';
 import { countSegments, segmentPage, segmentPosition } from '../../store/jobs/segments.ts';
 import { getMemory } from '../../store/memories.ts';
 import type { SegmentStatus } from '../../store/schema.ts';
+import { mtContextOf, type UnitContextView, segmentContexts as unitContextsOf } from '../unit-context.ts';
 import { type DocumentRow, type OwnedProject, ownedDocument } from './access.ts';
 import {
   type Glossary,
@@ -18,7 +19,7 @@ import {
 import { type SegmentRecord, segmentRecords } from './history.ts';
 import { openStatuses, type Progress, progressOf, type StageInfo, stageInfo } from './progress.ts';
 import { type UnitReference, unitReferences } from './references.ts';
-import { type RepositoryContext, segmentContexts } from './segment-context.ts';
+import { type RepositoryContext, segmentContexts as repositoryContexts } from './segment-context.ts';
 import { targetCategories } from './segment-edit.ts';
 import type { SuggestionSource, Suggestions } from './suggestions.ts';
 
@@ -44,6 +45,8 @@ export interface EditorSegment {
   updatedBy: string | null;
   /** What a save from this page started from (a segment saved since by someone else is a conflict). */
   revision: number;
+  /** What translators are told: description, placeholder meanings, owners, platform notes. */
+  unitContext: UnitContextView | undefined;
   /** Placeholder QA of the current target against the source (QA's placeholder rule set), and the `term` rule's. */
   issues: UnitIssue[];
   /** The source's placeholders, each once, in order of appearance (what Alt+Shift+n inserts). */
@@ -160,10 +163,12 @@ export async function documentView(
     offset: (page - 1) * PAGE_SIZE,
   });
   const memory = await getMemory(db, organizationId, project.memory_id);
+  const unitContexts = await unitContextsOf(db, organizationId, owned.document.name, rows);
   const segments = rows.map((r) => ({
     id: r.id,
     source: r.source,
     sourcePlural: parsePlural(r.source_plural),
+    context: mtContextOf(unitContexts.get(r.unit_id)),
   }));
   const { byId, mtProblem } = memory
     ? await deps.suggest(organizationId, memory, project, segments)
@@ -176,7 +181,7 @@ export async function documentView(
     owned,
     rows.map((r) => r.unit_id),
   );
-  const contexts = await segmentContexts(
+  const repository = await repositoryContexts(
     db,
     organizationId,
     owned.document.file_id,
@@ -210,9 +215,11 @@ export async function documentView(
         matchScore: r.match_score,
         context: r.context,
         notes: r.notes,
-        maxLength: r.max_length,
+        // The repository's limit (a context rule) over the file's own.
+        maxLength: unitContexts.get(r.unit_id)?.maxLength ?? r.max_length,
         words: r.words,
         updatedBy: r.updated_by,
+        unitContext: unitContexts.get(r.unit_id),
         revision: r.revision,
         issues: [...placeholderIssues(r.source, sourcePlural, r.target, targetPlural), ...glossed.issues],
         placeholders: sourcePlaceholders(r.source, sourcePlural),
@@ -221,7 +228,7 @@ export async function documentView(
         record: records.get(r.id)!,
         terms: glossed.terms,
         references: references.get(r.unit_id) ?? [],
-        repository: contexts.get(r.unit_id),
+        repository: repository.get(r.unit_id),
       };
     }),
   };

@@ -1,6 +1,6 @@
 import type { MemoryMatch } from '../../../src/api/schemas/memories.ts';
 import type { PluralForms } from '../../../src/formats/model.ts';
-import { MtError, type MtProvider } from '../../engine/mt/index.ts';
+import { MtError, type MtProvider, type MtSegmentContext } from '../../engine/mt/index.ts';
 import type { Db } from '../../store/db.ts';
 import { termsForMt } from '../../store/memories/termbases.ts';
 import type { MemoryRow } from '../../store/memories.ts';
@@ -28,6 +28,8 @@ export interface SuggestionSegment {
   id: number;
   source: string;
   sourcePlural: PluralForms | undefined;
+  /** What MT is told of it (description, length limit, placeholder meanings). */
+  context?: MtSegmentContext | undefined;
 }
 
 type Pair = { srclang: string; srclocale: string | null; trglang: string; trglocale: string | null };

@@ -13,6 +13,7 @@ import * as tmChunksInRows from './0011_tm_chunks_in_rows.ts';
 import * as tmDeadPostings from './0012_tm_dead_postings.ts';
 import * as segmentRevisions from './0013_segment_revisions.ts';
 import * as segmentHistoryComments from './0014_segment_history_comments.ts';
+import * as unitContext from './0015_unit_context.ts';
 import * as codeLinksScreenshots from './0016_code_links_screenshots.ts';
 import * as workbenchReplacements from './0017_workbench_replacements.ts';
 
@@ -32,6 +33,7 @@ export const platformMigrations: Record<string, VersionedMigration> = {
   '0012_tm_dead_postings': tmDeadPostings,
   '0013_segment_revisions': segmentRevisions,
   '0014_segment_history_comments': segmentHistoryComments,
+  '0015_unit_context': unitContext,
   '0016_code_links_screenshots': codeLinksScreenshots,
   '0017_workbench_replacements': workbenchReplacements,
 };

@@ -110,9 +110,45 @@ export interface DocumentSegmentsTable {
   context: string | null;
   notes: string | null;
   max_length: number | null;
+  /** What the file says the unit is (ARB `description`, PO `#.`); the repository's is in unit_contexts. */
+  description: string | null;
+  /** JSON Record<name, PlaceholderInfo> the file gives (ARB placeholders, Android `<xliff:g>`). */
+  placeholders_json: string | null;
   words: number;
   updated_by: string | null;
   updated_at: number;
   /** Raised by every write of the target or status (0 as imported): what a save started from. */
   revision: Generated<number>;
+}
+
+/**
+ * A unit's context as the repository's context rules give it (`.svc.yml` `context:`, a
+ * `*.context.yml`), by the file's name (its repository path) and the unit's id: every sync
+ * replaces a file's rows, so the repository owns these fields and the platform refuses edits.
+ */
+export interface UnitContextsTable {
+  organization_id: number;
+  file_name: string;
+  unit_id: string;
+  description: string | null;
+  max_length: number | null;
+  /** JSON `{ px, font }`. */
+  max_width_json: string | null;
+  /** JSON Record<name, PlaceholderInfo>. */
+  placeholders_json: string | null;
+  do_not_translate: number;
+  /** JSON field → the repository file the field is written in. */
+  origins_json: string;
+  updated_at: number;
+}
+
+/** A note people added on the platform to a unit of a file; no sync changes or removes it. */
+export interface UnitNotesTable {
+  id: Generated<number>;
+  organization_id: number;
+  file_name: string;
+  unit_id: string;
+  text: string;
+  author: string;
+  created_at: number;
 }

@@ -14,6 +14,7 @@ import { finishJobCreation } from '../../store/jobs/jobs.ts';
 import { projectWithMemory, segmentNotes } from '../../store/jobs/memory-lookups.ts';
 import { recordVersions } from '../../store/jobs/segment-versions.ts';
 import { deleteDocumentSegments, insertDocumentSegments } from '../../store/jobs/segments.ts';
+import { unitContextsOf } from '../../store/jobs/unit-context.ts';
 import { lockJob } from '../../store/locks.ts';
 import { enqueue } from '../../store/work-items.ts';
 import type { WorkHandler } from '../worker.ts';
@@ -95,9 +96,15 @@ export function documentImportHandler(deps: {
       if (!format)
         throw new Error(`Unsupported_file_type: ${doc.name} is none of ${supportedExtensions().join(', ')}`);
       formatName = format.name;
+      // Units the repository's context rules mark do_not_translate are never sent to translation.
+      const left = new Set(
+        (await unitContextsOf(db, doc.organization_id, doc.name))
+          .filter((c) => c.do_not_translate === 1)
+          .map((c) => c.unit_id),
+      );
       const units = format
         .parse(bytes, { fileName: doc.name })
-        .filter((u) => u.translatable && u.source.trim() !== '');
+        .filter((u) => u.translatable && u.source.trim() !== '' && !left.has(u.id));
       if (units.length === 0)
         throw new Error(`No_translatable_content: ${doc.name} holds no translatable text`);
       const index = memory ? await tm.get(memory.id, memory.version) : undefined;
@@ -134,6 +141,8 @@ export function documentImportHandler(deps: {
           context: unit.context ?? null,
           notes: notesOf(unit, context?.check === true),
           max_length: unit.maxLength ?? null,
+          description: unit.description ?? null,
+          placeholders_json: unit.placeholders ? JSON.stringify(unit.placeholders) : null,
           words: wordCount(
             unit.sourcePlural ? Object.values(unit.sourcePlural).join(' ') : unit.source,
             project.srclang,

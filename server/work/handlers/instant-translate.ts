@@ -8,6 +8,7 @@ import { MtError, type MtProvider } from '../../engine/mt/index.ts';
 import { machineTranslateUnits } from '../../services/mt-units.ts';
 import type { TermCache } from '../../services/term-cache.ts';
 import type { TmCache } from '../../services/tm-cache.ts';
+import { contextRow, mtContextOf, segmentContexts } from '../../services/unit-context.ts';
 import { readBlobBytes, writeBlobBytes } from '../../store/blobs.ts';
 import type { Db } from '../../store/db.ts';
 import {
@@ -93,9 +94,13 @@ export function instantTranslateHandler(deps: {
         if (err instanceof FormatError) throw new Failure(`Invalid_file: ${err.format()}`);
         throw err;
       }
-      const todo = units.filter(
+      const candidates = units.filter(
         (u) => u.translatable && u.source.trim() !== '' && !u.target && !u.targetPlural,
       );
+      // The repository's context of the file's units (by the name it was uploaded under) over the
+      // file's own: do_not_translate units stay out, the rest go to MT with what they are.
+      const contexts = await segmentContexts(db, row.organization_id, file.name, candidates.map(contextRow));
+      const todo = candidates.filter((u) => !contexts.get(u.id)?.doNotTranslate);
       if (todo.length === 0)
         throw new Failure(`No_translatable_content: ${file.name} holds no text to translate`);
 
@@ -116,6 +121,7 @@ export function instantTranslateHandler(deps: {
             source: unit.source,
             sourcePlural: unit.sourcePlural,
             placeholders: placeholdersOf(format, unit),
+            context: mtContextOf(contexts.get(unit.id)),
           });
       }
       if (forMt.length > 0) {

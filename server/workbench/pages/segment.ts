@@ -20,6 +20,7 @@ export interface CardPanel {
 
 import { renderTermsPanels, termsCardPanels } from './card-panels.ts';
 import { openCommentsMarker } from './comments.ts';
+import { contextPanel, lengthLimit } from './context.ts';
 import { highlightTerms } from './glossary.ts';
 import { recordPanels, renderPanels } from './history.ts';
 
@@ -87,8 +88,9 @@ function field(
   value: string,
   first: boolean,
 ) {
-  const describedBy = `${id.replace(/^t-/, 'src-')}${s.issues.length > 0 ? ` qa-${s.id}` : ''}`;
-  return html`<textarea id="${id}" name="${name}" rows="1" lang="${ctx.trglang}" aria-describedby="${describedBy}" aria-keyshortcuts="Control+Enter"${ctx.locked ? html` readonly` : ''}${ctx.focusId === s.id && first ? html` autofocus` : ''}>${value}</textarea>`;
+  const limited = s.maxLength !== null && !s.sourcePlural;
+  const describedBy = `${id.replace(/^t-/, 'src-')}${limited ? ` len-${s.id}` : ''}${s.issues.length > 0 ? ` qa-${s.id}` : ''}`;
+  return html`<textarea id="${id}" name="${name}" rows="1" lang="${ctx.trglang}" aria-describedby="${describedBy}" aria-keyshortcuts="Control+Enter"${ctx.locked ? html` readonly` : ''}${ctx.focusId === s.id && first ? html` autofocus` : ''}${limited ? html` data-max-length="${s.maxLength}"` : ''}>${value}</textarea>`;
 }
 
 /** Source and target: one pair, or a grid of plural forms (category, source form, target form). */
@@ -167,7 +169,7 @@ function details(s: EditorSegment): Html {
 <dt>Key</dt><dd><code>${keyText(s.key)}</code></dd>
 ${s.notes ? html`<dt>Notes</dt><dd class="pre">${s.notes}</dd>` : ''}
 ${s.context ? html`<dt>Context</dt><dd class="pre">${s.context}</dd>` : ''}
-${s.maxLength !== null ? html`<dt>Max length</dt><dd>At most ${s.maxLength} characters.</dd>` : ''}
+${s.maxLength !== null ? html`<dt>Max length</dt><dd>${lengthLimit(s)}</dd>` : ''}
 ${s.origin || s.updatedBy ? html`<dt>Last change</dt><dd>${s.origin ? `from ${s.origin}` : ''}${s.updatedBy ? ` · ${s.updatedBy}` : ''}</dd>` : ''}
 </dl>`;
 }
@@ -246,5 +248,14 @@ ${
   )
 }
 ${/* Glossary, other languages, concordance (branch wb-terms): into the card's panel slots; outside the segment's form, as the concordance is a form of its own. */ renderTermsPanels(termsCardPanels(s, ctx, number), number)}
+${
+  // Description, placeholder meanings, platform notes and the note form (a form of its own).
+  contextPanel(s, {
+    documentId: ctx.documentId,
+    csrf: ctx.csrf,
+    unconfirmedOnly: ctx.unconfirmedOnly,
+    number,
+  })
+}
 </li>`;
 }

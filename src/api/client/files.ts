@@ -1,5 +1,7 @@
 import type { z } from 'zod';
+import type { RepositoryUnitContext } from '../../translations/unit-context.ts';
 import type { Transport } from '../http.ts';
+import { PutFileContextResult } from '../schemas/context.ts';
 import type { CodeLinksBody, ScreenshotKey } from '../schemas/file-context.ts';
 import { FileRecord } from '../schemas/files.ts';
 import {
@@ -109,6 +111,23 @@ export function filesClient(t: Transport) {
         ...o,
       }),
     /** POST /v2/files/labels?id= {name} → 204 (also when the file already has it). */
+    /**
+     * PUT /v2/files/context: replaces the repository's context of each named file's units
+     * (description, max_length, placeholders…, and the file each is written in).
+     */
+    putContext: async (
+      files: { name: string; units: RepositoryUnitContext[]; append?: boolean }[],
+      o: CallExtras = {},
+    ): Promise<{ files: number; units: number }> =>
+      t.request({
+        method: 'PUT',
+        path: `${path}/context`,
+        json: { files },
+        schema: PutFileContextResult,
+        // Replacing with the same rows again leaves the same rows.
+        idempotent: true,
+        ...o,
+      }),
     addLabel: async (id: number, name: string, o: CallExtras = {}): Promise<void> => {
       await t.request({
         method: 'POST',

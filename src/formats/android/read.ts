@@ -1,7 +1,14 @@
 import { CATEGORY_ORDER } from '../kit/plural-forms.ts';
-import { attribute, childElements, type LoadedXml, localName, scanLoaded } from '../kit/xml/document.ts';
+import {
+  attribute,
+  childElements,
+  type LoadedXml,
+  localName,
+  scanLoaded,
+  textContent,
+} from '../kit/xml/document.ts';
 import type { XmlComment, XmlElement } from '../kit/xml/nodes.ts';
-import type { PluralCategory, PluralForms, Unit } from '../model.ts';
+import type { PlaceholderInfo, PluralCategory, PluralForms, Unit } from '../model.ts';
 import { AndroidTextReader } from './escape.ts';
 
 /** Inline markup aapt keeps as styled text: it must stay paired in a translation. */
@@ -107,6 +114,12 @@ export function readAndroid(loaded: LoadedXml, onEntry: (entry: AndroidEntry) =>
     close(element) {
       if (element.parent !== root || !element.parent) return;
       const notes = note ? [note.value.trim()] : [];
+      // The description is the comment directly above the element (no blank line between): a
+      // comment heading a group of strings, a blank line below it, describes none of them alone.
+      const description =
+        note && /^[ \t]*(?:\r?\n)?[ \t]*$/.test(loaded.text.slice(note.end, element.start))
+          ? notes[0]
+          : undefined;
       note = undefined;
       if (!RESOURCE_TYPES.has(element.name)) return;
       const name = attribute(element, 'name') ?? fail(`<${element.name}> without a name`, element);
@@ -114,21 +127,55 @@ export function readAndroid(loaded: LoadedXml, onEntry: (entry: AndroidEntry) =>
       const id = product === undefined ? name : `${name}#${product}`;
       const leftOut = resourceLeftOut(element, wholeFile);
       const flags = attribute(element, 'formatted') === 'false' ? ['formatted=false'] : [];
+      const described = (unit: Unit, from: XmlElement): Unit => {
+        if (description) unit.description = description;
+        const placeholders = placeholdersIn(from);
+        if (placeholders) unit.placeholders = placeholders;
+        return unit;
+      };
       if (element.name === 'string') {
-        add({ kind: 'text', unit: textUnit(loaded, element, id, notes, flags, leftOut, fail), element });
+        const unit = described(textUnit(loaded, element, id, notes, flags, leftOut, fail), element);
+        add({ kind: 'text', unit, element });
       } else if (element.name === 'string-array') {
         childElements(element, 'item').forEach((item, index) => {
           const unit = textUnit(loaded, item, `${id}[${index}]`, notes, flags, leftOut, fail);
-          add({ kind: 'text', unit, element: item });
+          add({ kind: 'text', unit: described(unit, item), element: item });
         });
       } else {
-        add(pluralsEntry(loaded, element, id, notes, flags, leftOut, fail));
+        const entry = pluralsEntry(loaded, element, id, notes, flags, leftOut, fail);
+        described(entry.unit, element);
+        add(entry);
       }
     },
     comment(comment, parent) {
       if (parent === root) note = comment;
     },
   });
+}
+
+/**
+ * What the `<xliff:g id="count" example="3">%d</xliff:g>` wrappers of a string say of its
+ * placeholders, by `id` (the wrapped text where there is none), with the `example` Android Studio
+ * shows translators.
+ */
+function placeholdersIn(element: XmlElement): Record<string, PlaceholderInfo> | undefined {
+  let out: Record<string, PlaceholderInfo> | undefined;
+  const visit = (node: XmlElement) => {
+    for (const child of node.children) {
+      if (child.kind !== 'element') continue;
+      if (localName(child.name) === 'g' && child.name.includes(':')) {
+        const name = attribute(child, 'id') ?? textContent(child);
+        const info: PlaceholderInfo = {};
+        const example = attribute(child, 'example');
+        if (example !== undefined) info.example = example;
+        out ??= {};
+        out[name] = info;
+      }
+      visit(child);
+    }
+  };
+  visit(element);
+  return out;
 }
 
 const RESOURCE_TYPES: ReadonlySet<string> = new Set(['string', 'string-array', 'plurals']);

@@ -129,6 +129,8 @@ function parse(bytes: Uint8Array, options: ParseOptions = {}): Unit[] {
         unit.leftOut = metadata.leftOut;
       }
       if (metadata.context !== undefined) unit.context = metadata.context;
+      if (metadata.description !== undefined) unit.description = metadata.description;
+      if (metadata.placeholders !== undefined) unit.placeholders = metadata.placeholders;
     }
     return unit;
   });

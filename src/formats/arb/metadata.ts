@@ -2,9 +2,12 @@
  * What an ARB `@key` object tells translators: description, placeholders, context, type.
  */
 import { type JsonDoc, OBJECT, STRING } from '../kit/json/tokens.ts';
+import type { PlaceholderInfo } from '../model.ts';
 
 export interface ArbMetadata {
   notes: string[];
+  description?: string;
+  placeholders?: Record<string, PlaceholderInfo>;
   context?: string;
   /** Why the resource is left out (its type is `image` or `css`); undefined for messages. */
   leftOut?: string;
@@ -31,7 +34,10 @@ export function metadataOf(doc: JsonDoc, meta: number): ArbMetadata {
   const out: ArbMetadata = { notes: [] };
   const text = (e: number) => (e >= 0 && doc.kind(e) === STRING ? doc.string(e) : undefined);
   const description = text(doc.member(meta, 'description'));
-  if (description) out.notes.push(description);
+  if (description) {
+    out.notes.push(description);
+    out.description = description;
+  }
   const context = text(doc.member(meta, 'context'));
   if (context) out.context = context;
   const leftOut = leftOutReason(doc, meta);
@@ -39,9 +45,12 @@ export function metadataOf(doc: JsonDoc, meta: number): ArbMetadata {
   const placeholders = doc.member(meta, 'placeholders');
   if (placeholders >= 0 && doc.kind(placeholders) === OBJECT) {
     const lines: string[] = [];
+    const infos: Record<string, PlaceholderInfo> = {};
     for (const key of doc.keys(placeholders)) {
       const spec = key + 1;
       const details: string[] = [];
+      const info: PlaceholderInfo = {};
+      infos[doc.string(key)] = info;
       if (doc.kind(spec) === OBJECT) {
         const placeholderType = text(doc.member(spec, 'type'));
         const format = text(doc.member(spec, 'format'));
@@ -51,10 +60,16 @@ export function metadataOf(doc: JsonDoc, meta: number): ArbMetadata {
         if (format) details.push(`format ${format}`);
         if (example !== undefined) details.push(`e.g. ${example}`);
         if (description) details.push(description);
+        if (placeholderType) info.type = placeholderType;
+        if (example !== undefined) info.example = example;
+        if (description) info.description = description;
       }
       lines.push(`{${doc.string(key)}}${details.length > 0 ? `: ${details.join(', ')}` : ''}`);
     }
-    if (lines.length > 0) out.notes.push(`Placeholders: ${lines.join('; ')}`);
+    if (lines.length > 0) {
+      out.notes.push(`Placeholders: ${lines.join('; ')}`);
+      out.placeholders = infos;
+    }
   }
   return out;
 }

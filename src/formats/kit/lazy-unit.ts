@@ -9,7 +9,7 @@
  */
 
 import { type DecodedText, TextPositions } from '../file-text.ts';
-import { type Location, NO_STRINGS, type PluralForms, type Unit } from '../model.ts';
+import { type Location, NO_STRINGS, type PlaceholderInfo, type PluralForms, type Unit } from '../model.ts';
 
 /** The locations of one file's units: its line index, built when the first location is read. */
 export class UnitPlaces {
@@ -56,6 +56,9 @@ export class LazyUnit implements Unit {
   declare targetPlural?: PluralForms;
   declare context?: string;
   declare maxLength?: number;
+  declare description?: string;
+  declare placeholders?: Readonly<Record<string, PlaceholderInfo>>;
+  declare references?: readonly string[];
   #place: Place | Location;
 
   /** A unit whose text stands between string indexes `start` and `end` of the file `places` locates. */

@@ -59,6 +59,8 @@ export function toUnits(file: PoFile, mapping: PluralMapping, fileName: string |
       location: positions.location(msgid.firstString + 1, msgid.end - 1),
     };
     if (entry.msgctxt) unit.context = entry.msgctxt.value;
+    if (entry.extractedComments.length > 0) unit.description = entry.extractedComments.join('\n');
+    if (entry.references.length > 0) unit.references = [...entry.references];
     const plural = sourceForms(entry);
     if (plural) {
       unit.sourcePlural = plural;

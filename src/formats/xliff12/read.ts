@@ -138,6 +138,9 @@ function transUnit(
     unit.maxLength = width;
   const context = contextOf(element);
   if (context !== undefined) unit.context = context;
+  // What the exchange writes of a unit's description (exchange.ts contextNotes).
+  const described = childElements(element, 'note').find((n) => attribute(n, 'from') === 'description');
+  if (described) unit.description = textContent(described);
   return { unit, element, file, source, segSource: firstChild(element, 'seg-source'), target, text: read };
 }
 

@@ -53,6 +53,9 @@ export function readXliff2(loaded: LoadedXml, onSegment: (segment: Segment) => v
   };
   const unitIds = new DocumentUnitIds(loaded, 'unit');
   const segmentIds = new DistinctIds();
+  let codepoints: boolean | undefined;
+  const countsCodepoints = () =>
+    (codepoints ??= /generalProfile\s*=\s*["']xliff:codepoints["']/.test(loaded.text));
   return scanLoaded(loaded, {
     open(element) {
       const name = localName(element.name);
@@ -72,6 +75,7 @@ export function readXliff2(loaded: LoadedXml, onSegment: (segment: Segment) => v
       const segments = childElements(element, 'segment');
       const notes = childElements(firstChild(element, 'notes') ?? element, 'note').map(textContent);
       const translatable = inheritedTranslate(element);
+      const maxLength = sizeRestriction(element, countsCodepoints);
       const root = ancestor(element, 'xliff');
       const keysAsSource =
         root !== undefined && sameLanguage(attribute(root, 'srcLang'), attribute(root, 'trgLang'));
@@ -84,10 +88,24 @@ export function readXliff2(loaded: LoadedXml, onSegment: (segment: Segment) => v
             segment.start,
           );
         }
-        onSegment(read(loaded, segment, segmentId, notes, translatable, keysAsSource, fail));
+        const out = read(loaded, segment, segmentId, notes, translatable, keysAsSource, fail);
+        if (maxLength !== undefined) out.unit.maxLength = maxLength;
+        onSegment(out);
       });
     },
   });
+}
+
+/**
+ * The Size and Length Restriction module's `slr:sizeRestriction` on a `<unit>`: a limit in
+ * characters when the file's profile counts code points (`generalProfile="xliff:codepoints"`,
+ * https://docs.oasis-open.org/xliff/xliff-core/v2.1/os/xliff-core-v2.1-os.html#slr_module).
+ */
+function sizeRestriction(unit: XmlElement, countsCodepoints: () => boolean): number | undefined {
+  const value = unit.attributes.find((a) => localName(a.name) === 'sizeRestriction' && a.name.includes(':'));
+  if (!value || !countsCodepoints()) return undefined;
+  const limit = Number(value.value);
+  return Number.isInteger(limit) && limit > 0 ? limit : undefined;
 }
 
 function read(

@@ -1,6 +1,6 @@
 /**
- * A translation longer than the limit the file declares (XLIFF `maxwidth`, a size restriction),
- * in characters the reader sees: a format's inline codes are markup, not text.
+ * A translation longer than the limit the file declares (XLIFF `maxwidth`, a size restriction) or
+ * a context rule gives (`max_length` in `.svc.yml` or a `*.context.yml`), in characters the reader sees: a format's inline codes are markup, not text.
  */
 import { defineRule } from '../rule.ts';
 import { formsOf } from '../unit.ts';
@@ -26,8 +26,9 @@ export const lengthLimit = defineRule({
     const codes = unit.format.inlineCodes;
     const visible = (f: string) => (codes ? f.replace(codesOf(codes), '') : f);
     const longest = Math.max(...formsOf(unit.translated).map((f) => [...visible(f)].length));
-    return longest > max
-      ? [{ message: `translation is ${longest} characters long; the file allows ${max}` }]
-      : [];
+    if (longest <= max) return [];
+    const origin = unit.context.limitOrigins?.get(unit.source.id);
+    const allows = origin ? `max_length in ${origin} allows ${max}` : `the file allows ${max}`;
+    return [{ message: `translation is ${longest} characters long; ${allows}` }];
   },
 });

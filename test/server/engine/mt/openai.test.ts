@@ -3,7 +3,13 @@ import { mtProvider } from '../../../../server/engine/mt/from-settings.ts';
 import { translateSegments } from '../../../../server/engine/mt/pipeline.ts';
 import { MtError, type MtProvider } from '../../../../server/engine/mt/types.ts';
 import { readSettings } from '../../../../server/settings.ts';
-import { completion, type FakeOpenAi, startFakeOpenAi, userStrings } from '../../../support/fake-openai.ts';
+import {
+  completion,
+  type FakeOpenAi,
+  startFakeOpenAi,
+  userItems,
+  userStrings,
+} from '../../../support/fake-openai.ts';
 
 /** The provider an environment selects, as the server builds it. */
 const providerFromEnv = (env: NodeJS.ProcessEnv, deps: { fetch?: typeof fetch } = {}) =>
@@ -88,6 +94,49 @@ describe('openai provider', () => {
     fake.requests.length = 0;
     await provider({ SVC_MT_BATCH_CHARS: '8' }).translate({ ...fr, sources });
     expect(fake.requests.map(userStrings)).toEqual([['one', 'two'], ['three'], ['four', 'five']]);
+  });
+
+  it('sends each string with its description, max_length, placeholder meanings and glossary terms, batched', async () => {
+    const sources = ['Open the file', 'Hello', 'Save <x id="1"/> items', 'Close'];
+    const contexts = [
+      { description: 'Verb: a toolbar button', maxLength: 12 },
+      undefined,
+      { placeholders: { '<x id="1"/>': 'number of items' } },
+      { description: 'Closes the dialog' },
+    ];
+    const translated = await provider({ SVC_MT_BATCH_SEGMENTS: '3' }).translate({
+      ...fr,
+      sources,
+      contexts,
+      terms: [{ source: 'file', target: 'fichier' }],
+    });
+    expect(translated.map((t) => t.target)).toEqual([
+      'Open the fichier',
+      'Bonjour',
+      'Save <x id="1"/> items',
+      'Close',
+    ]);
+    expect(fake.requests.map(userItems)).toEqual([
+      [
+        {
+          text: 'Open the file',
+          description: 'Verb: a toolbar button',
+          max_length: 12,
+          glossary: { file: 'fichier' },
+        },
+        { text: 'Hello' },
+        { text: 'Save <x id="1"/> items', placeholders: { '<x id="1"/>': 'number of items' } },
+      ],
+      [{ text: 'Close', description: 'Closes the dialog' }],
+    ]);
+    const system = (fake.requests[0]!.body as { messages: { content: string }[] }).messages[0]!.content;
+    expect(system).toContain('"description" says what the string is');
+    // Without context the user message stays the plain array of strings.
+    fake.requests.length = 0;
+    await provider().translate({ ...fr, sources: ['Hello'], contexts: [undefined] });
+    expect(
+      JSON.parse((fake.requests[0]!.body as { messages: { content: string }[] }).messages[1]!.content),
+    ).toEqual(['Hello']);
   });
 
   it('leaves temperature out when told to and sends no key when none is configured', async () => {
