@@ -22,6 +22,7 @@ import { translateDeltas } from './delta.ts';
 import { gateTargets, targetFileOf, translationsOf } from './gates.ts';
 import { type LocaleListChange, updateLocaleLists } from './locale-lists.ts';
 import { earlierDeltas } from './resume.ts';
+import { describeSourceChanges } from './source-changes.ts';
 import type { ParsedSource, TargetSource, TargetWork } from './targets.ts';
 import { planTargets } from './targets.ts';
 import { describeWordless } from './wordless.ts';
@@ -171,18 +172,7 @@ function reportWordless(w: TargetWork, info: (message: string) => void): void {
  * mode nothing else tells it before the delivery, and in every mode the log keeps it.
  */
 function reportSourceChanges(w: TargetWork, info: (message: string) => void): void {
-  const ids = (list: readonly string[]) => list.map((id) => JSON.stringify(id)).join(', ');
-  const at = `${w.path} (${w.lang})`;
-  const { smallEdits, restored, held } = w.plan;
-  const check = smallEdits.filter((e) => e.check).map((e) => e.id);
-  const kept = smallEdits.filter((e) => !e.check).map((e) => e.id);
-  if (check.length > 0) info(`${at}: kept after a small source edit — check: ${ids(check)}`);
-  if (kept.length > 0) info(`${at}: kept after a small source edit: ${ids(kept)}`);
-  if (restored.length > 0) info(`${at}: restored from an earlier version, nothing sent: ${ids(restored)}`);
-  if (held.length > 0)
-    info(
-      `${at}: removed from the source, kept in the target${held[0]!.untilMerged ? ' until the change is on the default branch' : ' (removed_keys: report)'}: ${ids(held.map((h) => h.id))}`,
-    );
+  for (const line of describeSourceChanges(w)) info(`${w.path} (${w.lang}): ${line}`);
 }
 
 /** Instant mode that writes: prepare, translate the deltas, write the targets, save the state. */

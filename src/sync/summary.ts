@@ -1,6 +1,7 @@
 import { describeLeftOut } from '../formats/left-out.ts';
 import { describeFigures } from '../ship/gate.ts';
 import type { SyncResult } from './run.ts';
+import { describeSourceChanges } from './source-changes.ts';
 import { describeWordless } from './wordless.ts';
 
 const cell = (s: string) => s.replaceAll('|', '\\|').replaceAll('\n', ' ');
@@ -131,6 +132,11 @@ export function syncSummary(
   });
   if (wordless.length > 0)
     out.push('', ...s.list('No words to translate (never sent)', wordless.slice(0, LISTED)));
+  const changes = (result.targets?.works ?? []).flatMap((w) =>
+    describeSourceChanges(w).map((line) => `${s.code(w.path)} (${w.lang}): ${line}`),
+  );
+  if (changes.length > 0)
+    out.push('', ...s.list('Source changes that kept translations', changes.slice(0, LISTED)));
   if (result.problems.length > 0)
     out.push(
       '',

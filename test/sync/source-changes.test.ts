@@ -235,6 +235,23 @@ describe('a typo fixed in the source', () => {
   });
 });
 
+describe('a typo fix', () => {
+  it('is told in the run’s summary too, per target, to check (no pull request may carry it)', async () => {
+    const { syncSummary } = await import('../../src/sync/summary.ts');
+    await putSources({});
+    await ws.sync();
+    await putSources({ typo: true });
+    const run = await ws.sync();
+    const summary = syncSummary(run, { targets: ['de', 'fr'], format: 'text' });
+    expect(summary).toContain('Source changes that kept translations');
+    expect(summary).toContain(
+      'locales/de/shop.json (de): kept after a small source edit — check: "cart.empty"',
+    );
+    await putSources({});
+    await ws.sync();
+  });
+});
+
 describe('a word changed in the source', () => {
   let before: Map<string, Map<string, unknown>>;
   let run: SyncResult;
