@@ -6,48 +6,14 @@
  * SQLite file, as `svc-connector server` would.
  * Prints {"bench":"replace","preview_p50_ms":…,"preview_p95_ms":…,"ratio":…,…}.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'kysely';
-import { createApp } from '../server/app.ts';
-import { bootstrapIfEmpty } from '../server/bootstrap.ts';
-import { DEFAULT_LIMITS } from '../server/limits/config.ts';
-import { readSettings } from '../server/settings.ts';
-import { platformMigrations } from '../server/store/migrations/index.ts';
-import type { PlatformSchema } from '../server/store/schema.ts';
-import { connectDatabase } from '../src/db/connect.ts';
-import { migrateToLatest } from '../src/db/migrate.ts';
+import { embeddedPlatform } from './support/embedded-platform.ts';
 
 const SEGMENTS = Number(process.env.BENCH_SEGMENTS ?? 5000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 
-const dir = mkdtempSync(join(tmpdir(), 'svc-bench-replace-'));
-const database = connectDatabase<PlatformSchema>(`sqlite:${join(dir, 'platform.db')}`);
-await migrateToLatest(database.db as never, database.dialect, platformMigrations);
-const boot = await bootstrapIfEmpty(database.db, Date.now);
-const { app, worker } = createApp({
-  database,
-  settings: readSettings({}),
-  limits: { ...DEFAULT_LIMITS, general: 1_000_000 },
-});
-worker.start();
-const server = app.listen(0, '127.0.0.1');
-await new Promise((r) => server.once('listening', r));
-const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-const auth = { authorization: `Basic ${Buffer.from(`${boot!.key}:${boot!.key}`).toString('base64')}` };
-const call = async (path: string, init: RequestInit & { json?: unknown } = {}) => {
-  const headers: Record<string, string> = { ...auth, ...(init.headers as Record<string, string>) };
-  if (init.json !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(base + path, {
-    ...init,
-    headers,
-    body: init.json === undefined ? init.body : JSON.stringify(init.json),
-  });
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return res.json();
-};
+const platform = await embeddedPlatform('replace');
+const { base, call, database, key } = platform;
 
 // One file of 5,000 strings with a placeholder each, in a job en → de.
 const words = [
@@ -88,7 +54,7 @@ const job = await call('/v2/jobs', {
     workflowTemplateId: templates.find((t) => t.name === 'Translate > Review > Secondary review')!.id,
   },
 });
-await worker.idle();
+await platform.idle();
 const projectId = (job.stats.projects as { id: number }[])[0]!.id;
 const [project] = (await call(`/v2/projects?id=${projectId}`)) as { document: { id: number }[] }[];
 const documentId = project!.document[0]!.id;
@@ -119,7 +85,7 @@ const csrf = /name="_csrf" value="([^"]+)"/.exec(login.text)![1]!;
 await page('/workbench/login', {
   method: 'POST',
   headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  body: new URLSearchParams({ _csrf: csrf, key: boot!.key, next: '/workbench' }).toString(),
+  body: new URLSearchParams({ _csrf: csrf, key: key, next: '/workbench' }).toString(),
 });
 cookies = new Map([...cookies].filter(([k]) => k === 'svc_wb'));
 
@@ -151,10 +117,7 @@ const regex = await measure(
   `/workbench/documents/${documentId}/find?q=${encodeURIComponent('\\b(save|open)\\b.*\\{\\{\\w+\\}\\}')}&mode=regex`,
 );
 
-server.close();
-await worker.stop();
-await database.close();
-rmSync(dir, { recursive: true, force: true });
+await platform.close();
 process.stdout.write(
   `${JSON.stringify({
     bench: 'replace',

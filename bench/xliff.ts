@@ -5,48 +5,12 @@
  * segment editor, each conditional on its revision).
  * Prints {"bench":"xliff","segments":N,"download_ms":D,"unchanged_upload_ms":U,"edited_upload_ms":E,…}.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createApp } from '../server/app.ts';
-import { bootstrapIfEmpty } from '../server/bootstrap.ts';
-import { DEFAULT_LIMITS } from '../server/limits/config.ts';
-import { readSettings } from '../server/settings.ts';
-import { platformMigrations } from '../server/store/migrations/index.ts';
-import type { PlatformSchema } from '../server/store/schema.ts';
-import { connectDatabase } from '../src/db/connect.ts';
-import { migrateToLatest } from '../src/db/migrate.ts';
+import { embeddedPlatform } from './support/embedded-platform.ts';
 
 const SEGMENTS = Number(process.env.BENCH_XLIFF_SEGMENTS ?? 5000);
 
-const dir = mkdtempSync(join(tmpdir(), 'svc-bench-xliff-'));
-const database = connectDatabase<PlatformSchema>(`sqlite:${join(dir, 'platform.db')}`);
-await migrateToLatest(database.db as never, database.dialect, platformMigrations);
-const boot = await bootstrapIfEmpty(database.db, Date.now);
-const { app, worker } = createApp({
-  database,
-  settings: readSettings({}),
-  limits: { ...DEFAULT_LIMITS, general: 1_000_000 },
-});
-worker.start();
-const server = app.listen(0, '127.0.0.1');
-await new Promise((r) => server.once('listening', r));
-const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-const auth = { authorization: `Basic ${Buffer.from(`${boot!.key}:${boot!.key}`).toString('base64')}` };
-const call = async (path: string, init: RequestInit & { json?: unknown } = {}) => {
-  const res = await fetch(base + path, {
-    ...init,
-    headers: {
-      ...auth,
-      ...(init.json === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(init.headers as Record<string, string>),
-    },
-    ...(init.json === undefined ? {} : { body: JSON.stringify(init.json) }),
-  });
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return res.json();
-};
+const platform = await embeddedPlatform('xliff');
+const { base, call, database, key } = platform;
 
 const strings: Record<string, string> = {};
 for (let i = 0; i < SEGMENTS; i++)
@@ -99,7 +63,7 @@ const login = await send('/workbench/login');
 await send('/workbench/login', {
   method: 'POST',
   headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  body: new URLSearchParams({ _csrf: csrfOf(login.text), key: boot!.key, next: '/workbench' }).toString(),
+  body: new URLSearchParams({ _csrf: csrfOf(login.text), key: key, next: '/workbench' }).toString(),
 });
 const csrf = csrfOf((await send('/workbench')).text);
 const upload = async (xml: string) => {
@@ -139,7 +103,4 @@ console.log(
     edited: edited.summary,
   }),
 );
-await worker.stop();
-server.close();
-await database.close();
-rmSync(dir, { recursive: true, force: true });
+await platform.close();
