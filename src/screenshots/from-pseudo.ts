@@ -282,7 +282,11 @@ export async function readPseudoScreenshotFolder(
         `${sidecar}: ${offImage} element(s) with markers lie outside the ${'problem' in size ? '' : `${size.width}×${size.height} `}image; their keys are not counted from them`,
       );
     if (keys.length === 0) {
-      problems.push(`${sidecar}: none of the keys it carries is a unit of the configured sources`);
+      problems.push(
+        offImage > 0 && !('problem' in size)
+          ? `${sidecar}: no element carrying a key lies inside the ${size.width}×${size.height} image (are the boxes in image pixels?)`
+          : `${sidecar}: none of the keys it carries is a unit of the configured sources`,
+      );
       continue;
     }
     if (keys.length > MAX_SCREENSHOT_KEYS)

@@ -174,6 +174,11 @@ describe('readPseudoScreenshotFolder', () => {
     await put('twice.json', '[]');
     await put('stranger.png', makePng(10, 10));
     await put('stranger.txt', `${openMarker('y'.repeat(70))}text\u2061`);
+    await put('far.png', makePng(10, 10));
+    await put(
+      'far.json',
+      JSON.stringify([{ text: shown('home.title', 'x'), box: { x: 20, y: 0, w: 5, h: 5 } }]),
+    );
     await put('bad.png', 'not a png');
     await put('bad.txt', shown('home.title', 'x'));
     await put('screenshots.yml', 'home.png: [home.title]\n');
@@ -187,6 +192,7 @@ describe('readPseudoScreenshotFolder', () => {
         'shape.json: [1].text: must be the text the element shows',
         'twice.png: both twice.txt and twice.json beside it; keep one',
         'stranger.txt: none of the keys it carries is a unit of the configured sources',
+        'far.json: no element carrying a key lies inside the 10×10 image (are the boxes in image pixels?)',
         'bad.png is not a PNG image (the PNG signature is missing)',
       ].sort(),
     );
