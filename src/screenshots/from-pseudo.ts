@@ -64,7 +64,8 @@ const where = (path: readonly PropertyKey[]) =>
   path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? String(p) : `.${String(p)}`)).join('');
 
 /**
- * A box in CSS or device pixels, rounded outwards to whole pixels and cut to the image; undefined
+ * A box in image pixels as UI tests report it (fractional, maybe off the edge), rounded outwards
+ * to whole pixels and cut to the image; undefined
  * when nothing of it is inside the image (the element was scrolled away or has no size).
  */
 export function imageBox(
@@ -84,9 +85,8 @@ const inside = (a: Box, b: Box) =>
   a.x >= b.x && a.y >= b.y && a.x + a.w <= b.x + b.w && a.y + a.h <= b.y + b.h;
 const sameBox = (a: Box, b: Box) => a.x === b.x && a.y === b.y && a.w === b.w && a.h === b.h;
 
-/** One place a key was read: which element (index), its box, and whether it is the element's own text. */
+/** One element a key was read in: its box, and whether the key is the element's own text. */
 interface Sighting {
-  element: number;
   box: Box | undefined;
   /** Not inside another key's text in that element (a nested `$t(…)` is the other's text too). */
   own: boolean;
@@ -229,16 +229,16 @@ export async function readPseudoScreenshotFolder(
     const cut = new Set<string>();
     let markers = 0;
     let offImage = 0;
-    elements.forEach((element, index) => {
+    for (const element of elements) {
       const decoded = decodeMarkedText(element.text, { keys: options.keys });
       markers += decoded.length;
-      if (decoded.length === 0) return;
+      if (decoded.length === 0) continue;
       let box: Box | undefined;
       if (element.box && !('problem' in size)) {
         box = imageBox(element.box, size);
         if (!box) {
           offImage++;
-          return; // its text is not in the picture
+          continue; // its text is not in the picture
         }
       }
       for (const [key, k] of keysIn(element.text, decoded)) {
@@ -247,10 +247,10 @@ export async function readPseudoScreenshotFolder(
           continue;
         }
         const list = sightings.get(key) ?? [];
-        list.push({ element: index, box, own: k.own, complete: k.complete });
+        list.push({ box, own: k.own, complete: k.complete });
         sightings.set(key, list);
       }
-    });
+    }
     if (markers === 0) {
       problems.push(
         `${sidecar}: carries no key marker: the screenshot was not taken of a pseudo build made with \`svc-connector pseudo --mark-keys\` (or the text dump dropped the invisible characters)`,
