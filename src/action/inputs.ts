@@ -22,6 +22,8 @@ export interface ActionInputs {
   dryRun: boolean;
   /** Folder of screenshots with their manifest, relative to the workspace. */
   screenshots: string | undefined;
+  /** The screenshots' keys come from the pseudo text beside each PNG, not a manifest. */
+  screenshotsFromPseudo: boolean;
 }
 
 /** An input the user set wrong; the message names it. */
@@ -121,6 +123,12 @@ export function getInputs(): ActionInputs {
   set('assignees', list('pr-assignees'));
   set('draft', draft);
   set('commitMessage', optional('commit-message'));
+  const screenshots = screenshotsDir();
+  const screenshotsFromPseudo = bool('screenshots-from-pseudo', false);
+  if (screenshotsFromPseudo && !screenshots)
+    throw new InputError(
+      'input screenshots-from-pseudo: set screenshots to the folder of PNG files and the pseudo text beside them',
+    );
   return {
     apiUrl,
     apiKey,
@@ -137,6 +145,7 @@ export function getInputs(): ActionInputs {
     githubApp,
     pullRequest: pr,
     dryRun: bool('dry-run', false),
-    screenshots: screenshotsDir(),
+    screenshots,
+    screenshotsFromPseudo,
   };
 }

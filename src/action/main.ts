@@ -8,7 +8,8 @@ import { createClient, limitsFromEnv } from '../api/index.ts';
 import { settingsFrom } from '../config/settings.ts';
 import { createInstallationToken } from '../github/app-token.ts';
 import { pullRequestFindings } from '../qa/pull-request.ts';
-import { readScreenshotFolder } from '../screenshots/local.ts';
+import { manifestYaml, readPseudoScreenshotFolder, sourceUnitIds } from '../screenshots/from-pseudo.ts';
+import { type LocalScreenshot, readScreenshotFolder } from '../screenshots/local.ts';
 import { screenshotSummary } from '../screenshots/summary.ts';
 import { syncScreenshots } from '../screenshots/upload.ts';
 import { describeFailure } from '../sync/describe-failure.ts';
@@ -93,6 +94,28 @@ async function actionSink(
   });
 }
 
+/**
+ * `screenshots-from-pseudo`: the keys read from the pseudo text beside each PNG (from-pseudo.ts),
+ * long keys resolved among the configured sources' units; warnings annotated, the manifest logged
+ * (shown with dry-run, in the debug log otherwise).
+ */
+async function pseudoScreenshots(
+  workspace: string,
+  dir: string,
+  inputs: ActionInputs,
+  settings: ReturnType<typeof settingsFrom>,
+): Promise<LocalScreenshot[]> {
+  const known = await sourceUnitIds(workspace, settings, inputs.config);
+  for (const w of known.warnings) core.warning(w, { title: 'svc-connector: screenshots' });
+  const read = await readPseudoScreenshotFolder(join(workspace, dir), { keys: known.keys });
+  for (const w of read.warnings) core.warning(`${dir}: ${w}`, { title: 'svc-connector: screenshots' });
+  for (const n of read.notes) core.info(`${dir}: ${n}`);
+  core.info(
+    `screenshots.yml as read from the pseudo text in ${dir}:\n${manifestYaml(read.manifest).trimEnd()}`,
+  );
+  return read.screenshots;
+}
+
 /** The Action: inputs → runSync → outputs, annotations and the step summary. Never throws. */
 export async function run(env: NodeJS.ProcessEnv = process.env, options: RunOptions = {}): Promise<void> {
   try {
@@ -121,7 +144,9 @@ export async function run(env: NodeJS.ProcessEnv = process.env, options: RunOpti
     });
     // A broken screenshots folder fails the run before anything is uploaded.
     const screenshots = inputs.screenshots
-      ? await readScreenshotFolder(join(workspace, inputs.screenshots))
+      ? inputs.screenshotsFromPseudo
+        ? await pseudoScreenshots(workspace, inputs.screenshots, inputs, settings)
+        : await readScreenshotFolder(join(workspace, inputs.screenshots))
       : undefined;
     // SVC_RATE_WINDOW_MS / SVC_RATE_SHARE: a shorter window in tests, a share when several runs share the key.
     const client = createClient({ baseUrl: inputs.apiUrl, apiKey: inputs.apiKey, ...limitsFromEnv(env) });

@@ -67,10 +67,23 @@ export async function readScreenshotFolder(dir: string): Promise<LocalScreenshot
     if (!manifest.has(p)) problems.push(`${p}: not in ${manifestName}; list the keys it shows there`);
   for (const p of manifest.keys())
     if (!pngs.includes(p)) problems.push(`${manifestName}: "${p}" names no PNG file in the folder`);
+  const present = new Map([...manifest].filter(([p]) => pngs.includes(p)));
+  return loadScreenshots(dir, present, problems);
+}
+
+/**
+ * The PNG files a manifest names (each a file in `dir`), read and checked with their boxes.
+ * `problems` found before (the manifest's) are reported with the files' own; any throws
+ * ScreenshotFolderError. Shared by the manifest and the keys read from pseudo text (from-pseudo.ts).
+ */
+export async function loadScreenshots(
+  dir: string,
+  manifest: ReadonlyMap<string, readonly ScreenshotKey[]>,
+  problems: string[] = [],
+): Promise<LocalScreenshot[]> {
   const out: LocalScreenshot[] = [];
-  for (const path of pngs) {
-    const keys = manifest.get(path);
-    if (!keys) continue;
+  for (const path of [...manifest.keys()].sort()) {
+    const keys = manifest.get(path)!;
     const bytes = new Uint8Array(await readFile(join(dir, path)));
     const png = readPng(bytes);
     if ('problem' in png) {

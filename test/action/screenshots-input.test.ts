@@ -29,4 +29,21 @@ describe('the screenshots input', () => {
       );
     }
   });
+
+  it('screenshots-from-pseudo: off by default, and only with a screenshots folder', () => {
+    set({ ...base, screenshots: 'e2e/shots' });
+    expect(getInputs().screenshotsFromPseudo).toBe(false);
+    set({ 'screenshots-from-pseudo': 'true' });
+    expect(getInputs().screenshotsFromPseudo).toBe(true);
+    delete process.env.INPUT_SCREENSHOTS;
+    expect(() => getInputs()).toThrow(
+      new InputError(
+        'input screenshots-from-pseudo: set screenshots to the folder of PNG files and the pseudo text beside them',
+      ),
+    );
+    set({ screenshots: 'e2e/shots', 'screenshots-from-pseudo': 'maybe' });
+    expect(() => getInputs()).toThrow(
+      new InputError('input screenshots-from-pseudo: "maybe" is not true or false'),
+    );
+  });
 });

@@ -65,6 +65,39 @@ describe('svc-connector screenshots upload DIR', () => {
   });
 });
 
+describe('svc-connector screenshots upload DIR --from-pseudo', () => {
+  it('a screenshot whose text carries no marker fails before any request, naming the file', async () => {
+    await put(
+      'app/.svc.yml',
+      "source: en\ntargets: [de]\nfiles:\n  - source: en.json\n    translation: '%lang%.json'\n",
+    );
+    await put('app/en.json', '{"home": {"title": "Welcome"}}');
+    await put('app/shots/home.png', makePng(20, 10));
+    await put('app/shots/home.txt', 'Welcome');
+    const cli = runCli(
+      ['screenshots', 'upload', join(dir, 'app/shots'), '--from-pseudo', '--root', join(dir, 'app')],
+      { ...env(), SVC_API_URL: 'http://127.0.0.1:9' },
+    );
+    expect(await cli.exit).toBe(1);
+    expect(cli.stderr.join('')).toBe(
+      `svc-connector: ${join(dir, 'app/shots')}: 1 problem(s) with the screenshots:\n  home.txt: carries no key marker: the screenshot was not taken of a pseudo build made with \`svc-connector pseudo --mark-keys\` (or the text dump dropped the invisible characters)\n`,
+    );
+  });
+
+  it('without a configuration the keys cannot be checked: said so', async () => {
+    await put('none/shots/home.png', makePng(20, 10));
+    await put('none/shots/home.txt', 'x');
+    const cli = runCli(
+      ['screenshots', 'upload', join(dir, 'none/shots'), '--from-pseudo', '--root', join(dir, 'none')],
+      env(),
+    );
+    expect(await cli.exit).toBe(1);
+    expect(cli.stderr.join('')).toBe(
+      `svc-connector: .svc.yml: not found in ${join(dir, 'none')}: add one at the repository root (source, targets, files)\n`,
+    );
+  });
+});
+
 describe('repositoryWebUrl', () => {
   it('takes the host of the remote for the code links', () => {
     const repo = { owner: 'o', repo: 'r' };
