@@ -44,9 +44,15 @@ const CALLS: Record<string, Call> = {
   'files.download': (c) => c.files.download(1),
   'files.addLabel': (c) => c.files.addLabel(1, 'x'),
   'files.removeLabel': (c) => c.files.removeLabel(1, 'x'),
+  'files.setCodeLinks': (c) =>
+    c.files.setCodeLinks(1, { repository: 'https://github.com/o/r', commit: 'a'.repeat(40), units: [] }),
+  'files.setScreenshot': (c) => c.files.setScreenshot(1, []),
+  'files.putContext': (c) => c.files.putContext([{ name: 'a.json', units: [] }]),
   'documents.upload': (c) => c.documents.upload({ projectId: 1, name: 'a.json', content: '{}' }),
   'documents.download': (c) => c.documents.download(1),
   'documents.pretranslate': (c) => c.documents.pretranslate({ id: [1] }),
+  'documents.context': (c) => c.documents.context(1),
+  'documents.addNote': (c) => c.documents.addNote({ document_id: 1, unit_id: 'a', note: 'n' }),
   'projects.list': (c) => c.projects.list(),
   'jobs.list': (c) => c.jobs.list(),
   'jobs.create': (c) =>

@@ -77,7 +77,7 @@ describe('segmentItem', () => {
     expect(card).toContain('class="segment open expanded"');
     expect(card).toMatch(/id="t-7" name="target"[^>]*autofocus/);
     expect(card).toContain('<span class="words">3 words</span>');
-    expect(card).toContain('At most 20 characters.');
+    expect(card).toContain('At most 20 characters');
   });
 
   it('gives plural units one line per target category, the source form beside the target form, and fills by category', () => {

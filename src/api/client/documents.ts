@@ -1,5 +1,7 @@
 import type { z } from 'zod';
 import type { Transport } from '../http.ts';
+import type { EditSegmentContextBody } from '../schemas/context.ts';
+import { SegmentContext as SegmentContextSchema } from '../schemas/context.ts';
 import {
   type PretranslateRequest,
   PretranslateResult as PretranslateResultSchema,
@@ -16,6 +18,7 @@ import {
 } from './common.ts';
 
 export type PretranslateResult = z.infer<typeof PretranslateResultSchema>;
+export type SegmentContext = z.infer<typeof SegmentContextSchema>;
 
 export interface DocumentUploadRequest {
   projectId: number;
@@ -84,6 +87,30 @@ export function documentsClient(t: Transport) {
         ...rest,
       });
     },
+    /**
+     * GET /v2/documents/context?id=: what the document says about each unit (description, length
+     * limit, placeholder meanings, notes), who owns each field, and the platform's notes.
+     */
+    context: (id: number, o: CallExtras = {}): Promise<SegmentContext[]> =>
+      t.request({
+        method: 'GET',
+        path: '/v2/documents/context',
+        query: { id },
+        schema: SegmentContextSchema.array(),
+        ...o,
+      }),
+    /**
+     * POST /v2/documents/context {document_id, unit_id, note}: adds a platform note to a unit (no
+     * sync touches it). A field the repository owns is refused with 409 saying where it lives.
+     */
+    addNote: (request: z.input<typeof EditSegmentContextBody>, o: CallExtras = {}): Promise<SegmentContext> =>
+      t.request({
+        method: 'POST',
+        path: '/v2/documents/context',
+        json: request,
+        schema: SegmentContextSchema,
+        ...o,
+      }),
   };
 }
 
