@@ -2,6 +2,7 @@ import type { DocumentView, EditorSegment } from '../../services/workbench/docum
 import { openStatuses } from '../../services/workbench/progress.ts';
 import type { Navigation } from '../../services/workbench/segment-navigation.ts';
 import { type Html, html } from '../html.ts';
+import { glossaryCardPanels, referencesCardPanels } from './card-panels.ts';
 import { codeLinksPanels } from './code-links.ts';
 import { progressBar } from './format.ts';
 import { screenshotPanels } from './screenshots.ts';
@@ -13,8 +14,10 @@ import { type CardPanel, segmentItem } from './segment.ts';
  * here; it gets the segment and the whole page's view (fill what it needs in `document-view.ts`).
  */
 export const CARD_PANELS: ((s: EditorSegment, view: DocumentView) => CardPanel[])[] = [
+  glossaryCardPanels,
   codeLinksPanels,
   screenshotPanels,
+  referencesCardPanels,
 ];
 
 const tag = (lang: string, locale: string | null) => (locale ? `${lang}-${locale}` : lang);

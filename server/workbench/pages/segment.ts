@@ -18,11 +18,19 @@ export interface CardPanel {
   body: Html;
 }
 
-import { renderTermsPanels, termsCardPanels } from './card-panels.ts';
+import { concordancePanel } from './card-panels.ts';
 import { openCommentsMarker } from './comments.ts';
-import { contextPanel, lengthLimit } from './context.ts';
+import {
+  type ContextPanelOptions,
+  contextDetails,
+  descriptionOf,
+  noteForm,
+  notesOf,
+  placeholderMeaning,
+  placeholderMeanings,
+} from './context.ts';
 import { highlightTerms } from './glossary.ts';
-import { recordPanels, renderPanels } from './history.ts';
+import { recordPanels } from './history.ts';
 
 export interface SegmentContext {
   documentId: number;
@@ -137,7 +145,8 @@ function suggestions(s: EditorSegment, ctx: SegmentContext, number: number): Htm
     });
   }
   if (items.length === 0) return '';
-  return html`<ol class="suggestions" aria-label="Suggestions for segment ${number}">
+  return html`<h3 class="card-heading" id="sg-${s.id}">Suggestions<span class="visually-hidden"> for segment ${number}</span></h3>
+<ol class="suggestions" aria-labelledby="sg-${s.id}">
 ${items.map((item, i) => {
   const n = i + 1;
   const shortcut = n <= 9 ? { key: `Alt+${n}`, help: `Use suggestion ${n} (TM or MT)` } : undefined;
@@ -148,39 +157,54 @@ ${fillButton(item.fill, html`Use<span class="visually-hidden"> ${item.what} for 
 </ol>`;
 }
 
-/** The source's placeholders as buttons inserting them at the caret (with the script). */
-function placeholders(s: EditorSegment, ctx: SegmentContext): Html | '' {
-  if (s.placeholders.length === 0) return '';
-  return html`<div class="placeholders"><span class="label">Placeholders</span>
+/** Whether a placeholder as written in the text (`{{count}}`, `%(name)s`) is the one named `name`. */
+function names(token: string, name: string): boolean {
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(^|[^A-Za-z0-9_])${escaped}([^A-Za-z0-9_]|$)`).test(token);
+}
+
+/**
+ * The source's placeholders, each with what it means (the file's or the repository's words) and
+ * a button inserting it at the caret (with the script; Alt+Shift+1…9). Meanings of placeholders
+ * the source does not show as such are listed too.
+ */
+function placeholders(s: EditorSegment, ctx: SegmentContext, number: number): Html | '' {
+  const meanings = placeholderMeanings(s);
+  const unmatched = meanings.filter(([name]) => !s.placeholders.some((p) => names(p, name)));
+  if (s.placeholders.length === 0 && meanings.length === 0) return '';
+  return html`<div class="placeholders"><h3 class="card-heading" id="ph-${s.id}">Placeholders<span class="visually-hidden"> of segment ${number}</span></h3>
+<ul aria-labelledby="ph-${s.id}">
 ${s.placeholders.map((p, i) => {
   const n = i + 1;
+  const meaning = meanings.find(([name]) => names(p, name));
   const shortcut =
     n <= 9
       ? html` data-shortcut="Alt+Shift+${n}" data-shortcut-help="Insert placeholder ${n} of the source" aria-keyshortcuts="Alt+Shift+${n}"`
       : '';
-  return html`<button type="button" class="needs-script" data-insert="${p}"${shortcut}${disabled(ctx)}><code>${p}</code>${n <= 9 ? html` <kbd>Alt+Shift+${n}</kbd>` : ''}<span class="visually-hidden"> insert into the translation</span></button>`;
+  return html`<li><code>${p}</code>${meaning ? html` <span class="meaning">${placeholderMeaning(meaning[1]) || '—'}</span>` : ''}
+<button type="button" class="needs-script" data-insert="${p}"${shortcut}${disabled(ctx)}>Insert<span class="visually-hidden"> ${p} into the translation</span>${n <= 9 ? html` <kbd>Alt+Shift+${n}</kbd>` : ''}</button></li>`;
 })}
-</div>`;
+${unmatched.map(([name, info]) => html`<li><code>${name}</code> <span class="meaning">${placeholderMeaning(info) || '—'}</span></li>`)}
+</ul></div>`;
 }
 
-/** The full card's details: notes, context, limits, who changed it. */
-function details(s: EditorSegment): Html {
+/** The full card's details: what the text is for (context.ts), its limits, the team's notes, who changed it. */
+function details(s: EditorSegment, o: ContextPanelOptions): Html {
   return html`<dl class="details">
-<dt>Key</dt><dd><code>${keyText(s.key)}</code></dd>
-${s.notes ? html`<dt>Notes</dt><dd class="pre">${s.notes}</dd>` : ''}
-${s.context ? html`<dt>Context</dt><dd class="pre">${s.context}</dd>` : ''}
-${s.maxLength !== null ? html`<dt>Max length</dt><dd>${lengthLimit(s)}</dd>` : ''}
+${contextDetails(s, o)}
 ${s.origin || s.updatedBy ? html`<dt>Last change</dt><dd>${s.origin ? `from ${s.origin}` : ''}${s.updatedBy ? ` · ${s.updatedBy}` : ''}</dd>` : ''}
 </dl>`;
 }
 
-function cardPanels(s: EditorSegment, panels: CardPanel[]): Html {
-  return html`${panels.map(
-    (p) => html`<section class="card-panel" aria-labelledby="panel-${p.id}-${s.id}">
-<h3 id="panel-${p.id}-${s.id}">${p.title}</h3>
+/** Panels as the card's sections, each with its h3 (`aria-labelledby="panel-<id>-<segment>"`). */
+function cardPanels(s: EditorSegment, panels: CardPanel[], number: number): Html | '' {
+  if (panels.length === 0) return '';
+  return html`<div class="card-panels">${panels.map(
+    (p) => html`<section class="card-panel" id="${p.id}-${s.id}" aria-labelledby="panel-${p.id}-${s.id}">
+<h3 id="panel-${p.id}-${s.id}">${p.title}<span class="visually-hidden"> of segment ${number}</span></h3>
 ${p.body}
 </section>`,
-  )}`;
+  )}</div>`;
 }
 
 /** The link opening a segment as the full card (the script does it in place). */
@@ -199,10 +223,17 @@ export function segmentItem(s: EditorSegment, ctx: SegmentContext): Html {
   const open = ctx.open.includes(s.status);
   const expanded = ctx.focusId === s.id;
   const key = keyText(s.key);
-  // The context in short unless the key already says it (gettext's msgctxt is part of the key).
-  const short = [s.notes, s.context && !key.startsWith(s.context) ? s.context : null]
+  // Description and notes in short (the full card shows them whole), and the message context
+  // unless the key already says it (gettext's msgctxt is part of the key).
+  const short = [descriptionOf(s), notesOf(s), s.context && !key.startsWith(s.context) ? s.context : null]
     .filter(Boolean)
     .join(' · ');
+  const about: ContextPanelOptions = {
+    documentId: ctx.documentId,
+    csrf: ctx.csrf,
+    unconfirmedOnly: ctx.unconfirmedOnly,
+    number,
+  };
   const copySource = s.sourcePlural
     ? fillPlural(ctx, s.sourcePlural as Record<string, string>)
     : { target: s.source };
@@ -224,38 +255,33 @@ ${texts(s, ctx, number)}
 </div>
 </div>
 <div class="card">
+<div class="actions">
+${fillButton(copySource, html`Copy source<span class="visually-hidden"> into the translation of segment ${number}</span> <kbd>Alt+C</kbd>`, ctx, { key: 'Alt+C', help: 'Copy the source into the translation' })}
+<button type="reset" data-shortcut="Alt+R" data-shortcut-help="Revert the translation to its saved text" aria-keyshortcuts="Alt+R"${disabled(ctx)}>Revert to saved <kbd>Alt+R</kbd></button>
+</div>
 ${
   s.issues.length > 0
     ? html`<ul class="qa" id="qa-${s.id}" aria-label="QA warnings">${s.issues.map((i) => html`<li>⚠ ${i.message}</li>`)}</ul>`
     : ''
 }
-${details(s)}
-${placeholders(s, ctx)}
+<div class="card-main">
+${details(s, about)}
+<div class="card-help">
+${placeholders(s, ctx, number)}
 ${suggestions(s, ctx, number)}
-${cardPanels(s, ctx.panels)}
-<div class="actions">
-${fillButton(copySource, html`Copy source<span class="visually-hidden"> into the translation of segment ${number}</span> <kbd>Alt+C</kbd>`, ctx, { key: 'Alt+C', help: 'Copy the source into the translation' })}
-<button type="reset" data-shortcut="Alt+R" data-shortcut-help="Revert the translation to its saved text" aria-keyshortcuts="Alt+R"${disabled(ctx)}>Revert to saved <kbd>Alt+R</kbd></button>
 </div>
+</div>
+${cardPanels(s, ctx.panels, number)}
 </div>
 </form>
 ${
-  // History and comments (pages/history.ts): forms of their own, so after the segment's form;
-  // shown with the full card only (CSS), so the list stays compact.
-  renderPanels(
-    recordPanels(s, ctx),
-    ctx.focusId === s.id && s.record.openComments > 0 ? [`comments-${s.id}`] : [],
-  )
-}
-${/* Glossary, other languages, concordance (branch wb-terms): into the card's panel slots; outside the segment's form, as the concordance is a form of its own. */ renderTermsPanels(termsCardPanels(s, ctx, number), number)}
-${
-  // Description, placeholder meanings, platform notes and the note form (a form of its own).
-  contextPanel(s, {
-    documentId: ctx.documentId,
-    csrf: ctx.csrf,
-    unconfirmedOnly: ctx.unconfirmedOnly,
-    number,
-  })
+  // Panels with forms of their own (history's Restore, comments, concordance), so after the
+  // segment's form (forms do not nest), and the note form whose field sits in the details.
+  // Shown with the full card only (CSS), so the list stays compact.
+  html`<div class="card card-more">
+${cardPanels(s, [...recordPanels(s, ctx), concordancePanel(s, ctx.documentId)], number)}
+${noteForm(s, about)}
+</div>`
 }
 </li>`;
 }
