@@ -241,7 +241,7 @@ describe('segment history: the panel, the page and restoring a version', () => {
   it('the editor shows each segment’s versions (who, what, when) and the memory’s entry for its source', async () => {
     const greeting = await segmentOf('greeting');
     const page = await c.get(`/workbench/documents/${job.documentId}`);
-    expect(page.html).toContain(`<div id="history-${greeting.id}">`);
+    expect(page.html).toContain(`<section class="card-panel" id="history-${greeting.id}"`);
     expect(page.html).toContain('History (3 versions)');
     expect(page.html).toMatch(
       /<strong>Machine translation<\/strong> pretranslated · <time datetime="[^"]+">/,
@@ -317,7 +317,7 @@ describe('segment history: the panel, the page and restoring a version', () => {
     // The editor's panel holds the newest five of the eight versions and links to all of them.
     expect(await versions(greeting.id)).toHaveLength(8);
     const editor = (await c.get(`/workbench/documents/${job.documentId}`)).html;
-    const panel = editor.slice(editor.indexOf(`<div id="history-${greeting.id}">`));
+    const panel = editor.slice(editor.indexOf(`<section class="card-panel" id="history-${greeting.id}"`));
     const list = panel.slice(0, panel.indexOf('</ol>'));
     expect(list.match(/<li>/g)).toHaveLength(5);
     expect(list).toContain('restored an earlier version');
@@ -395,8 +395,10 @@ describe('comments on segments', () => {
     expect(editor.html).toContain('Is this &lt;b&gt;“Save”&lt;/b&gt; or\n“Apply”?');
     expect(editor.html).not.toContain('<b>“Save”');
     expect(editor.html).toContain('<span class="badge comment-marker">1 open comment</span>');
-    // The focused segment's comments are unfolded while some are open.
-    expect(editor.html).toContain('<details class="panel" open>\n<summary>Comments (1 open of 1)');
+    // The focused segment's card shows its comments (a panel after the segment's form).
+    expect(editor.html).toContain(
+      `<h3 id="panel-comments-${save.id}">Comments (1 open of 1)<span class="visually-hidden"> of segment`,
+    );
     const list = await c.get(`/workbench/jobs/${job.jobId}/comments`);
     expect(list.status).toBe(200);
     expect(list.html).toContain('Open (1)');

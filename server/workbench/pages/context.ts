@@ -33,12 +33,26 @@ export function descriptionOf(s: EditorSegment): string | null {
   return s.unitContext?.description ?? null;
 }
 
-/** The file's notes unless they are the description again. */
+/**
+ * The file's notes without what the card says otherwise: formats that have a description say it
+ * among the notes too (ARB, PO `#.`), and ARB adds its placeholders as a `Placeholders:` line,
+ * which the card shows beside each placeholder. Null when nothing else is left.
+ */
 export function notesOf(s: EditorSegment): string | null {
-  const description = descriptionOf(s);
   if (!s.notes) return null;
-  if (description !== null && s.notes.trim() === description.trim()) return null;
-  return s.notes;
+  let lines = s.notes.split('\n');
+  const description = descriptionOf(s)?.trim().split('\n');
+  if (description) {
+    const same = (at: number) => description.every((d, i) => lines[at + i]?.trim() === d.trim());
+    for (let at = 0; at + description.length <= lines.length; at++) {
+      if (!same(at)) continue;
+      lines = [...lines.slice(0, at), ...lines.slice(at + description.length)];
+      break;
+    }
+  }
+  if (placeholderMeanings(s).length > 0) lines = lines.filter((l) => !l.startsWith('Placeholders: '));
+  const left = lines.join('\n').trim();
+  return left === '' ? null : left;
 }
 
 /** What a placeholder means, in words: `the first name · String · e.g. Ada`. */
