@@ -66,7 +66,7 @@ li.segment .source-text { margin: 0; padding: .2rem .4rem; font-size: .95rem; li
 li.segment.expanded .source-text { display: block; }
 li.segment .trg .label { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
 li.segment textarea { field-sizing: content; min-height: 0; max-height: 3.3rem; padding: .15rem .4rem; font-size: .95rem; line-height: 1.35; resize: vertical; display: block; }
-li.segment.expanded textarea { min-height: 4.2rem; max-height: 24rem; }
+li.segment.expanded .trg textarea, li.segment.expanded .plural-grid textarea { min-height: 4.2rem; max-height: 24rem; }
 li.segment .plural-grid { grid-column: 2 / 4; display: grid; grid-template-columns: 3.2rem 1fr 1fr; gap: .2rem .6rem; align-items: start; }
 li.segment .plural-grid .cat { font-size: .8rem; font-weight: 600; color: var(--muted); padding-top: .2rem; overflow-wrap: anywhere; }
 li.segment .state { font-size: .8rem; line-height: 1.3; }
@@ -76,7 +76,10 @@ li.segment .row-actions { display: flex; gap: .3rem; }
 li.segment .row-actions button { padding: .1rem .5rem; font-size: .9rem; }
 li.segment .card { display: none; }
 li.segment.expanded .card { display: block; margin-top: .4rem; border-top: 1px solid var(--line); padding-top: .4rem; }
-li.segment.expanded .card-more { margin-top: 0; border-top: 0; padding-top: 0; }
+li.segment .card-more { display: none; }
+li.segment.expanded .card-more { display: block; }
+details.card-panel > summary { cursor: pointer; }
+details.card-panel > summary h3 { display: inline; }
 li.segment.expanded .short { display: none; }
 li.segment.expanded .key { white-space: normal; overflow-wrap: anywhere; }
 /* The full card: actions, QA, details beside placeholders and suggestions, then the panels. */
@@ -87,15 +90,16 @@ li.segment.expanded .key { white-space: normal; overflow-wrap: anywhere; }
 .card .pre { white-space: pre-wrap; }
 .card .platform-notes { margin: 0 0 .2rem; padding-left: 1.1rem; }
 .card .note-field { display: flex; gap: .4rem; align-items: flex-start; }
-.card .note-field textarea { flex: 1 1 auto; min-height: 0; max-height: 8rem; padding: .15rem .4rem; font-size: .9rem; }
+.card .note-field textarea { flex: 1 1 auto; min-height: 0; max-height: 8rem; padding: .1rem .4rem; font-size: .9rem; }
 .card .note-field button { padding: .1rem .5rem; font-size: .9rem; }
 .note-form { display: none; }
 .card-heading, .card-panel h3 { font-size: .95rem; margin: .4rem 0 .2rem; }
 .card .placeholders ul { list-style: none; margin: 0; padding: 0; font-size: .9rem; }
 .card .placeholders li { margin: .1rem 0; }
 .card .placeholders .meaning { color: var(--muted); }
-.card-panels { display: grid; grid-template-columns: repeat(auto-fit, minmax(18rem, 1fr)); gap: .5rem 1rem; margin-top: .5rem; }
-.card-panel { min-width: 0; padding: .1rem .6rem .4rem; border: 1px solid var(--line); border-radius: 4px; }
+.card-panels { display: grid; grid-template-columns: repeat(auto-fit, minmax(18rem, 1fr)); gap: .5rem 1rem; margin-top: .5rem; align-items: start; }
+.card-panel { min-width: 0; padding: .1rem .6rem .4rem; border: 1px solid var(--line); border-radius: 4px; font-size: .9rem; }
+.card-panel .comment-form textarea { min-height: 3rem; max-height: 12rem; font-size: .9rem; }
 @media (max-width: 56rem) { .card-main { grid-template-columns: minmax(0, 1fr); } }
 .label { font-weight: 600; display: block; }
 .qa { color: var(--warn); margin: .4rem 0; padding: 0; list-style: none; }

@@ -207,6 +207,30 @@ ${p.body}
   )}</div>`;
 }
 
+/**
+ * History and comments as disclosure panels (their h3 the summary: the counts say enough until
+ * opened; `open` names those shown unfolded, the comments while some are open), then the
+ * concordance search, in the card's panel grid.
+ */
+function recordCardPanels(
+  s: EditorSegment,
+  record: CardPanel[],
+  concordance: CardPanel,
+  number: number,
+  open: readonly string[],
+): Html {
+  return html`<div class="card-panels">${record.map(
+    (p) => html`<details class="card-panel" id="${p.id}-${s.id}"${open.includes(p.id) ? html` open` : ''}>
+<summary><h3 id="panel-${p.id}-${s.id}">${p.title}<span class="visually-hidden"> of segment ${number}</span></h3></summary>
+${p.body}
+</details>`,
+  )}
+<section class="card-panel" id="${concordance.id}-${s.id}" aria-labelledby="panel-${concordance.id}-${s.id}">
+<h3 id="panel-${concordance.id}-${s.id}">${concordance.title}<span class="visually-hidden"> of segment ${number}</span></h3>
+${concordance.body}
+</section></div>`;
+}
+
 /** The link opening a segment as the full card (the script does it in place). */
 function focusLink(s: EditorSegment, ctx: SegmentContext): string {
   return `${ctx.pageUrl}${ctx.pageUrl.includes('?') ? '&' : '?'}focus=${s.id}`;
@@ -278,8 +302,8 @@ ${
   // Panels with forms of their own (history's Restore, comments, concordance), so after the
   // segment's form (forms do not nest), and the note form whose field sits in the details.
   // Shown with the full card only (CSS), so the list stays compact.
-  html`<div class="card card-more">
-${cardPanels(s, [...recordPanels(s, ctx), concordancePanel(s, ctx.documentId)], number)}
+  html`<div class="card-more">
+${recordCardPanels(s, recordPanels(s, ctx), concordancePanel(s, ctx.documentId), number, s.record.openComments > 0 ? ['comments'] : [])}
 ${noteForm(s, about)}
 </div>`
 }
