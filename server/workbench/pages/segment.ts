@@ -4,12 +4,13 @@ import { type Html, html } from '../html.ts';
 import { counted } from './format.ts';
 
 /**
- * A panel of the focused segment's full card (glossary, other languages, history, comments,
- * screenshots…): rendered in order after the card's own parts as
- * `<section class="card-panel" aria-labelledby="panel-<id>-<segment>">` with `title` as its heading.
- * Pages build them per segment (see `CARD_PANELS` in document.ts); `body` is escaped markup.
- * A button in a panel joins the keyboard shortcuts by carrying `data-shortcut` and
- * `data-shortcut-help` (see script.ts).
+ * A panel of the focused segment's full card (glossary, code links, screenshots, other
+ * languages): rendered in order after the card's own parts, inside the segment's form, as
+ * `<section class="card-panel" id="<id>-<segment>" aria-labelledby="panel-<id>-<segment>">` with
+ * `title` as its h3. Pages build them per segment (see `CARD_PANELS` in document.ts); `body` is
+ * escaped markup and holds no form (forms do not nest: history, comments and the concordance,
+ * which have forms, follow the segment's form in the same card order). A button in a panel joins
+ * the keyboard shortcuts by carrying `data-shortcut` and `data-shortcut-help` (see script.ts).
  */
 export interface CardPanel {
   /** Unique within a card, safe in an id: `[a-z0-9-]+`. */
@@ -237,10 +238,12 @@ function focusLink(s: EditorSegment, ctx: SegmentContext): string {
 }
 
 /**
- * One segment of the editor: a compact row (key, notes in short, source, the translation
- * editable in place, status, words, save and confirm) and, for the focused segment, the full
- * card (details, QA warnings, placeholders, TM and MT, panels, more actions). Every segment's
- * card is in the page; CSS shows the focused one's (`expanded`), the script moves it with the focus.
+ * One segment of the editor: a compact row (key, description and notes in short, source, the
+ * translation editable in place, status, words, save and confirm) and, for the focused segment,
+ * the full card: Copy source and Revert, QA warnings, details beside placeholders and
+ * suggestions, the `panels` (glossary, code links, screenshots, other languages), then after the
+ * segment's form history, comments and concordance. Every segment's card is in the page; CSS
+ * shows the focused one's (`expanded`), the script moves it with the focus.
  */
 export function segmentItem(s: EditorSegment, ctx: SegmentContext): Html {
   const number = s.position + 1;
