@@ -241,7 +241,7 @@ describe('segment history: the panel, the page and restoring a version', () => {
   it('the editor shows each segment’s versions (who, what, when) and the memory’s entry for its source', async () => {
     const greeting = await segmentOf('greeting');
     const page = await c.get(`/workbench/documents/${job.documentId}`);
-    expect(page.html).toContain(`<section class="card-panel" id="history-${greeting.id}"`);
+    expect(page.html).toContain(`<div id="history-${greeting.id}">`);
     expect(page.html).toContain('History (3 versions)');
     expect(page.html).toMatch(
       /<strong>Machine translation<\/strong> pretranslated · <time datetime="[^"]+">/,
@@ -317,7 +317,7 @@ describe('segment history: the panel, the page and restoring a version', () => {
     // The editor's panel holds the newest five of the eight versions and links to all of them.
     expect(await versions(greeting.id)).toHaveLength(8);
     const editor = (await c.get(`/workbench/documents/${job.documentId}`)).html;
-    const panel = editor.slice(editor.indexOf(`<section class="card-panel" id="history-${greeting.id}"`));
+    const panel = editor.slice(editor.indexOf(`<div id="history-${greeting.id}">`));
     const list = panel.slice(0, panel.indexOf('</ol>'));
     expect(list.match(/<li>/g)).toHaveLength(5);
     expect(list).toContain('restored an earlier version');

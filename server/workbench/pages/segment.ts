@@ -221,9 +221,11 @@ function recordCardPanels(
   open: readonly string[],
 ): Html {
   return html`<div class="card-panels">${record.map(
-    (p) => html`<details class="card-panel" id="${p.id}-${s.id}"${open.includes(p.id) ? html` open` : ''}>
+    // The id is on the content: a link to `#history-<segment>` (where Restore and Add comment
+    // return) unfolds the panel, as the browser opens a closed <details> around its target.
+    (p) => html`<details class="card-panel"${open.includes(p.id) ? html` open` : ''}>
 <summary><h3 id="panel-${p.id}-${s.id}">${p.title}<span class="visually-hidden"> of segment ${number}</span></h3></summary>
-${p.body}
+<div id="${p.id}-${s.id}">${p.body}</div>
 </details>`,
   )}
 <section class="card-panel" id="${concordance.id}-${s.id}" aria-labelledby="panel-${concordance.id}-${s.id}">
