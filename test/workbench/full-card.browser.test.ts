@@ -245,6 +245,11 @@ describe('the full card of a rich job', () => {
     await card(page, 'cart.pay').screenshot({ path: join(shots, 'card-every-panel.png') });
     await page.screenshot({ path: join(shots, 'editor-card-open.png') });
     expect(await seriousViolations(page, 'editor with the full card')).toEqual([]);
+    // On a narrow window the card folds into one column, nothing wider than the screen.
+    await page.setViewportSize({ width: 760, height: 900 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(760);
+    await card(page, 'cart.pay').screenshot({ path: join(shots, 'card-narrow.png') });
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     // The live count follows typing and "Use" (Alt+1: the 100 % TM match).
     const count = page.locator(`[data-count-for="t-${ids.get('cart.pay')}"]`);
