@@ -32,12 +32,6 @@ progress { width: 8rem; vertical-align: middle; }
 .notice.problem { border-color: var(--bad); background: #fdeef0; }
 .muted { color: var(--muted); }
 .over { color: var(--bad); font-weight: 600; }
-.context { margin: .5rem 0 0; padding-top: .4rem; border-top: 1px dashed var(--line); }
-.context dl.placeholders { display: grid; grid-template-columns: max-content 1fr; gap: .1rem .8rem; margin: .3rem 0; }
-.context dl.placeholders dd { margin: 0; }
-.context .platform-notes { margin: .3rem 0; padding-left: 1.2rem; }
-.note-form { display: flex; gap: .5rem; align-items: flex-end; flex-wrap: wrap; }
-.note-form textarea { flex: 1 1 20rem; min-height: 2.4rem; }
 .stages { display: flex; flex-wrap: wrap; gap: .25rem 2rem; padding-left: 0; list-style-position: inside; }
 dl { display: grid; grid-template-columns: max-content 1fr; gap: .25rem 1rem; }
 dd { margin: 0; }
@@ -72,7 +66,7 @@ li.segment .source-text { margin: 0; padding: .2rem .4rem; font-size: .95rem; li
 li.segment.expanded .source-text { display: block; }
 li.segment .trg .label { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
 li.segment textarea { field-sizing: content; min-height: 0; max-height: 3.3rem; padding: .15rem .4rem; font-size: .95rem; line-height: 1.35; resize: vertical; display: block; }
-li.segment.expanded textarea { min-height: 4.2rem; max-height: 24rem; }
+li.segment.expanded .trg textarea, li.segment.expanded .plural-grid textarea { min-height: 4.2rem; max-height: 24rem; }
 li.segment .plural-grid { grid-column: 2 / 4; display: grid; grid-template-columns: 3.2rem 1fr 1fr; gap: .2rem .6rem; align-items: start; }
 li.segment .plural-grid .cat { font-size: .8rem; font-weight: 600; color: var(--muted); padding-top: .2rem; overflow-wrap: anywhere; }
 li.segment .state { font-size: .8rem; line-height: 1.3; }
@@ -81,20 +75,37 @@ li.segment .qa-mark { color: var(--warn); }
 li.segment .row-actions { display: flex; gap: .3rem; }
 li.segment .row-actions button { padding: .1rem .5rem; font-size: .9rem; }
 li.segment .card { display: none; }
-li.segment.expanded .card { display: block; margin-top: .5rem; border-top: 1px solid var(--line); padding-top: .4rem; }
-.card .details { margin: .3rem 0; font-size: .9rem; }
+li.segment.expanded .card { display: block; margin-top: .4rem; border-top: 1px solid var(--line); padding-top: .4rem; }
+li.segment .card-more { display: none; }
+li.segment.expanded .card-more { display: block; }
+details.card-panel > summary { cursor: pointer; }
+details.card-panel > summary h3 { display: inline; }
+li.segment.expanded .short { display: none; }
+li.segment.expanded .key { white-space: normal; overflow-wrap: anywhere; }
+/* The full card: actions, QA, details beside placeholders and suggestions, then the panels. */
+.card .actions { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; }
+.card .actions button, .card .placeholders button, .card .suggestions button { padding: .1rem .5rem; font-size: .9rem; }
+.card-main { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: .2rem 1.5rem; align-items: start; }
+.card .details { margin: .3rem 0; font-size: .9rem; grid-template-columns: max-content minmax(0, 1fr); gap: .2rem .8rem; }
 .card .pre { white-space: pre-wrap; }
-.card .placeholders { display: flex; flex-wrap: wrap; gap: .3rem; align-items: center; margin: .4rem 0; }
-.card .placeholders .label { display: inline; }
-.card .placeholders button, .card .suggestions button, .card .actions button { padding: .1rem .5rem; font-size: .9rem; }
-.card-panel { margin: .5rem 0; padding: .4rem .6rem; border: 1px solid var(--line); border-radius: 4px; }
-.card-panel h3 { margin: 0 0 .3rem; font-size: 1rem; }
+.card .platform-notes { margin: 0 0 .2rem; padding-left: 1.1rem; }
+.card .note-field { display: flex; gap: .4rem; align-items: flex-start; }
+.card .note-field textarea { flex: 1 1 auto; min-height: 0; max-height: 8rem; padding: .1rem .4rem; font-size: .9rem; }
+.card .note-field button { padding: .1rem .5rem; font-size: .9rem; }
+.note-form { display: none; }
+.card-heading, .card-panel h3 { font-size: .95rem; margin: .4rem 0 .2rem; }
+.card .placeholders ul { list-style: none; margin: 0; padding: 0; font-size: .9rem; }
+.card .placeholders li { margin: .1rem 0; }
+.card .placeholders .meaning { color: var(--muted); }
+.card-panels { display: grid; grid-template-columns: repeat(auto-fit, minmax(18rem, 1fr)); gap: .5rem 1rem; margin-top: .5rem; align-items: start; }
+.card-panel { min-width: 0; padding: .1rem .6rem .4rem; border: 1px solid var(--line); border-radius: 4px; font-size: .9rem; }
+.card-panel .comment-form textarea { min-height: 3rem; max-height: 12rem; font-size: .9rem; }
+@media (max-width: 56rem) { .card-main { grid-template-columns: minmax(0, 1fr); } }
 .label { font-weight: 600; display: block; }
-.qa { color: var(--warn); margin: .4rem 0; }
-.suggestions { margin: .4rem 0; padding-left: 1.6rem; }
+.qa { color: var(--warn); margin: .4rem 0; padding: 0; list-style: none; }
+.suggestions { margin: .2rem 0; padding-left: 1.6rem; font-size: .95rem; }
 .suggestions li { margin: .15rem 0; }
 .suggestions .text { white-space: pre-wrap; }
-.actions { display: flex; gap: .5rem; align-items: center; margin-top: .5rem; }
 .badge { font-size: .85rem; padding: 0 .4rem; border-radius: 3px; background: #e5e5ea; }
 dialog#shortcuts { max-width: 40rem; width: calc(100% - 2rem); max-height: calc(100% - 2rem); border: 1px solid var(--line); border-radius: 6px; padding: 1rem 1.2rem; }
 dialog#shortcuts::backdrop { background: rgb(0 0 0 / .35); }
@@ -109,11 +120,6 @@ dialog#shortcuts td:first-child { white-space: nowrap; }
   li.segment .meta, li.segment .state, li.segment .row-actions, li.segment .plural-grid { grid-column: 1 / 3; }
 }
 /* History and comments (pages/history.ts, pages/comments.ts) */
-.record-panels { margin-top: .3rem; display: flex; flex-wrap: wrap; gap: .2rem 1.5rem; }
-details.panel[open] { flex-basis: 100%; }
-li.segment:not(.expanded) > .record-panels { display: none; }
-details.panel { padding-top: .1rem; }
-details.panel summary { cursor: pointer; font-weight: 600; }
 ol.versions, ol.comments { list-style: none; padding: 0; margin: .4rem 0; }
 ol.versions > li, ol.comments > li { border-bottom: 1px solid var(--line); padding: .3rem 0; }
 .version-head, .comment-head { margin: 0; }
@@ -129,8 +135,6 @@ td.text, dd.text { white-space: pre-wrap; }
 mark { background: #fff1a8; color: inherit; }
 mark.term { background: #e6f0ff; border-bottom: 2px dotted var(--accent); position: relative; }
 mark.term[data-tip]:hover::after, mark.term[data-tip]:focus::after { content: attr(data-tip); position: absolute; left: 0; top: 100%; z-index: 2; width: max-content; max-width: 24rem; white-space: normal; background: var(--ink); color: #fff; padding: .2rem .5rem; border-radius: 4px; font-size: .85rem; }
-.card-panels { display: grid; grid-template-columns: repeat(auto-fit, minmax(16rem, 1fr)); gap: .25rem 1rem; margin-top: .5rem; border-top: 1px solid var(--line); }
-.card-panel h3 { font-size: .95rem; margin: .4rem 0 .2rem; }
 .card-panel ul.glossary { margin: 0; padding-left: 1.2rem; }
 .card-panel ul.glossary button { margin: .1rem 0 .1rem .3rem; padding: .1rem .5rem; }
 .card-panel dl.references { margin: 0; }
@@ -140,7 +144,6 @@ mark.term[data-tip]:hover::after, mark.term[data-tip]:focus::after { content: at
 ol.concordance { padding-left: 2rem; }
 ol.concordance li { background: #fff; border: 1px solid var(--line); border-radius: 6px; margin: 0 0 .5rem; padding: .4rem .6rem; }
 ol.concordance p { margin: .2rem 0; }
-li.segment:not(.expanded) > .card-panels, li.segment:not(.expanded) > section.context { display: none; }
 ${CODE_LINKS_CSS}${SCREENSHOTS_CSS}`;
 
 export { SCRIPT } from './script.ts';

@@ -71,6 +71,12 @@ export const SCRIPT = `
     if (dialog) return;
     var name = eventKey(e);
     if (isTextField(e.target) && !(e.ctrlKey || e.metaKey || e.altKey)) return;
+    // Ctrl+Enter in a note or comment field sends that form, not the segment's.
+    if (name === 'Ctrl+Enter' && e.target.tagName === 'TEXTAREA' && !isTranslation(e.target)) {
+      e.preventDefault();
+      if (e.target.form && e.target.value.trim() !== '') e.target.form.requestSubmit();
+      return;
+    }
     var el = findShortcut(name);
     if (!el) return;
     e.preventDefault();
@@ -165,7 +171,10 @@ export const SCRIPT = `
       a.href = url.pathname + url.search;
     });
   }
-  function fieldsOf(li) { return Array.prototype.slice.call(li.querySelectorAll('textarea')); }
+  // The translation's fields only: the card also holds the note and comment fields.
+  var TRANSLATION = 'textarea[name="target"], textarea[name^="plural_"]';
+  function isTranslation(el) { return !!el && el.matches && el.matches(TRANSLATION); }
+  function fieldsOf(li) { return Array.prototype.slice.call(li.querySelectorAll(TRANSLATION)); }
   function focusSegment(li) {
     var field = fieldsOf(li)[0];
     setCurrent(li);
@@ -190,7 +199,7 @@ export const SCRIPT = `
   document.addEventListener('focusin', function (e) {
     var li = segmentOf(e.target);
     if (li && !pressing) setCurrent(li);
-    if (e.target.tagName === 'TEXTAREA' && li) li.lastField = e.target;
+    if (isTranslation(e.target) && li) li.lastField = e.target;
   });
   var initial = document.querySelector('li.segment.expanded');
   if (initial) current = initial;
@@ -242,6 +251,7 @@ export const SCRIPT = `
     var li = segmentOf(el);
     if (!li) return null;
     var active = document.activeElement;
+    // Where the caret is: the translation, or the note or comment being typed.
     if (active && active.tagName === 'TEXTAREA' && li.contains(active)) return active;
     return li.lastField || fieldsOf(li)[0] || null;
   }
@@ -294,7 +304,7 @@ export const SCRIPT = `
   /* Typing keeps "next untranslated" true to the fields. */
   document.addEventListener('input', function (e) {
     var li = segmentOf(e.target);
-    if (!li) return;
+    if (!li || !isTranslation(e.target)) return;
     var empty = fieldsOf(li).some(function (f) { return f.value === ''; });
     li.toggleAttribute('data-untranslated', empty);
   });

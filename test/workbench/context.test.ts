@@ -56,8 +56,11 @@ describe('the context beside each segment', () => {
     const c = workbenchClient(p.url);
     await c.signIn(p.key);
     const page = await c.get(`/workbench/documents/${job.documentId}`);
-    expect(page.html).toContain('Badge on the inbox tab');
-    expect(page.html).toContain('<dt><code>count</code></dt><dd>int · e.g. 3</dd>');
+    // ARB says the description and placeholders again as the unit's notes: the description shows
+    // in the row in short and once in the card, the placeholder's meaning beside it, once.
+    expect(page.html.split('Badge on the inbox tab').length - 1).toBe(2);
+    expect(page.html).toContain('<li><code>{count}</code> <span class="meaning">int · e.g. 3</span>');
+    expect(page.html).not.toContain('Placeholders: {count}');
     expect(page.html).toMatch(/data-max-length="8"/);
     expect(page.html).toContain('At most 8 characters');
     const segment = await p.database.db

@@ -395,8 +395,10 @@ describe('comments on segments', () => {
     expect(editor.html).toContain('Is this &lt;b&gt;“Save”&lt;/b&gt; or\n“Apply”?');
     expect(editor.html).not.toContain('<b>“Save”');
     expect(editor.html).toContain('<span class="badge comment-marker">1 open comment</span>');
-    // The focused segment's comments are unfolded while some are open.
-    expect(editor.html).toContain('<details class="panel" open>\n<summary>Comments (1 open of 1)');
+    // The focused segment's card shows its comments (a panel after the segment's form).
+    expect(editor.html).toContain(
+      `<h3 id="panel-comments-${save.id}">Comments (1 open of 1)<span class="visually-hidden"> of segment`,
+    );
     const list = await c.get(`/workbench/jobs/${job.jobId}/comments`);
     expect(list.status).toBe(200);
     expect(list.html).toContain('Open (1)');

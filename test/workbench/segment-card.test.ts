@@ -52,17 +52,22 @@ describe('segmentItem', () => {
       context({
         panels: [
           { id: 'glossary', title: 'Glossary <terms>', body: html`<p>${'checkout → Kasse'}</p>` },
-          { id: 'history', title: 'History', body: html`<ol><li>v1</li></ol>` },
+          { id: 'screenshots', title: 'Screenshots', body: html`<ul><li>shot.png</li></ul>` },
         ],
       }),
     ).text;
     expect(out).toContain(
-      '<section class="card-panel" aria-labelledby="panel-glossary-7">\n<h3 id="panel-glossary-7">Glossary &lt;terms&gt;</h3>\n<p>checkout → Kasse</p>\n</section>',
+      '<section class="card-panel" id="glossary-7" aria-labelledby="panel-glossary-7">\n<h3 id="panel-glossary-7">Glossary &lt;terms&gt;<span class="visually-hidden"> of segment 3</span></h3>\n<p>checkout → Kasse</p>\n</section>',
     );
-    expect(out.indexOf('panel-glossary-7')).toBeLessThan(out.indexOf('panel-history-7'));
-    // Inside the card, before its actions.
-    expect(out.indexOf('class="card"')).toBeLessThan(out.indexOf('panel-glossary-7'));
-    expect(out.indexOf('panel-history-7')).toBeLessThan(out.indexOf('Copy source'));
+    expect(out.indexOf('panel-glossary-7')).toBeLessThan(out.indexOf('panel-screenshots-7'));
+    // Inside the card (the segment's form), after its actions, details and suggestions.
+    expect(out.indexOf('class="card"')).toBeLessThan(out.indexOf('Copy source'));
+    expect(out.indexOf('class="suggestions"')).toBeLessThan(out.indexOf('panel-glossary-7'));
+    expect(out.indexOf('panel-screenshots-7')).toBeLessThan(out.indexOf('</form>'));
+    // The record's panels (forms of their own) after the segment's form, in the same card order.
+    const after = out.slice(out.indexOf('</form>'));
+    expect(after.indexOf('panel-history-7')).toBeLessThan(after.indexOf('panel-comments-7'));
+    expect(after.indexOf('panel-comments-7')).toBeLessThan(after.indexOf('panel-concordance-7'));
   });
 
   it('shows the key, the notes in short, "1 word", and opens as the card only when focused', () => {
@@ -77,7 +82,9 @@ describe('segmentItem', () => {
     expect(card).toContain('class="segment open expanded"');
     expect(card).toMatch(/id="t-7" name="target"[^>]*autofocus/);
     expect(card).toContain('<span class="words">3 words</span>');
-    expect(card).toContain('At most 20 characters');
+    expect(card).toContain(
+      'At most 20 characters<span data-count-for="t-7" aria-live="polite"> (0 of 20)</span>.',
+    );
   });
 
   it('gives plural units one line per target category, the source form beside the target form, and fills by category', () => {
@@ -106,9 +113,47 @@ describe('segmentItem', () => {
     const whole = segmentItem(segment(), context({ locked: true })).text;
     // The segment's own form; comments (after it) stay open once the project is done.
     const locked = whole.slice(0, whole.indexOf('</form>'));
-    const buttons = locked.match(/<button[^>]*>/g) ?? [];
+    // Buttons of other forms placed in the card (the note's, `form=`) are not the segment's.
+    const buttons = (locked.match(/<button[^>]*>/g) ?? []).filter((b) => !b.includes(' form="'));
     expect(buttons.length).toBeGreaterThan(4);
     for (const b of buttons) expect(b).toContain(' disabled');
     expect(locked).toMatch(/<textarea[^>]* readonly/);
+  });
+
+  it('says each thing once: a description the file also gives as notes, the limit, what a placeholder means', () => {
+    const unitContext = {
+      unitId: 'checkout.title',
+      description: 'Button of the last step',
+      notes: 'Button of the last step',
+      maxLength: 20,
+      maxWidth: { px: 120, font: 'Roboto-14' },
+      doNotTranslate: false,
+      placeholders: { amount: { description: 'the total', example: '€3' }, user: { type: 'String' } },
+      owners: { description: 'l10n/app_en.arb' },
+      platformNotes: [{ text: 'Short on phones', author: 'rev@example.com', createdAt: 0 }],
+    };
+    const card = segmentItem(
+      segment({ notes: 'Button of the last step', unitContext }),
+      context({ focusId: 7 }),
+    ).text;
+    const count = (text: string) => card.split(text).length - 1;
+    // In the row in short (hidden while the card is open) and once in the card's details.
+    expect(count('Button of the last step')).toBe(2);
+    expect(card).toContain('<span class="short">Button of the last step</span>');
+    expect(card).toContain(
+      '<dt>Description</dt><dd class="pre">Button of the last step <span class="muted">(kept in l10n/app_en.arb)</span></dd>',
+    );
+    expect(card).not.toContain('<dt>Notes</dt>');
+    expect(count('At most 20 characters')).toBe(1);
+    expect(count('At most 120 px wide in Roboto-14')).toBe(1);
+    // The meaning beside the placeholder it explains; one the source does not show, listed alone.
+    expect(card).toContain('<li><code>{amount}</code> <span class="meaning">the total · e.g. €3</span>');
+    expect(card).toContain('<li><code>user</code> <span class="meaning">String</span></li>');
+    expect(count('the total')).toBe(1);
+    expect(count('Short on phones')).toBe(1);
+    // Notes that say more than the description are shown too, in the row and the card.
+    const both = segmentItem(segment({ notes: 'Keep it short', unitContext }), context({ focusId: 7 })).text;
+    expect(both).toContain('<span class="short">Button of the last step · Keep it short</span>');
+    expect(both).toContain('<dt>Notes</dt><dd class="pre">Keep it short</dd>');
   });
 });

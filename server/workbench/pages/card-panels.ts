@@ -1,44 +1,41 @@
 /**
- * The panels the glossary, the other languages and the concordance add to a segment's full card,
- * in the shape of the editor's card slots (`{ id, title, body }`).
+ * The panels the glossary and the other languages add to a segment's full card (`CARD_PANELS` in
+ * document.ts), and the concordance search, which is a form of its own and so sits after the
+ * segment's form with the history and the comments.
  */
-import type { EditorSegment } from '../../services/workbench/document-view.ts';
-import { type Html, html } from '../html.ts';
+import type { DocumentView, EditorSegment } from '../../services/workbench/document-view.ts';
 import { concordanceForm } from './concordance.ts';
 import { glossaryPanel } from './glossary.ts';
 import { referencesPanel } from './references.ts';
+import type { CardPanel } from './segment.ts';
 
-export interface TermsCardPanel {
-  id: string;
-  title: string;
-  body: Html;
+const tag = (lang: string, locale: string | null) => (locale ? `${lang}-${locale}` : lang);
+
+/** The "Glossary" panel when the source uses terms of the project's termbase. */
+export function glossaryCardPanels(s: EditorSegment, view: DocumentView): CardPanel[] {
+  const body = glossaryPanel(
+    s,
+    {
+      srclang: tag(view.project.srclang, view.project.srclocale),
+      trglang: tag(view.project.trglang, view.project.trglocale),
+      locked: view.job.status !== 'active' || view.stage.isLast,
+    },
+    s.position + 1,
+  );
+  return body ? [{ id: 'glossary', title: 'Glossary', body }] : [];
 }
 
-/** Glossary (when the source uses terms), other languages (when the job has any), concordance. */
-export function termsCardPanels(
-  s: EditorSegment,
-  ctx: { documentId: number; srclang: string; trglang: string; locked: boolean },
-  number: number,
-): TermsCardPanel[] {
-  const panels: TermsCardPanel[] = [];
-  const glossary = glossaryPanel(s, ctx, number);
-  if (glossary) panels.push({ id: `glossary-${s.id}`, title: 'Glossary', body: glossary });
-  const references = referencesPanel(s, number);
-  if (references) panels.push({ id: `references-${s.id}`, title: 'Other languages', body: references });
-  panels.push({
-    id: `concordance-${s.id}`,
+/** The "Other languages" panel when the job translates the unit into other languages too. */
+export function referencesCardPanels(s: EditorSegment): CardPanel[] {
+  const body = referencesPanel(s, s.position + 1);
+  return body ? [{ id: 'references', title: 'Other languages', body }] : [];
+}
+
+/** The concordance search of the card (results in another tab, so unsaved text stays). */
+export function concordancePanel(s: EditorSegment, documentId: number): CardPanel {
+  return {
+    id: 'concordance',
     title: 'Concordance',
-    body: concordanceForm(ctx.documentId, { fragment: '', field: 'source', order: 'recent' }, s.id),
-  });
-  return panels;
-}
-
-/** The panels as sections with their headings (until the editor's card renders its slots itself). */
-export function renderTermsPanels(panels: readonly TermsCardPanel[], number: number): Html {
-  return html`<div class="card-panels">${panels.map(
-    (p) => html`<section class="card-panel" aria-labelledby="${p.id}-h">
-<h3 id="${p.id}-h">${p.title}<span class="visually-hidden"> of segment ${number}</span></h3>
-${p.body}
-</section>`,
-  )}</div>`;
+    body: concordanceForm(documentId, { fragment: '', field: 'source', order: 'recent' }, s.id),
+  };
 }

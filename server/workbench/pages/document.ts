@@ -2,6 +2,7 @@ import type { DocumentView, EditorSegment } from '../../services/workbench/docum
 import { openStatuses } from '../../services/workbench/progress.ts';
 import type { Navigation } from '../../services/workbench/segment-navigation.ts';
 import { type Html, html } from '../html.ts';
+import { glossaryCardPanels, referencesCardPanels } from './card-panels.ts';
 import { codeLinksPanels } from './code-links.ts';
 import { progressBar } from './format.ts';
 import { screenshotPanels } from './screenshots.ts';
@@ -9,12 +10,15 @@ import { type CardPanel, segmentItem } from './segment.ts';
 
 /**
  * The extension point of the segment card: each entry gives the panels it adds to one segment's
- * full card (none for segments it has nothing to say about). Add a panel by appending a function
- * here; it gets the segment and the whole page's view (fill what it needs in `document-view.ts`).
+ * full card (none for segments it has nothing to say about), in the card's order. Add a panel by
+ * inserting a function here; it gets the segment and the whole page's view (fill what it needs in
+ * `document-view.ts`). Its body holds no form (see `CardPanel`).
  */
 export const CARD_PANELS: ((s: EditorSegment, view: DocumentView) => CardPanel[])[] = [
+  glossaryCardPanels,
   codeLinksPanels,
   screenshotPanels,
+  referencesCardPanels,
 ];
 
 const tag = (lang: string, locale: string | null) => (locale ? `${lang}-${locale}` : lang);

@@ -44,8 +44,8 @@ export function termsOfSegment(s: EditorSegment): GlossaryTerm[] {
 /**
  * The glossary panel's body in a segment's card: each term its source uses with its approved
  * translations and notes, and a button per translation inserting it into the translation at the
- * caret (the first with Alt+Shift+G). Without JavaScript the buttons do nothing; the translations
- * are there to read.
+ * caret (the first with Alt+Shift+G). Without JavaScript the buttons are hidden (they could do
+ * nothing); the translations are there to read.
  */
 export function glossaryPanel(
   s: EditorSegment,
@@ -60,11 +60,11 @@ ${terms.map((term) => {
   const buttons = term.targets.map((target) => {
     const shortcut = first;
     first = false;
-    return html`<button type="button" class="insert-term" data-insert="${target}" data-insert-into="${s.id}"${
+    return html`<button type="button" class="insert-term needs-script" data-insert="${target}" data-insert-into="${s.id}"${
       shortcut
         ? html` data-shortcut="${GLOSSARY_SHORTCUT}" data-shortcut-help="Insert the first glossary term of the focused segment" aria-keyshortcuts="Alt+Shift+G"`
         : ''
-    }${ctx.locked ? html` disabled` : ''}>Insert «<span lang="${ctx.trglang}">${target}</span>»<span class="visually-hidden"> for «${term.source}»</span></button>`;
+    }${ctx.locked ? html` disabled` : ''}>Insert «<span lang="${ctx.trglang}">${target}</span>»<span class="visually-hidden"> for «${term.source}»</span>${shortcut ? html` <kbd>${GLOSSARY_SHORTCUT}</kbd>` : ''}</button>`;
   });
   return html`<li><span class="term-source" lang="${ctx.srclang}">${term.source}</span> →
 <span class="term-target" id="${termId(s.id, term)}"><span class="visually-hidden">approved translation: </span><span lang="${ctx.trglang}">${term.targets.join(' / ')}</span>${

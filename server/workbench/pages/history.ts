@@ -98,13 +98,14 @@ function historyBody(record: SegmentRecord, ctx: HistoryContext): Html {
   const more = record.versionCount - record.versions.length;
   return html`${versionList(record.versions, ctx)}
 <p><a href="/workbench/documents/${ctx.documentId}/segments/${ctx.segmentId}/history">${more > 0 ? `All ${record.versionCount} versions` : 'History page'}<span class="visually-hidden"> of segment ${ctx.number}</span></a></p>
-<h3 class="small-heading">In the memory</h3>
+<h4 class="small-heading">In the memory</h4>
 ${memoryList(record, ctx.trglang)}`;
 }
 
 /**
- * The history and comments panels of a segment's card. The editor renders them after the
- * segment's form (forms do not nest); the comments panel shows the job's comments page link.
+ * The history and comments panels of a segment's card (ids `history-<segment>` and
+ * `comments-<segment>`, what links to them name). They hold forms (Restore, Resolve, Add
+ * comment), so the editor renders them after the segment's form: forms do not nest.
  */
 export function recordPanels(
   s: { id: number; position: number; record: SegmentRecord },
@@ -116,12 +117,12 @@ export function recordPanels(
   const { record } = s;
   return [
     {
-      id: `history-${s.id}`,
+      id: 'history',
       title: `History (${record.versionCount} ${record.versionCount === 1 ? 'version' : 'versions'})`,
       body: historyBody(record, own),
     },
     {
-      id: `comments-${s.id}`,
+      id: 'comments',
       title:
         record.comments.length === 0
           ? 'Comments (none)'
@@ -131,19 +132,6 @@ ${commentForm(comments)}
 ${ctx.jobId === undefined ? '' : html`<p><a href="/workbench/jobs/${ctx.jobId}/comments">All comments of this job</a></p>`}`,
     },
   ];
-}
-
-/**
- * Panels as disclosure widgets after a segment's form; `open` names the panels shown unfolded
- * (the comments of the focused segment while some are open). A link to `#<panel id>` unfolds one.
- */
-export function renderPanels(panels: RecordPanel[], open: readonly string[] = []): Html {
-  return html`<div class="record-panels">${panels.map(
-    (p) => html`<details class="panel"${open.includes(p.id) ? html` open` : ''}>
-<summary>${p.title}<span class="visually-hidden"> of this segment</span></summary>
-<div id="${p.id}">${p.body}</div>
-</details>`,
-  )}</div>`;
 }
 
 /** One segment's whole record: source and text now, every version with Restore, the memory's entries, the comments. */

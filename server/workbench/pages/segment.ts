@@ -4,12 +4,13 @@ import { type Html, html } from '../html.ts';
 import { counted } from './format.ts';
 
 /**
- * A panel of the focused segment's full card (glossary, other languages, history, comments,
- * screenshots…): rendered in order after the card's own parts as
- * `<section class="card-panel" aria-labelledby="panel-<id>-<segment>">` with `title` as its heading.
- * Pages build them per segment (see `CARD_PANELS` in document.ts); `body` is escaped markup.
- * A button in a panel joins the keyboard shortcuts by carrying `data-shortcut` and
- * `data-shortcut-help` (see script.ts).
+ * A panel of the focused segment's full card (glossary, code links, screenshots, other
+ * languages): rendered in order after the card's own parts, inside the segment's form, as
+ * `<section class="card-panel" id="<id>-<segment>" aria-labelledby="panel-<id>-<segment>">` with
+ * `title` as its h3. Pages build them per segment (see `CARD_PANELS` in document.ts); `body` is
+ * escaped markup and holds no form (forms do not nest: history, comments and the concordance,
+ * which have forms, follow the segment's form in the same card order). A button in a panel joins
+ * the keyboard shortcuts by carrying `data-shortcut` and `data-shortcut-help` (see script.ts).
  */
 export interface CardPanel {
   /** Unique within a card, safe in an id: `[a-z0-9-]+`. */
@@ -18,11 +19,19 @@ export interface CardPanel {
   body: Html;
 }
 
-import { renderTermsPanels, termsCardPanels } from './card-panels.ts';
+import { concordancePanel } from './card-panels.ts';
 import { openCommentsMarker } from './comments.ts';
-import { contextPanel, lengthLimit } from './context.ts';
+import {
+  type ContextPanelOptions,
+  contextDetails,
+  descriptionOf,
+  noteForm,
+  notesOf,
+  placeholderMeaning,
+  placeholderMeanings,
+} from './context.ts';
 import { highlightTerms } from './glossary.ts';
-import { recordPanels, renderPanels } from './history.ts';
+import { recordPanels } from './history.ts';
 
 export interface SegmentContext {
   documentId: number;
@@ -137,7 +146,8 @@ function suggestions(s: EditorSegment, ctx: SegmentContext, number: number): Htm
     });
   }
   if (items.length === 0) return '';
-  return html`<ol class="suggestions" aria-label="Suggestions for segment ${number}">
+  return html`<h3 class="card-heading" id="sg-${s.id}">Suggestions<span class="visually-hidden"> for segment ${number}</span></h3>
+<ol class="suggestions" aria-labelledby="sg-${s.id}">
 ${items.map((item, i) => {
   const n = i + 1;
   const shortcut = n <= 9 ? { key: `Alt+${n}`, help: `Use suggestion ${n} (TM or MT)` } : undefined;
@@ -148,39 +158,80 @@ ${fillButton(item.fill, html`Use<span class="visually-hidden"> ${item.what} for 
 </ol>`;
 }
 
-/** The source's placeholders as buttons inserting them at the caret (with the script). */
-function placeholders(s: EditorSegment, ctx: SegmentContext): Html | '' {
-  if (s.placeholders.length === 0) return '';
-  return html`<div class="placeholders"><span class="label">Placeholders</span>
+/** Whether a placeholder as written in the text (`{{count}}`, `%(name)s`) is the one named `name`. */
+function names(token: string, name: string): boolean {
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(^|[^A-Za-z0-9_])${escaped}([^A-Za-z0-9_]|$)`).test(token);
+}
+
+/**
+ * The source's placeholders, each with what it means (the file's or the repository's words) and
+ * a button inserting it at the caret (with the script; Alt+Shift+1…9). Meanings of placeholders
+ * the source does not show as such are listed too.
+ */
+function placeholders(s: EditorSegment, ctx: SegmentContext, number: number): Html | '' {
+  const meanings = placeholderMeanings(s);
+  const unmatched = meanings.filter(([name]) => !s.placeholders.some((p) => names(p, name)));
+  if (s.placeholders.length === 0 && meanings.length === 0) return '';
+  return html`<div class="placeholders"><h3 class="card-heading" id="ph-${s.id}">Placeholders<span class="visually-hidden"> of segment ${number}</span></h3>
+<ul aria-labelledby="ph-${s.id}">
 ${s.placeholders.map((p, i) => {
   const n = i + 1;
+  const meaning = meanings.find(([name]) => names(p, name));
   const shortcut =
     n <= 9
       ? html` data-shortcut="Alt+Shift+${n}" data-shortcut-help="Insert placeholder ${n} of the source" aria-keyshortcuts="Alt+Shift+${n}"`
       : '';
-  return html`<button type="button" class="needs-script" data-insert="${p}"${shortcut}${disabled(ctx)}><code>${p}</code>${n <= 9 ? html` <kbd>Alt+Shift+${n}</kbd>` : ''}<span class="visually-hidden"> insert into the translation</span></button>`;
+  return html`<li><code>${p}</code>${meaning ? html` <span class="meaning">${placeholderMeaning(meaning[1]) || '—'}</span>` : ''}
+<button type="button" class="needs-script" data-insert="${p}"${shortcut}${disabled(ctx)}>Insert<span class="visually-hidden"> ${p} into the translation</span>${n <= 9 ? html` <kbd>Alt+Shift+${n}</kbd>` : ''}</button></li>`;
 })}
-</div>`;
+${unmatched.map(([name, info]) => html`<li><code>${name}</code> <span class="meaning">${placeholderMeaning(info) || '—'}</span></li>`)}
+</ul></div>`;
 }
 
-/** The full card's details: notes, context, limits, who changed it. */
-function details(s: EditorSegment): Html {
+/** The full card's details: what the text is for (context.ts), its limits, the team's notes, who changed it. */
+function details(s: EditorSegment, o: ContextPanelOptions): Html {
   return html`<dl class="details">
-<dt>Key</dt><dd><code>${keyText(s.key)}</code></dd>
-${s.notes ? html`<dt>Notes</dt><dd class="pre">${s.notes}</dd>` : ''}
-${s.context ? html`<dt>Context</dt><dd class="pre">${s.context}</dd>` : ''}
-${s.maxLength !== null ? html`<dt>Max length</dt><dd>${lengthLimit(s)}</dd>` : ''}
+${contextDetails(s, o)}
 ${s.origin || s.updatedBy ? html`<dt>Last change</dt><dd>${s.origin ? `from ${s.origin}` : ''}${s.updatedBy ? ` · ${s.updatedBy}` : ''}</dd>` : ''}
 </dl>`;
 }
 
-function cardPanels(s: EditorSegment, panels: CardPanel[]): Html {
-  return html`${panels.map(
-    (p) => html`<section class="card-panel" aria-labelledby="panel-${p.id}-${s.id}">
-<h3 id="panel-${p.id}-${s.id}">${p.title}</h3>
+/** Panels as the card's sections, each with its h3 (`aria-labelledby="panel-<id>-<segment>"`). */
+function cardPanels(s: EditorSegment, panels: CardPanel[], number: number): Html | '' {
+  if (panels.length === 0) return '';
+  return html`<div class="card-panels">${panels.map(
+    (p) => html`<section class="card-panel" id="${p.id}-${s.id}" aria-labelledby="panel-${p.id}-${s.id}">
+<h3 id="panel-${p.id}-${s.id}">${p.title}<span class="visually-hidden"> of segment ${number}</span></h3>
 ${p.body}
 </section>`,
-  )}`;
+  )}</div>`;
+}
+
+/**
+ * History and comments as disclosure panels (their h3 the summary: the counts say enough until
+ * opened; `open` names those shown unfolded, the comments while some are open), then the
+ * concordance search, in the card's panel grid.
+ */
+function recordCardPanels(
+  s: EditorSegment,
+  record: CardPanel[],
+  concordance: CardPanel,
+  number: number,
+  open: readonly string[],
+): Html {
+  return html`<div class="card-panels">${record.map(
+    // The id is on the content: a link to `#history-<segment>` (where Restore and Add comment
+    // return) unfolds the panel, as the browser opens a closed <details> around its target.
+    (p) => html`<details class="card-panel"${open.includes(p.id) ? html` open` : ''}>
+<summary><h3 id="panel-${p.id}-${s.id}">${p.title}<span class="visually-hidden"> of segment ${number}</span></h3></summary>
+<div id="${p.id}-${s.id}">${p.body}</div>
+</details>`,
+  )}
+<section class="card-panel" id="${concordance.id}-${s.id}" aria-labelledby="panel-${concordance.id}-${s.id}">
+<h3 id="panel-${concordance.id}-${s.id}">${concordance.title}<span class="visually-hidden"> of segment ${number}</span></h3>
+${concordance.body}
+</section></div>`;
 }
 
 /** The link opening a segment as the full card (the script does it in place). */
@@ -189,20 +240,29 @@ function focusLink(s: EditorSegment, ctx: SegmentContext): string {
 }
 
 /**
- * One segment of the editor: a compact row (key, notes in short, source, the translation
- * editable in place, status, words, save and confirm) and, for the focused segment, the full
- * card (details, QA warnings, placeholders, TM and MT, panels, more actions). Every segment's
- * card is in the page; CSS shows the focused one's (`expanded`), the script moves it with the focus.
+ * One segment of the editor: a compact row (key, description and notes in short, source, the
+ * translation editable in place, status, words, save and confirm) and, for the focused segment,
+ * the full card: Copy source and Revert, QA warnings, details beside placeholders and
+ * suggestions, the `panels` (glossary, code links, screenshots, other languages), then after the
+ * segment's form history, comments and concordance. Every segment's card is in the page; CSS
+ * shows the focused one's (`expanded`), the script moves it with the focus.
  */
 export function segmentItem(s: EditorSegment, ctx: SegmentContext): Html {
   const number = s.position + 1;
   const open = ctx.open.includes(s.status);
   const expanded = ctx.focusId === s.id;
   const key = keyText(s.key);
-  // The context in short unless the key already says it (gettext's msgctxt is part of the key).
-  const short = [s.notes, s.context && !key.startsWith(s.context) ? s.context : null]
+  // Description and notes in short (the full card shows them whole), and the message context
+  // unless the key already says it (gettext's msgctxt is part of the key).
+  const short = [descriptionOf(s), notesOf(s), s.context && !key.startsWith(s.context) ? s.context : null]
     .filter(Boolean)
     .join(' · ');
+  const about: ContextPanelOptions = {
+    documentId: ctx.documentId,
+    csrf: ctx.csrf,
+    unconfirmedOnly: ctx.unconfirmedOnly,
+    number,
+  };
   const copySource = s.sourcePlural
     ? fillPlural(ctx, s.sourcePlural as Record<string, string>)
     : { target: s.source };
@@ -224,38 +284,33 @@ ${texts(s, ctx, number)}
 </div>
 </div>
 <div class="card">
+<div class="actions">
+${fillButton(copySource, html`Copy source<span class="visually-hidden"> into the translation of segment ${number}</span> <kbd>Alt+C</kbd>`, ctx, { key: 'Alt+C', help: 'Copy the source into the translation' })}
+<button type="reset" data-shortcut="Alt+R" data-shortcut-help="Revert the translation to its saved text" aria-keyshortcuts="Alt+R"${disabled(ctx)}>Revert to saved <kbd>Alt+R</kbd></button>
+</div>
 ${
   s.issues.length > 0
     ? html`<ul class="qa" id="qa-${s.id}" aria-label="QA warnings">${s.issues.map((i) => html`<li>⚠ ${i.message}</li>`)}</ul>`
     : ''
 }
-${details(s)}
-${placeholders(s, ctx)}
+<div class="card-main">
+${details(s, about)}
+<div class="card-help">
+${placeholders(s, ctx, number)}
 ${suggestions(s, ctx, number)}
-${cardPanels(s, ctx.panels)}
-<div class="actions">
-${fillButton(copySource, html`Copy source<span class="visually-hidden"> into the translation of segment ${number}</span> <kbd>Alt+C</kbd>`, ctx, { key: 'Alt+C', help: 'Copy the source into the translation' })}
-<button type="reset" data-shortcut="Alt+R" data-shortcut-help="Revert the translation to its saved text" aria-keyshortcuts="Alt+R"${disabled(ctx)}>Revert to saved <kbd>Alt+R</kbd></button>
 </div>
+</div>
+${cardPanels(s, ctx.panels, number)}
 </div>
 </form>
 ${
-  // History and comments (pages/history.ts): forms of their own, so after the segment's form;
-  // shown with the full card only (CSS), so the list stays compact.
-  renderPanels(
-    recordPanels(s, ctx),
-    ctx.focusId === s.id && s.record.openComments > 0 ? [`comments-${s.id}`] : [],
-  )
-}
-${/* Glossary, other languages, concordance (branch wb-terms): into the card's panel slots; outside the segment's form, as the concordance is a form of its own. */ renderTermsPanels(termsCardPanels(s, ctx, number), number)}
-${
-  // Description, placeholder meanings, platform notes and the note form (a form of its own).
-  contextPanel(s, {
-    documentId: ctx.documentId,
-    csrf: ctx.csrf,
-    unconfirmedOnly: ctx.unconfirmedOnly,
-    number,
-  })
+  // Panels with forms of their own (history's Restore, comments, concordance), so after the
+  // segment's form (forms do not nest), and the note form whose field sits in the details.
+  // Shown with the full card only (CSS), so the list stays compact.
+  html`<div class="card-more">
+${recordCardPanels(s, recordPanels(s, ctx), concordancePanel(s, ctx.documentId), number, s.record.openComments > 0 ? ['comments'] : [])}
+${noteForm(s, about)}
+</div>`
 }
 </li>`;
 }
