@@ -10,7 +10,7 @@ import { embeddedPlatform } from './support/embedded-platform.ts';
 const SEGMENTS = Number(process.env.BENCH_XLIFF_SEGMENTS ?? 5000);
 
 const platform = await embeddedPlatform('xliff');
-const { base, call, database, key } = platform;
+const { base, call, key } = platform;
 
 const strings: Record<string, string> = {};
 for (let i = 0; i < SEGMENTS; i++)

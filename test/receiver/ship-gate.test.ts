@@ -74,7 +74,7 @@ describe('language gates at delivery (issue 37)', () => {
         { path: 'src/i18n/config.json', kind: 'json' as const, at: '/supportedLngs', removeHeldBack: false },
       ],
     };
-    const listed = (state: SyncState, gated: ReturnType<typeof gateBatch>) =>
+    const listed = (_state: SyncState, gated: ReturnType<typeof gateBatch>) =>
       applyLocaleLists(
         lists,
         new Map([['src/i18n/config.json', new TextEncoder().encode('{ "supportedLngs": ["en"] }\n')]]),

@@ -366,4 +366,20 @@ describe('PUT /v2/files/context', () => {
     expect((await res.json()).message).toMatch(/maxLength/);
     expect(await stored()).toEqual([]);
   });
+
+  it('refuses a unit or a file named twice in one request (400 naming both), storing nothing', async () => {
+    const unit = { id: 'a', description: 'd', origins: {} };
+    const twice = await put([{ name: 'split.json', units: [unit, { ...unit, description: 'e' }] }]);
+    expect(twice.status).toBe(400);
+    expect((await twice.json()).message).toBe(
+      'files.0.units.1.id: repeats the id of item 0 ("a"): each id once',
+    );
+    const files = await put([
+      { name: 'split.json', units: [unit] },
+      { name: 'split.json', units: [] },
+    ]);
+    expect(files.status).toBe(400);
+    expect((await files.json()).message).toMatch(/^files\.1\.name: repeats the name of item 0/);
+    expect(await stored()).toEqual([]);
+  });
 });

@@ -12,6 +12,23 @@ const PlaceholderInfo = z.strictObject({
 
 const FIELDS = ['description', 'maxLength', 'maxWidth', 'doNotTranslate', 'placeholders'] as const;
 
+/** A list whose items' `field` must differ: a repeat is refused at its index, naming the first. */
+function uniqueBy<F extends string>(field: F) {
+  return (items: readonly Record<F, string>[], ctx: z.RefinementCtx) => {
+    const first = new Map<string, number>();
+    items.forEach((item, i) => {
+      const at = first.get(item[field]);
+      if (at === undefined) first.set(item[field], i);
+      else
+        ctx.addIssue({
+          code: 'custom',
+          path: [i, field],
+          message: `repeats the ${field} of item ${at} (${JSON.stringify(item[field]).slice(0, 80)}): each ${field} once`,
+        });
+    });
+  };
+}
+
 /** One unit's repository-owned context, as a sync sends it. */
 export const RepositoryUnitContext = z
   .strictObject({
@@ -34,13 +51,14 @@ export const PutFileContextBody = z
         z.strictObject({
           /** The name the file is uploaded under (its repository path). */
           name: z.string().min(1).max(1000),
-          units: z.array(RepositoryUnitContext).max(200_000),
+          units: z.array(RepositoryUnitContext).max(200_000).superRefine(uniqueBy('id')),
           /** Add to what an earlier request of the same sync sent for the file, instead of replacing it. */
           append: z.boolean().optional(),
         }),
       )
       .min(1)
-      .max(10_000),
+      .max(10_000)
+      .superRefine(uniqueBy('name')),
   })
   .meta({ id: 'PutFileContext' });
 

@@ -57,6 +57,11 @@ export const BEYOND_SCHEMA: readonly { operation: string; message: RegExp; why: 
     why: 'the body compared with the path',
   },
   {
+    operation: 'PUT /v2/files/context',
+    message: /^files\.\d+(\.units\.\d+\.id|\.name): repeats the (id|name) of item \d+ /,
+    why: 'items of one list compared: a unit or a file named twice in one request',
+  },
+  {
     operation: 'PUT /v2/files/screenshot',
     message:
       /^file \d+ (\(.*\) )?is (not a REFERENCE file|not a PNG image|a truncated PNG|not a valid PNG|a damaged PNG)/,
