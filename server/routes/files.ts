@@ -26,6 +26,7 @@ export function fileRoutes(api: ApiRegistry, services: PlatformServices): void {
       "Replace the repository's context of files' units by file name (description, max_length, max_width, do_not_translate, placeholders, and the file each is written in): a sync sends it for every source file; platform edits of these fields are refused",
     body: PutFileContextBody,
     responses: { 200: { description: 'files and units stored', schema: PutFileContextResult } },
+    refusals: [{ status: 400, when: 'a file is named twice in one request, or a unit twice in one file' }],
     handler: ({ auth, body }) => context.putFileContexts(auth, body),
   });
   api.add({
