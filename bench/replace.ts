@@ -13,7 +13,7 @@ const SEGMENTS = Number(process.env.BENCH_SEGMENTS ?? 5000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 
 const platform = await embeddedPlatform('replace');
-const { base, call, database, key } = platform;
+const { database } = platform;
 
 // One file of 5,000 strings with a placeholder each, in a job en → de.
 const words = [
@@ -34,30 +34,7 @@ for (let i = 0; i < SEGMENTS; i++) {
   const text = Array.from({ length: 5 + (i % 7) }, (_, w) => words[(i * 3 + w) % words.length]).join(' ');
   strings[`screen_${Math.floor(i / 50)}_key_${i}`] = `${text} {{count}}`;
 }
-const file = await call('/v2/files?name=locales/en/app.json', {
-  method: 'POST',
-  body: JSON.stringify(strings),
-  headers: { 'content-type': 'application/octet-stream' },
-});
-const memory = await call('/v2/memories', {
-  method: 'POST',
-  json: { name: 'bench', srclang: 'en', trglang: 'de' },
-});
-const templates = (await call('/v2/workflows/templates')) as { id: number; name: string }[];
-const job = await call('/v2/jobs', {
-  method: 'POST',
-  json: {
-    name: 'bench',
-    srcLang: 'en',
-    fileIds: [file.id],
-    languagePairs: [{ trgLang: 'de', memoryId: memory.id }],
-    workflowTemplateId: templates.find((t) => t.name === 'Translate > Review > Secondary review')!.id,
-  },
-});
-await platform.idle();
-const projectId = (job.stats.projects as { id: number }[])[0]!.id;
-const [project] = (await call(`/v2/projects?id=${projectId}`)) as { document: { id: number }[] }[];
-const documentId = project!.document[0]!.id;
+const documentId = await platform.jobDocument(strings, 'Translate > Review > Secondary review');
 // Every segment translated, each target holding "Dokument" and the source's placeholder.
 await database.db
   .updateTable('document_segments')
@@ -66,28 +43,7 @@ await database.db
   .execute();
 
 // A workbench session, signed in through the login form as a browser does.
-let cookies = new Map<string, string>();
-const cookieHeader = () => [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-async function page(path: string, init: RequestInit = {}) {
-  const res = await fetch(base + path, {
-    ...init,
-    redirect: 'manual',
-    headers: { cookie: cookieHeader(), ...(init.headers as Record<string, string>) },
-  });
-  for (const line of res.headers.getSetCookie()) {
-    const [name, value] = line.split(';')[0]!.split('=');
-    cookies.set(name!, value!);
-  }
-  return { status: res.status, text: await res.text() };
-}
-const login = await page('/workbench/login');
-const csrf = /name="_csrf" value="([^"]+)"/.exec(login.text)![1]!;
-await page('/workbench/login', {
-  method: 'POST',
-  headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  body: new URLSearchParams({ _csrf: csrf, key: key, next: '/workbench' }).toString(),
-});
-cookies = new Map([...cookies].filter(([k]) => k === 'svc_wb'));
+const { page } = await platform.workbench();
 
 async function measure(path: string): Promise<{ p50: number; p95: number; first: number; bytes: number }> {
   const times: number[] = [];

@@ -16,6 +16,13 @@ import type { PlatformSchema } from '../../server/store/schema.ts';
 import { connectDatabase } from '../../src/db/connect.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 
+export interface WorkbenchSession {
+  /** A page of the workbench with the session's cookie; redirects are not followed. */
+  page(path: string, init?: RequestInit): Promise<{ status: number; text: string }>;
+  /** The session's CSRF token for forms. */
+  csrf: string;
+}
+
 /** The platform's JSON answer, read as the bench expects it (as `res.json()` does). */
 // biome-ignore lint/suspicious/noExplicitAny: a bench reads answers whose shapes it knows from the spec
 export type Call = (path: string, init?: RequestInit & { json?: unknown }) => Promise<any>;
@@ -27,6 +34,13 @@ export interface EmbeddedPlatform {
   call: Call;
   /** Resolves once the platform's background work is done. */
   idle(): Promise<void>;
+  /**
+   * A job en → de over one JSON file of `strings` (with the workflow template named, else the
+   * first), imported: the id of its German document.
+   */
+  jobDocument(strings: Record<string, string>, template?: string): Promise<number>;
+  /** A workbench session signed in through the login form, as a browser gets one. */
+  workbench(): Promise<WorkbenchSession>;
   close(): Promise<void>;
 }
 
@@ -59,12 +73,68 @@ export async function embeddedPlatform(name: string): Promise<EmbeddedPlatform> 
     if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
     return res.json();
   };
+  async function jobDocument(strings: Record<string, string>, template?: string): Promise<number> {
+    const file = await call('/v2/files?name=locales%2Fen%2Fapp.json', {
+      method: 'POST',
+      body: JSON.stringify(strings),
+      headers: { 'content-type': 'application/octet-stream' },
+    });
+    const memory = await call('/v2/memories', {
+      method: 'POST',
+      json: { name: 'bench', srclang: 'en', trglang: 'de' },
+    });
+    const templates = (await call('/v2/workflows/templates')) as { id: number; name: string }[];
+    const job = await call('/v2/jobs', {
+      method: 'POST',
+      json: {
+        name: 'bench',
+        srcLang: 'en',
+        fileIds: [file.id],
+        languagePairs: [{ trgLang: 'de', memoryId: memory.id }],
+        workflowTemplateId: (templates.find((t) => t.name === template) ?? templates[0]!).id,
+      },
+    });
+    await worker.idle();
+    const projectId = (job.stats.projects as { id: number }[])[0]!.id;
+    const [project] = (await call(`/v2/projects?id=${projectId}`)) as {
+      document: { id: number; import_succeeded: boolean }[];
+    }[];
+    const document = project?.document[0];
+    if (!document?.import_succeeded) throw new Error('the document was not imported');
+    return document.id;
+  }
+
+  async function workbench(): Promise<WorkbenchSession> {
+    const cookies = new Map<string, string>();
+    const page = async (path: string, init: RequestInit = {}) => {
+      const headers = new Headers(init.headers);
+      headers.set('cookie', [...cookies].map(([k, v]) => `${k}=${v}`).join('; '));
+      const res = await fetch(base + path, { ...init, headers, redirect: 'manual' });
+      for (const line of res.headers.getSetCookie()) {
+        const [pair] = line.split(';');
+        const at = pair!.indexOf('=');
+        cookies.set(pair!.slice(0, at), pair!.slice(at + 1));
+      }
+      return { status: res.status, text: await res.text() };
+    };
+    const csrfOf = (html: string) => /name="_csrf" value="([^"]+)"/.exec(html)![1]!;
+    const login = await page('/workbench/login');
+    await page('/workbench/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ _csrf: csrfOf(login.text), key, next: '/workbench' }).toString(),
+    });
+    return { page, csrf: csrfOf((await page('/workbench')).text) };
+  }
+
   return {
     base,
     key,
     database,
     call,
     idle: () => worker.idle(),
+    jobDocument,
+    workbench,
     async close() {
       await worker.stop();
       server.close();

@@ -11,8 +11,13 @@ import { entriesForSources } from '../../store/memories/same-source.ts';
 import type { SegmentStatus, VersionAction } from '../../store/schema.ts';
 import { type DocumentRow, type OwnedProject, ownedDocument } from './access.ts';
 import { type CommentView, commentsBySegment } from './comments.ts';
-import { stageInfo } from './progress.ts';
-import type { Editor, EditResult, SegmentEditor, TargetEdit } from './segment-edit.ts';
+import {
+  type Editor,
+  type EditResult,
+  isLocked,
+  type SegmentEditor,
+  type TargetEdit,
+} from './segment-edit.ts';
 
 /** One version of a segment as people read it. */
 export interface VersionView {
@@ -155,7 +160,7 @@ export async function segmentHistory(
   const segment = owned && (await findDocumentSegment(db, documentId, segmentId));
   if (!owned || !segment) return undefined;
   const records = await segmentRecords(db, owned.project.memory_id, [segment], 'all');
-  const locked = owned.job.status !== 'active' || stageInfo(owned.template, owned.project.stage).isLast;
+  const locked = isLocked(owned);
   return { ...owned, segment, record: records.get(segment.id)!, locked };
 }
 

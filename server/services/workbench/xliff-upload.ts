@@ -7,8 +7,7 @@ import type { PluralCategory, PluralForms } from '../../../src/formats/model.ts'
 import { type DocumentSegmentRow, documentSegments } from '../../store/jobs/segments.ts';
 import { ownedDocument } from './access.ts';
 import { placeholderIssues } from './document-view.ts';
-import { stageInfo } from './progress.ts';
-import { type Editor, targetCategories } from './segment-edit.ts';
+import { type Editor, isLocked, targetCategories } from './segment-edit.ts';
 import { parsePlural, SIGNED_OFF, type XliffDeps } from './xliff-exchange.ts';
 import { readUpload } from './xliff-read.ts';
 
@@ -64,6 +63,21 @@ const REFUSALS: Record<string, string> = {
   'not-found': 'the segment no longer exists',
 };
 
+/** A result that counts `units` and says nothing of them yet. */
+function emptyResult(documentId: number, documentName: string, units: number): XliffUploadResult {
+  return {
+    documentId,
+    documentName,
+    units,
+    unchanged: 0,
+    saved: 0,
+    confirmed: 0,
+    refused: [],
+    warnings: [],
+    conflicts: [],
+  };
+}
+
 /**
  * Saves an uploaded file's translations through the segment editor's rules. A unit is:
  * - unchanged: the file holds no translation, the workbench's text, or the text at download;
@@ -82,22 +96,12 @@ export async function uploadXliff(
   const { db } = deps;
   const owned = await ownedDocument(db, editor.organizationId, documentId);
   if (!owned) return undefined;
-  if (owned.job.status !== 'active' || stageInfo(owned.template, owned.project.stage).isLast) return 'locked';
+  if (isLocked(owned)) return 'locked';
   const rows = await documentSegments(db, documentId);
   const segments = new Map(rows.map((r) => [r.id, r]));
   const units = readUpload(upload.bytes, upload.fileName, owned, segments);
   const categories = targetCategories(owned.project);
-  const result: XliffUploadResult = {
-    documentId,
-    documentName: owned.document.name,
-    units: units.length,
-    unchanged: 0,
-    saved: 0,
-    confirmed: 0,
-    refused: [],
-    warnings: [],
-    conflicts: [],
-  };
+  const result = emptyResult(documentId, owned.document.name, units.length);
   const pending: Pending[] = [];
   for (const unit of units) {
     const segment = segments.get(unit.segmentId)!;
@@ -241,19 +245,9 @@ export async function resolveConflicts(
   const { db } = deps;
   const owned = await ownedDocument(db, editor.organizationId, documentId);
   if (!owned) return undefined;
-  if (owned.job.status !== 'active' || stageInfo(owned.template, owned.project.stage).isLast) return 'locked';
+  if (isLocked(owned)) return 'locked';
   const segments = new Map((await documentSegments(db, documentId)).map((r) => [r.id, r]));
-  const result: XliffUploadResult = {
-    documentId,
-    documentName: owned.document.name,
-    units: choices.length,
-    unchanged: 0,
-    saved: 0,
-    confirmed: 0,
-    refused: [],
-    warnings: [],
-    conflicts: [],
-  };
+  const result = emptyResult(documentId, owned.document.name, choices.length);
   const pending: Pending[] = [];
   for (const choice of choices) {
     const segment = segments.get(choice.segmentId);
